@@ -1,0 +1,145 @@
+# kmigrate - build, test and install.
+#
+#   make            build ./kmigrate (installs missing Debian packages first)
+#   make check      build and run every test: CUnit suites (plain and under
+#                   AddressSanitizer+UBSan), end-to-end tests (tests/t-*.sh)
+#   make run        the main job on the bundled fixture tree
+#   make bench      benchmarks (bench/), not part of check
+#   make install    PREFIX=/usr/local: the binary, the semantic patches, the man page
+#   make deps       install (as root) or name the missing Debian packages
+#   make clean
+#
+# V=1 shows the commands; DEVELOPER=1 adds -Werror (CI sets it).
+
+KMIGRATE_VERSION = 0.1
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/kmigrate
+MANDIR = $(PREFIX)/share/man/man1
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(DEVELOPER),1)
+WARNINGS += -Werror
+endif
+
+# libclang: the newest llvm-N that ships the C API header
+LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort \
+	$(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
+CLANG_CFLAGS = $(if $(LLVM_DIR),-I$(LLVM_DIR)/include)
+CLANG_LIBS = $(if $(LLVM_DIR),-L$(LLVM_DIR)/lib -Wl$(comma)-rpath$(comma)$(LLVM_DIR)/lib) -lclang
+comma := ,
+
+# B is the build directory; the sanitizer build uses its own
+B ?= build
+SANITIZE ?=
+SAN_FLAGS = $(if $(SANITIZE),-fsanitize=address$(comma)undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+KMIGRATE_BIN ?= kmigrate
+
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(CFLAGS) $(WARNINGS) $(SAN_FLAGS) -pthread \
+	-MMD -MP -I. -Imigrator -Icore-model \
+	-DKMIGRATE_VERSION='"$(KMIGRATE_VERSION)"' -DKM_DATADIR='"$(DATADIR)"'
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
+
+MIGRATOR_SRC = $(filter-out migrator/kmigrate.c,$(wildcard migrator/*.c))
+MODEL_SRC = $(wildcard core-model/*.c)
+TEST_SRC = $(wildcard tests/test-*.c)
+MIGRATOR_OBJ = $(MIGRATOR_SRC:%.c=$(B)/%.o)
+MODEL_OBJ = $(MODEL_SRC:%.c=$(B)/%.o)
+TEST_BIN = $(TEST_SRC:%.c=$(B)/%)
+E2E_TESTS = $(sort $(wildcard tests/t-*.sh))
+
+DEBIAN_PACKAGES = coccinelle libclang-dev libcunit1-dev
+
+ifneq ($(V),1)
+QUIET_CC = @echo '   CC      $@';
+QUIET_LINK = @echo '   LINK    $@';
+QUIET_AR = @echo '   AR      $@';
+endif
+
+.SECONDARY:
+.PHONY: all deps check unit-tests run-unit run bench install clean FORCE
+.DEFAULT_GOAL := all
+
+all: deps
+	@$(MAKE) --no-print-directory $(KMIGRATE_BIN)
+
+# Installs what is missing when run as root; otherwise names the command.
+deps:
+	@missing=; \
+	for p in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+			grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing Debian packages:$$missing"; \
+			apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+				$$missing >/dev/null || exit 1; \
+		else \
+			echo "kmigrate needs Debian packages that are missing; run:"; \
+			echo "  sudo apt-get install$$missing"; \
+			exit 1; \
+		fi; \
+	fi
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) $(CLANG_CFLAGS) -c -o $@ $<
+
+$(B)/libmigrator.a: $(MIGRATOR_OBJ)
+	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
+
+$(B)/libcoremodel.a: $(MODEL_OBJ)
+	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
+
+LIBS = $(B)/libmigrator.a $(B)/libcoremodel.a
+
+$(KMIGRATE_BIN): $(B)/migrator/kmigrate.o $(LIBS)
+	$(QUIET_LINK)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CLANG_LIBS)
+
+$(B)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) $(CLANG_CFLAGS) -Itests -c -o $@ $<
+
+$(B)/tests/test-%: $(B)/tests/test-%.o $(B)/tests/unit.o $(LIBS)
+	$(QUIET_LINK)$(CC) $(ALL_LDFLAGS) -o $@ $^ -lcunit $(CLANG_LIBS)
+
+unit-tests: $(TEST_BIN) $(KMIGRATE_BIN)
+
+run-unit: unit-tests
+	@tests/run-tests.sh unit $(TEST_BIN)
+
+# The plain build, then the sanitizer build; the unit suites run in both,
+# the end-to-end tests run against the sanitizer build of kmigrate.
+check: all
+	@$(MAKE) --no-print-directory unit-tests
+	@$(MAKE) --no-print-directory B=build/asan SANITIZE=1 \
+		KMIGRATE_BIN=build/asan/kmigrate unit-tests
+	@UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	 KMIGRATE=$(CURDIR)/build/asan/kmigrate \
+	 KMIGRATE_PLAIN=$(CURDIR)/kmigrate SRCDIR=$(CURDIR) \
+	 tests/run-tests.sh all $(TEST_BIN) $(TEST_BIN:$(B)/%=build/asan/%) \
+		$(E2E_TESTS)
+
+run: all
+	./kmigrate model --tree input tests/model/desktop.scn
+
+bench: all
+	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done; true
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)
+	install -m 755 kmigrate $(DESTDIR)$(BINDIR)/kmigrate
+	cp -R semantic-patches $(DESTDIR)$(DATADIR)/
+	if [ -f kmigrate.1 ]; then install -m 644 kmigrate.1 $(DESTDIR)$(MANDIR)/; fi
+
+clean:
+	rm -rf build kmigrate
+
+-include $(shell find build -name '*.d' 2>/dev/null)

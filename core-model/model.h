@@ -1,0 +1,285 @@
+/*
+ * model.h - the reference driver-core model: drivers/base/class.c after
+ * "Driver Core: add the ability for class_device structures to be nested"
+ * (seed patch 1/8), keeping the 2.6.14 entry point of class_device_create().
+ *
+ * One struct kmodel is one driver core: a sysfs tree (/sys/class/...), a
+ * uevent log, warnings (what the kernel would printk) and a count of live
+ * objects.  Classes and class devices know their model, so every call but
+ * the constructors takes the kernel's own arguments; a shim header can map
+ * kernel code onto this API with one #define a function.
+ *
+ * Objects and ownership
+ *   - struct class, struct class_device and struct device are the kernel's
+ *     names and public fields.  The model keeps its own bookkeeping (refcount,
+ *     sysfs directory, kobject name) beside them, keyed by address, so the
+ *     public structs carry no hidden fields and may be static or embedded.
+ *   - km_class_create() and km_class_device_create() allocate; the release
+ *     callbacks they install free.  A caller-allocated object must stay valid
+ *     until its release callback runs (the kernel's rule), and the model
+ *     never touches it after that.  As in the kernel, a class made by
+ *     km_class_create() frees (free()) the class devices that have no
+ *     release of their own: register only malloc'ed ones in it.
+ *   - Live objects are classes and class devices whose last reference has
+ *     not gone yet.  Devices made by km_device_new() are fixtures owned by
+ *     the model, freed with it, and not counted.
+ *   - km_model_free() frees everything the model allocated and all of its
+ *     bookkeeping; it calls no release callback and never touches memory a
+ *     caller allocated.
+ *
+ * Reference counts (as the kernel's kobjects)
+ *   - class: 1 from km_class_register(), dropped by km_class_unregister();
+ *     each class device added to it holds one until its release.
+ *   - class device: 1 from km_class_device_initialize(), one more while it
+ *     is added (dropped by km_class_device_del()).  A child holds its parent
+ *     twice: class_device_get(parent) from add to del, and its kobject's
+ *     parent reference from add to its release.  The last put calls the
+ *     release: the class device's own, else the class's, else a warning.
+ *   - del removes the directory at once (and with it the directory's files
+ *     and links; the directories of children still registered drop out of
+ *     the visible tree with it); the memory stays until the last reference.
+ *
+ * Calls the kernel would reject never crash and never leak:
+ *   - NULL, ERR_PTR or unknown pointers: constructors fail with -EINVAL
+ *     (-ENODEV for the class of class_device_create(), as the kernel),
+ *     void calls do nothing, get returns NULL.
+ *   - unregistering or deleting something not registered (twice, or never)
+ *     does nothing and records a warning.
+ *   - class destroyed while class devices exist: its directory goes, the
+ *     class stays alive (not registered) until the last class device is
+ *     released; km_class_device_destroy() still finds them through it.
+ *   - adding to a class or parent that is no longer registered: -ENODEV
+ *     (the kernel would create a directory nobody can see).
+ *   - destroying an unknown devt does nothing.
+ *
+ * Deliberate simplifications: the dev_t is read at add time; the `dev`
+ * attribute exists when devt != 0:0; attribute groups are named directories
+ * and are removed with their class device's directory.
+ *
+ * Threads: a model, and the objects registered with it, belong to the
+ * thread that created them (the address registry is thread-local).
+ */
+#ifndef KM_MODEL_H
+#define KM_MODEL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct kmodel;
+struct module;
+
+/* dev_t as in 2.6.14: 12 bits of major, 20 bits of minor */
+typedef unsigned int km_devt;
+#define KM_MINORBITS 20
+#define KM_MINORMASK ((1U << KM_MINORBITS) - 1)
+#define KM_MAJOR(dev) ((unsigned int)((dev) >> KM_MINORBITS))
+#define KM_MINOR(dev) ((unsigned int)((dev) & KM_MINORMASK))
+#define KM_MKDEV(ma, mi) (((km_devt)(ma) << KM_MINORBITS) | (km_devt)(mi))
+
+/* error pointers, as <linux/err.h>: -4095 .. -1 live in the last page */
+#define KM_MAX_ERRNO 4095
+#define KM_ERR_PTR(err) ((void *)(long)(err))
+#define KM_PTR_ERR(ptr) ((long)(ptr))
+#define KM_IS_ERR(ptr) \
+	((unsigned long)(const void *)(ptr) >= (unsigned long)-KM_MAX_ERRNO)
+
+#define KM_BUS_ID_SIZE 20
+
+/*
+ * Contract with the fixture headers: the first members are exactly these
+ * two.  Its sysfs path is /sys/devices/ followed by the bus_ids of its
+ * parent chain joined by '/'; it needs no registration.
+ */
+struct device {
+	struct device *parent;
+	char bus_id[KM_BUS_ID_SIZE];
+	void *driver_data;
+};
+
+struct class_device;
+
+/* the kernel's hotplug callback: add "KEY=value" strings to envp */
+typedef int (*km_hotplug_fn)(struct class_device *class_dev, char **envp,
+			     int num_envp, char *buffer, int buffer_size);
+
+struct class {
+	const char *name;
+	struct module *owner;
+	void (*release)(struct class_device *class_dev);
+	void (*class_release)(struct class *cls);
+	km_hotplug_fn hotplug;
+};
+
+struct class_device {
+	struct class *class;
+	km_devt devt;
+	struct device *dev;
+	void *class_data;
+	struct class_device *parent;
+	void (*release)(struct class_device *class_dev);
+	km_hotplug_fn hotplug;
+	char class_id[KM_BUS_ID_SIZE];
+};
+
+/* --- the model --------------------------------------------------------- */
+
+/* NULL when out of memory */
+struct kmodel *km_model_new(void);
+void km_model_free(struct kmodel *model);
+/* classes and class devices not yet released */
+long km_model_live_objects(const struct kmodel *model);
+/* one line per live object: "class 'input' (refs 2, unregistered)" */
+void km_model_print_live(FILE *fp, const struct kmodel *model);
+/* what the kernel would printk: release missing, double unregister, ... */
+size_t km_model_nr_warnings(const struct kmodel *model);
+const char *km_model_warning(const struct kmodel *model, size_t i);
+/* the whole /sys/class tree with files, the uevent log, the warnings */
+void km_model_dump(FILE *fp, struct kmodel *model);
+
+/* "ENODEV" for -ENODEV, NULL for an errno this table does not know */
+const char *km_errno_name(long err);
+
+/* --- devices ----------------------------------------------------------- */
+
+/*
+ * The device at /sys/devices/PATH ("platform/i8042/serio1"), with its
+ * parents; existing ones are reused.  ERR_PTR(-EINVAL) for an empty
+ * component or one of KM_BUS_ID_SIZE bytes or more.
+ */
+struct device *km_device_new(struct kmodel *model, const char *path);
+/* the device made with that PATH, or NULL */
+struct device *km_device_find(struct kmodel *model, const char *path);
+
+/* --- classes ----------------------------------------------------------- */
+
+/* allocates; name is copied; ERR_PTR(-EINVAL/-EEXIST/-ENOMEM) */
+struct class *km_class_create(struct kmodel *model, struct module *owner,
+			      const char *name);
+void km_class_destroy(struct class *cls);
+/* a caller-allocated class; 0, -EINVAL, -EEXIST (name taken), -ENOMEM */
+int km_class_register(struct kmodel *model, struct class *cls);
+void km_class_unregister(struct class *cls);
+struct class *km_class_get(struct class *cls);
+void km_class_put(struct class *cls);
+/* a class by name: the registered one, else one still alive */
+struct class *km_class_find(struct kmodel *model, const char *name);
+/* -1 for an unknown pointer */
+int km_class_refcount(const struct class *cls);
+
+/* --- class devices ----------------------------------------------------- */
+
+__attribute__((format(printf, 5, 6)))
+struct class_device *km_class_device_create(struct class *cls,
+					    struct class_device *parent,
+					    km_devt devt, struct device *device,
+					    const char *fmt, ...);
+struct class_device *km_class_device_vcreate(struct class *cls,
+					     struct class_device *parent,
+					     km_devt devt,
+					     struct device *device,
+					     const char *fmt, va_list args);
+/* the 2.6.14 form: the same as km_class_device_create() with no parent */
+__attribute__((format(printf, 4, 5)))
+struct class_device *km_class_device_create_old(struct class *cls,
+						km_devt devt,
+						struct device *device,
+						const char *fmt, ...);
+/* unregisters the first class device of cls with that devt, if any */
+void km_class_device_destroy(struct class *cls, km_devt devt);
+struct class_device *km_class_device_find_devt(struct class *cls,
+					       km_devt devt);
+
+void km_class_device_initialize(struct class_device *class_dev);
+int km_class_device_add(struct class_device *class_dev);
+int km_class_device_register(struct class_device *class_dev);
+void km_class_device_del(struct class_device *class_dev);
+void km_class_device_unregister(struct class_device *class_dev);
+struct class_device *km_class_device_get(struct class_device *class_dev);
+void km_class_device_put(struct class_device *class_dev);
+
+/*
+ * A class device by its path below /sys/class ("input/input3/event2"):
+ * the registered one, else one still alive.
+ */
+struct class_device *km_class_device_find(struct kmodel *model,
+					  const char *path);
+/* -1 for an unknown pointer */
+int km_class_device_refcount(const struct class_device *class_dev);
+int km_class_device_is_registered(const struct class_device *class_dev);
+
+/* --- sysfs ------------------------------------------------------------- */
+
+/* an attribute group: a named subdirectory; 0, -EINVAL, -ENOENT, -EEXIST */
+int km_sysfs_create_group(struct class_device *class_dev, const char *name);
+/* 0, or -ENOENT when there is no such group */
+int km_sysfs_remove_group(struct class_device *class_dev, const char *name);
+/* an attribute file; 0, -EINVAL, -ENOENT, -EEXIST */
+int km_class_device_create_file(struct class_device *class_dev,
+				const char *name);
+int km_class_device_remove_file(struct class_device *class_dev,
+				const char *name);
+
+/*
+ * Exactly what `tree -d /sys/class/NAME/` prints, without the closing
+ * count line: directories and links (as "name -> target"), sorted with
+ * strcmp.  A class without a directory prints
+ * "/sys/class/NAME/ [error opening dir]" and returns -ENOENT.
+ */
+int km_sysfs_print_tree(FILE *fp, struct kmodel *model,
+			const char *class_name);
+/* `tree /sys/class/`: every class, with files */
+void km_sysfs_print_all(FILE *fp, struct kmodel *model);
+
+/* --- uevents ----------------------------------------------------------- */
+
+/*
+ * One line per event, in order:
+ *   ACTION DEVPATH KEY=VALUE... [hotplug=class_device|class]
+ * the environment sorted with strcmp: ACTION, DEVPATH, SUBSYSTEM (the
+ * class name), PHYSDEVPATH when a device is given, MAJOR and MINOR when
+ * devt != 0:0, and what the hotplug callback added; "hotplug=" names the
+ * callback that ran (none: no field).  An event whose callback fails is
+ * dropped, as the kernel does, and a warning recorded.
+ */
+size_t km_uevent_count(const struct kmodel *model);
+const char *km_uevent_line(const struct kmodel *model, size_t i);
+void km_uevent_print(FILE *fp, const struct kmodel *model);
+
+/* for hotplug callbacks: the kernel's add_hotplug_env_var() */
+__attribute__((format(printf, 7, 8)))
+int km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index,
+			   char *buffer, int buffer_size, int *cur_len,
+			   const char *format, ...);
+
+/*
+ * --- scenarios (scenario.c documents each statement) --------------------
+ *
+ *	class NAME [hotplug]
+ *	device PATH
+ *	create CLASS NAME [parent=CDEV] [devt=MAJ:MIN] [device=PATH]
+ *	create-old CLASS NAME [devt=MAJ:MIN] [device=PATH]
+ *	register CLASS NAME [parent=CDEV] [devt=MAJ:MIN] [device=PATH]
+ *	group CDEV NAME / ungroup CDEV NAME
+ *	destroy CLASS MAJ:MIN
+ *	unregister CDEV
+ *	class-destroy NAME
+ *
+ * CLASS '-' is NULL; CDEV is the path below /sys/class ("input/input3");
+ * PATH is below /sys/devices; '#' starts a comment.
+ */
+
+enum {
+	KM_SCENARIO_OK = 0,
+	KM_SCENARIO_FAILED = 1,	/* a statement failed in the model */
+	KM_SCENARIO_MALFORMED = 2,	/* nothing was replayed */
+};
+
+/*
+ * Replays the scenario text (len bytes, named file in messages) on model;
+ * diagnostics "FILE:LINE: error: ..." go to err.  Returns KM_SCENARIO_*.
+ */
+int km_scenario_run(struct kmodel *model, const char *file, const char *text,
+		    size_t len, FILE *err);
+
+#endif

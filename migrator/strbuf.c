@@ -1,0 +1,217 @@
+/*
+ * strbuf.c - growable strings (see strbuf.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "strbuf.h"
+#include "util.h"
+
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = 0;
+	sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *out;
+
+	if (!sb->alloc)
+		strbuf_grow(sb, 0);
+	out = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb, 0);
+	return out;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want = sb->len + extra + 1;
+	int fresh = !sb->alloc;
+
+	if (want < sb->len)
+		die("string too long");
+	if (want <= sb->alloc)
+		return;
+	if (fresh)
+		sb->buf = NULL;
+	sb->alloc = want < 64 ? 64 : want + want / 2;
+	sb->buf = xrealloc(sb->buf, sb->alloc);
+	if (fresh)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (!sb->alloc) {
+		if (len)
+			die("strbuf_setlen() beyond an empty buffer");
+		return;
+	}
+	if (len >= sb->alloc)
+		die("strbuf_setlen() beyond the buffer");
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addchars(struct strbuf *sb, int c, size_t n)
+{
+	strbuf_grow(sb, n);
+	memset(sb->buf + sb->len, c, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		die("cannot format '%s'", fmt);
+	strbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_insert(struct strbuf *sb, size_t pos, const void *data,
+		   size_t len)
+{
+	if (pos > sb->len)
+		die("strbuf_insert() beyond the end");
+	strbuf_grow(sb, len);
+	memmove(sb->buf + pos + len, sb->buf + pos, sb->len - pos);
+	memcpy(sb->buf + pos, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_remove(struct strbuf *sb, size_t pos, size_t len)
+{
+	if (pos > sb->len || len > sb->len - pos)
+		die("strbuf_remove() beyond the end");
+	if (!len)
+		return;
+	memmove(sb->buf + pos, sb->buf + pos + len, sb->len - pos - len);
+	sb->len -= len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_rtrim(struct strbuf *sb)
+{
+	while (sb->len && (sb->buf[sb->len - 1] == ' ' ||
+			   sb->buf[sb->len - 1] == '\t' ||
+			   sb->buf[sb->len - 1] == '\n' ||
+			   sb->buf[sb->len - 1] == '\r'))
+		sb->len--;
+	if (sb->alloc)
+		sb->buf[sb->len] = '\0';
+}
+
+int strbuf_starts_with(const struct strbuf *sb, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return sb->len >= n && !memcmp(sb->buf, prefix, n);
+}
+
+int strbuf_read_fd(struct strbuf *sb, int fd)
+{
+	for (;;) {
+		ssize_t got;
+
+		strbuf_grow(sb, 8192);
+		got = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			sb->buf[sb->len] = '\0';
+			return -1;
+		}
+		if (!got)
+			break;
+		sb->len += (size_t)got;
+	}
+	sb->buf[sb->len] = '\0';
+	return 0;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int ret, saved;
+
+	if (fd < 0)
+		return -1;
+	ret = strbuf_read_fd(sb, fd);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+int strbuf_getline(struct strbuf *sb, void *stdio_file)
+{
+	FILE *fp = stdio_file;
+	int c;
+
+	strbuf_reset(sb);
+	c = getc(fp);
+	if (c == EOF)
+		return -1;
+	while (c != EOF && c != '\n') {
+		strbuf_addch(sb, c);
+		c = getc(fp);
+	}
+	return 0;
+}

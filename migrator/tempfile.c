@@ -1,0 +1,162 @@
+/*
+ * tempfile.c - cleanup of temporary files and directories (see tempfile.h).
+ *
+ * The file table is fixed-size and the signal handler touches it with
+ * async-signal-safe calls only (unlink, kill, raise).  Scratch directories
+ * are walked and removed at normal exit (nftw is not signal-safe); a
+ * signal removes the registered files, never a half-written target.
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run-command.h"
+#include "tempfile.h"
+#include "util.h"
+
+#define MAX_TEMPFILES 512
+
+static char *volatile tempfiles[MAX_TEMPFILES];
+static char *tempdirs[16];
+static int handlers_installed;
+
+static void remove_all(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_TEMPFILES; i++)
+		if (tempfiles[i])
+			unlink(tempfiles[i]);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void cleanup_at_exit(void)
+{
+	size_t i;
+
+	remove_all();
+	for (i = 0; i < ARRAY_SIZE(tempdirs); i++) {
+		if (!tempdirs[i])
+			continue;
+		nftw(tempdirs[i], rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+		free(tempdirs[i]);
+		tempdirs[i] = NULL;
+	}
+}
+
+static void on_signal(int sig)
+{
+	run_command_kill_all(SIGKILL);
+	remove_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void tempfile_install_handlers(void)
+{
+	if (handlers_installed)
+		return;
+	handlers_installed = 1;
+	atexit(cleanup_at_exit);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	signal(SIGPIPE, on_signal);
+}
+
+void tempfile_register(const char *path)
+{
+	int i;
+
+	tempfile_install_handlers();
+	for (i = 0; i < MAX_TEMPFILES; i++)
+		if (!tempfiles[i]) {
+			tempfiles[i] = xstrdup(path);
+			return;
+		}
+	die("too many temporary files at once");
+}
+
+void tempfile_forget(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAX_TEMPFILES; i++) {
+		char *p = tempfiles[i];
+
+		if (p && !strcmp(p, path)) {
+			tempfiles[i] = NULL;
+			free(p);
+			return;
+		}
+	}
+}
+
+void tempfile_remove(const char *path)
+{
+	unlink(path);
+	tempfile_forget(path);
+}
+
+int tempfile_mkstemp(const char *target, char **path)
+{
+	const char *slash = strrchr(target, '/');
+	int fd;
+
+	if (slash)
+		*path = xstrfmt("%.*s/.%s.kmigrate-XXXXXX",
+				(int)(slash - target), target, slash + 1);
+	else
+		*path = xstrfmt(".%s.kmigrate-XXXXXX", target);
+	tempfile_install_handlers();
+	/* block signals so the file is never created unregistered */
+	{
+		sigset_t all, old;
+
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &old);
+		fd = mkstemp(*path);
+		if (fd >= 0)
+			tempfile_register(*path);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
+	if (fd < 0) {
+		free(*path);
+		*path = NULL;
+	}
+	return fd;
+}
+
+char *tempdir_create(const char *prefix)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
+	size_t i;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	dir = xstrfmt("%s/%s-XXXXXX", tmp, prefix);
+	if (!mkdtemp(dir))
+		die_errno("cannot create a scratch directory in '%s'", tmp);
+	tempfile_install_handlers();
+	for (i = 0; i < ARRAY_SIZE(tempdirs); i++)
+		if (!tempdirs[i]) {
+			tempdirs[i] = xstrdup(dir);
+			return dir;
+		}
+	die("too many scratch directories at once");
+}

@@ -1,0 +1,64 @@
+#!/bin/bash
+# run-tests.sh - run test programs and print one closing summary line.
+#
+#   run-tests.sh unit|all TEST...
+#
+# A TEST is a CUnit suite program (its exit status tells) or an end-to-end
+# script tests/t-*.sh printing TAP-like lines ("ok N - ...", "not ok N -
+# ...", "# TODO" marks an expected failure).  Each test's output is shown;
+# the last line is "tests: N passed, N failed".
+set -u
+mode=$1
+shift
+passed=0 failed=0 todo=0 failures=()
+: "${TMPDIR:=/tmp}"
+scratch=$(mktemp -d "$TMPDIR/kmigrate-tests.XXXXXX") || exit 2
+trap 'rm -rf "$scratch"' EXIT
+
+for t in "$@"; do
+	case $t in
+	*.sh)
+		[ "$mode" = all ] || continue
+		echo "=== $t"
+		out="$scratch/out"
+		mkdir -p "$scratch/tmp"
+		TMPDIR="$scratch/tmp" bash "$t" >"$out" 2>&1
+		status=$?
+		cat "$out"
+		p=$(grep -c '^ok ' "$out")
+		f=$(grep '^not ok ' "$out" | grep -vc '# TODO')
+		d=$(grep '^not ok ' "$out" | grep -c '# TODO')
+		passed=$((passed + p)) failed=$((failed + f)) todo=$((todo + d))
+		if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+			failed=$((failed + 1))
+		fi
+		[ "$status" -ne 0 ] || [ "$f" -ne 0 ] && failures+=("$t")
+		rm -rf "$scratch/tmp"
+		;;
+	*)
+		echo "=== $t"
+		out="$scratch/out"
+		"$t" >"$out" 2>&1
+		status=$?
+		cat "$out"
+		# CUnit's summary: "tests  N  N  N  F  n/a"
+		p=$(awk '$1 == "tests" && NF >= 5 { print $4 }' "$out")
+		f=$(awk '$1 == "tests" && NF >= 5 { print $5 }' "$out")
+		passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0}))
+		if [ "$status" -ne 0 ]; then
+			[ "${f:-0}" -eq 0 ] && failed=$((failed + 1))
+			failures+=("$t")
+		fi
+		;;
+	esac
+done
+
+if [ ${#failures[@]} -gt 0 ]; then
+	echo
+	echo "failed: ${failures[*]}"
+fi
+if [ "$todo" -gt 0 ]; then
+	echo "expected failures (TODO): $todo"
+fi
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,60 @@
+#!/bin/bash
+# t-cli.sh - the program's own command line: help, version, usage errors.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+: "${TMPDIR:=/tmp}"
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+out=$TMPDIR/cli.out err=$TMPDIR/cli.err
+
+"$KMIGRATE" --help >"$out" 2>"$err"
+check "--help exits 0 and lists the commands" \
+	'[ $? -eq 0 ] && grep -q "^usage: kmigrate" "$out" && grep -q "model" "$out"'
+
+"$KMIGRATE" -h >"$out" 2>"$err"
+check "-h is --help" '[ $? -eq 0 ] && grep -q "^usage: kmigrate" "$out"'
+
+"$KMIGRATE" --version >"$out" 2>"$err"
+check "--version prints the version" \
+	'[ $? -eq 0 ] && grep -Eq "^kmigrate version [0-9]" "$out"'
+
+"$KMIGRATE" frobnicate >"$out" 2>"$err"
+status=$?
+check "an unknown command exits 2 with one line naming it" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "frobnicate" "$err" && [ ! -s "$out" ]'
+
+"$KMIGRATE" --frobnicate model >"$out" 2>"$err"
+status=$?
+check "an unknown global option exits 2 with one line" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "--frobnicate" "$err"'
+
+"$KMIGRATE" -j zero model >"$out" 2>"$err"
+status=$?
+check "a bad -j value exits 2" '[ $status -eq 2 ] && grep -q "zero" "$err"'
+
+"$KMIGRATE" >"$out" 2>"$err"
+status=$?
+check "no command exits 2 and shows the usage on stderr" \
+	'[ $status -eq 2 ] && grep -q "^usage: kmigrate" "$err"'
+
+# every command in the table answers --help with its own usage, exit 0
+for cmd in $(sed -n '/^commands:/,/^$/p' <("$KMIGRATE" --help) | awk 'NF > 1 { print $1 }' | grep -v commands:); do
+	"$KMIGRATE" "$cmd" --help >"$out" 2>"$err"
+	check "'$cmd --help' exits 0 with its usage" \
+		'[ $? -eq 0 ] && grep -q "^usage: kmigrate $cmd" "$out"'
+	"$KMIGRATE" "$cmd" --no-such-option >"$out" 2>"$err"
+	status=$?
+	check "'$cmd --no-such-option' exits 2 with one line" \
+		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ]'
+done
+
+"$KMIGRATE" help model >"$out" 2>"$err"
+check "'help model' is 'model --help'" \
+	'[ $? -eq 0 ] && grep -q "^usage: kmigrate model" "$out"'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

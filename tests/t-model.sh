@@ -1,0 +1,143 @@
+#!/bin/bash
+# t-model.sh - `kmigrate model` end to end: the scenarios of tests/model/
+# against their expected output, and the properties the model must show.
+#
+# Each tests/model/NAME.scn runs as
+#	cd tests/model && $KMIGRATE model ARGS NAME.scn
+# with ARGS from its first line ("# args: --tree input"), and must print
+# exactly NAME.out on stdout (nothing when it is absent), NAME.stderr on
+# stderr (nothing when absent) and exit with NAME.status (0 when absent).
+# To add a case, write NAME.scn and its expectations beside it.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+: "${TMPDIR:=/tmp}"
+SCN=$SRCDIR/tests/model
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+out=$TMPDIR/model.out err=$TMPDIR/model.err
+
+# run NAME.scn with its own arguments; sets status
+run_scenario() {
+	local args
+	args=$(sed -n '1s/^# args: //p' "$SCN/$1.scn")
+	# shellcheck disable=SC2086 # ARGS are words
+	(cd "$SCN" && "$KMIGRATE" model $args "$1.scn") >"$out" 2>"$err"
+	status=$?
+}
+
+# compare a stream with its expectation file, or with nothing
+same() {
+	if [ -f "$2" ]; then
+		cmp -s "$1" "$2"
+	else
+		[ ! -s "$1" ]
+	fi
+}
+
+for scn in "$SCN"/*.scn; do
+	name=$(basename "$scn" .scn)
+	run_scenario "$name"
+	want_status=0
+	[ -f "$SCN/$name.status" ] && want_status=$(cat "$SCN/$name.status")
+	if [ "$status" -eq "$want_status" ] && same "$out" "$SCN/$name.out" &&
+	   same "$err" "$SCN/$name.stderr"; then
+		ok "model/$name.scn: expected output and status $want_status"
+	else
+		not_ok "model/$name.scn: expected output and status $want_status"
+		diff -u "${SCN}/$name.out" "$out" 2>/dev/null | sed 's/^/# /'
+		diff -u "${SCN}/$name.stderr" "$err" 2>/dev/null | sed 's/^/# /'
+		echo "# status $status"
+	fi
+done
+
+# the cover letter's listing, when the seed patches are at hand
+seeds=${KM_SEEDS:-$SRCDIR/../shared/seeds}
+cover=$(ls "$seeds"/001-cover-*.txt 2>/dev/null | head -n 1)
+run_scenario desktop
+if [ -n "$cover" ]; then
+	sed -n '/^\$ tree/,/^`-- mice/p' "$cover" | tail -n +2 >"$TMPDIR/cover.tree"
+	check "desktop --tree input is the cover letter's listing, byte for byte" \
+		'[ $status -eq 0 ] && [ -s "$TMPDIR/cover.tree" ] && cmp -s "$out" "$TMPDIR/cover.tree"'
+else
+	skip "desktop --tree input is the cover letter's listing" \
+		"no seed patches in '$seeds'"
+fi
+
+"$KMIGRATE" model --tree input - <"$SCN/desktop.scn" >"$out" 2>"$err"
+check "'-' reads the scenario from stdin" \
+	'[ $? -eq 0 ] && cmp -s "$out" "$SCN/desktop.out" && [ ! -s "$err" ]'
+
+run_scenario uevents
+check "the add event of event2 has the nested DEVPATH" \
+	'grep -q "^add /class/input/input3/event2 .*DEVPATH=/class/input/input3/event2 " "$out"'
+check "the class hotplug runs for input3, not for class_device_create()'s event2" \
+	'[ "$(grep -c "CLASS_HOTPLUG=1.*hotplug=class$" "$out")" -eq 2 ] &&
+	 ! grep "/event2 " "$out" | grep -q "CLASS_HOTPLUG\|hotplug=class$"'
+
+run_scenario null-class
+check "'create - NAME' reports -ENODEV and exits 1" \
+	'[ $status -eq 1 ] && grep -q "^null-class.scn:9: error: .*logrec.* failed: -ENODEV$" "$err"'
+
+run_scenario old-form
+cp "$out" "$TMPDIR/old.out"
+run_scenario new-form
+check "the old and the new entry point leave the same tree and uevents" \
+	'[ -s "$out" ] && cmp -s "$out" "$TMPDIR/old.out"'
+
+run_scenario desktop-teardown
+check "tearing the desktop down leaves nothing alive" \
+	'[ $status -eq 0 ] && [ ! -s "$err" ]'
+
+run_scenario orphans
+check "--check-leaks exits 1 and lists what is left" \
+	'[ $status -eq 1 ] && grep -q "5 objects still alive" "$err" &&
+	 grep -q "input3.*unregistered" "$err"'
+
+plain=${KMIGRATE_PLAIN:-$KMIGRATE}
+if ! command -v valgrind >/dev/null 2>&1; then
+	skip "the teardown is clean under valgrind" "valgrind not installed"
+elif [ ! -x "$plain" ] || ldd "$plain" 2>/dev/null | grep -q libasan; then
+	skip "the teardown is clean under valgrind" "no uninstrumented binary"
+else
+	(cd "$SCN" && valgrind -q --leak-check=full --error-exitcode=99 \
+		"$plain" model --uevents --check-leaks desktop-teardown.scn) \
+		>"$out" 2>"$err"
+	status=$?
+	check "the teardown is clean under valgrind --leak-check=full" \
+		'[ $status -eq 0 ] && cmp -s "$out" "$SCN/desktop-teardown.out"'
+	[ $status -eq 0 ] || sed 's/^/# /' "$err"
+	(cd "$SCN" && valgrind -q --leak-check=full --error-exitcode=99 \
+		"$plain" model --tree input --check-leaks orphans.scn) \
+		>"$out" 2>"$err"
+	status=$?
+	check "leftover objects are freed under valgrind too" \
+		'[ $status -eq 1 ]'
+fi
+
+# the command line
+"$KMIGRATE" model --help >"$out" 2>"$err"
+check "--help prints the usage on stdout and exits 0" \
+	'[ $? -eq 0 ] && grep -q "^usage: kmigrate model" "$out" && [ ! -s "$err" ]'
+"$KMIGRATE" model --bogus "$SCN/desktop.scn" >"$out" 2>"$err"
+status=$?
+check "an unknown option exits 2 with one line" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && [ ! -s "$out" ]'
+"$KMIGRATE" model >"$out" 2>"$err"
+status=$?
+check "no scenario exits 2 with one line" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ]'
+"$KMIGRATE" model "$TMPDIR/no-such.scn" >"$out" 2>"$err"
+status=$?
+check "an unreadable scenario exits 2 with one line naming it" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "no-such.scn" "$err"'
+"$KMIGRATE" model --tree >"$out" 2>"$err"
+status=$?
+check "--tree without a class exits 2" '[ $status -eq 2 ]'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,125 @@
+/*
+ * test-strbuf.c - growable strings and string lists.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "strbuf.h"
+#include "strlist.h"
+#include "unit.h"
+
+static void test_empty_is_terminated(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	CU_ASSERT_PTR_NOT_NULL(sb.buf);
+	CU_ASSERT_EQUAL(sb.len, 0);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "");
+	strbuf_release(&sb);
+}
+
+static void test_grows_past_first_allocation(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	for (i = 0; i < 10000; i++)
+		strbuf_addch(&sb, 'a' + i % 26);
+	CU_ASSERT_EQUAL(sb.len, 10000);
+	CU_ASSERT_EQUAL(sb.buf[9999], 'a' + 9999 % 26);
+	CU_ASSERT_EQUAL(sb.buf[10000], '\0');
+	strbuf_release(&sb);
+	CU_ASSERT_EQUAL(sb.len, 0);
+}
+
+static void test_addf_and_insert_remove(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "cls, %s", "devt");
+	strbuf_insert(&sb, 4, " NULL,", 6);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "cls, NULL, devt");
+	strbuf_remove(&sb, 4, 6);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "cls, devt");
+	strbuf_release(&sb);
+}
+
+static void test_binary_bytes_survive(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add(&sb, "a\0b\r\n", 5);
+	CU_ASSERT_EQUAL(sb.len, 5);
+	CU_ASSERT_EQUAL(memcmp(sb.buf, "a\0b\r\n", 5), 0);
+	strbuf_rtrim(&sb);
+	CU_ASSERT_EQUAL(sb.len, 3);
+	strbuf_release(&sb);
+}
+
+static void test_detach_hands_over_memory(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len;
+	char *s;
+
+	strbuf_addstr(&sb, "vmlogrdr");
+	s = strbuf_detach(&sb, &len);
+	CU_ASSERT_STRING_EQUAL(s, "vmlogrdr");
+	CU_ASSERT_EQUAL(len, 8);
+	CU_ASSERT_EQUAL(sb.len, 0);
+	free(s);
+	s = strbuf_detach(&sb, NULL);	/* an empty buffer detaches too */
+	CU_ASSERT_STRING_EQUAL(s, "");
+	free(s);
+}
+
+static void test_read_file(void)
+{
+	char path[] = "/tmp/test-strbuf-XXXXXX";
+	struct strbuf sb = STRBUF_INIT;
+	int fd = mkstemp(path);
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(write(fd, "line 1\nline 2\n", 14), 14);
+	close(fd);
+	CU_ASSERT_EQUAL(strbuf_read_file(&sb, path), 0);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "line 1\nline 2\n");
+	unlink(path);
+	strbuf_reset(&sb);
+	CU_ASSERT_EQUAL(strbuf_read_file(&sb, path), -1);
+	strbuf_release(&sb);
+}
+
+static void test_strlist_argv_and_sort(void)
+{
+	struct strlist list = STRLIST_INIT;
+	char *const *argv;
+
+	strlist_push(&list, "sound");
+	strlist_pushf(&list, "input%d", 3);
+	strlist_push(&list, "tty");
+	argv = strlist_argv(&list);
+	CU_ASSERT_STRING_EQUAL(argv[1], "input3");
+	CU_ASSERT_PTR_NULL(argv[3]);
+	strlist_sort(&list);
+	CU_ASSERT_STRING_EQUAL(list.items[0].string, "input3");
+	CU_ASSERT_EQUAL(strlist_find(&list, "tty"), 2);
+	CU_ASSERT_EQUAL(strlist_find(&list, "usb"), -1);
+	strlist_clear(&list, 0);
+	CU_ASSERT_EQUAL(list.nr, 0);
+}
+
+static const struct unit_test tests[] = {
+	{ "an empty strbuf is a terminated empty string", test_empty_is_terminated },
+	{ "appends grow the buffer and keep it terminated", test_grows_past_first_allocation },
+	{ "addf, insert and remove edit in place", test_addf_and_insert_remove },
+	{ "NUL and CR bytes are kept as data", test_binary_bytes_survive },
+	{ "detach hands the memory to the caller", test_detach_hands_over_memory },
+	{ "read_file reads all and reports a missing file", test_read_file },
+	{ "strlist keeps an argv view and sorts", test_strlist_argv_and_sort },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("strbuf", tests)
