@@ -1,0 +1,192 @@
+#!/bin/bash
+# t-cocci.sh - run every migration's semantic patches on their test inputs.
+#
+# For each semantic-patches/MIGRATION/tests/NAME.c:
+#   1. spatch applies the migration's .cocci files (the "cocci:" key of its
+#      "migration" file, in order, each with the options of its
+#      "// Options:" line) with -D patch; the result must equal NAME.res;
+#   2. the same run on NAME.res must change nothing (idempotence);
+#   3. with -D report, the sorted report lines must equal NAME.report when
+#      that file exists, and there must be at least one report line per
+#      converted call (each adds one copy of the "new-argument:" default).
+# Prints "ok N - ..." / "not ok N - ..." lines; exits 1 if any failed.
+#
+# Environment: SRCDIR (default: the repository holding this script),
+# TMPDIR (scratch space), SPATCH (default: spatch).
+set -u
+
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+SPATCH=${SPATCH:-spatch}
+: "${TMPDIR:=/tmp}"
+
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+}
+
+# show a file's lines as TAP comments
+comment() {
+	sed -e 's/^/# /' "$1"
+}
+
+if ! command -v "$SPATCH" >/dev/null 2>&1; then
+	not_ok "spatch available # spatch not installed"
+	exit 1
+fi
+
+scratch=$(mktemp -d "$TMPDIR/t-cocci.XXXXXX") || exit 1
+trap 'rm -rf "$scratch"' EXIT
+
+# the value of KEY in a migration file (first line only)
+migration_value() {
+	sed -n "s/^$2:[ 	]*//p" "$1" | head -n 1
+}
+
+# the options on a .cocci file's "// Options:" line
+cocci_options() {
+	sed -n 's|^// Options:||p' "$1" | head -n 1
+}
+
+# apply_cocci MODE INPUT OUTPUT: run every .cocci of the current migration
+# in turn, INPUT -> OUTPUT; for report mode OUTPUT collects stdout.
+# Runs in the input's directory so that reports name the file alone.
+apply_cocci() {
+	local mode=$1 input=$2 output=$3 cocci opts step=0 cur
+	local dir base
+
+	dir=$(dirname "$input")
+	base=$(basename "$input")
+	cur="$scratch/step0-$base"
+	cp "$input" "$cur" || return 1
+	: >"$output"
+	for cocci in "${coccis[@]}"; do
+		step=$((step + 1))
+		read -r -a opts <<<"$(cocci_options "$cocci")"
+		if [ "$mode" = report ]; then
+			(cd "$dir" && timeout 300 "$SPATCH" --sp-file "$cocci" \
+				-D report "${opts[@]}" --very-quiet "$base") \
+				>>"$output" 2>"$scratch/stderr" || return 1
+			continue
+		fi
+		timeout 300 "$SPATCH" --sp-file "$cocci" -D "$mode" \
+			"${opts[@]}" --very-quiet "$cur" \
+			-o "$scratch/step$step-$base" \
+			>/dev/null 2>"$scratch/stderr" || return 1
+		# spatch writes no output file when it changes nothing
+		[ -f "$scratch/step$step-$base" ] ||
+			cp "$cur" "$scratch/step$step-$base"
+		cur="$scratch/step$step-$base"
+	done
+	[ "$mode" = report ] || cp "$cur" "$output"
+}
+
+# count_word WORD FILE: how many times WORD occurs as a C token in FILE
+count_word() {
+	grep -o -w -- "$1" "$2" | wc -l
+}
+
+run_test() {
+	local input=$1 name res report out default converted lines
+
+	name="$migration/$(basename "$input" .c)"
+	res=${input%.c}.res
+	report=${input%.c}.report
+	out="$scratch/out.c"
+
+	if [ ! -f "$res" ]; then
+		not_ok "$name: expected output $(basename "$res") exists"
+		return
+	fi
+	rm -f "$out"
+	if ! apply_cocci patch "$input" "$out"; then
+		not_ok "$name: spatch -D patch runs"
+		comment "$scratch/stderr"
+		return
+	fi
+	if diff -u "$res" "$out" >"$scratch/diff"; then
+		ok "$name: -D patch output matches $(basename "$res")"
+	else
+		not_ok "$name: -D patch output matches $(basename "$res")"
+		comment "$scratch/diff"
+	fi
+
+	if ! apply_cocci patch "$res" "$out"; then
+		not_ok "$name: spatch -D patch runs on $(basename "$res")"
+		comment "$scratch/stderr"
+	elif diff -u "$res" "$out" >"$scratch/diff"; then
+		ok "$name: idempotent (nothing changes in $(basename "$res"))"
+	else
+		not_ok "$name: idempotent (nothing changes in $(basename "$res"))"
+		comment "$scratch/diff"
+	fi
+
+	if ! apply_cocci report "$input" "$scratch/report.raw"; then
+		not_ok "$name: spatch -D report runs"
+		comment "$scratch/stderr"
+		return
+	fi
+	LC_ALL=C sort "$scratch/report.raw" >"$scratch/report"
+	if [ -f "$report" ]; then
+		if diff -u "$report" "$scratch/report" >"$scratch/diff"; then
+			ok "$name: -D report output matches $(basename "$report")"
+		else
+			not_ok "$name: -D report output matches $(basename "$report")"
+			comment "$scratch/diff"
+		fi
+	fi
+	default=$(migration_value "$migdir/migration" new-argument |
+		  awk '{ print $3 }')
+	converted=$(( $(count_word "$default" "$res") -
+		      $(count_word "$default" "$input") ))
+	lines=$(wc -l <"$scratch/report")
+	if [ "$lines" -ge "$converted" ]; then
+		ok "$name: -D report lists the $converted converted call(s)"
+	else
+		not_ok "$name: -D report lists the $converted converted call(s)"
+		comment "$scratch/report"
+	fi
+}
+
+for migdir in "$SRCDIR"/semantic-patches/*/; do
+	migdir=${migdir%/}
+	migration=$(basename "$migdir")
+	[ -f "$migdir/migration" ] || continue
+	coccis=()
+	for c in $(migration_value "$migdir/migration" cocci); do
+		coccis+=("$migdir/$c")
+	done
+	if [ ${#coccis[@]} -eq 0 ]; then
+		not_ok "$migration: the migration names its .cocci files"
+		continue
+	fi
+	missing=0
+	for c in "${coccis[@]}"; do
+		if [ ! -f "$c" ]; then
+			not_ok "$migration: $(basename "$c") exists"
+			missing=1
+		fi
+	done
+	[ "$missing" -eq 0 ] || continue
+	tests=("$migdir"/tests/*.c)
+	if [ ! -f "${tests[0]}" ]; then
+		not_ok "$migration: has tests/*.c"
+		continue
+	fi
+	for t in "${tests[@]}"; do
+		run_test "$t"
+	done
+done
+
+if [ "$n" -eq 0 ]; then
+	not_ok "some semantic patch has tests"
+fi
+[ "$failed" -eq 0 ]
