@@ -27,5 +27,6 @@ extern struct km_global_options km_global;
 int km_jobs(void);
 
 int cmd_model(int argc, const char **argv);
+int cmd_scan(int argc, const char **argv);
 
 #endif

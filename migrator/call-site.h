@@ -1,0 +1,105 @@
+/*
+ * call-site.h - one occurrence of the migrated function's name, and the
+ * decision of its form.
+ *
+ * A call site is any whole-identifier occurrence of the function's name
+ * in a file.  scan fills one record per occurrence; apply and check reuse
+ * the records as they are: apply inserts the new argument at the comma
+ * that ends argument new_arg - 1 (commas[new_arg - 2]), check reads the
+ * argument texts and the kind.  All offsets are byte offsets into the
+ * buffer that was scanned; line and column are 1-based, the column in
+ * bytes, both pointing at the first byte of the name.
+ *
+ * Kinds: a call (name followed by '(') is old, new or ambiguous, or
+ * shadowed when the file defines its own static function of that name;
+ * the name declared or defined is declaration or definition (shadowed
+ * when static in a .c file); any other use in code is reference; inside
+ * a comment or a string or character literal it is comment or string.
+ *
+ * Caller's steps (scan.c is the one caller that fills records): fill the
+ * position fields, call call_site_split_args() for a name followed by
+ * '(', then call_site_decide_form() for a call; call_site_release()
+ * frees what the record owns.
+ */
+#ifndef KM_CALL_SITE_H
+#define KM_CALL_SITE_H
+
+#include <stddef.h>
+
+#include "lexer.h"
+#include "migration.h"
+
+enum call_site_kind {
+	CALL_SITE_OLD,
+	CALL_SITE_NEW,
+	CALL_SITE_AMBIGUOUS,
+	CALL_SITE_SHADOWED,
+	CALL_SITE_DECLARATION,
+	CALL_SITE_DEFINITION,
+	CALL_SITE_REFERENCE,
+	CALL_SITE_COMMENT,
+	CALL_SITE_STRING,
+	CALL_SITE_NR_KINDS
+};
+
+struct call_arg {
+	size_t start, end;	/* [start, end): trimmed of whitespace */
+	char *text;		/* those bytes, NUL-terminated */
+};
+
+struct call_site {
+	char *file;			/* relative to the tree */
+	size_t line, column;
+	size_t name_offset, name_len;
+	enum call_site_kind kind;
+	char *reason;			/* why this kind; set for calls */
+	char *text;			/* as scan prints it */
+	int in_macro;			/* inside a #define body */
+
+	/* only for a name followed by '(' */
+	int has_args;
+	int unterminated;		/* no ')' before the call must end */
+	int pp_conditional;		/* an #if or #else inside the list */
+	size_t open_paren, close_paren;	/* close_paren: offset of ')' */
+	struct call_arg *args;
+	size_t nr_args;
+	size_t *commas;			/* top-level commas, nr_args - 1 */
+	size_t nr_commas;
+};
+
+/* the file a call site is decided in: its bytes and tokens */
+struct call_site_file {
+	const char *buf;
+	size_t len;
+	const struct token_list *tokens;
+	const struct migration *m;
+};
+
+const char *call_site_kind_name(enum call_site_kind kind);
+/* the kind named name, or -1 */
+int call_site_kind_from_name(const char *name);
+/* old, new and ambiguous: calls of the migrated function */
+int call_site_kind_is_call(enum call_site_kind kind);
+
+/*
+ * Split the argument list whose '(' is token open_tok: respects nested
+ * parentheses, brackets and braces, literals and comments.  Inside a
+ * #define body the list ends with the directive; in code, directives
+ * inside the list are skipped (a conditional one makes the call
+ * ambiguous).  Returns the token index of the ')' or, for a list that
+ * is not closed (sets unterminated, and close_paren to the end of the
+ * last token that belongs to it), of that last token.
+ */
+size_t call_site_split_args(struct call_site *cs,
+			    const struct call_site_file *f, size_t open_tok);
+
+/*
+ * Decide old/new/ambiguous for a split call (see the table in
+ * call-site.c) and set kind and reason.
+ */
+void call_site_decide_form(struct call_site *cs,
+			   const struct call_site_file *f);
+
+void call_site_release(struct call_site *cs);
+
+#endif

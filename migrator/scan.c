@@ -1,0 +1,496 @@
+/*
+ * scan.c - finding and classifying call sites (see scan.h).
+ *
+ * One buffer: the pre-filter (memmem for the name as a whole
+ * identifier), then one lexing pass.  An identifier token equal to the
+ * name is classified by its neighbours:
+ *
+ *   in a directive other than #define          reference
+ *   the name of a #define                      definition
+ *   after '.' or '->' (a struct member)        reference
+ *   followed by '(' after a type               declaration, or
+ *                                              definition when '{' follows
+ *   followed by '(' otherwise                  a call: old/new/ambiguous
+ *   anything else                              reference
+ *
+ * and every whole-identifier occurrence inside a comment or a literal
+ * is comment or string.  A static declaration or definition (or a
+ * #define) of the name in a .c file makes it shadowed, and with it every
+ * call in the file; shadowed calls are not calls of the function, so
+ * their text is the rest of the line, as for every kind but a call.
+ *
+ * A tree: the walk lists the files, run_tasks_parallel() reads and scans
+ * each into its own slot, and the slots are gathered in path order.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexer.h"
+#include "parallel.h"
+#include "scan.h"
+#include "strbuf.h"
+#include "util.h"
+
+#define BINARY_PROBE 8000
+
+struct buffer_scan {
+	struct scan_file *file;
+	struct call_site_file f;
+	const char *name;
+	int is_c;
+};
+
+static int is_ident_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/* the next whole-identifier occurrence of name in [from, to), or NULL */
+static const char *find_word(const char *from, const char *to,
+			     const char *name, size_t len)
+{
+	const char *p = from;
+
+	while (p < to && (p = memmem(p, (size_t)(to - p), name, len))) {
+		const unsigned char *u = (const unsigned char *)p;
+		int before = p > from && is_ident_byte(u[-1]);
+		int after = p + len < to && is_ident_byte(u[len]);
+
+		if (!before && !after)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+int scan_mentions(const char *buf, size_t len, const char *name)
+{
+	return find_word(buf, buf + len, name, strlen(name)) != NULL;
+}
+
+int scan_is_binary(const char *buf, size_t len)
+{
+	return memchr(buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE) !=
+	       NULL;
+}
+
+/* ---- texts ---- */
+
+/* append bytes with every whitespace run turned into one space */
+static void add_collapsed(struct strbuf *sb, const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] && strchr(" \t\n\r\v\f", p[i])) {
+			if (!sb->len || sb->buf[sb->len - 1] != ' ')
+				strbuf_addch(sb, ' ');
+			continue;
+		}
+		strbuf_addch(sb, p[i]);
+	}
+}
+
+/* name to ')': one space for each gap between tokens, comments kept */
+static void set_call_text(struct call_site *cs, const struct call_site_file *f,
+			  size_t name_tok, size_t close_tok)
+{
+	const struct token *toks = f->tokens->tokens;
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	for (i = name_tok; i <= close_tok; i++) {
+		const struct token *t = &toks[i];
+
+		if (i > name_tok && t->start > toks[i - 1].end)
+			strbuf_addch(&text, ' ');
+		if (t->type == TOKEN_COMMENT)
+			add_collapsed(&text, f->buf + t->start,
+				      t->end - t->start);
+		else
+			strbuf_add(&text, f->buf + t->start,
+				   t->end - t->start);
+	}
+	free(cs->text);
+	cs->text = strbuf_detach(&text, NULL);
+}
+
+/* the rest of the line from the name, trailing whitespace removed */
+static void set_line_text(struct call_site *cs, const struct call_site_file *f)
+{
+	const char *start = f->buf + cs->name_offset;
+	const char *nl = memchr(start, '\n', f->len - cs->name_offset);
+	size_t len = nl ? (size_t)(nl - start) : f->len - cs->name_offset;
+
+	while (len && start[len - 1] && strchr(" \t\r\v\f", start[len - 1]))
+		len--;
+	free(cs->text);
+	cs->text = xstrndup(start, len);
+}
+
+/* ---- one buffer ---- */
+
+static struct call_site *new_site(struct buffer_scan *bs, size_t offset,
+				  enum call_site_kind kind)
+{
+	struct scan_file *file = bs->file;
+	struct call_site *cs;
+
+	ALLOC_GROW(file->sites, file->nr_sites + 1, file->alloc_sites);
+	cs = &file->sites[file->nr_sites++];
+	memset(cs, 0, sizeof(*cs));
+	cs->file = xstrdup(file->path);
+	cs->name_offset = offset;
+	cs->name_len = strlen(bs->name);
+	cs->kind = kind;
+	return cs;
+}
+
+static const struct token *tok(const struct buffer_scan *bs, size_t i)
+{
+	return &bs->f.tokens->tokens[i];
+}
+
+static int tok_is(const struct buffer_scan *bs, size_t i, const char *text)
+{
+	return i != (size_t)-1 && token_is(bs->f.buf, tok(bs, i), text);
+}
+
+/* the previous token that is not a comment, in code or in i's directive */
+static size_t prev_code(const struct buffer_scan *bs, size_t i)
+{
+	size_t dir = tok(bs, i)->directive;
+
+	while (i-- > 0) {
+		const struct token *t = tok(bs, i);
+
+		if (t->directive != dir) {
+			if (dir)
+				return (size_t)-1;
+			continue;
+		}
+		if (t->type != TOKEN_COMMENT)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* the name at i follows a type: "struct class_device *NAME", "int NAME" */
+static int after_type(const struct buffer_scan *bs, size_t name)
+{
+	size_t p = prev_code(bs, name);
+
+	while (tok_is(bs, p, "*") || tok_is(bs, p, "const"))
+		p = prev_code(bs, p);
+	return p != (size_t)-1 && tok(bs, p)->type == TOKEN_IDENT &&
+	       !token_is_expr_keyword(bs->f.buf, tok(bs, p));
+}
+
+/* the token closing the parenthesis at open, in open's region */
+static size_t match_paren(const struct buffer_scan *bs, size_t open)
+{
+	size_t i = open;
+	int depth = 0;
+
+	for (; i != (size_t)-1; i = token_next_code(bs->f.tokens, i)) {
+		if (tok_is(bs, i, "("))
+			depth++;
+		else if (tok_is(bs, i, ")") && !--depth)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* '{' after the parameter list, past attributes: a function body */
+static int body_follows(const struct buffer_scan *bs, size_t close)
+{
+	size_t i = token_next_code(bs->f.tokens, close);
+
+	while (i != (size_t)-1 && tok(bs, i)->type == TOKEN_IDENT) {
+		i = token_next_code(bs->f.tokens, i);
+		if (tok_is(bs, i, "("))
+			i = match_paren(bs, i);
+		if (i != (size_t)-1)
+			i = token_next_code(bs->f.tokens, i);
+	}
+	return tok_is(bs, i, "{");
+}
+
+/* "static" among the specifiers before the name at i */
+static int is_static(const struct buffer_scan *bs, size_t i)
+{
+	for (i = prev_code(bs, i); i != (size_t)-1; i = prev_code(bs, i)) {
+		if (tok_is(bs, i, ";") || tok_is(bs, i, "{") ||
+		    tok_is(bs, i, "}"))
+			return 0;
+		if (tok_is(bs, i, "static"))
+			return 1;
+	}
+	return 0;
+}
+
+static void declare(struct buffer_scan *bs, struct call_site *cs,
+		    enum call_site_kind kind, int is_static)
+{
+	cs->kind = kind;
+	if (is_static && bs->is_c) {
+		cs->kind = CALL_SITE_SHADOWED;
+		cs->reason = xstrfmt("a file-local %s of '%s'",
+				     kind == CALL_SITE_DECLARATION ?
+				     "declaration" : "definition", bs->name);
+		bs->file->shadowed = 1;
+	}
+	set_line_text(cs, &bs->f);
+}
+
+/* "NAME(" at name, its '(' at open: a declaration, definition or call */
+static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
+			    size_t name, size_t open)
+{
+	size_t close = call_site_split_args(cs, &bs->f, open);
+	int in_macro = tok(bs, name)->directive != 0;
+
+	if (!in_macro && !cs->unterminated &&
+	    (after_type(bs, name) || body_follows(bs, close))) {
+		declare(bs, cs, body_follows(bs, close) ?
+			CALL_SITE_DEFINITION : CALL_SITE_DECLARATION,
+			is_static(bs, name));
+		return;
+	}
+	call_site_decide_form(cs, &bs->f);
+	set_call_text(cs, &bs->f, name, close);
+}
+
+static void classify_name(struct buffer_scan *bs, size_t name)
+{
+	struct call_site *cs = new_site(bs, tok(bs, name)->start,
+					CALL_SITE_REFERENCE);
+	size_t dir = tok(bs, name)->directive;
+	size_t next = token_next_code(bs->f.tokens, name);
+	size_t prev = prev_code(bs, name);
+	const char *buf = bs->f.buf;
+
+	if (dir && define_name(bs->f.tokens, buf, dir) == name)
+		return declare(bs, cs, CALL_SITE_DEFINITION, 1);
+	cs->in_macro = dir && define_name(bs->f.tokens, buf, dir) !=
+			      (size_t)-1;
+	if ((dir && !cs->in_macro) || tok_is(bs, prev, ".") ||
+	    tok_is(bs, prev, "->") || !tok_is(bs, next, "("))
+		return set_line_text(cs, &bs->f);
+	classify_parens(bs, cs, name, next);
+}
+
+/* every whole-identifier occurrence inside a comment or a literal */
+static void find_in_token(struct buffer_scan *bs, size_t i)
+{
+	const struct token *t = tok(bs, i);
+	const char *buf = bs->f.buf, *p = buf + t->start;
+	size_t len = strlen(bs->name);
+	enum call_site_kind kind = t->type == TOKEN_COMMENT ?
+				   CALL_SITE_COMMENT : CALL_SITE_STRING;
+
+	while ((p = find_word(p, buf + t->end, bs->name, len))) {
+		struct call_site *cs = new_site(bs, (size_t)(p - buf), kind);
+
+		cs->in_macro = t->directive &&
+			       define_name(bs->f.tokens, buf, t->directive) !=
+				       (size_t)-1;
+		set_line_text(cs, &bs->f);
+		p += len;
+	}
+}
+
+/* a file-local function of the name: its calls are not the API's */
+static void shadow_calls(struct buffer_scan *bs)
+{
+	size_t i;
+
+	for (i = 0; i < bs->file->nr_sites; i++) {
+		struct call_site *cs = &bs->file->sites[i];
+
+		if (!call_site_kind_is_call(cs->kind))
+			continue;
+		cs->kind = CALL_SITE_SHADOWED;
+		free(cs->reason);
+		cs->reason = xstrfmt("a call of the file-local '%s'",
+				     bs->name);
+		set_line_text(cs, &bs->f);
+	}
+}
+
+/* line and column of every site; the sites are in offset order */
+static void set_positions(struct scan_file *file, const char *buf)
+{
+	size_t i, line = 1, line_start = 0, pos = 0;
+
+	for (i = 0; i < file->nr_sites; i++) {
+		struct call_site *cs = &file->sites[i];
+		const char *nl;
+
+		while ((nl = memchr(buf + pos, '\n', cs->name_offset - pos))) {
+			line++;
+			pos = (size_t)(nl - buf) + 1;
+			line_start = pos;
+		}
+		pos = cs->name_offset;
+		cs->line = line;
+		cs->column = cs->name_offset - line_start + 1;
+	}
+}
+
+void scan_file_buffer(struct scan_file *file, const char *path,
+		      const char *buf, size_t len, const struct migration *m)
+{
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct buffer_scan bs = { file, { buf, len, &tokens, m }, m->function,
+				  0 };
+	size_t plen = strlen(path), i;
+
+	memset(file, 0, sizeof(*file));
+	file->path = xstrdup(path);
+	if (!scan_mentions(buf, len, m->function))
+		return;
+	bs.is_c = plen >= 2 && !strcmp(path + plen - 2, ".c");
+	lex_buffer(buf, len, &tokens);
+	for (i = 0; i < tokens.nr; i++) {
+		const struct token *t = &tokens.tokens[i];
+
+		if (t->type == TOKEN_IDENT && token_is(buf, t, m->function))
+			classify_name(&bs, i);
+		else if (t->type == TOKEN_COMMENT || t->type == TOKEN_STRING ||
+			 t->type == TOKEN_CHAR)
+			find_in_token(&bs, i);
+	}
+	if (file->shadowed)
+		shadow_calls(&bs);
+	set_positions(file, buf);
+	token_list_release(&tokens);
+}
+
+void scan_file_release(struct scan_file *file)
+{
+	size_t i;
+
+	for (i = 0; i < file->nr_sites; i++)
+		call_site_release(&file->sites[i]);
+	free(file->sites);
+	free(file->path);
+	memset(file, 0, sizeof(*file));
+}
+
+/* ---- a tree ---- */
+
+struct scan_slot {
+	struct scan_file file;
+	struct tree_notes notes;	/* this file's warning or note */
+};
+
+struct scan_job {
+	const char *tree;
+	const struct migration *m;
+	const struct tree_walk *walk;
+	struct scan_slot *slots;
+};
+
+/* run on a worker thread: touches only its own slot */
+static void scan_one(size_t index, void *cb)
+{
+	struct scan_job *job = cb;
+	struct scan_slot *slot = &job->slots[index];
+	const char *path = job->walk->files[index].path;
+	char *full = xstrfmt("%s/%s", job->tree, path);
+	struct strbuf buf = STRBUF_INIT;
+	char err[128];
+
+	if (strbuf_read_file(&buf, full) < 0) {
+		tree_notes_add(&slot->notes, path, 1, "cannot read '%s': %s",
+			       path, strerror_r(errno, err, sizeof(err)));
+	} else if (!scan_mentions(buf.buf, buf.len, job->m->function)) {
+		/* nothing to account for */
+	} else if (scan_is_binary(buf.buf, buf.len)) {
+		tree_notes_add(&slot->notes, path, 0,
+			       "skipping '%s': binary file", path);
+	} else {
+		scan_file_buffer(&slot->file, path, buf.buf, buf.len, job->m);
+	}
+	strbuf_release(&buf);
+	free(full);
+}
+
+static void count_sites(struct scan_result *result, const struct scan_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr_sites; i++)
+		result->counts[f->sites[i].kind]++;
+	result->nr_occurrences += f->nr_sites;
+}
+
+/* move each slot's file (when it has sites) and notes into result */
+static void gather(struct scan_result *result, struct scan_slot *slots,
+		   size_t nr)
+{
+	size_t i, alloc = 0;
+
+	for (i = 0; i < nr; i++) {
+		struct scan_slot *slot = &slots[i];
+
+		tree_notes_take(&result->notes, &slot->notes);
+		if (!slot->file.nr_sites) {
+			scan_file_release(&slot->file);
+			continue;
+		}
+		count_sites(result, &slot->file);
+		ALLOC_GROW(result->files, result->nr_files + 1, alloc);
+		result->files[result->nr_files++] = slot->file;
+	}
+}
+
+int scan_tree(const char *tree, const struct migration *m, int jobs,
+	      struct scan_result *result)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	struct scan_job job;
+
+	memset(result, 0, sizeof(*result));
+	if (tree_walk(&walk, tree) < 0) {
+		int saved = errno;
+
+		tree_walk_release(&walk);
+		errno = saved;
+		return -1;
+	}
+	job.tree = tree;
+	job.m = m;
+	job.walk = &walk;
+	job.slots = xcalloc(walk.nr_files, sizeof(*job.slots));
+	run_tasks_parallel(jobs, walk.nr_files, scan_one, &job);
+	result->nr_candidates = walk.nr_files;
+	tree_notes_take(&result->notes, &walk.notes);
+	gather(result, job.slots, walk.nr_files);
+	tree_notes_sort(&result->notes);
+	result->nr_skipped = result->notes.nr;
+	free(job.slots);
+	tree_walk_release(&walk);
+	return 0;
+}
+
+void scan_result_release(struct scan_result *result)
+{
+	size_t i;
+
+	for (i = 0; i < result->nr_files; i++)
+		scan_file_release(&result->files[i]);
+	free(result->files);
+	tree_notes_release(&result->notes);
+	memset(result, 0, sizeof(*result));
+}
+
+size_t scan_count_not_calls(const struct scan_result *result)
+{
+	return result->nr_occurrences - result->counts[CALL_SITE_OLD] -
+	       result->counts[CALL_SITE_NEW] -
+	       result->counts[CALL_SITE_AMBIGUOUS];
+}

@@ -1,0 +1,67 @@
+/*
+ * scan.h - find and classify every occurrence of the migrated function's
+ * name, in one buffer or in a whole tree.  scan, apply and check share it.
+ *
+ * scan_file_buffer() scans one buffer (apply re-scans converted text with
+ * it): when the name occurs as a whole identifier it lexes the buffer and
+ * records one call_site per occurrence, in offset order, classified as
+ * call-site.h describes.  A buffer without the name is not lexed.
+ *
+ * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
+ * in parallel on jobs threads, and keeps the files with occurrences, in
+ * byte order of their paths.  Unreadable files are warnings, binary
+ * files (a NUL byte in the first 8000 bytes, as git decides) that
+ * mention the name are skipped with a note; both go to result->notes,
+ * for the caller to print (tree_notes_print()), and count as skipped.
+ * It returns -1 with errno only when the tree itself cannot be opened.
+ *
+ * Caller's steps: struct scan_result r; scan_tree(tree, m, jobs, &r);
+ * use r.files[i].sites[j]; scan_result_release(&r).  For one buffer:
+ * struct scan_file f; scan_file_buffer(&f, path, buf, len, m); ...;
+ * scan_file_release(&f).
+ */
+#ifndef KM_SCAN_H
+#define KM_SCAN_H
+
+#include <stddef.h>
+
+#include "call-site.h"
+#include "migration.h"
+#include "tree-walk.h"
+
+struct scan_file {
+	char *path;			/* relative to the tree */
+	struct call_site *sites;	/* in offset order */
+	size_t nr_sites, alloc_sites;
+	int shadowed;			/* defines its own static function */
+};
+
+struct scan_result {
+	struct scan_file *files;	/* files with occurrences, by path */
+	size_t nr_files;
+	struct tree_notes notes;	/* skipped and unreadable files */
+	size_t nr_candidates;		/* *.c and *.h files listed */
+	size_t nr_skipped;		/* paths not scanned: one per note */
+	size_t nr_occurrences;
+	size_t counts[CALL_SITE_NR_KINDS];
+};
+
+int scan_tree(const char *tree, const struct migration *m, int jobs,
+	      struct scan_result *result);
+void scan_result_release(struct scan_result *result);
+
+/* path is recorded and decides ".c" (for shadowing); buf need not end
+ * in NUL */
+void scan_file_buffer(struct scan_file *file, const char *path,
+		      const char *buf, size_t len, const struct migration *m);
+void scan_file_release(struct scan_file *file);
+
+/* a NUL byte among the first 8000 bytes */
+int scan_is_binary(const char *buf, size_t len);
+/* name occurs in buf as a whole identifier: the cheap pre-filter */
+int scan_mentions(const char *buf, size_t len, const char *name);
+
+/* old, new, ambiguous, and all the rest ("not calls") */
+size_t scan_count_not_calls(const struct scan_result *result);
+
+#endif

@@ -1,0 +1,358 @@
+/*
+ * tree-walk.c - listing the C sources of a tree (see tree-walk.h).
+ *
+ * A depth-first walk with lstat() on every entry.  Directories are read
+ * whole and closed before descending, so the walk holds one directory
+ * handle at a time whatever the depth.  Loops are stopped by the stack
+ * of the directories being walked (dev, ino); a directory reached
+ * through a link is followed once.  Duplicates (one file reached through
+ * links) are dropped at the end: sort by (dev, ino), keep direct paths.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "strbuf.h"
+#include "strlist.h"
+#include "tree-walk.h"
+#include "util.h"
+
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+struct walker {
+	struct tree_walk *walk;
+	const char *root;
+	struct dir_id *stack;		/* the directories being walked */
+	size_t depth, alloc_stack;
+	struct dir_id *followed;	/* link targets already walked */
+	size_t nr_followed, alloc_followed;
+};
+
+static void walk_dir(struct walker *w, const char *rel, int via_link);
+
+int tree_walk_wants(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 2 && name[len - 2] == '.' &&
+	       (name[len - 1] == 'c' || name[len - 1] == 'h');
+}
+
+int tree_walk_skips_dir(const char *name)
+{
+	static const char *const skip[] = {
+		".git", ".hg", ".svn", ".pc", ".tmp_versions",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(skip); i++)
+		if (!strcmp(name, skip[i]))
+			return 1;
+	return 0;
+}
+
+static int dir_seen(const struct dir_id *ids, size_t nr, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (ids[i].dev == st->st_dev && ids[i].ino == st->st_ino)
+			return 1;
+	return 0;
+}
+
+static void add_file(struct walker *w, const char *rel, const struct stat *st,
+		     int via_link)
+{
+	struct tree_walk *walk = w->walk;
+	struct tree_file *file;
+
+	ALLOC_GROW(walk->files, walk->nr_files + 1, walk->alloc_files);
+	file = &walk->files[walk->nr_files++];
+	file->path = xstrdup(rel);
+	file->dev = st->st_dev;
+	file->ino = st->st_ino;
+	file->via_link = via_link;
+}
+
+static void enter_dir(struct walker *w, const char *rel, const struct stat *st,
+		      int via_link)
+{
+	if (dir_seen(w->stack, w->depth, st))
+		return;		/* a loop */
+	ALLOC_GROW(w->stack, w->depth + 1, w->alloc_stack);
+	w->stack[w->depth++] = (struct dir_id){ st->st_dev, st->st_ino };
+	walk_dir(w, rel, via_link);
+	w->depth--;
+}
+
+/* a source or a directory: what an entry of a wanted name leads to */
+static void visit_target(struct walker *w, const char *rel, const char *name,
+			 const struct stat *st, int via_link)
+{
+	if (S_ISDIR(st->st_mode)) {
+		if (!tree_walk_skips_dir(name))
+			enter_dir(w, rel, st, via_link);
+	} else if (!tree_walk_wants(name)) {
+		return;
+	} else if (S_ISREG(st->st_mode)) {
+		add_file(w, rel, st, via_link);
+	} else {
+		tree_notes_add(&w->walk->notes, rel, 1,
+			       "cannot read '%s': not a regular file", rel);
+	}
+}
+
+static int inside_root(const struct walker *w, const char *real)
+{
+	const char *root = w->walk->real_root;
+	size_t len = strlen(root);
+
+	if (strncmp(real, root, len))
+		return 0;
+	return !real[len] || real[len] == '/' || !strcmp(root, "/");
+}
+
+static void visit_link(struct walker *w, const char *rel, const char *name,
+		       const char *full)
+{
+	char *real = realpath(full, NULL);
+	struct stat st;
+
+	if (!real || stat(full, &st)) {
+		if (tree_walk_wants(name))
+			tree_notes_add(&w->walk->notes, rel, 1,
+				       "cannot read '%s': %s", rel,
+				       strerror(errno));
+		goto out_free_real;
+	}
+	if (!inside_root(w, real)) {
+		if (tree_walk_wants(name) || S_ISDIR(st.st_mode))
+			tree_notes_add(&w->walk->notes, rel, 0,
+				       "skipping '%s': %s", rel,
+				       "symlink to outside the tree");
+		goto out_free_real;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (dir_seen(w->followed, w->nr_followed, &st))
+			goto out_free_real;
+		ALLOC_GROW(w->followed, w->nr_followed + 1, w->alloc_followed);
+		w->followed[w->nr_followed++] =
+			(struct dir_id){ st.st_dev, st.st_ino };
+	}
+	visit_target(w, rel, name, &st, 1);
+out_free_real:
+	free(real);
+}
+
+static void visit(struct walker *w, const char *dir_rel, const char *name,
+		  int via_link)
+{
+	char *rel = *dir_rel ? xstrfmt("%s/%s", dir_rel, name) : xstrdup(name);
+	char *full = xstrfmt("%s/%s", w->root, rel);
+	struct stat st;
+
+	if (lstat(full, &st)) {
+		if (tree_walk_wants(name))
+			tree_notes_add(&w->walk->notes, rel, 1,
+				       "cannot read '%s': %s", rel,
+				       strerror(errno));
+	} else if (S_ISLNK(st.st_mode)) {
+		visit_link(w, rel, name, full);
+	} else {
+		visit_target(w, rel, name, &st, via_link);
+	}
+	free(full);
+	free(rel);
+}
+
+static void walk_dir(struct walker *w, const char *rel, int via_link)
+{
+	char *full = *rel ? xstrfmt("%s/%s", w->root, rel) : xstrdup(w->root);
+	struct strlist names = STRLIST_INIT;
+	struct dirent *de;
+	DIR *dir = opendir(full);
+	size_t i;
+
+	if (!dir) {
+		tree_notes_add(&w->walk->notes, rel, 1,
+			       "cannot read '%s': %s", *rel ? rel : w->root,
+			       strerror(errno));
+		goto out_free_full;
+	}
+	while ((de = readdir(dir)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			strlist_push(&names, de->d_name);
+	closedir(dir);
+	strlist_sort(&names);
+	for (i = 0; i < names.nr; i++)
+		visit(w, rel, names.items[i].string, via_link);
+	strlist_clear(&names, 0);
+out_free_full:
+	free(full);
+}
+
+static int cmp_inode(const void *a, const void *b)
+{
+	const struct tree_file *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	if (x->via_link != y->via_link)
+		return x->via_link - y->via_link;
+	return strcmp(x->path, y->path);
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	const struct tree_file *x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+/* one path per file: the direct ones, else the first through a link */
+static void drop_duplicates(struct tree_walk *walk)
+{
+	size_t i, kept = 0;
+
+	if (!walk->nr_files)
+		return;
+	qsort(walk->files, walk->nr_files, sizeof(*walk->files), cmp_inode);
+	for (i = 0; i < walk->nr_files; i++) {
+		struct tree_file *f = &walk->files[i];
+		int same = kept && walk->files[kept - 1].dev == f->dev &&
+			   walk->files[kept - 1].ino == f->ino;
+
+		if (same && f->via_link) {
+			free(f->path);
+			continue;
+		}
+		walk->files[kept++] = *f;
+	}
+	walk->nr_files = kept;
+	qsort(walk->files, walk->nr_files, sizeof(*walk->files), cmp_path);
+}
+
+int tree_walk(struct tree_walk *walk, const char *root)
+{
+	struct walker w = { walk, root, NULL, 0, 0, NULL, 0, 0 };
+	struct stat st;
+
+	if (stat(root, &st))
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	walk->real_root = realpath(root, NULL);
+	if (!walk->real_root)
+		return -1;
+	enter_dir(&w, "", &st, 0);
+	drop_duplicates(walk);
+	tree_notes_sort(&walk->notes);
+	free(w.stack);
+	free(w.followed);
+	return 0;
+}
+
+void tree_walk_release(struct tree_walk *walk)
+{
+	size_t i;
+
+	for (i = 0; i < walk->nr_files; i++)
+		free(walk->files[i].path);
+	free(walk->files);
+	free(walk->real_root);
+	tree_notes_release(&walk->notes);
+	memset(walk, 0, sizeof(*walk));
+}
+
+void tree_notes_add(struct tree_notes *notes, const char *path, int warning,
+		    const char *fmt, ...)
+{
+	struct tree_note *note;
+	va_list ap;
+
+	ALLOC_GROW(notes->items, notes->nr + 1, notes->alloc);
+	note = &notes->items[notes->nr++];
+	note->path = xstrdup(path);
+	note->warning = warning;
+	va_start(ap, fmt);
+	if (vasprintf(&note->message, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+}
+
+void tree_notes_take(struct tree_notes *dst, struct tree_notes *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->nr; i++) {
+		ALLOC_GROW(dst->items, dst->nr + 1, dst->alloc);
+		dst->items[dst->nr++] = src->items[i];
+	}
+	free(src->items);
+	memset(src, 0, sizeof(*src));
+}
+
+struct note_ref {
+	struct tree_note note;
+	size_t seq;
+};
+
+static int cmp_note(const void *a, const void *b)
+{
+	const struct note_ref *x = a, *y = b;
+	int c = strcmp(x->note.path, y->note.path);
+
+	if (c)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void tree_notes_sort(struct tree_notes *notes)
+{
+	struct note_ref *refs = xcalloc(notes->nr, sizeof(*refs));
+	size_t i;
+
+	for (i = 0; i < notes->nr; i++)
+		refs[i] = (struct note_ref){ notes->items[i], i };
+	qsort(refs, notes->nr, sizeof(*refs), cmp_note);
+	for (i = 0; i < notes->nr; i++)
+		notes->items[i] = refs[i].note;
+	free(refs);
+}
+
+void tree_notes_print(const struct tree_notes *notes)
+{
+	size_t i;
+
+	for (i = 0; i < notes->nr; i++) {
+		if (notes->items[i].warning)
+			warning("%s", notes->items[i].message);
+		else
+			note("%s", notes->items[i].message);
+	}
+}
+
+void tree_notes_release(struct tree_notes *notes)
+{
+	size_t i;
+
+	for (i = 0; i < notes->nr; i++) {
+		free(notes->items[i].path);
+		free(notes->items[i].message);
+	}
+	free(notes->items);
+	memset(notes, 0, sizeof(*notes));
+}

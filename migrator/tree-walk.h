@@ -1,0 +1,77 @@
+/*
+ * tree-walk.h - list the C sources of a tree (a git work tree or a plain
+ * directory; both walk alike).
+ *
+ * tree_walk() lists every *.c and *.h file below root, by path relative
+ * to root in byte order.  It skips version-control and build directories
+ * (.git, .hg, .svn, .pc, .tmp_versions) and symlinks whose target lies
+ * outside root (a note says so when the link looks like a source or a
+ * directory).  Symlinks inside root are followed, each directory target
+ * once and never into a loop; a file reached both directly and through
+ * links is listed once, under its own path.  Whatever cannot be read
+ * (a directory, a dangling link named like a source, a FIFO named x.c)
+ * becomes a warning in walk->notes, never an error: the walk goes on.
+ *
+ * Notes are kept in a struct tree_notes so that the callers (scan) can
+ * add their own and print them all in path order after the work.
+ *
+ * Caller's steps: struct tree_walk walk = TREE_WALK_INIT;
+ * tree_walk(&walk, root) (-1 with errno when root cannot be opened or
+ * is not a directory); use walk.files and walk.notes;
+ * tree_walk_release(&walk).
+ */
+#ifndef KM_TREE_WALK_H
+#define KM_TREE_WALK_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct tree_note {
+	char *path;		/* relative to the root: sorts the notes */
+	int warning;		/* 1: warning (always shown), 0: note */
+	char *message;		/* "cannot read 'x.c': Permission denied" */
+};
+
+struct tree_notes {
+	struct tree_note *items;
+	size_t nr, alloc;
+};
+
+#define TREE_NOTES_INIT { NULL, 0, 0 }
+
+struct tree_file {
+	char *path;		/* relative to the root, '/'-separated */
+	dev_t dev;
+	ino_t ino;
+	int via_link;		/* reached through a symlink */
+};
+
+struct tree_walk {
+	char *real_root;	/* the root, symlinks resolved */
+	struct tree_file *files;
+	size_t nr_files, alloc_files;
+	struct tree_notes notes;
+};
+
+#define TREE_WALK_INIT { NULL, NULL, 0, 0, TREE_NOTES_INIT }
+
+int tree_walk(struct tree_walk *walk, const char *root);
+void tree_walk_release(struct tree_walk *walk);
+
+/* 1 for the names the walk lists: "*.c" and "*.h" */
+int tree_walk_wants(const char *name);
+/* 1 for the directory names the walk never enters */
+int tree_walk_skips_dir(const char *name);
+
+__attribute__((format(printf, 4, 5)))
+void tree_notes_add(struct tree_notes *notes, const char *path, int warning,
+		    const char *fmt, ...);
+/* move every note of src to the end of dst */
+void tree_notes_take(struct tree_notes *dst, struct tree_notes *src);
+/* stable sort by path */
+void tree_notes_sort(struct tree_notes *notes);
+/* print each: "kmigrate: warning: ..." or "kmigrate: note: ..." */
+void tree_notes_print(const struct tree_notes *notes);
+void tree_notes_release(struct tree_notes *notes);
+
+#endif

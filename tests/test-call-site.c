@@ -1,0 +1,385 @@
+/*
+ * test-call-site.c - call-site records: argument splitting, the old/new
+ * decision table, and the kinds of the occurrences that are not calls.
+ *
+ * The migration is the real one's data, parsed from text here so that
+ * the suite does not depend on where semantic-patches/ is.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "call-site.h"
+#include "migration.h"
+#include "scan.h"
+#include "unit.h"
+
+static const char migration_text[] =
+	"name: class-device-parent\n"
+	"function: class_device_create\n"
+	"header: include/linux/device.h\n"
+	"old-prototype: struct class_device *class_device_create("
+	"struct class *cls, dev_t devt, struct device *device, char *fmt, ...)\n"
+	"new-prototype: struct class_device *class_device_create("
+	"struct class *cls, struct class_device *parent, dev_t devt, "
+	"struct device *device, char *fmt, ...)\n"
+	"new-argument: 2 parent NULL\n"
+	"format-argument: 4 5\n"
+	"cocci: class_device_create.cocci\n"
+	"subject: driver core: fix up all callers\n"
+	"description: test\n";
+
+static struct migration mig;
+static struct scan_file file;
+
+static void load_migration(void)
+{
+	static int loaded;
+
+	if (loaded)
+		return;
+	memset(&mig, 0, sizeof(mig));
+	CU_ASSERT_FATAL(migration_parse(&mig, migration_text, "test") == 0);
+	loaded = 1;
+}
+
+/* scan text as the file path; the sites are in file.sites */
+static void scan(const char *path, const char *text)
+{
+	load_migration();
+	scan_file_release(&file);
+	scan_file_buffer(&file, path, text, strlen(text), &mig);
+}
+
+/* the kind of the only call in "void f(void) { BODY }" */
+static enum call_site_kind kind_of(const char *decls, const char *call)
+{
+	char buf[2048];
+
+	snprintf(buf, sizeof(buf), "%s\nvoid f(void)\n{\n\t%s;\n}\n", decls,
+		 call);
+	scan("t.c", buf);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	return file.sites[0].kind;
+}
+
+static void test_split_nested(void)
+{
+	const char *text = "x = class_device_create(pick(a, b), "
+			   "/* major, minor */ MKDEV(1, 2),\n\t NULL, "
+			   "\"f(%d),%s\", (int[]){1, 2}[0], \"x\");";
+	const struct call_site *cs;
+
+	scan("t.c", text);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	cs = &file.sites[0];
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	CU_ASSERT(cs->has_args);
+	CU_ASSERT_EQUAL_FATAL(cs->nr_args, 6);
+	CU_ASSERT_EQUAL(cs->nr_commas, 5);
+	CU_ASSERT_STRING_EQUAL(cs->args[0].text, "pick(a, b)");
+	CU_ASSERT_STRING_EQUAL(cs->args[1].text,
+			       "/* major, minor */ MKDEV(1, 2)");
+	CU_ASSERT_STRING_EQUAL(cs->args[2].text, "NULL");
+	CU_ASSERT_STRING_EQUAL(cs->args[3].text, "\"f(%d),%s\"");
+	CU_ASSERT_STRING_EQUAL(cs->args[4].text, "(int[]){1, 2}[0]");
+	CU_ASSERT_STRING_EQUAL(cs->args[5].text, "\"x\"");
+	CU_ASSERT_EQUAL(cs->name_offset, 4);
+	CU_ASSERT_EQUAL(text[cs->open_paren], '(');
+	CU_ASSERT_EQUAL(cs->open_paren, 23);
+	CU_ASSERT_EQUAL(text[cs->close_paren], ')');
+	CU_ASSERT_EQUAL(cs->close_paren, strlen(text) - 2);
+	/* apply's insertion point: the comma that ends argument 1 */
+	CU_ASSERT_EQUAL(cs->commas[mig.new_arg - 2], 34);
+	CU_ASSERT_EQUAL(text[cs->commas[0]], ',');
+	CU_ASSERT_EQUAL(cs->args[0].start, 24);
+	CU_ASSERT_EQUAL(cs->args[0].end, 34);
+	CU_ASSERT_STRING_EQUAL(cs->text,
+		"class_device_create(pick(a, b), /* major, minor */ MKDEV(1, 2),"
+		" NULL, \"f(%d),%s\", (int[]){1, 2}[0], \"x\")");
+}
+
+static void test_crlf_positions_and_text(void)
+{
+	const char *text = "/*\r\n */\r\nvoid f(void)\r\n{\r\n"
+			   "\tcd = class_device_create(c, \r\n"
+			   "\t\t\t MKDEV(10, 1),\r\n\t\t\t &d, \"x%d\", 1);\r\n"
+			   "}\r\n";
+	const struct call_site *cs;
+
+	scan("crlf.c", text);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	cs = &file.sites[0];
+	CU_ASSERT_EQUAL(cs->line, 5);
+	CU_ASSERT_EQUAL(cs->column, 7);
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	CU_ASSERT_STRING_EQUAL(cs->args[1].text, "MKDEV(10, 1)");
+	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, "
+			       "MKDEV(10, 1), &d, \"x%d\", 1)");
+}
+
+static void test_define_body(void)
+{
+	const struct call_site *cs;
+
+	scan("m.c", "#define ONE(c, n) class_device_create(c, MKDEV(5, n), "
+		    "NULL, \"n%d\", n)\n"
+		    "#define PORT(c, p, d)\t\\\n\tdo {\t\\\n"
+		    "\t\tx = class_device_create(c,\t\\\n"
+		    "\t\t\tMKDEV(9, p), d,\t\\\n\t\t\t\"p%d\", p);\t\\\n"
+		    "\t} while (0)\n"
+		    "#define FIVE(c, a, b, d, e) class_device_create(c, a, b, d, e)\n"
+		    "void g(void) { ONE(k, 1); PORT(k, 2, 0); }\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
+	cs = &file.sites[0];
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	CU_ASSERT(cs->in_macro);
+	CU_ASSERT_EQUAL(cs->column, 19);
+	cs = &file.sites[1];
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	CU_ASSERT(cs->in_macro);
+	CU_ASSERT_EQUAL(cs->line, 4);
+	/* the line splices are whitespace: they vanish from the text */
+	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, MKDEV(9, p), "
+			       "d, \"p%d\", p)");
+	CU_ASSERT_EQUAL(cs->nr_args, 5);
+	cs = &file.sites[2];
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_AMBIGUOUS);
+	CU_ASSERT_PTR_NOT_NULL(strstr(cs->reason, "macro parameter"));
+}
+
+static void test_form_by_count(void)
+{
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, d, e)"),
+			CALL_SITE_AMBIGUOUS);
+	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "fewer than"));
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create()"),
+			CALL_SITE_AMBIGUOUS);
+	CU_ASSERT_EQUAL(file.sites[0].nr_args, 0);
+	/* four arguments: only the old form has that few */
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z)"),
+			CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, NULL, y, z)"),
+			CALL_SITE_OLD);
+}
+
+static void test_form_by_literal(void)
+{
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, \"a%d\", i)"),
+			CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, /* f */ "
+				"\"a\" \"%d\", i)"), CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, \"a\")"),
+			CALL_SITE_NEW);
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, "
+				"\"a\" \"b\", 1, 2)"), CALL_SITE_NEW);
+	/* the literal at 4 wins over argument 2 */
+	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, NULL, y, \"a\", "
+				"\"b\")"), CALL_SITE_OLD);
+}
+
+static void test_form_by_argument_2(void)
+{
+	static const struct {
+		const char *decls, *arg;
+		enum call_site_kind kind;
+	} cases[] = {
+		{ "", "NULL", CALL_SITE_NEW },
+		{ "", "(struct class_device *)0", CALL_SITE_NEW },
+		{ "", "(void *) NULL", CALL_SITE_NEW },
+		{ "", "&dev->cdev", CALL_SITE_NEW },
+		{ "struct class_device *up;", "up", CALL_SITE_NEW },
+		{ "void h(struct class_device * up, int i);", "up",
+		  CALL_SITE_NEW },
+		{ "", "MKDEV(1, 2)", CALL_SITE_OLD },
+		{ "", "0", CALL_SITE_OLD },
+		{ "", "(1 << 20) | 0x3", CALL_SITE_OLD },
+		{ "", "/* devt */ 4 * i", CALL_SITE_AMBIGUOUS },
+		{ "static dev_t devt = 0;", "devt", CALL_SITE_OLD },
+		{ "void h(int a, dev_t devt);", "devt", CALL_SITE_OLD },
+		{ "#define MY_DEV MKDEV(4, 0)", "MY_DEV", CALL_SITE_OLD },
+		{ "#define MY_PARENT NULL", "MY_PARENT", CALL_SITE_NEW },
+		{ "", "unknown", CALL_SITE_AMBIGUOUS },
+		{ "int n;", "n", CALL_SITE_AMBIGUOUS },
+		{ "dev_t both; struct class_device *both;", "both",
+		  CALL_SITE_AMBIGUOUS },
+		{ "", "get_parent(x)", CALL_SITE_AMBIGUOUS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char call[256];
+		enum call_site_kind kind;
+
+		snprintf(call, sizeof(call),
+			 "class_device_create(c, %s, y, fmt, z)", cases[i].arg);
+		kind = kind_of(cases[i].decls, call);
+		if (kind != cases[i].kind)
+			fprintf(stderr, "argument 2 '%s': %s (%s)\n",
+				cases[i].arg, call_site_kind_name(kind),
+				file.sites[0].reason);
+		CU_ASSERT_EQUAL(kind, cases[i].kind);
+		CU_ASSERT_PTR_NOT_NULL(file.sites[0].reason);
+	}
+}
+
+static void test_form_undecidable_lists(void)
+{
+	scan("t.c", "void f(void)\n{\n\tclass_device_create(c, MKDEV(1, 2),\n"
+		    "#ifdef X\n\t\tNULL,\n#else\n\t\t&d,\n#endif\n"
+		    "\t\t\"x\");\n}\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
+	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "conditional"));
+
+	scan("t.c", "#define BAD(c) class_device_create(c, MKDEV(1, 2)\n"
+		    "int x;\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
+	CU_ASSERT(file.sites[0].unterminated);
+	CU_ASSERT_STRING_EQUAL(file.sites[0].text,
+			       "class_device_create(c, MKDEV(1, 2)");
+}
+
+static void test_comments_and_strings(void)
+{
+	scan("t.c", "/* see class_device_create() */\n"
+		    "// class_device_create(c, 1, NULL, \"x\");\n"
+		    "char *s = \"class_device_create failed\\n\";\n"
+		    "int class_device_create_file(void); /* my_class_device_create */\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_COMMENT);
+	CU_ASSERT_EQUAL(file.sites[0].column, 8);
+	CU_ASSERT_STRING_EQUAL(file.sites[0].text, "class_device_create() */");
+	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_COMMENT);
+	CU_ASSERT_EQUAL(file.sites[1].line, 2);
+	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_STRING);
+	CU_ASSERT_STRING_EQUAL(file.sites[2].text,
+			       "class_device_create failed\\n\";");
+}
+
+static void test_declarations_and_definitions(void)
+{
+	scan("include/d.h",
+	     "extern struct class_device *class_device_create(struct class *c,\n"
+	     "\t\tstruct class_device *p, dev_t d, struct device *e,\n"
+	     "\t\tchar *fmt, ...) __attribute__((format(printf, 5, 6)));\n"
+	     "static inline struct class_device *\n"
+	     "class_device_create(struct class *c, struct class_device *p,\n"
+	     "\t\tdev_t d, struct device *e, char *fmt, ...)\n{\n"
+	     "\treturn 0;\n}\n"
+	     "void g(void) { class_device_create(c, NULL, 0, NULL, \"x\"); }\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_DECLARATION);
+	CU_ASSERT_STRING_EQUAL(file.sites[0].text,
+			       "class_device_create(struct class *c,");
+	/* static in a header: a definition, and calls stay calls */
+	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_DEFINITION);
+	CU_ASSERT_EQUAL(file.sites[1].line, 5);
+	CU_ASSERT_EQUAL(file.sites[1].column, 1);
+	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_NEW);
+	CU_ASSERT(!file.shadowed);
+}
+
+static void test_shadowed(void)
+{
+	scan("drivers/pool.c",
+	     "int a = class_device_create(&pool, 0, o, \"early\");\n"
+	     "static int class_device_create(struct pool *p, int slot,\n"
+	     "\t\tvoid *o, const char *tag)\n{\n\treturn slot;\n}\n"
+	     "int b(void) { return class_device_create(&pool, 1, NULL, \"x\"); }\n");
+	CU_ASSERT(file.shadowed);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_SHADOWED);
+	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_SHADOWED);
+	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_SHADOWED);
+	/* shadowed calls are not calls: the text is the rest of the line */
+	CU_ASSERT_STRING_EQUAL(file.sites[2].text,
+			       "class_device_create(&pool, 1, NULL, \"x\"); }");
+	CU_ASSERT_PTR_NOT_NULL(file.sites[2].reason);
+	/* its arguments are split all the same */
+	CU_ASSERT_EQUAL(file.sites[2].nr_args, 4);
+}
+
+static void test_references(void)
+{
+	scan("t.c", "static create_t def = &class_device_create;\n"
+		    "void f(void)\n{\n\tfn = class_device_create;\n"
+		    "\tops->class_device_create(a, b, c, d);\n"
+		    "\tops.class_device_create = 0;\n}\n"
+		    "EXPORT_SYMBOL_GPL(class_device_create);\n"
+		    "#undef class_device_create\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 6);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_REFERENCE);
+	CU_ASSERT_STRING_EQUAL(file.sites[0].text, "class_device_create;");
+	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_REFERENCE);
+	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_REFERENCE);
+	CU_ASSERT_EQUAL(file.sites[3].kind, CALL_SITE_REFERENCE);
+	CU_ASSERT_EQUAL(file.sites[4].kind, CALL_SITE_REFERENCE);
+	CU_ASSERT_EQUAL(file.sites[5].kind, CALL_SITE_REFERENCE);
+}
+
+static void test_calls_in_expressions(void)
+{
+	scan("t.c", "void f(void)\n{\n"
+		    "\tif (IS_ERR(class_device_create(c, 0, NULL, \"a\")))\n"
+		    "\t\treturn;\n"
+		    "\telse class_device_create(c, 0, NULL, \"b\");\n"
+		    "\tp = (void *)class_device_create(c, 0, NULL, \"c\");\n"
+		    "\treturn class_device_create(c, 0, NULL, \"d\");\n}\n");
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 4);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(file.sites[3].kind, CALL_SITE_OLD);
+}
+
+static void test_prefilter_and_binary(void)
+{
+	const char text[] = "int class_device_create_file;\n"
+			    "int hard_class_device_create;\n";
+
+	CU_ASSERT(!scan_mentions(text, sizeof(text) - 1,
+				 "class_device_create"));
+	CU_ASSERT(scan_mentions("(class_device_create)", 21,
+				"class_device_create"));
+	scan("t.c", text);
+	CU_ASSERT_EQUAL(file.nr_sites, 0);
+	CU_ASSERT(scan_is_binary("ab\0cd", 5));
+	CU_ASSERT(!scan_is_binary("abcd", 4));
+}
+
+static void test_kind_names(void)
+{
+	int k;
+
+	for (k = 0; k < CALL_SITE_NR_KINDS; k++)
+		CU_ASSERT_EQUAL(call_site_kind_from_name(
+					call_site_kind_name(k)), k);
+	CU_ASSERT_EQUAL(call_site_kind_from_name("frob"), -1);
+	CU_ASSERT_STRING_EQUAL(call_site_kind_name(CALL_SITE_AMBIGUOUS),
+			       "ambiguous");
+	CU_ASSERT(call_site_kind_is_call(CALL_SITE_NEW));
+	CU_ASSERT(!call_site_kind_is_call(CALL_SITE_SHADOWED));
+	scan_file_release(&file);
+	migration_release(&mig);
+}
+
+static const struct unit_test tests[] = {
+	{ "arguments split at top-level commas only", test_split_nested },
+	{ "CRLF: positions, argument texts and the call text", test_crlf_positions_and_text },
+	{ "calls in #define bodies, spliced or not", test_define_body },
+	{ "form by argument count", test_form_by_count },
+	{ "form by a string-literal format at 4 or 5", test_form_by_literal },
+	{ "form by argument 2: each rule", test_form_by_argument_2 },
+	{ "unclosed lists and #ifdef inside the arguments", test_form_undecidable_lists },
+	{ "comments and strings", test_comments_and_strings },
+	{ "declarations and definitions", test_declarations_and_definitions },
+	{ "a static definition in a .c file shadows", test_shadowed },
+	{ "references are uses without a call", test_references },
+	{ "calls inside expressions and after keywords", test_calls_in_expressions },
+	{ "the pre-filter and the binary test", test_prefilter_and_binary },
+	{ "kind names round-trip", test_kind_names },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("call-site", tests)
