@@ -45,16 +45,21 @@ const char *km_semantic_patches_dir(void)
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
+			/* the source tree, a build directory below it, or
+			 * an installation moved as a whole */
+			static const char *const beside[] = {
+				"", "/../..", "/../share/kmigrate",
+			};
+			size_t i;
+
 			*slash = '\0';
-			/* the source tree, or a build directory below it */
-			dir = xstrfmt("%s/semantic-patches", exe);
-			if (is_dir(dir))
-				return dir;
-			free(dir);
-			dir = xstrfmt("%s/../../semantic-patches", exe);
-			if (is_dir(dir))
-				return dir;
-			free(dir);
+			for (i = 0; i < ARRAY_SIZE(beside); i++) {
+				dir = xstrfmt("%s%s/semantic-patches", exe,
+					      beside[i]);
+				if (is_dir(dir))
+					return dir;
+				free(dir);
+			}
 		}
 	}
 	dir = xstrfmt("%s/semantic-patches", KM_DATADIR);

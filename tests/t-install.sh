@@ -1,0 +1,31 @@
+#!/bin/bash
+# t-install.sh - 'make install PREFIX=...' gives a kmigrate that finds its
+# semantic patches and man page wherever the prefix is.
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+: "${TMPDIR:=/tmp}"
+n=0 failed=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n - $1"; else failed=$((failed + 1)); echo "not ok $n - $1"; fi
+}
+
+prefix=$TMPDIR/prefix
+make -s -C "$SRCDIR" install PREFIX="$prefix" >"$TMPDIR/install.log" 2>&1
+check "make install PREFIX=... succeeds" '[ $? -eq 0 ]'
+check "the binary is installed" '[ -x "$prefix/bin/kmigrate" ]'
+check "the semantic patches are installed" \
+	'[ -f "$prefix/share/kmigrate/semantic-patches/class-device-parent/migration" ]'
+if [ -f "$SRCDIR/kmigrate.1" ]; then
+	check "the man page is installed" '[ -f "$prefix/share/man/man1/kmigrate.1" ]'
+fi
+
+# moved elsewhere as a whole, it still finds its data beside itself
+mv "$prefix" "$TMPDIR/moved"
+(cd "$TMPDIR" && env -u KMIGRATE_DATADIR "$TMPDIR/moved/bin/kmigrate" -q scan \
+	"$SRCDIR/tree-fixtures/linux-2.6.14-mini" >"$TMPDIR/scan.out" 2>"$TMPDIR/scan.err")
+check "an installed kmigrate finds its migration after a move" \
+	'[ $? -eq 0 ] && [ "$(grep -c ": old " "$TMPDIR/scan.out")" -eq 72 ]'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
