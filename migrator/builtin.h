@@ -28,5 +28,6 @@ int km_jobs(void);
 
 int cmd_model(int argc, const char **argv);
 int cmd_scan(int argc, const char **argv);
+int cmd_apply(int argc, const char **argv);
 
 #endif

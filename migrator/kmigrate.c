@@ -30,6 +30,7 @@ struct command {
 static const struct command commands[] = {
 	{ "model", cmd_model, "replay a scenario on the driver-core model" },
 	{ "scan", cmd_scan, "list every call site of the migrated function" },
+	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
 };
 
 int km_jobs(void)

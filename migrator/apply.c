@@ -1,0 +1,551 @@
+/*
+ * apply.c - the conversion pipeline (see apply.h).
+ *
+ * Contract: the tree is only read.  The steps, for the files scan found:
+ *  1. a file with old-form calls outside macro bodies is read and
+ *     re-scanned from the bytes read, so offsets and text agree;
+ *  2. spatch runs on those files only, once per semantic patch, the
+ *     output of one stage the input of the next, into a scratch
+ *     directory that is removed at exit;
+ *  3. spatch's final output is re-scanned and lexed; cross_check() walks
+ *     both token streams, call by call: between calls the tokens must be
+ *     equal, and each call's arguments must be equal or have the
+ *     default inserted at the new position (whitespace never counts);
+ *  4. the calls that are old in scan AND converted by spatch are handed
+ *     to reformat.c with the original bytes; the result is cross-checked
+ *     against the original the same way, so a reformatting bug fails the
+ *     file instead of corrupting it;
+ *  5. every other call of the function is recorded as left, with why.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apply.h"
+#include "cross-check.h"
+#include "diff.h"
+#include "reformat.h"
+#include "scan.h"
+#include "spatch.h"
+#include "tempfile.h"
+#include "util.h"
+#include "write-file.h"
+
+static const char *const reason_names[APPLY_LEFT_NR] = {
+	[APPLY_LEFT_AMBIGUOUS] = "ambiguous",
+	[APPLY_LEFT_MACRO] = "macro",
+	[APPLY_LEFT_SHADOWED] = "shadowed",
+	[APPLY_LEFT_PARSE_ERROR] = "parse error",
+	[APPLY_LEFT_TIMEOUT] = "timeout",
+	[APPLY_LEFT_SPATCH_FAILED] = "spatch failed",
+	[APPLY_LEFT_NOT_MATCHED] = "not matched",
+};
+
+/* a file spatch runs on */
+struct apply_work {
+	struct apply_file *file;
+	struct scanned_text orig;
+	char *input;		/* TREE/FILE, as spatch is told */
+	char *output;		/* spatch's latest output, or NULL */
+	char *failure;		/* spatch failed on it: why */
+	char *parse_error;	/* spatch's parse error in it */
+	int timed_out;
+};
+
+struct apply_ctx {
+	const struct apply_opts *opts;
+	struct apply_result *result;
+	struct scanned_text def;	/* the default argument's tokens */
+	char *scratch;
+};
+
+const char *apply_reason_name(enum apply_reason reason)
+{
+	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
+}
+
+static size_t line_of(const char *buf, size_t offset)
+{
+	size_t line = 1, i;
+
+	for (i = 0; i < offset; i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
+static void add_left(struct apply_result *r, const struct apply_file *file,
+		     const struct call_site *cs, enum apply_reason reason,
+		     char *detail)
+{
+	struct apply_left *left;
+
+	ALLOC_GROW(r->left, r->nr_left + 1, r->alloc_left);
+	left = &r->left[r->nr_left++];
+	left->path = file->path;
+	left->line = cs->line;
+	left->column = cs->column;
+	left->reason = reason;
+	left->detail = detail;
+	r->counts[reason]++;
+}
+
+/* a call of a file-local function, not its declaration or definition */
+static int is_shadowed_call(const struct call_site *cs)
+{
+	return cs->kind == CALL_SITE_SHADOWED && cs->reason &&
+	       !strncmp(cs->reason, "a call", 6);
+}
+
+/* an old-form call apply may convert */
+static int is_convertible(const struct call_site *cs)
+{
+	return cs->kind == CALL_SITE_OLD && !cs->in_macro && cs->has_args &&
+	       !cs->unterminated;
+}
+
+/* why an old-form call that spatch did not convert is left */
+static void left_old(struct apply_result *r, const struct apply_file *file,
+		     const struct call_site *cs, const struct apply_work *w)
+{
+	if (cs->in_macro)
+		add_left(r, file, cs, APPLY_LEFT_MACRO, xstrdup("macro"));
+	else if (w && w->timed_out)
+		add_left(r, file, cs, APPLY_LEFT_TIMEOUT, xstrdup("timeout"));
+	else if (w && w->failure)
+		add_left(r, file, cs, APPLY_LEFT_SPATCH_FAILED,
+			 xstrdup(w->failure));
+	else if (w && w->parse_error)
+		add_left(r, file, cs, APPLY_LEFT_PARSE_ERROR,
+			 xstrfmt("spatch: %s", w->parse_error));
+	else
+		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED,
+			 xstrdup("not matched by the semantic patch"));
+}
+
+/* record every call of the file that is not converted */
+static void account_sites(struct apply_result *r, const struct apply_file *file,
+			  const struct call_site *sites, size_t nr,
+			  const enum call_change *changes,
+			  const struct apply_work *w)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct call_site *cs = &sites[i];
+		int inserted = changes && changes[i] == CALL_INSERTED;
+
+		if (cs->kind == CALL_SITE_OLD && !(inserted &&
+						   is_convertible(cs)))
+			left_old(r, file, cs, w);
+		else if (cs->kind == CALL_SITE_AMBIGUOUS)
+			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
+				 xstrfmt("ambiguous: %s", cs->reason ?
+					 cs->reason : "the form is unknown"));
+		else if (is_shadowed_call(cs))
+			add_left(r, file, cs, APPLY_LEFT_SHADOWED,
+				 xstrfmt("shadowed: %s", cs->reason));
+		else if (cs->kind == CALL_SITE_NEW && inserted)
+			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
+				 xstrdup("ambiguous: spatch converts a call "
+					 "scan finds in the new form"));
+	}
+}
+
+/* ---- spatch ---- */
+
+static void show_progress(size_t done, size_t total, void *cb)
+{
+	(void)cb;
+	fprintf(stderr, "\rapply: spatch %zu/%zu files", done, total);
+}
+
+static void clear_progress(void)
+{
+	fprintf(stderr, "\r%*s\r", 40, "");
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* one semantic patch on every work that has not failed */
+static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
+		     size_t nr, size_t stage)
+{
+	const struct apply_opts *opts = ctx->opts;
+	const char *cocci = opts->m->cocci.items[stage].string;
+	struct strlist options = STRLIST_INIT;
+	struct spatch_run_opts ropts = { 0 };
+	struct spatch_job *jobs = xcalloc(nr, sizeof(*jobs));
+	size_t i, n = 0;
+
+	if (spatch_cocci_options(cocci, &options) < 0) {
+		free(jobs);
+		return -1;
+	}
+	for (i = 0; i < nr; i++) {
+		struct apply_work *w = &works[i];
+
+		if (!w->file || w->failure)
+			continue;
+		jobs[n].input = xstrdup(w->output ? w->output : w->input);
+		jobs[n].output = xstrfmt("%s/%zu.%zu-%s", ctx->scratch, i,
+					 stage, base_name(w->input));
+		jobs[n++].util = w;
+	}
+	ropts.cocci = cocci;
+	ropts.options = &options;
+	ropts.jobs = opts->jobs;
+	ropts.timeout_sec = opts->timeout_sec;
+	ropts.tmpdir = ctx->scratch;
+	if (opts->progress)
+		ropts.progress = show_progress;
+	spatch_run(jobs, n, &ropts);
+	if (opts->progress)
+		clear_progress();
+	for (i = 0; i < n; i++) {
+		struct apply_work *w = jobs[i].util;
+
+		w->timed_out = jobs[i].timed_out;
+		if (!stage && jobs[i].parse_error) {
+			w->parse_error = jobs[i].parse_error;
+			jobs[i].parse_error = NULL;
+		}
+		if (jobs[i].failure) {
+			w->failure = jobs[i].failure;
+			jobs[i].failure = NULL;
+		} else if (jobs[i].changed) {
+			free(w->output);
+			w->output = jobs[i].output;
+			jobs[i].output = NULL;
+		}
+		spatch_job_release(&jobs[i]);
+	}
+	free(jobs);
+	strlist_clear(&options, 0);
+	return 0;
+}
+
+/* ---- one file ---- */
+
+/* the file's new text from the calls to convert; -1 if it fails checks */
+static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
+		   const enum call_change *changes)
+{
+	const struct scanned_text *a = &w->orig;
+	const struct migration *m = ctx->opts->m;
+	struct reformat_call *calls;
+	enum call_change *check;
+	struct scanned_text b;
+	size_t i, nr = 0, where;
+	int ret = 0;
+
+	calls = xcalloc(a->scan.nr_sites, sizeof(*calls));
+	for (i = 0; i < a->scan.nr_sites; i++) {
+		const struct call_site *cs = &a->scan.sites[i];
+
+		if (changes[i] != CALL_INSERTED || !is_convertible(cs))
+			continue;
+		calls[nr].open = cs->open_paren;
+		calls[nr].close = cs->close_paren;
+		calls[nr].commas = cs->commas;
+		calls[nr++].nr_commas = cs->nr_commas;
+	}
+	strbuf_reset(&w->file->new_text);
+	reformat_insert_argument(&w->file->new_text, a->buf, a->len, calls, nr,
+				 m->new_arg_default, m->new_arg);
+	w->file->converted = nr;
+	/* the new text must differ from the original in those calls only */
+	check = xcalloc(a->scan.nr_sites, sizeof(*check));
+	scanned_text_init(&b, w->file->path, w->file->new_text.buf,
+			  w->file->new_text.len, m);
+	if (cross_check(a, &b, &ctx->def, m->new_arg, check, &where) < 0)
+		ret = -1;
+	for (i = 0; !ret && i < a->scan.nr_sites; i++)
+		if ((check[i] == CALL_INSERTED) !=
+		    (changes[i] == CALL_INSERTED &&
+		     is_convertible(&a->scan.sites[i])))
+			ret = -1;
+	scanned_text_release(&b);
+	free(check);
+	free(calls);
+	return ret;
+}
+
+/* cross-check spatch's output and convert; the calls left are recorded */
+static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
+{
+	struct apply_file *file = w->file;
+	const struct scanned_text *a = &w->orig;
+	enum call_change *changes = xcalloc(a->scan.nr_sites + 1,
+					    sizeof(*changes));
+	struct strbuf out = STRBUF_INIT;
+	struct scanned_text b;
+	size_t where;
+
+	if (!w->failure && w->output) {
+		if (strbuf_read_file(&out, w->output) < 0)
+			w->failure = xstrfmt("cannot read spatch's output: %s",
+					     strerror(errno));
+	}
+	if (!w->failure && w->output) {
+		scanned_text_init(&b, file->path, out.buf, out.len,
+				  ctx->opts->m);
+		if (cross_check(a, &b, &ctx->def, ctx->opts->m->new_arg,
+				changes, &where) < 0)
+			w->failure = xstrfmt("spatch changed more than the "
+					     "calls (line %zu)",
+					     line_of(a->buf, where));
+		scanned_text_release(&b);
+	}
+	if (w->failure) {
+		memset(changes, 0, a->scan.nr_sites * sizeof(*changes));
+		file->failure = xstrdup(w->failure);
+		ctx->result->nr_failed++;
+	} else if (rewrite(ctx, w, changes) < 0) {
+		w->failure = xstrdup("kmigrate's rewrite does not match "
+				     "spatch's (a bug); file left as it was");
+		file->failure = xstrdup(w->failure);
+		ctx->result->nr_failed++;
+		memset(changes, 0, a->scan.nr_sites * sizeof(*changes));
+		file->converted = 0;
+	}
+	if (!file->converted) {
+		strbuf_reset(&file->new_text);
+		strbuf_add(&file->new_text, file->old_text.buf,
+			   file->old_text.len);
+	}
+	ctx->result->nr_converted += file->converted;
+	ctx->result->nr_changed += file->converted > 0;
+	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
+		      changes, w);
+	strbuf_release(&out);
+	free(changes);
+}
+
+/* ---- the tree ---- */
+
+static int needs_spatch(const struct scan_file *sf)
+{
+	size_t i;
+
+	for (i = 0; i < sf->nr_sites; i++)
+		if (is_convertible(&sf->sites[i]))
+			return 1;
+	return 0;
+}
+
+/* read and re-scan a file for spatch; NULL if it cannot be read */
+static struct apply_work *prepare_work(const struct apply_opts *opts,
+				       struct apply_file *file,
+				       struct apply_work *w)
+{
+	w->file = file;
+	w->input = xstrfmt("%s/%s", opts->tree, file->path);
+	if (strbuf_read_file(&file->old_text, w->input) < 0) {
+		file->failure = xstrfmt("cannot read '%s': %s", w->input,
+					strerror(errno));
+		free(w->input);
+		memset(w, 0, sizeof(*w));
+		return NULL;
+	}
+	scanned_text_init(&w->orig, file->path, file->old_text.buf,
+			  file->old_text.len, opts->m);
+	return w;
+}
+
+static void release_work(struct apply_work *w)
+{
+	if (!w->file)
+		return;
+	scanned_text_release(&w->orig);
+	free(w->input);
+	free(w->output);
+	free(w->failure);
+	free(w->parse_error);
+}
+
+/* the files with occurrences; works[i] is set for those spatch runs on */
+static size_t list_files(const struct apply_opts *opts,
+			 struct apply_result *r, const struct scan_result *scan,
+			 struct apply_work *works)
+{
+	size_t i, nr_works = 0;
+
+	r->files = xcalloc(scan->nr_files, sizeof(*r->files));
+	r->nr_files = r->alloc_files = scan->nr_files;
+	for (i = 0; i < scan->nr_files; i++) {
+		struct apply_file *file = &r->files[i];
+
+		file->path = xstrdup(scan->files[i].path);
+		strbuf_init(&file->old_text, 0);
+		strbuf_init(&file->new_text, 0);
+		if (needs_spatch(&scan->files[i]) &&
+		    prepare_work(opts, file, &works[i]))
+			nr_works++;
+	}
+	return nr_works;
+}
+
+int apply_tree(const struct apply_opts *opts, struct apply_result *r)
+{
+	struct apply_ctx ctx = { opts, r, { 0 }, NULL };
+	struct spatch_version version;
+	struct scan_result scan;
+	struct apply_work *works;
+	size_t i, nr_works;
+	int ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (spatch_check(&version) < 0)
+		return -1;
+	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)
+		return error_errno("cannot open tree '%s'", opts->tree);
+	tree_notes_take(&r->notes, &scan.notes);
+	works = xcalloc(scan.nr_files + 1, sizeof(*works));
+	nr_works = list_files(opts, r, &scan, works);
+	if (nr_works) {
+		ctx.scratch = tempdir_create("kmigrate-apply");
+		scanned_text_init(&ctx.def, "default", opts->m->new_arg_default,
+				  strlen(opts->m->new_arg_default), opts->m);
+	}
+	for (i = 0; nr_works && !ret && i < opts->m->cocci.nr; i++)
+		ret = run_stage(&ctx, works, scan.nr_files, i);
+	for (i = 0; !ret && i < scan.nr_files; i++) {
+		struct apply_file *file = &r->files[i];
+
+		if (works[i].file) {
+			convert_file(&ctx, &works[i]);
+			continue;
+		}
+		if (file->failure) {	/* could not be read */
+			struct apply_work unread = { .failure = file->failure };
+
+			r->nr_failed++;
+			account_sites(r, file, scan.files[i].sites,
+				      scan.files[i].nr_sites, NULL, &unread);
+			continue;
+		}
+		account_sites(r, file, scan.files[i].sites,
+			      scan.files[i].nr_sites, NULL, NULL);
+	}
+	for (i = 0; i < scan.nr_files; i++)
+		release_work(&works[i]);
+	free(works);
+	if (nr_works)
+		scanned_text_release(&ctx.def);
+	free(ctx.scratch);
+	scan_result_release(&scan);
+	return ret;
+}
+
+void apply_result_release(struct apply_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_files; i++) {
+		free(r->files[i].path);
+		strbuf_release(&r->files[i].old_text);
+		strbuf_release(&r->files[i].new_text);
+		free(r->files[i].failure);
+	}
+	free(r->files);
+	for (i = 0; i < r->nr_left; i++)
+		free(r->left[i].detail);
+	free(r->left);
+	tree_notes_release(&r->notes);
+	memset(r, 0, sizeof(*r));
+}
+
+void apply_write_diff(const struct apply_result *r, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_files; i++) {
+		const struct apply_file *file = &r->files[i];
+
+		if (file->converted)
+			diff_write_file(out, file->path, file->old_text.buf,
+					file->old_text.len, file->new_text.buf,
+					file->new_text.len, NULL);
+	}
+}
+
+int apply_write_in_place(struct apply_result *r, const char *tree)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < r->nr_files; i++) {
+		struct apply_file *file = &r->files[i];
+		char *path;
+
+		if (!file->converted)
+			continue;
+		path = xstrfmt("%s/%s", tree, file->path);
+		if (write_file_atomic(path, file->new_text.buf,
+				      file->new_text.len) < 0) {
+			ret = error_errno("cannot write '%s'", file->path);
+			r->nr_unwritten++;
+			r->nr_changed--;
+			r->nr_converted -= file->converted;
+		}
+		free(path);
+	}
+	return ret;
+}
+
+static void print_summary(const struct apply_result *r)
+{
+	const char *sep = " (";
+	size_t i;
+
+	fprintf(stderr, "apply: %zu file%s, %zu call%s converted, "
+		"%zu call%s left",
+		r->nr_changed, r->nr_changed == 1 ? "" : "s",
+		r->nr_converted, r->nr_converted == 1 ? "" : "s",
+		r->nr_left, r->nr_left == 1 ? "" : "s");
+	for (i = 0; i < APPLY_LEFT_NR; i++) {
+		if (!r->counts[i])
+			continue;
+		fprintf(stderr, "%s%zu %s", sep, r->counts[i],
+			apply_reason_name(i));
+		sep = ", ";
+	}
+	if (r->nr_left)
+		fputc(')', stderr);
+	if (r->nr_failed)
+		fprintf(stderr, ", %zu file%s failed", r->nr_failed,
+			r->nr_failed == 1 ? "" : "s");
+	if (r->nr_unwritten)
+		fprintf(stderr, ", %zu file%s not written", r->nr_unwritten,
+			r->nr_unwritten == 1 ? "" : "s");
+	fputc('\n', stderr);
+}
+
+void apply_print_report(const struct apply_result *r, int quiet)
+{
+	size_t i;
+
+	tree_notes_print(&r->notes);
+	for (i = 0; i < r->nr_files; i++)
+		if (r->files[i].failure)
+			fprintf(stderr, "%s: %s\n", r->files[i].path,
+				r->files[i].failure);
+	for (i = 0; i < r->nr_left; i++)
+		fprintf(stderr, "%s:%zu:%zu: not converted: %s\n",
+			r->left[i].path, r->left[i].line, r->left[i].column,
+			r->left[i].detail);
+	if (!quiet)
+		print_summary(r);
+}
+
+int apply_exit_code(const struct apply_result *r)
+{
+	return r->nr_failed ||
+	       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ? 1 : 0;
+}

@@ -1,0 +1,111 @@
+/*
+ * apply.h - the conversion of a tree: scan, spatch, cross-check, reformat.
+ *
+ * apply_tree() converts in memory and never writes the tree: scan finds
+ * the files with calls; spatch runs (in parallel, with a time limit) on
+ * the files that hold old-form calls outside macro bodies, with each of
+ * the migration's semantic patches in turn; spatch's output is re-scanned
+ * and its calls mapped, in order, to the original's.  A call is converted
+ * when scan says it is old (and not in a #define body) AND spatch
+ * inserted the migration's default as the new argument, token for token;
+ * the new text is then made from the original bytes by reformat.c, so
+ * nothing else in the file moves.  Any other change spatch made to a file
+ * fails that file.  Every call of the function that is left unconverted
+ * is recorded with its reason: none passes silently.
+ *
+ * The result is reused by the commands: apply prints it as a diff or
+ * writes it (apply_write_in_place()), series and run take the old and
+ * new texts of the changed files.
+ *
+ * Caller's steps: struct apply_result r; apply_tree(&opts, &r) (-1 after
+ * a one-line report: spatch missing, tree unreadable); use r.files
+ * (path order) and r.left; apply_print_report(); apply_exit_code();
+ * apply_result_release().
+ */
+#ifndef KM_APPLY_H
+#define KM_APPLY_H
+
+#include <stddef.h>
+
+#include "migration.h"
+#include "strbuf.h"
+#include "tree-walk.h"
+
+#define APPLY_DEFAULT_TIMEOUT 60
+
+/* why a call is left as it is; the names are in the summary line */
+enum apply_reason {
+	APPLY_LEFT_AMBIGUOUS,		/* scan cannot tell the form */
+	APPLY_LEFT_MACRO,		/* an old-form call in a #define body */
+	APPLY_LEFT_SHADOWED,		/* a call of a file-local function */
+	APPLY_LEFT_PARSE_ERROR,		/* spatch could not parse the file */
+	APPLY_LEFT_TIMEOUT,		/* spatch ran out of time */
+	APPLY_LEFT_SPATCH_FAILED,	/* spatch failed, or changed more */
+	APPLY_LEFT_NOT_MATCHED,		/* the semantic patch left it */
+	APPLY_LEFT_NR
+};
+
+struct apply_left {
+	const char *path;		/* the file's path (apply_file) */
+	size_t line, column;		/* of the function's name */
+	enum apply_reason reason;
+	char *detail;			/* the reason as printed */
+};
+
+struct apply_file {
+	char *path;			/* relative to the tree */
+	struct strbuf old_text;		/* read if spatch ran on it, or empty */
+	struct strbuf new_text;		/* == old_text unless converted */
+	unsigned converted;		/* calls converted in it */
+	char *failure;			/* why it is left as it was, or NULL */
+};
+
+struct apply_opts {
+	const char *tree;
+	const struct migration *m;
+	int jobs;			/* spatch processes at once */
+	unsigned timeout_sec;		/* per spatch run; 0: none */
+	int progress;			/* "apply: spatch D/T files" lines */
+};
+
+struct apply_result {
+	struct apply_file *files;	/* every file scan lists, path order */
+	size_t nr_files, alloc_files;
+	struct apply_left *left;	/* by file, then position */
+	size_t nr_left, alloc_left;
+	size_t counts[APPLY_LEFT_NR];
+	size_t nr_converted;		/* calls */
+	size_t nr_changed;		/* files */
+	size_t nr_failed;		/* files spatch failed on */
+	size_t nr_unwritten;		/* files that could not be written */
+	struct tree_notes notes;	/* scan's: skipped, unreadable files */
+};
+
+const char *apply_reason_name(enum apply_reason reason);
+
+int apply_tree(const struct apply_opts *opts, struct apply_result *result);
+void apply_result_release(struct apply_result *result);
+
+/* a diff of every changed file, "diff --git a/FILE b/FILE", path order */
+void apply_write_diff(const struct apply_result *result, struct strbuf *out);
+
+/*
+ * Replace every changed file of tree atomically; a file that cannot be
+ * written is reported in one line, left as it was, and no longer counted
+ * as changed.  0, or -1 if any file could not be written.
+ */
+int apply_write_in_place(struct apply_result *result, const char *tree);
+
+/*
+ * The failed files and the left calls ("FILE:LINE:COL: not converted:
+ * REASON"), then, unless quiet, the summary line, on stderr.
+ */
+void apply_print_report(const struct apply_result *result, int quiet);
+
+/*
+ * 0 when every call was converted; 1 when a call is left (calls of a
+ * file-local function aside) or a file failed
+ */
+int apply_exit_code(const struct apply_result *result);
+
+#endif

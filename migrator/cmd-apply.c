@@ -1,0 +1,89 @@
+/*
+ * cmd-apply.c - "kmigrate apply": convert the old-form calls of a tree.
+ *
+ *	kmigrate apply [--in-place] [--timeout SECONDS] [-j N] [-q] TREE
+ *
+ * Without --in-place: a unified diff of the conversion on stdout
+ * ("diff --git a/FILE b/FILE", git apply -p1 and patch -p1 take it);
+ * TREE is not written.  With --in-place: every changed file is replaced
+ * atomically.  On stderr: the files spatch failed on, every call left
+ * unconverted as "FILE:LINE:COL: not converted: REASON", and a summary
+ * line (not with -q); a progress line on a terminal.
+ *
+ * Exit: 0 every call converted; 1 some call left (ambiguous, macro,
+ * spatch's verdict) or a file failed; 2 usage errors, a missing
+ * migration or spatch, a TREE that cannot be read, or a file that
+ * cannot be written.
+ */
+#include <stdio.h>
+
+#include "apply.h"
+#include "builtin.h"
+#include "migration.h"
+#include "parse-options.h"
+#include "strbuf.h"
+#include "util.h"
+
+static const char *const apply_usage[] = {
+	"kmigrate apply [--in-place] [--timeout SECONDS] [-j N] [-q] TREE",
+	"",
+	"Convert the old-form calls of TREE with the migration's semantic",
+	"patches: print the change as a unified diff, or write it with",
+	"--in-place.  Every call left unconverted is reported with its reason.",
+	NULL
+};
+
+int cmd_apply(int argc, const char **argv)
+{
+	int in_place = 0, quiet = 0, timeout = APPLY_DEFAULT_TIMEOUT;
+	const struct option options[] = {
+		OPT_BOOL(0, "in-place", &in_place,
+			 "write the converted files instead of a diff"),
+		OPT_INT(0, "timeout", &timeout, "SECONDS",
+			"time limit of one spatch run (default 60, 0: none)"),
+		OPT_JOBS(),
+		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_END(),
+	};
+	struct apply_opts opts = { 0 };
+	struct apply_result result;
+	struct strbuf diff = STRBUF_INIT;
+	struct migration m;
+	int ret;
+
+	argc = parse_options(argc, argv, options, apply_usage, "apply");
+	if (argc != 1)
+		usage_error("apply", argc ? "too many arguments" :
+					    "missing TREE");
+	if (timeout < 0)
+		usage_error("apply", "option '--timeout' needs a number of "
+			    "seconds, not %d", timeout);
+	if (quiet)
+		km_verbosity = 0;
+	if (migration_load(&m, km_global.migration) < 0)
+		return 2;
+	opts.tree = argv[0];
+	opts.m = &m;
+	opts.jobs = km_jobs();
+	opts.timeout_sec = (unsigned)timeout;
+	opts.progress = km_show_progress();
+	if (apply_tree(&opts, &result) < 0) {
+		migration_release(&m);
+		return 2;
+	}
+	if (in_place) {
+		ret = apply_write_in_place(&result, opts.tree) < 0 ? 2 : 0;
+	} else {
+		apply_write_diff(&result, &diff);
+		fwrite(diff.buf, 1, diff.len, stdout);
+		ret = fflush(stdout) ? error_errno("cannot write the diff") : 0;
+		ret = ret ? 2 : 0;
+	}
+	apply_print_report(&result, km_verbosity == 0);
+	if (!ret)
+		ret = apply_exit_code(&result);
+	strbuf_release(&diff);
+	apply_result_release(&result);
+	migration_release(&m);
+	return ret;
+}

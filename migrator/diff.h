@@ -1,0 +1,41 @@
+/*
+ * diff.h - unified diffs of two versions of a file, for git apply and patch.
+ *
+ * Lines are compared byte for byte, line ending included, so a CR or a
+ * missing final newline is a difference and is kept in the output; a
+ * last line without a newline is followed by "\ No newline at end of
+ * file".  Hunks carry `context` lines of context (hunks closer than twice
+ * that are merged), "@@ -l,n +l,n @@ function" headers as git writes them
+ * (",n" left out when n is 1, the function line cut at 80 bytes), and
+ * nothing at all is written for equal texts.
+ *
+ * Caller's steps: diff_write_file() (or diff_write_hunks() for the hunks)
+ * appends to a strbuf the caller owns; diff_stat counts the lines.
+ */
+#ifndef KM_DIFF_H
+#define KM_DIFF_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+
+#define DIFF_CONTEXT 3
+
+struct diff_stat {
+	size_t added, removed;
+};
+
+/* the "@@" hunks turning a into b; returns how many; stat may be NULL */
+size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
+			const char *b, size_t blen, int context,
+			struct diff_stat *stat);
+
+/*
+ * "diff --git a/PATH b/PATH", "--- a/PATH", "+++ b/PATH" and the hunks
+ * with DIFF_CONTEXT lines of context; returns the number of hunks.
+ */
+size_t diff_write_file(struct strbuf *out, const char *path,
+		       const char *a, size_t alen, const char *b, size_t blen,
+		       struct diff_stat *stat);
+
+#endif

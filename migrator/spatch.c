@@ -1,0 +1,280 @@
+/*
+ * spatch.c - running spatch (see spatch.h).
+ *
+ * Contract: spatch_check() runs "spatch --version" and judges it;
+ * spatch_run() runs one process per job through run_processes_parallel()
+ * and fills in each job's results from the exit status, the time limit,
+ * stderr and whether -o was written.  What spatch 1.1.1 does that this
+ * relies on: with one input file, -o is written only when the file
+ * changed; a file without the patch's tokens ends with exit status 255
+ * and "-o can not be applied because there are no modified files",
+ * which is no failure; --verbose-parsing reports each parse error as
+ * "parse error" then ' = File "NAME", line L, column C, ...'.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parallel.h"
+#include "run-command.h"
+#include "spatch.h"
+#include "strbuf.h"
+#include "util.h"
+
+#define SPATCH_HINT "install it with 'apt-get install coccinelle'"
+#define NO_MODIFIED_FILES "no modified files"
+
+/* lines of spatch's stderr that say nothing about a failure */
+static const char *const chatter[] = {
+	"init_defs_builtins:", "HANDLING:", "Warning:", "PB:", "ERROR-RECOV:",
+	"parsing pass", "parse error", " = File", "  around", "  whole content",
+	"badcount:", "bad:", "BAD:", "diff =", "warning:", NULL
+};
+
+int spatch_parse_version(const char *text, struct spatch_version *v)
+{
+	const char *p = strstr(text, "version ");
+	int n;
+
+	if (!p)
+		return -1;
+	p += strlen("version ");
+	memset(v, 0, sizeof(*v));
+	n = sscanf(p, "%d.%d.%d", &v->major, &v->minor, &v->patch);
+	if (n < 2 || v->major < 0 || v->minor < 0 || v->patch < 0)
+		return -1;
+	return 0;
+}
+
+static void print_setup_error(const char *what)
+{
+	fprintf(stderr, "%s: %s; " SPATCH_HINT "\n", km_progname, what);
+}
+
+int spatch_check(struct spatch_version *v)
+{
+	struct child_process cp;
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	child_process_init(&cp);
+	strlist_push(&cp.args, SPATCH_PROGRAM);
+	strlist_push(&cp.args, "--version");
+	cp.no_stdin = 1;
+	cp.merge_err = 1;
+	cp.timeout_sec = 60;
+	ret = run_command(&cp);
+	if (ret < 0 && errno == ENOENT)
+		strbuf_addstr(&msg, "cannot run 'spatch': not found in PATH");
+	else if (ret < 0)
+		strbuf_addf(&msg, "cannot run 'spatch': %s", strerror(errno));
+	else if (ret || spatch_parse_version(cp.out.buf, v))
+		strbuf_addstr(&msg,
+			      "cannot run 'spatch': 'spatch --version' failed");
+	else if (v->major < SPATCH_MIN_MAJOR ||
+		 (v->major == SPATCH_MIN_MAJOR && v->minor < SPATCH_MIN_MINOR))
+		strbuf_addf(&msg,
+			    "cannot use 'spatch' %d.%d.%d: version %d.%d or "
+			    "later is needed",
+			    v->major, v->minor, v->patch, SPATCH_MIN_MAJOR,
+			    SPATCH_MIN_MINOR);
+	child_process_clear(&cp);
+	if (!msg.len)
+		return 0;
+	print_setup_error(msg.buf);
+	strbuf_release(&msg);
+	return -1;
+}
+
+void spatch_parse_options(const char *text, struct strlist *options)
+{
+	static const char key[] = "// Options:";
+	const char *line = text;
+
+	while (line && *line) {
+		const char *end = strchrnul(line, '\n');
+
+		if (!strncmp(line, key, strlen(key))) {
+			const char *p = line + strlen(key);
+
+			while (p < end) {
+				size_t n;
+
+				while (p < end && (*p == ' ' || *p == '\t' ||
+						   *p == '\r'))
+					p++;
+				n = strcspn(p, " \t\r\n");
+				if (n)
+					strlist_pushf(options, "%.*s", (int)n,
+						      p);
+				p += n;
+			}
+			return;
+		}
+		line = *end ? end + 1 : NULL;
+	}
+}
+
+int spatch_cocci_options(const char *cocci_path, struct strlist *options)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (strbuf_read_file(&text, cocci_path) < 0) {
+		strbuf_release(&text);
+		return error_errno("cannot read '%s'", cocci_path);
+	}
+	spatch_parse_options(text.buf, options);
+	strbuf_release(&text);
+	return 0;
+}
+
+char *spatch_find_parse_error(const char *err, const char *input)
+{
+	char *key = xstrfmt(" = File \"%s\", line ", input);
+	const char *p = strstr(err, key);
+	int line, column;
+
+	free(key);
+	if (!p)
+		return NULL;
+	p = strstr(p, "\", line ") + strlen("\", line ");
+	if (sscanf(p, "%d, column %d", &line, &column) != 2)
+		return NULL;
+	return xstrfmt("parse error at line %d, column %d", line, column);
+}
+
+static int is_chatter(const char *line, size_t len)
+{
+	size_t i;
+
+	while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
+		len--;
+	if (!len)
+		return 1;
+	for (i = 0; chatter[i]; i++)
+		if (!strncmp(line, chatter[i], strlen(chatter[i])))
+			return 1;
+	return 0;
+}
+
+char *spatch_failure_line(const char *err)
+{
+	const char *line = err;
+
+	while (*line) {
+		const char *end = strchrnul(line, '\n');
+		size_t len = (size_t)(end - line);
+
+		if (!is_chatter(line, len)) {
+			while (len && (line[len - 1] == '\r' ||
+				       line[len - 1] == ' '))
+				len--;
+			return xstrndup(line, len);
+		}
+		line = *end ? end + 1 : end;
+	}
+	return NULL;
+}
+
+struct spatch_run {
+	struct spatch_job *jobs;
+	size_t nr, next, done;
+	const struct spatch_run_opts *opts;
+};
+
+static int next_job(struct child_process *cp, void *cb, void **task_cb)
+{
+	struct spatch_run *run = cb;
+	const struct spatch_run_opts *opts = run->opts;
+	struct spatch_job *job;
+	size_t i;
+
+	if (run->next >= run->nr)
+		return 0;
+	job = &run->jobs[run->next++];
+	unlink(job->output);	/* only a fresh -o counts as a change */
+	strlist_push(&cp->args, SPATCH_PROGRAM);
+	strlist_push(&cp->args, "--sp-file");
+	strlist_push(&cp->args, opts->cocci);
+	strlist_push(&cp->args, "-D");
+	strlist_push(&cp->args, "patch");
+	for (i = 0; opts->options && i < opts->options->nr; i++)
+		strlist_push(&cp->args, opts->options->items[i].string);
+	strlist_push(&cp->args, "--quiet");
+	strlist_push(&cp->args, "--verbose-parsing");
+	strlist_push(&cp->args, job->input);
+	strlist_push(&cp->args, "-o");
+	strlist_push(&cp->args, job->output);
+	if (opts->tmpdir)
+		strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
+	cp->no_stdin = 1;
+	cp->timeout_sec = opts->timeout_sec;
+	*task_cb = job;
+	return 1;
+}
+
+static char *describe_failure(int result, const struct child_process *cp)
+{
+	char *line;
+
+	if (result < 0)
+		return xstrfmt("cannot run 'spatch': %s", strerror(errno));
+	line = spatch_failure_line(cp->err.buf);
+	if (line) {
+		char *failure = xstrfmt("spatch failed: %s", line);
+
+		free(line);
+		return failure;
+	}
+	if (result > 128)
+		return xstrfmt("spatch failed: killed by signal %d",
+			       result - 128);
+	return xstrfmt("spatch failed: exit status %d", result);
+}
+
+static void job_finished(int result, struct child_process *cp, void *cb,
+			 void *task_cb)
+{
+	struct spatch_run *run = cb;
+	struct spatch_job *job = task_cb;
+
+	job->parse_error = spatch_find_parse_error(cp->err.buf, job->input);
+	if (cp->timed_out) {
+		job->timed_out = 1;
+		job->failure = xstrfmt("spatch timed out after %u s",
+				       run->opts->timeout_sec);
+	} else if (result && !(result > 0 &&
+			       strstr(cp->err.buf, NO_MODIFIED_FILES))) {
+		job->failure = describe_failure(result, cp);
+	}
+	if (job->failure)
+		unlink(job->output);
+	else
+		job->changed = !access(job->output, F_OK);
+	run->done++;
+	if (run->opts->progress)
+		run->opts->progress(run->done, run->nr, run->opts->cb);
+}
+
+void spatch_run(struct spatch_job *jobs, size_t nr,
+		const struct spatch_run_opts *opts)
+{
+	struct spatch_run run = { jobs, nr, 0, 0, opts };
+	struct parallel_processes_opts popts = {
+		opts->jobs, next_job, job_finished, &run
+	};
+
+	if (nr)
+		run_processes_parallel(&popts);
+}
+
+void spatch_job_release(struct spatch_job *job)
+{
+	free(job->input);
+	free(job->output);
+	free(job->failure);
+	free(job->parse_error);
+	job->input = job->output = job->failure = job->parse_error = NULL;
+}

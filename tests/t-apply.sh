@@ -1,0 +1,288 @@
+#!/bin/bash
+# t-apply.sh - "kmigrate apply" end to end, on scratch copies of the
+# fixture trees: the in-place result and the diff against the expected
+# tree, the diff's shape, idempotence, a missing spatch, a fake spatch
+# that hangs on one file and fails on another, an unwritable file, and
+# an interrupt in the middle of a run.  (The hard cases are checked by
+# t-hard-cases.sh.)
+#
+# Environment: KMIGRATE (the binary under test), SRCDIR (the repository
+# root), TMPDIR (scratch space).  Prints "ok N - ..." / "not ok N - ..."
+# per case and exits 0 only when every case passed.
+set -u
+export LC_ALL=C
+SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+: "${TMPDIR:=/tmp}"
+MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+EXPECTED=$SRCDIR/tree-fixtures/linux-2.6.14-expected
+
+n=0 failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+# check DESCRIPTION TEST: TEST is evaluated; on failure show the stderr
+check() {
+	if eval "$2"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		[ -s "$err" ] && head -n 20 "$err" | sed 's/^/#   /'
+	fi
+}
+
+scratch=$(mktemp -d "$TMPDIR/t-apply.XXXXXX") || exit 2
+cleanup() {
+	chattr -R -i "$scratch" 2>/dev/null
+	chmod -R u+w "$scratch" 2>/dev/null
+	rm -rf "$scratch"
+}
+trap cleanup EXIT
+out=$scratch/out err=$scratch/err
+real_spatch=$(command -v spatch)
+
+# fresh TREE: a scratch copy of the mini tree
+fresh() {
+	rm -rf "$scratch/tree"
+	cp -a "$MINI" "$scratch/tree"
+}
+
+# every file of $1 is as in the mini tree or as in the expected tree,
+# the files named after it excepted (they must be untouched)
+all_or_nothing() {
+	local tree=$1 f
+	shift
+	(cd "$MINI" && find . -type f) | while read -r f; do
+		if cmp -s "$MINI/$f" "$tree/$f"; then
+			continue
+		fi
+		for u in "$@"; do
+			[ "./$u" = "$f" ] && { echo "touched: $f"; continue 2; }
+		done
+		cmp -s "$EXPECTED/$f" "$tree/$f" || echo "half-done: $f"
+	done
+}
+
+# the diff in $1: no "+" line over 80 columns in a change block whose
+# "-" lines were all within 80 columns
+no_new_wide_lines() {
+	awk '
+	function width(s,	i, c, w) {
+		w = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\t") w = int(w / 8) * 8 + 8
+			else if (c != "\r") w++
+		}
+		return w
+	}
+	function flush() {
+		if (plus_wide && !minus_wide) bad++
+		plus_wide = minus_wide = 0
+	}
+	/^(\+\+\+|---) / { next }
+	/^-/ { if (saw_plus) flush(); saw_plus = 0
+	       if (width(substr($0, 2)) > 80) minus_wide = 1; next }
+	/^\+/ { saw_plus = 1; if (width(substr($0, 2)) > 80) plus_wide = 1
+		next }
+	{ flush(); saw_plus = 0 }
+	END { flush(); exit bad ? 1 : 0 }' "$1"
+}
+
+# the diff in $1: each "diff --git a/F b/F" followed by "--- a/F", "+++ b/F"
+good_headers() {
+	awk '/^diff --git / {
+		f = substr($3, 3)
+		if ($4 != "b/" f) bad = 1
+		getline minus
+		getline plus
+		if (minus != "--- a/" f || plus != "+++ b/" f) bad = 1
+	}
+	END { exit bad }' "$1"
+}
+
+if [ -z "$real_spatch" ]; then
+	echo "1..0 # SKIP spatch is not installed"
+	exit 0
+fi
+
+# ---- in place on the mini tree ----
+fresh
+"$KMIGRATE" apply --in-place "$scratch/tree" >"$out" 2>"$err"
+status=$?
+check "apply --in-place exits 0 on the mini tree" '[ $status -eq 0 ]'
+check "the result is exactly linux-2.6.14-expected" \
+	'diff -r "$EXPECTED" "$scratch/tree" >/dev/null'
+check "the summary counts 72 calls in 52 files" \
+	'grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
+check "no temporary file is left in the tree" \
+	'[ -z "$(find "$scratch/tree" -name ".*.kmigrate-*")" ]'
+
+cp -a "$scratch/tree" "$scratch/once"
+"$KMIGRATE" apply --in-place "$scratch/tree" >"$out" 2>"$err"
+status=$?
+check "a second apply exits 0 and changes nothing" \
+	'[ $status -eq 0 ] &&
+	 diff -r "$scratch/once" "$scratch/tree" >/dev/null &&
+	 grep -q "^apply: 0 files, 0 calls converted" "$err"'
+"$KMIGRATE" apply "$scratch/tree" >"$out" 2>"$err"
+check "a second apply prints an empty diff" '[ $? -eq 0 ] && [ ! -s "$out" ]'
+
+# ---- the diff ----
+fresh
+"$KMIGRATE" apply "$scratch/tree" >"$scratch/conv.diff" 2>"$err"
+status=$?
+check "apply prints a diff and exits 0, the tree untouched" \
+	'[ $status -eq 0 ] && [ -s "$scratch/conv.diff" ] &&
+	 diff -r "$MINI" "$scratch/tree" >/dev/null'
+check "the diff is tree-fixtures/expected-conversion.patch" \
+	'cmp -s "$SRCDIR/tree-fixtures/expected-conversion.patch" \
+		"$scratch/conv.diff"'
+check "git apply -p1 on a clean copy gives the expected tree" \
+	'(cd "$scratch/tree" && git apply -p1 "$scratch/conv.diff") \
+		2>"$err" &&
+	 diff -r "$EXPECTED" "$scratch/tree" >/dev/null'
+if command -v patch >/dev/null; then
+	fresh
+	check "patch -p1 on a clean copy gives the expected tree" \
+		'(cd "$scratch/tree" && patch -s -p1 <"$scratch/conv.diff") \
+			>"$err" 2>&1 &&
+		 diff -r "$EXPECTED" "$scratch/tree" >/dev/null'
+else
+	skip "patch -p1 on a clean copy gives the expected tree" "no patch"
+fi
+added=$(grep -c '^+[^+]' "$scratch/conv.diff")
+check "the diff adds at most 86 lines ($added)" '[ "$added" -le 86 ]'
+check "no ',NULL' in the diff" '! grep -q ",NULL" "$scratch/conv.diff"'
+check "no + line over 80 columns where the - line was not" \
+	'no_new_wide_lines "$scratch/conv.diff"'
+check "every file header is diff --git a/F b/F, --- a/F, +++ b/F" \
+	'good_headers "$scratch/conv.diff"'
+
+# ---- spatch missing ----
+fresh
+hint="kmigrate: cannot run 'spatch': not found in PATH; install it with"
+hint="$hint 'apt-get install coccinelle'"
+PATH=/nonexistent "$KMIGRATE" apply "$scratch/tree" >"$out" 2>"$err"
+status=$?
+check "without spatch in PATH: exit 2 and the apt-get hint" \
+	'[ $status -eq 2 ] && grep -qxF "$hint" "$err" && [ ! -s "$out" ]'
+
+# ---- spatch cannot parse the code around a call ----
+mkdir -p "$scratch/perr/drivers"
+printf '%s\n' '#include <linux/device.h>' 'void f(void)' '{' \
+	'	x = class_device_create(c, MKDEV(1, 2), NULL, "x");' \
+	'	if ( {' '}' '' 'void g(void)' '{' \
+	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
+	>"$scratch/perr/drivers/perr.c"
+perr="drivers/perr.c:4:6: not converted: spatch: parse error at line 5,"
+perr="$perr column 6"
+"$KMIGRATE" apply "$scratch/perr" >"$out" 2>"$err"
+status=$?
+check "a call spatch cannot parse is left with spatch's parse error" \
+	'[ $status -eq 1 ] && grep -qxF "$perr" "$err" &&
+	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
+	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
+
+# ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
+mkdir -p "$scratch/bin"
+cat >"$scratch/bin/spatch" <<END_OF_FAKE
+#!/bin/sh
+# fake spatch for t-apply.sh: answers --version, hangs, fails or changes
+# too much on chosen files, hands everything else to the real spatch
+[ "\$1" = --version ] && exec "$real_spatch" --version
+input= output= prev=
+for arg in "\$@"; do
+	[ "\$arg" = -o ] && input=\$prev
+	[ "\$prev" = -o ] && output=\$arg
+	prev=\$arg
+done
+case \$input in
+*/drivers/char/mem.c) sleep 60 ;;
+*/drivers/char/raw.c) echo "HANDLING: \$input" >&2
+	echo "Fatal error: exception Failure(\"fake crash\")" >&2; exit 2 ;;
+*/drivers/char/lp.c) "$real_spatch" "\$@" || exit
+	echo "int extra;" >>"\$output"; exit 0 ;;
+*\${SLOW_SPATCH:-/no-such-file}) sleep 1 ;;
+esac
+exec "$real_spatch" "\$@"
+END_OF_FAKE
+chmod +x "$scratch/bin/spatch"
+fresh
+crash='drivers/char/raw.c: spatch failed: Fatal error: exception'
+crash="$crash Failure(\"fake crash\")"
+PATH=$scratch/bin:$PATH "$KMIGRATE" apply --in-place --timeout 3 \
+	"$scratch/tree" >"$out" 2>"$err"
+status=$?
+check "spatch hanging, failing, changing too much: exit 1" \
+	'[ $status -eq 1 ] && grep -q "3 files failed" "$err"'
+check "the hanging file is reported as timed out" \
+	'grep -qx "drivers/char/mem.c: spatch timed out after 3 s" "$err"'
+check "the failing file is reported with spatch's first error line" \
+	'grep -qxF "$crash" "$err"'
+check "the file spatch changed elsewhere is reported" \
+	'grep -q "^drivers/char/lp.c: spatch changed more than the calls" \
+		"$err"'
+check "their calls are reported as left" \
+	'grep -q "^drivers/char/mem.c:[0-9:]*: not converted: timeout" \
+		"$err" &&
+	 grep -q "^drivers/char/raw.c:[0-9:]*: not converted: spatch failed" \
+		"$err" &&
+	 grep -q "^drivers/char/lp.c:[0-9:]*: not converted: spatch changed" \
+		"$err"'
+all_or_nothing "$scratch/tree" drivers/char/mem.c drivers/char/raw.c \
+	drivers/char/lp.c >"$scratch/partial"
+check "those three files are untouched, every other file converted" \
+	'[ ! -s "$scratch/partial" ] &&
+	 [ "$(diff -rq "$EXPECTED" "$scratch/tree" | wc -l)" -eq 3 ]'
+
+# ---- a file that cannot be written ----
+fresh
+dir=$scratch/tree/drivers/char
+if [ "$(id -u)" = 0 ]; then
+	chattr +i "$dir" 2>/dev/null || dir=
+else
+	chmod a-w "$dir"
+fi
+if [ -n "$dir" ]; then
+	"$KMIGRATE" apply --in-place "$scratch/tree" >"$out" 2>"$err"
+	status=$?
+	chattr -i "$dir" 2>/dev/null
+	chmod u+w "$dir"
+	changed=$(cd "$MINI" && for f in drivers/char/*.[ch]; do
+		cmp -s "$f" "$EXPECTED/$f" || echo "$f"; done)
+	check "an unwritable directory: exit 2, one line per file" \
+		'[ $status -eq 2 ] &&
+		 grep -q "cannot write '"'"'drivers/char/mem.c'"'"'" "$err" &&
+		 [ "$(grep -c "cannot write" "$err")" -eq \
+		   "$(echo "$changed" | wc -l)" ]'
+	all_or_nothing "$scratch/tree" $changed >"$scratch/partial"
+	check "its files untouched, the others converted, no temp file" \
+		'[ ! -s "$scratch/partial" ] &&
+		 [ -z "$(find "$scratch/tree" -name ".*.kmigrate-*")" ]'
+else
+	skip "an unwritable directory: exit 2, one line per file" \
+		"cannot make a directory read-only here"
+	skip "its files untouched, the others converted, no temp file" \
+		"cannot make a directory read-only here"
+fi
+
+# ---- interrupted ----
+fresh
+SLOW_SPATCH=.c PATH=$scratch/bin:$PATH "$KMIGRATE" -j 2 apply --in-place \
+	"$scratch/tree" >"$out" 2>"$err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+status=$?
+all_or_nothing "$scratch/tree" >"$scratch/partial"
+check "SIGINT: apply dies of it (status $status)" '[ $status -eq 130 ]'
+check "SIGINT: every file untouched or fully converted" \
+	'[ ! -s "$scratch/partial" ]'
+check "SIGINT: no temporary file left, no spatch still running" \
+	'[ -z "$(find "$scratch/tree" -name ".*.kmigrate-*")" ] &&
+	 ! pgrep -f "$scratch/tree" >/dev/null'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,227 @@
+/*
+ * test-diff.c - unified diff hunks: headers, context and merging, first
+ * and last lines, a missing final newline, CRLF lines, and random edits
+ * that the hunks must reproduce exactly.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "strbuf.h"
+#include "unit.h"
+
+static void check_hunks(const char *a, const char *b, const char *want,
+			size_t want_hunks)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t nr = diff_write_hunks(&out, a, strlen(a), b, strlen(b),
+				     DIFF_CONTEXT, NULL);
+
+	CU_ASSERT_EQUAL(nr, want_hunks);
+	CU_ASSERT_STRING_EQUAL(out.buf, want);
+	if (strcmp(out.buf, want))
+		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, want);
+	strbuf_release(&out);
+}
+
+static const char ten[] = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n";
+
+static void test_equal_texts_give_nothing(void)
+{
+	check_hunks(ten, ten, "", 0);
+	check_hunks("", "", "", 0);
+}
+
+static void test_one_change_with_context(void)
+{
+	check_hunks(ten, "1\n2\n3\n4\n5\nsix\n7\n8\n9\n10\n",
+		    "@@ -3,7 +3,7 @@\n 3\n 4\n 5\n-6\n+six\n 7\n 8\n 9\n", 1);
+}
+
+static void test_close_hunks_merge(void)
+{
+	/* lines 2 and 8: six lines apart, one hunk */
+	check_hunks(ten, "1\nB\n3\n4\n5\n6\n7\nH\n9\n10\n",
+		    "@@ -1,10 +1,10 @@\n 1\n-2\n+B\n 3\n 4\n 5\n 6\n 7\n-8\n+H\n 9\n 10\n",
+		    1);
+	/* lines 1 and 9: seven lines apart, two hunks */
+	check_hunks(ten, "A\n2\n3\n4\n5\n6\n7\n8\nI\n10\n",
+		    "@@ -1,4 +1,4 @@\n-1\n+A\n 2\n 3\n 4\n"
+		    "@@ -6,5 +6,5 @@\n 6\n 7\n 8\n-9\n+I\n 10\n", 2);
+}
+
+static void test_first_and_last_lines(void)
+{
+	check_hunks("a\n", "b\n", "@@ -1 +1 @@\n-a\n+b\n", 1);
+	check_hunks("", "x\n", "@@ -0,0 +1 @@\n+x\n", 1);
+	check_hunks("x\ny\n", "", "@@ -1,2 +0,0 @@\n-x\n-y\n", 1);
+	check_hunks(ten, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n",
+		    "@@ -8,3 +8,4 @@\n 8\n 9\n 10\n+11\n", 1);
+	check_hunks(ten, "0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n",
+		    "@@ -1,3 +1,4 @@\n+0\n 1\n 2\n 3\n", 1);
+}
+
+static void test_no_newline_at_end(void)
+{
+	check_hunks("a\nb", "a\nc",
+		    "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
+		    "+c\n\\ No newline at end of file\n", 1);
+	check_hunks("a\nb", "a\nb\n",
+		    "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
+		    "+b\n", 1);
+	check_hunks("x\na\nb", "y\na\nb",
+		    "@@ -1,3 +1,3 @@\n-x\n+y\n a\n b\n"
+		    "\\ No newline at end of file\n", 1);
+}
+
+static void test_crlf_lines_kept(void)
+{
+	check_hunks("a\r\nb\r\nc\r\n", "a\r\nB\r\nc\r\n",
+		    "@@ -1,3 +1,3 @@\n a\r\n-b\r\n+B\r\n c\r\n", 1);
+	/* the same text with LF is a different line */
+	check_hunks("a\r\n", "a\n", "@@ -1 +1 @@\n-a\r\n+a\n", 1);
+}
+
+static void test_function_name_in_header(void)
+{
+	check_hunks("static int __init pt_init(void)\n{\n\tint a;\n\tint b;\n"
+		    "\tint c;\n\tint d;\n\treturn 0;\n}\n",
+		    "static int __init pt_init(void)\n{\n\tint a;\n\tint b;\n"
+		    "\tint c;\n\tint D;\n\treturn 0;\n}\n",
+		    "@@ -3,6 +3,6 @@ static int __init pt_init(void)\n"
+		    " \tint a;\n \tint b;\n \tint c;\n-\tint d;\n+\tint D;\n"
+		    " \treturn 0;\n }\n", 1);
+}
+
+static void test_file_headers(void)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct diff_stat stat = { 0, 0 };
+
+	CU_ASSERT_EQUAL(diff_write_file(&out, "drivers/char/mem.c", "a\n", 2,
+					"b\nc\n", 4, &stat), 1);
+	CU_ASSERT_STRING_EQUAL(out.buf,
+			       "diff --git a/drivers/char/mem.c b/drivers/char/mem.c\n"
+			       "--- a/drivers/char/mem.c\n+++ b/drivers/char/mem.c\n"
+			       "@@ -1 +1,2 @@\n-a\n+b\n+c\n");
+	CU_ASSERT_EQUAL(stat.added, 2);
+	CU_ASSERT_EQUAL(stat.removed, 1);
+	strbuf_reset(&out);
+	CU_ASSERT_EQUAL(diff_write_file(&out, "x.c", "a\n", 2, "a\n", 2, NULL),
+			0);
+	CU_ASSERT_EQUAL(out.len, 0);
+	strbuf_release(&out);
+}
+
+/* apply hunks (no fuzz, exact line numbers) to a; 0 on success */
+static int apply_hunks(const char *hunks, const char *a, struct strbuf *out)
+{
+	const char *h = hunks, *src = a;
+	size_t line = 1;
+
+	while (*h) {
+		unsigned long start, count;
+		const char *nl;
+
+		if (sscanf(h, "@@ -%lu", &start) != 1)
+			return -1;
+		count = strchr(h, ',') && strchr(h, ',') < strchr(h, '+') ?
+			strtoul(strchr(h, ',') + 1, NULL, 10) : 1;
+		if (!count)
+			start++;
+		for (; line < start; line++) {		/* copy up to the hunk */
+			nl = strchr(src, '\n');
+			strbuf_add(out, src, (size_t)(nl - src) + 1);
+			src = nl + 1;
+		}
+		h = strchr(h, '\n') + 1;
+		while (*h && *h != '@') {
+			const char *end = strchr(h, '\n') + 1;
+			int no_eol = !strncmp(end, "\\ No newline", 12);
+			size_t len = (size_t)(end - h) - 1 - no_eol;
+
+			if (*h == '+' || *h == ' ')
+				strbuf_add(out, h + 1, len);
+			if (*h == '-' || *h == ' ') {
+				if (strncmp(src, h + 1, len))
+					return -1;
+				src += len;
+				line++;
+			}
+			h = no_eol ? strchr(end, '\n') + 1 : end;
+		}
+	}
+	strbuf_addstr(out, src);
+	return 0;
+}
+
+static void random_text(struct strbuf *sb, unsigned *seed, int lines)
+{
+	int i;
+
+	for (i = 0; i < lines; i++)
+		strbuf_addf(sb, "%c\n", 'a' + rand_r(seed) % 4);
+	if (rand_r(seed) % 4 == 0 && sb->len)
+		strbuf_setlen(sb, sb->len - 1);
+}
+
+static void test_random_edits_reproduce(void)
+{
+	unsigned seed = 2005;
+	int round, failures = 0;
+
+	for (round = 0; round < 500; round++) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+		struct strbuf hunks = STRBUF_INIT, patched = STRBUF_INIT;
+
+		random_text(&a, &seed, rand_r(&seed) % 40);
+		random_text(&b, &seed, rand_r(&seed) % 40);
+		diff_write_hunks(&hunks, a.buf, a.len, b.buf, b.len,
+				 rand_r(&seed) % 4, NULL);
+		if (apply_hunks(hunks.buf, a.buf, &patched) ||
+		    strcmp(patched.buf, b.buf))
+			failures++;
+		strbuf_release(&a);
+		strbuf_release(&b);
+		strbuf_release(&hunks);
+		strbuf_release(&patched);
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
+static void test_small_edit_in_long_file(void)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, out = STRBUF_INIT;
+	struct diff_stat stat = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 20000; i++) {
+		strbuf_addf(&a, "line %d\n", i);
+		strbuf_addf(&b, i == 10000 ? "changed %d\n" : "line %d\n", i);
+	}
+	CU_ASSERT_EQUAL(diff_write_hunks(&out, a.buf, a.len, b.buf, b.len, 3,
+					 &stat), 1);
+	CU_ASSERT_EQUAL(stat.added, 1);
+	CU_ASSERT_EQUAL(stat.removed, 1);
+	CU_ASSERT(!strncmp(out.buf, "@@ -9998,7 +9998,7 @@", 20));
+	strbuf_release(&a);
+	strbuf_release(&b);
+	strbuf_release(&out);
+}
+
+static const struct unit_test tests[] = {
+	{ "equal texts give no hunk", test_equal_texts_give_nothing },
+	{ "one change with three lines of context", test_one_change_with_context },
+	{ "hunks six lines apart merge, seven do not", test_close_hunks_merge },
+	{ "changes at the first and the last lines", test_first_and_last_lines },
+	{ "a missing final newline is marked", test_no_newline_at_end },
+	{ "CRLF lines are kept as they are", test_crlf_lines_kept },
+	{ "the hunk header names the function", test_function_name_in_header },
+	{ "file headers, and nothing for an unchanged file", test_file_headers },
+	{ "random edits: the hunks turn a into b", test_random_edits_reproduce },
+	{ "a small edit in a long file is one small hunk", test_small_edit_in_long_file },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("diff", tests)

@@ -1,0 +1,237 @@
+/*
+ * test-reformat.c - the layout rules for the inserted argument (rules a,
+ * b and c of reformat.h), with CRLF lines, repeated wrapping and lines
+ * that were too wide already.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reformat.h"
+#include "strbuf.h"
+#include "unit.h"
+
+#define MAX_CALLS 8
+#define MAX_COMMAS 16
+
+struct test_calls {
+	struct reformat_call calls[MAX_CALLS];
+	size_t commas[MAX_CALLS][MAX_COMMAS];
+	size_t nr;
+};
+
+/* the call whose '(' is at open: its ')' and its top-level commas */
+static void describe_call(const char *text, size_t open, struct test_calls *tc)
+{
+	struct reformat_call *call = &tc->calls[tc->nr];
+	size_t *commas = tc->commas[tc->nr];
+	size_t pos, nr = 0;
+	int depth = 0;
+	char quote = 0;
+
+	for (pos = open + 1; text[pos]; pos++) {
+		char c = text[pos];
+
+		if (quote) {
+			if (c == '\\')
+				pos++;
+			else if (c == quote)
+				quote = 0;
+		} else if (c == '"' || c == '\'') {
+			quote = c;
+		} else if (c == '(') {
+			depth++;
+		} else if (c == ')' && depth-- == 0) {
+			break;
+		} else if (c == ',' && depth == 0 && nr < MAX_COMMAS) {
+			commas[nr++] = pos;
+		}
+	}
+	call->open = open;
+	call->close = pos;
+	call->commas = commas;
+	call->nr_commas = nr;
+	tc->nr++;
+}
+
+/* every call of name in text */
+static void find_calls(const char *text, const char *name,
+		       struct test_calls *tc)
+{
+	const char *p = text;
+	size_t len = strlen(name);
+
+	tc->nr = 0;
+	while ((p = strstr(p, name)) && tc->nr < MAX_CALLS) {
+		if (p[len] == '(' && (p == text || !(p[-1] == '_' ||
+				(p[-1] >= 'a' && p[-1] <= 'z'))))
+			describe_call(text, (size_t)(p - text) + len, tc);
+		p += len;
+	}
+}
+
+/* insert NULL as argument 2 of every call of "mk" in before */
+static void check_reformat(const char *before, const char *after)
+{
+	struct test_calls tc;
+	struct strbuf out = STRBUF_INIT;
+
+	find_calls(before, "mk", &tc);
+	CU_ASSERT_FATAL(tc.nr > 0);
+	CU_ASSERT_EQUAL(reformat_insert_argument(&out, before, strlen(before),
+						 tc.calls, tc.nr, "NULL", 2),
+			tc.nr);
+	CU_ASSERT_STRING_EQUAL(out.buf, after);
+	if (strcmp(out.buf, after))
+		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
+	strbuf_release(&out);
+}
+
+static void test_after_the_comma(void)
+{
+	check_reformat("\tcd = mk(cls, MKDEV(4, 1), NULL, \"x%d\", n);\n",
+		       "\tcd = mk(cls, NULL, MKDEV(4, 1), NULL, \"x%d\", n);\n");
+	check_reformat("\tmk(cls,MKDEV(4, 1), NULL, \"x\");\n",
+		       "\tmk(cls, NULL, MKDEV(4, 1), NULL, \"x\");\n");
+}
+
+static void test_comma_ending_the_line(void)
+{
+	check_reformat("\tmk(aoe_class,\n"
+		       "\t\t\tMKDEV(AOE_MAJOR, 1),\n"
+		       "\t\t\tNULL, name);\n",
+		       "\tmk(aoe_class, NULL,\n"
+		       "\t\t\tMKDEV(AOE_MAJOR, 1),\n"
+		       "\t\t\tNULL, name);\n");
+}
+
+static void test_trailing_blanks_removed(void)
+{
+	check_reformat("\tmk(mtd_class, \t\n"
+		       "\t\t    MKDEV(90, 1),  \n"
+		       "\t\t    NULL, \"mtd%dro\", i);\n",
+		       "\tmk(mtd_class, NULL,\n"
+		       "\t\t    MKDEV(90, 1),  \n"
+		       "\t\t    NULL, \"mtd%dro\", i);\n");
+}
+
+static void test_argument_alone_on_its_line(void)
+{
+	check_reformat("\ttcd->class_device = mk(\n"
+		       "\t\t\t\ttape_class,\n"
+		       "\t\t\t\ttcd->char_device->dev,\n"
+		       "\t\t\t\tdevice,\n"
+		       "\t\t\t\t\"%s\", tcd->device_name\n"
+		       "\t\t\t);\n",
+		       "\ttcd->class_device = mk(\n"
+		       "\t\t\t\ttape_class,\n"
+		       "\t\t\t\tNULL,\n"
+		       "\t\t\t\ttcd->char_device->dev,\n"
+		       "\t\t\t\tdevice,\n"
+		       "\t\t\t\t\"%s\", tcd->device_name\n"
+		       "\t\t\t);\n");
+}
+
+static void test_wrap_after_last_fitting_comma(void)
+{
+	/* 75 columns before, 81 after: the format goes below the '(' */
+	check_reformat("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
+		       "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
+		       "\t\t  \"vcs%u-longer\");\n");
+	/* a comma inside a nested call is no place to break */
+	check_reformat("\t\tmk(memory_class, MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n",
+		       "\t\tmk(memory_class, NULL,\n"
+		       "\t\t   MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n");
+}
+
+static void test_wrap_repeats(void)
+{
+	/* 80 columns before; "NULL, d);" below the '(' is still too wide */
+	check_reformat("\t\t\t\t\t\t\t\tvwxy = mk(c, d);\n",
+		       "\t\t\t\t\t\t\t\tvwxy = mk(c,\n"
+		       "\t\t\t\t\t\t\t\t\t  NULL,\n"
+		       "\t\t\t\t\t\t\t\t\t  d);\n");
+}
+
+static void test_wide_line_left_wide(void)
+{
+	const char *wide = "\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n";
+
+	check_reformat(wide,
+		       "\tintf->class_dev = mk(usb_class, NULL, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n");
+}
+
+static void test_crlf(void)
+{
+	check_reformat("\tmk(crlf_class, \r\n"
+		       "\t   MKDEV(10, 1), NULL, \"crlf\");\r\n",
+		       "\tmk(crlf_class, NULL,\r\n"
+		       "\t   MKDEV(10, 1), NULL, \"crlf\");\r\n");
+	check_reformat("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\r\n",
+		       "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\r\n"
+		       "\t\t  \"vcs%u-longer\");\r\n");
+	check_reformat("\tx = mk(\r\n\t\tcls,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n",
+		       "\tx = mk(\r\n\t\tcls,\r\n\t\tNULL,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n");
+}
+
+static void test_several_calls_and_nesting(void)
+{
+	check_reformat("\tmk(a, 1, NULL, \"a\"); mk(b, 2, NULL, \"b\");\n"
+		       "\tIS_ERR(mk(c, mk(d, 3, NULL, \"d\"), NULL, \"c\"));\n",
+		       "\tmk(a, NULL, 1, NULL, \"a\"); mk(b, NULL, 2, NULL, \"b\");\n"
+		       "\tIS_ERR(mk(c, NULL, mk(d, NULL, 3, NULL, \"d\"), NULL, \"c\"));\n");
+}
+
+static void test_bytes_elsewhere_kept(void)
+{
+	static const char before[] = "/* caf\xe9 */\r\nx\n\tmk(a, 1, NULL, \"\xff\");\nend";
+	static const char after[] = "/* caf\xe9 */\r\nx\n\tmk(a, NULL, 1, NULL, \"\xff\");\nend";
+
+	check_reformat(before, after);
+}
+
+static void test_first_and_last_position(void)
+{
+	struct test_calls tc;
+	struct strbuf out = STRBUF_INIT;
+	const char *text = "\tmk(a, b);\n\tmk();\n";
+
+	find_calls(text, "mk", &tc);
+	reformat_insert_argument(&out, text, strlen(text), tc.calls, tc.nr,
+				 "NULL", 1);
+	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(NULL, a, b);\n\tmk(NULL);\n");
+	strbuf_reset(&out);
+	reformat_insert_argument(&out, text, strlen(text), tc.calls, 1,
+				 "NULL", 3);
+	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(a, b, NULL);\n\tmk();\n");
+	strbuf_reset(&out);
+	CU_ASSERT_EQUAL(reformat_insert_argument(&out, text, strlen(text),
+						 tc.calls, tc.nr, "NULL", 4),
+			0);
+	CU_ASSERT_STRING_EQUAL(out.buf, text);
+	strbuf_release(&out);
+}
+
+static void test_columns(void)
+{
+	CU_ASSERT_EQUAL(reformat_columns("\tab\tc", 0, 5, 0), 17);
+	CU_ASSERT_EQUAL(reformat_columns("  \t", 0, 3, 0), 8);
+	CU_ASSERT_EQUAL(reformat_columns("caf\xc3\xa9", 0, 5, 0), 4);
+}
+
+static const struct unit_test tests[] = {
+	{ "a: after the comma that ends the argument before", test_after_the_comma },
+	{ "a: a line ending with that comma ends 'cls, NULL,'", test_comma_ending_the_line },
+	{ "a: trailing blanks on the changed line go", test_trailing_blanks_removed },
+	{ "b: an argument alone on its line gets NULL below", test_argument_alone_on_its_line },
+	{ "c: a line pushed past 80 columns wraps below '('", test_wrap_after_last_fitting_comma },
+	{ "c: the wrap repeats while the rest is too wide", test_wrap_repeats },
+	{ "c: a line already past 80 columns is not wrapped", test_wide_line_left_wide },
+	{ "CRLF lines keep their CR, new lines get one", test_crlf },
+	{ "several calls on a line and nested calls", test_several_calls_and_nesting },
+	{ "bytes outside the changed lines are kept", test_bytes_elsewhere_kept },
+	{ "first and last position, and too few arguments", test_first_and_last_position },
+	{ "columns count tabs to multiples of 8", test_columns },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("reformat", tests)
