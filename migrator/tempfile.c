@@ -1,10 +1,11 @@
 /*
  * tempfile.c - cleanup of temporary files and directories (see tempfile.h).
  *
- * The file table is fixed-size and the signal handler touches it with
- * async-signal-safe calls only (unlink, kill, raise).  Scratch directories
- * are walked and removed at normal exit (nftw is not signal-safe); a
- * signal removes the registered files, never a half-written target.
+ * The tables are fixed-size and the signal handler touches them with
+ * async-signal-safe calls only (unlink, kill, fork, execve, waitpid,
+ * raise).  Scratch directories are walked and removed with nftw at normal
+ * exit; on a signal, nftw not being signal-safe, a child "rm -rf" removes
+ * them.  A signal never removes a target, only temporary files.
  */
 #include <errno.h>
 #include <ftw.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "run-command.h"
@@ -22,7 +24,7 @@
 #define MAX_TEMPFILES 512
 
 static char *volatile tempfiles[MAX_TEMPFILES];
-static char *tempdirs[16];
+static char *volatile tempdirs[16];
 static int handlers_installed;
 
 static void remove_all(void)
@@ -58,10 +60,34 @@ static void cleanup_at_exit(void)
 	}
 }
 
+/* from the signal handler: rm -rf each scratch directory */
+static void remove_tempdirs_from_handler(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tempdirs); i++) {
+		char *dir = tempdirs[i];
+		pid_t pid;
+
+		if (!dir)
+			continue;
+		pid = fork();
+		if (!pid) {
+			char *argv[] = { "rm", "-rf", "--", dir, NULL };
+
+			execve("/bin/rm", argv, (char *[]){ NULL });
+			_exit(127);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+}
+
 static void on_signal(int sig)
 {
 	run_command_kill_all(SIGKILL);
 	remove_all();
+	remove_tempdirs_from_handler();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
