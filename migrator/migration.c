@@ -268,6 +268,8 @@ static int set_field(struct migration *m, const char *key, const char *value)
 		text = &m->description;
 	else if (!strcmp(key, "model"))
 		text = &m->model;
+	else if (!strcmp(key, "null-argument"))
+		text = &m->null_argument;
 	if (text) {
 		free(*text);
 		*text = xstrdup(value);
@@ -382,6 +384,7 @@ void migration_release(struct migration *m)
 	free(m->subject);
 	free(m->description);
 	free(m->model);
+	free(m->null_argument);
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
 }

@@ -44,6 +44,7 @@ struct migration {
 	char *subject;
 	char *description;
 	char *model;			/* the core-model entry point it maps to */
+	char *null_argument;		/* optional: "POS what a NULL there does" */
 };
 
 /* the folder holding the migrations: $KMIGRATE_DATADIR, beside the binary, or installed */

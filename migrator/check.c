@@ -1,0 +1,475 @@
+/*
+ * check.c - the check pipeline (see check.h) and the helpers the rules
+ * share (see rules.h).
+ *
+ * The steps read as a pipeline: the tree's API (tree-api.c), the call
+ * sites (scan.c), libclang per file on -j threads (clang-analysis.c), the
+ * rules in rule-list.h order on each call, then the findings sorted.
+ * Each thread writes only its own file's records; the rules run on the
+ * calling thread, so a rule may keep static state.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "parallel.h"
+#include "rules.h"
+#include "strbuf.h"
+#include "util.h"
+
+#define RULE(name) &rule_##name,
+const struct rule *const check_rules[] = {
+#include "rule-list.h"
+};
+#undef RULE
+
+const size_t nr_check_rules = ARRAY_SIZE(check_rules);
+
+const struct rule *rule_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_check_rules; i++)
+		if (!strcmp(check_rules[i]->name, name))
+			return check_rules[i];
+	return NULL;
+}
+
+void check_hints_parse(struct check_hints *hints, const char *value)
+{
+	char *end;
+	long n;
+
+	memset(hints, 0, sizeof(*hints));
+	hints->null_arg = 1;
+	if (!value || !*value)
+		return;
+	n = strtol(value, &end, 10);
+	if (n < 0 || end == value)
+		return;
+	hints->null_arg = (int)n;
+	end += strspn(end, " \t");
+	hints->null_effect = *end ? xstrdup(end) : NULL;
+}
+
+void check_hints_load(struct check_hints *hints, const struct migration *m)
+{
+	check_hints_parse(hints, m->null_argument);
+}
+
+void check_hints_release(struct check_hints *hints)
+{
+	free(hints->null_effect);
+	memset(hints, 0, sizeof(*hints));
+}
+
+/* the scan's calls of one file become records for the analysis */
+static void add_file(struct check_result *r, const struct scan_file *sf,
+		     const struct migration *m)
+{
+	struct check_file *cf;
+	size_t i, n = 0;
+
+	for (i = 0; i < sf->nr_sites; i++)
+		n += call_site_kind_is_call(sf->sites[i].kind);
+	if (!n)
+		return;
+	cf = &r->files[r->nr_files++];
+	clang_file_init(&cf->analysed, sf->path);
+	cf->calls = xcalloc(n, sizeof(*cf->calls));
+	for (i = 0; i < sf->nr_sites; i++) {
+		struct call_analysis *call;
+
+		if (!call_site_kind_is_call(sf->sites[i].kind))
+			continue;
+		call = &cf->calls[cf->nr_calls];
+		call_analysis_init(call, &sf->sites[i], m, &r->api,
+				   &cf->analysed, cf->nr_calls);
+		call->hints = &r->hints;
+		cf->nr_calls++;
+	}
+	r->nr_calls += n;
+}
+
+struct analysis_job {
+	const struct clang_env *env;
+	struct check_result *result;
+};
+
+static void analyse_one(size_t index, void *cb)
+{
+	struct analysis_job *job = cb;
+	struct check_file *cf = &job->result->files[index];
+	struct strbuf text = STRBUF_INIT;
+	char *path = xstrfmt("%s/%s", job->result->tree, cf->analysed.path);
+
+	if (strbuf_read_file(&text, path) < 0)
+		cf->analysed.parse_error = xstrfmt("cannot read it: %s",
+						   strerror(errno));
+	clang_analyse_file(job->env, &cf->analysed, text.buf, text.len,
+			   cf->calls, cf->nr_calls);
+	strbuf_release(&text);
+	free(path);
+}
+
+/* does the argument at index a fit parameter index p: 1, 0, -1 unknown */
+static int arg_fits(const struct call_analysis *call,
+		    const struct migration_prototype *proto, size_t a,
+		    size_t p)
+{
+	const struct call_argument *arg = &call->args[a];
+
+	if (arg->type_source != TYPE_FROM_LIBCLANG)
+		return -1;
+	return type_spelling_fits(proto->params[p].type, arg_judged_type(arg),
+				  arg->is_null);
+}
+
+/*
+ * Definite misfits of the fixed arguments, with arguments i and j
+ * exchanged (i == j: as written); -1 when a type is unknown.
+ */
+static int misfits(const struct call_analysis *call,
+		   const struct migration_prototype *proto, size_t i,
+		   size_t j)
+{
+	size_t p;
+	int n = 0;
+
+	if (call->nr_args < proto->nr_params)
+		return -1;
+	for (p = 0; p < proto->nr_params; p++) {
+		size_t a = p == i ? j : p == j ? i : p;
+		int fit = arg_fits(call, proto, a, p);
+
+		if (fit < 0)
+			return -1;
+		n += !fit;
+	}
+	return n;
+}
+
+/* the new form with two arguments exchanged fits: a swap, not a guess */
+static int fits_when_swapped(const struct call_analysis *call,
+			     const struct migration_prototype *proto)
+{
+	size_t i, j;
+
+	for (i = 0; i < proto->nr_params; i++)
+		for (j = i + 1; j < proto->nr_params; j++)
+			if (!misfits(call, proto, i, j))
+				return 1;
+	return 0;
+}
+
+/*
+ * A call the scan could not decide, whose arguments libclang typed: when
+ * they fit one prototype and not the other (or the declared one once
+ * two arguments are exchanged, and not the other), that is its form.
+ * Anything less clear stays ambiguous: never guessed.
+ */
+static void decide_by_types(struct call_analysis *call)
+{
+	const struct migration *m = call->migration;
+	const struct migration_prototype *declared;
+	int old, new, swapped = 0;
+
+	if (call->form != CALL_SITE_AMBIGUOUS || !call->seen_by_libclang)
+		return;
+	old = misfits(call, &m->old_proto, 0, 0);
+	new = misfits(call, &m->new_proto, 0, 0);
+	declared = tree_api_prototype(call->api, m);
+	if (old == 0 && new > 0) {
+		call->form = CALL_SITE_OLD;
+	} else if (new == 0 && old > 0) {
+		call->form = CALL_SITE_NEW;
+	} else if (old > 0 && new > 0 && fits_when_swapped(call, declared)) {
+		call->form = declared == &m->old_proto ? CALL_SITE_OLD :
+							 CALL_SITE_NEW;
+		swapped = 1;
+	} else {
+		return;
+	}
+	call->form_reason = xstrfmt("the argument types libclang gives fit "
+				    "only the %s prototype%s",
+				    call->form == CALL_SITE_OLD ? "old" : "new",
+				    swapped ? ", once two are exchanged" : "");
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static const char *tree_error(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return strerror(errno);
+	return "not a directory";
+}
+
+int check_analyse(const struct check_options *opts,
+		  struct check_result *result)
+{
+	const struct migration *m = opts->migration;
+	struct analysis_job job;
+	struct clang_env env;
+	size_t i;
+
+	memset(result, 0, sizeof(*result));
+	findings_init(&result->findings);
+	result->tree = xstrdup(opts->tree);
+	if (!is_dir(opts->tree))
+		return error("cannot read tree '%s': %s", opts->tree,
+			     tree_error(opts->tree));
+	if (tree_api_read(&result->api, opts->tree, m) < 0)
+		return -1;
+	if (result->api.fallback)
+		note("cannot tell which prototype of '%s' the tree declares "
+		     "(%s); checking against the new one", m->function,
+		     result->api.why);
+	check_hints_load(&result->hints, m);
+	if (scan_tree(opts->tree, m, opts->jobs, &result->scan) < 0)
+		return error("cannot scan tree '%s': %s", opts->tree,
+			     strerror(errno));
+	result->files = xcalloc(result->scan.nr_files + 1,
+				sizeof(*result->files));
+	for (i = 0; i < result->scan.nr_files; i++)
+		add_file(result, &result->scan.files[i], m);
+	if (clang_env_init(&env, opts->tree) < 0)
+		return -1;
+	env.lexer_only = opts->lexer_only;
+	job.env = &env;
+	job.result = result;
+	run_tasks_parallel(opts->jobs, result->nr_files, analyse_one, &job);
+	clang_env_release(&env);
+	for (i = 0; i < result->nr_files; i++) {
+		size_t j;
+
+		for (j = 0; j < result->files[i].nr_calls; j++)
+			decide_by_types(&result->files[i].calls[j]);
+	}
+	return 0;
+}
+
+void check_run_rules(struct check_result *result)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < result->nr_files; i++) {
+		struct check_file *cf = &result->files[i];
+
+		for (j = 0; j < cf->nr_calls; j++) {
+			findings_begin_call(&result->findings);
+			for (k = 0; k < nr_check_rules; k++)
+				check_rules[k]->check_call(&cf->calls[j],
+							   &result->findings);
+		}
+	}
+	findings_sort(&result->findings);
+}
+
+int check_tree(const struct check_options *opts, struct check_result *result)
+{
+	if (check_analyse(opts, result) < 0)
+		return -1;
+	check_run_rules(result);
+	return 0;
+}
+
+void check_result_release(struct check_result *result)
+{
+	size_t i, j;
+
+	for (i = 0; i < result->nr_files; i++) {
+		struct check_file *cf = &result->files[i];
+
+		for (j = 0; j < cf->nr_calls; j++)
+			call_analysis_release(&cf->calls[j]);
+		free(cf->calls);
+		clang_file_release(&cf->analysed);
+	}
+	free(result->files);
+	scan_result_release(&result->scan);
+	tree_api_release(&result->api);
+	check_hints_release(&result->hints);
+	findings_release(&result->findings);
+	free(result->tree);
+	memset(result, 0, sizeof(*result));
+}
+
+const struct call_analysis *check_find_call(const struct check_result *r,
+					    const char *file, size_t line,
+					    size_t column)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++) {
+		const struct check_file *cf = &r->files[i];
+
+		if (strcmp(cf->analysed.path, file))
+			continue;
+		for (j = 0; j < cf->nr_calls; j++)
+			if (cf->calls[j].site->line == line &&
+			    cf->calls[j].site->column == column)
+				return &cf->calls[j];
+	}
+	return NULL;
+}
+
+/* the helpers of rules.h */
+
+const struct migration_prototype *call_prototype(
+	const struct call_analysis *call)
+{
+	const struct migration *m = call->migration;
+
+	switch (call->form) {
+	case CALL_SITE_OLD:
+		return &m->old_proto;
+	case CALL_SITE_NEW:
+		return &m->new_proto;
+	default:
+		return tree_api_prototype(call->api, m);
+	}
+}
+
+int call_format_position(const struct call_analysis *call)
+{
+	const struct migration *m = call->migration;
+
+	return call_prototype(call) == &m->old_proto ? m->format_arg_old :
+						      m->format_arg_new;
+}
+
+const struct call_argument *call_arg(const struct call_analysis *call,
+				     int argno)
+{
+	if (argno < 1 || (size_t)argno > call->nr_args)
+		return NULL;
+	return &call->args[argno - 1];
+}
+
+const char *arg_judged_type(const struct call_argument *arg)
+{
+	return arg->canonical ? arg->canonical : arg->type;
+}
+
+const char *arg_fallback_note(const struct call_argument *arg)
+{
+	switch (arg->type_source) {
+	case TYPE_FROM_DECLARATION:
+		return " (type from the file's declaration; libclang could "
+		       "not resolve it)";
+	case TYPE_FROM_SHAPE:
+		return " (type from the expression's form; libclang could "
+		       "not resolve it)";
+	default:
+		return "";
+	}
+}
+
+/* every character of abbrev appears in word, in order: "cls", "class" */
+static int abbreviates(const char *abbrev, const char *word)
+{
+	for (; *word && *abbrev; word++)
+		if (*word == *abbrev)
+			abbrev++;
+	return !*abbrev;
+}
+
+const char *param_role(const struct migration_param *param, char *buf,
+		       size_t size)
+{
+	struct type_class tc;
+	const char *tag;
+
+	type_classify(param->type, &tc);
+	tag = strchr(tc.base, ' ');
+	if (tc.kind == TYPE_RECORD && tc.pointers == 1 && tag &&
+	    abbreviates(param->name, tag + 1))
+		snprintf(buf, size, "%s", tag + 1);
+	else
+		snprintf(buf, size, "%s", param->name);
+	return buf;
+}
+
+const char *arg_display(const struct call_argument *arg, char *buf,
+			size_t size)
+{
+	const char *p = arg->text ? arg->text : "";
+	size_t len = 0;
+
+	for (; *p && len + 4 < size; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			if (len && buf[len - 1] != ' ' && buf[len - 1] != '(')
+				buf[len++] = ' ';
+			continue;
+		}
+		buf[len++] = *p;
+	}
+	if (*p)
+		len += (size_t)snprintf(buf + len, size - len, "...");
+	buf[len] = '\0';
+	return buf;
+}
+
+const char *param_display(const struct migration_param *param, char *buf,
+			  size_t size)
+{
+	size_t len = strlen(param->type);
+	int star = len && param->type[len - 1] == '*';
+
+	snprintf(buf, size, "%s%s%s", param->type, star ? "" : " ",
+		 param->name);
+	return buf;
+}
+
+int null_argument(const struct call_analysis *call)
+{
+	return call->hints ? call->hints->null_arg : 1;
+}
+
+char *null_effect(const struct call_analysis *call, int argno,
+		  const char *created)
+{
+	const char *effect, *mark;
+
+	if (!call->hints || call->hints->null_arg != argno ||
+	    !call->hints->null_effect)
+		return NULL;
+	effect = call->hints->null_effect;
+	mark = strstr(effect, "{created}");
+	if (!mark)
+		return xstrdup(effect);
+	return xstrfmt("%.*s%s%s", (int)(mark - effect), effect,
+		       created ? created : "<class>", mark + 9);
+}
+
+struct finding *call_finding(struct findings *findings,
+			     const struct call_analysis *call,
+			     const struct rule *rule, const char *fmt, ...)
+{
+	struct strbuf message = STRBUF_INIT;
+	struct finding *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&message, fmt, ap);
+	va_end(ap);
+	f = finding_add(findings, rule->name, rule->severity,
+			call->site->file ? call->site->file : call->file->path,
+			(unsigned)call->site->line,
+			(unsigned)call->site->column, "%s", message.buf);
+	finding_set_call(f, call->site->text);
+	strbuf_release(&message);
+	return f;
+}

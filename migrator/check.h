@@ -1,0 +1,83 @@
+/*
+ * check.h - the check pipeline: scan a tree, learn which API it declares,
+ * describe every call with libclang, run the rules, collect findings.
+ *
+ * Other commands reuse it in two steps: check_analyse() leaves one
+ * record per call site (result->files[i].calls[j], in path and offset
+ * order: compare two runs call by call, e.g. a tree and a scratch copy
+ * with a patch applied), and check_run_rules() turns them into findings.
+ * check_tree() does both.  A check may run on any directory, a scratch
+ * copy included; findings name files relative to it.
+ *
+ * Returns: 0, or -1 on a setup error (tree missing, migration unusable),
+ * already reported on stderr: the command exits 2.
+ *
+ * Caller's steps: struct check_result r; check_tree(&opts, &r) (or the
+ * two steps); read r.findings (sorted), r.api, the counts;
+ * check_result_release(&r).
+ */
+#ifndef KM_CHECK_H
+#define KM_CHECK_H
+
+#include <stddef.h>
+
+#include "clang-analysis.h"
+#include "finding.h"
+#include "migration.h"
+#include "scan.h"
+#include "tree-api.h"
+
+/*
+ * What the rules need to know that a prototype does not say, from the
+ * migration's optional "null-argument" field ("1 the call fails with
+ * -ENODEV and ..."): the argument that must not be NULL (default 1), and
+ * what a NULL there does ("{created}" stands for the name the class was
+ * created with).
+ */
+struct check_hints {
+	int null_arg;		/* 1-based; 0: none */
+	char *null_effect;	/* NULL: say it generically */
+};
+
+struct check_options {
+	const char *tree;
+	const struct migration *migration;
+	int jobs;
+	int lexer_only;		/* describe calls from their text only */
+};
+
+struct check_file {
+	struct analysed_file analysed;
+	struct call_analysis *calls;	/* the file's calls, by offset */
+	size_t nr_calls;
+};
+
+struct check_result {
+	char *tree;
+	struct scan_result scan;
+	struct tree_api api;
+	struct check_hints hints;
+	struct check_file *files;	/* files with calls, by path */
+	size_t nr_files;
+	size_t nr_calls;
+	struct findings findings;	/* sorted after check_run_rules() */
+};
+
+int check_analyse(const struct check_options *opts,
+		  struct check_result *result);
+void check_run_rules(struct check_result *result);
+int check_tree(const struct check_options *opts, struct check_result *result);
+void check_result_release(struct check_result *result);
+
+/* the record of the call whose name is at line:column of file, or NULL */
+const struct call_analysis *check_find_call(const struct check_result *r,
+					    const char *file, size_t line,
+					    size_t column);
+
+/* hints from the migration; an absent field gives the defaults */
+void check_hints_load(struct check_hints *hints, const struct migration *m);
+/* parse the file's text (tests) */
+void check_hints_parse(struct check_hints *hints, const char *text);
+void check_hints_release(struct check_hints *hints);
+
+#endif

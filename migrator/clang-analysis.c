@@ -1,0 +1,457 @@
+/*
+ * clang-analysis.c - libclang's view of each call site (see
+ * clang-analysis.h); the arguments come from clang-env.c, the fallbacks
+ * from the file's own text from decl-lookup.c.
+ *
+ * Contract: clang_analyse_file() creates and disposes its own CXIndex,
+ * so files can be analysed on any number of threads.  Calls are
+ * matched to the scan's records by the byte offset of the function name
+ * (expansion or spelling location, so calls written inside a macro body
+ * match too).  Only the scan's call sites are described; libclang never
+ * adds calls.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "clang-analysis.h"
+#include "decl-lookup.h"
+#include "lexer.h"
+#include "migration.h"
+#include "strbuf.h"
+#include "tree-api.h"
+#include "util.h"
+
+void clang_file_init(struct analysed_file *file, const char *path)
+{
+	memset(file, 0, sizeof(*file));
+	file->path = xstrdup(path);
+}
+
+void clang_file_release(struct analysed_file *file)
+{
+	free(file->path);
+	free(file->parse_error);
+	memset(file, 0, sizeof(*file));
+}
+
+void call_analysis_init(struct call_analysis *call,
+			const struct call_site *site,
+			const struct migration *m, const struct tree_api *api,
+			const struct analysed_file *file, size_t index)
+{
+	size_t i;
+
+	memset(call, 0, sizeof(*call));
+	call->site = site;
+	call->migration = m;
+	call->api = api;
+	call->file = file;
+	call->index_in_file = index;
+	call->form = site->kind;
+	call->nr_args = site->nr_args;
+	call->args = xcalloc(site->nr_args ? site->nr_args : 1,
+			     sizeof(*call->args));
+	for (i = 0; i < site->nr_args; i++)
+		call->args[i].text = site->args[i].text;
+}
+
+static void argument_release(struct call_argument *arg)
+{
+	free(arg->type);
+	free(arg->canonical);
+	free(arg->literal);
+	free(arg->created_as);
+}
+
+void call_analysis_release(struct call_analysis *call)
+{
+	size_t i;
+
+	for (i = 0; i < call->nr_args; i++)
+		argument_release(&call->args[i]);
+	free(call->args);
+	free(call->form_reason);
+	memset(call, 0, sizeof(*call));
+}
+
+/* the calls libclang found, by the offset of the function name */
+struct clang_call {
+	CXCursor cursor;
+	unsigned expansion, spelling;
+};
+
+struct call_finder {
+	const char *function;
+	struct clang_call *calls;
+	size_t nr, alloc;
+};
+
+static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
+					  CXClientData data)
+{
+	struct call_finder *cf = data;
+	CXSourceLocation loc = clang_getCursorLocation(cursor);
+	CXString name;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(loc))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	name = clang_getCursorSpelling(cursor);
+	if (!strcmp(clang_getCString(name), cf->function)) {
+		struct clang_call *call;
+
+		ALLOC_GROW(cf->calls, cf->nr + 1, cf->alloc);
+		call = &cf->calls[cf->nr++];
+		call->cursor = cursor;
+		clang_getExpansionLocation(loc, NULL, NULL, NULL,
+					   &call->expansion);
+		clang_getSpellingLocation(loc, NULL, NULL, NULL,
+					  &call->spelling);
+	}
+	clang_disposeString(name);
+	return CXChildVisit_Recurse;
+}
+
+struct child_count {
+	CXCursor first, last;
+	unsigned nr;
+};
+
+static enum CXChildVisitResult count_child(CXCursor cursor, CXCursor parent,
+					   CXClientData data)
+{
+	struct child_count *cc = data;
+
+	(void)parent;
+	if (!cc->nr++)
+		cc->first = cursor;
+	cc->last = cursor;
+	return CXChildVisit_Continue;
+}
+
+static struct child_count children(CXCursor cursor)
+{
+	struct child_count cc = { clang_getNullCursor(), clang_getNullCursor(),
+				  0 };
+
+	clang_visitChildren(cursor, count_child, &cc);
+	return cc;
+}
+
+/* below the implicit conversions libclang shows as unexposed */
+static CXCursor strip_implicit(CXCursor cursor)
+{
+	while (clang_getCursorKind(cursor) == CXCursor_UnexposedExpr) {
+		struct child_count cc = children(cursor);
+
+		if (cc.nr != 1 || !clang_isExpression(
+				clang_getCursorKind(cc.first)))
+			break;
+		cursor = cc.first;
+	}
+	return cursor;
+}
+
+/* below parentheses and implicit conversions */
+static CXCursor strip_parens(CXCursor cursor)
+{
+	for (;;) {
+		enum CXCursorKind kind = clang_getCursorKind(cursor);
+		struct child_count cc;
+
+		if (kind != CXCursor_ParenExpr &&
+		    kind != CXCursor_UnexposedExpr)
+			return cursor;
+		cc = children(cursor);
+		if (cc.nr != 1)
+			return cursor;
+		cursor = cc.first;
+	}
+}
+
+static int is_integer_type(CXType type)
+{
+	enum CXTypeKind kind = clang_getCanonicalType(type).kind;
+
+	return kind >= CXType_Bool && kind <= CXType_Int128;
+}
+
+/* 0, (void *)0, ((void *)0), NULL: by the expression, not the type */
+static int is_null_constant(CXCursor cursor)
+{
+	CXEvalResult value;
+	int null = 0;
+
+	cursor = strip_parens(cursor);
+	while (clang_getCursorKind(cursor) == CXCursor_CStyleCastExpr &&
+	       clang_getCursorType(cursor).kind == CXType_Pointer)
+		cursor = strip_parens(children(cursor).last);
+	if (!is_integer_type(clang_getCursorType(cursor)))
+		return 0;
+	value = clang_Cursor_Evaluate(cursor);
+	if (value) {
+		null = clang_EvalResult_getKind(value) == CXEval_Int &&
+		       clang_EvalResult_getAsLongLong(value) == 0;
+		clang_EvalResult_dispose(value);
+	}
+	return null;
+}
+
+static char *type_spelling(CXType type)
+{
+	CXString s = clang_getTypeSpelling(type);
+	char *copy = xstrdup(clang_getCString(s));
+	char *bracket = strchr(copy, '[');
+
+	clang_disposeString(s);
+	/* a string literal's char[4] is passed as a char * */
+	if (bracket && bracket > copy && strchr(bracket, ']') &&
+	    !strchr(copy, '(')) {
+		char *decayed = xstrfmt("%.*s *", (int)(bracket - copy), copy);
+
+		free(copy);
+		copy = decayed;
+	}
+	return copy;
+}
+
+static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
+{
+	CXCursor written = strip_implicit(cursor);
+	CXType type = clang_getCursorType(written);
+
+	if (type.kind != CXType_Invalid) {
+		arg->type = type_spelling(type);
+		arg->canonical = type_spelling(clang_getCanonicalType(type));
+		arg->type_source = TYPE_FROM_LIBCLANG;
+	}
+	arg->is_null = is_null_constant(written);
+	if (clang_getCursorKind(strip_parens(written)) ==
+	    CXCursor_StringLiteral) {
+		CXEvalResult value = clang_Cursor_Evaluate(cursor);
+
+		arg->is_literal = 1;
+		if (value && clang_EvalResult_getKind(value) ==
+				     CXEval_StrLiteral)
+			arg->literal = xstrdup(
+				clang_EvalResult_getAsStr(value));
+		if (value)
+			clang_EvalResult_dispose(value);
+	}
+}
+
+static const struct clang_call *match_call(const struct call_finder *cf,
+					   const struct call_site *site)
+{
+	size_t i;
+
+	for (i = 0; i < cf->nr; i++)
+		if (cf->calls[i].expansion == site->name_offset ||
+		    cf->calls[i].spelling == site->name_offset)
+			return &cf->calls[i];
+	return NULL;
+}
+
+static void fill_call(struct call_analysis *call, const struct clang_call *cc)
+{
+	size_t i;
+
+	if ((size_t)clang_Cursor_getNumArguments(cc->cursor) != call->nr_args)
+		return;		/* a macro hides arguments: use the text */
+	for (i = 0; i < call->nr_args; i++)
+		fill_from_cursor(&call->args[i],
+				 clang_Cursor_getArgument(cc->cursor,
+							  (unsigned)i));
+	call->seen_by_libclang = 1;
+}
+
+/* the first error libclang reported, as "LINE:COL: message" */
+static char *first_error(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	char *why = NULL;
+
+	for (i = 0; i < n && !why; i++) {
+		CXDiagnostic diag = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error) {
+			CXString text = clang_getDiagnosticSpelling(diag);
+			unsigned line, column;
+
+			clang_getSpellingLocation(
+				clang_getDiagnosticLocation(diag), NULL, &line,
+				&column, NULL);
+			why = xstrfmt("%u:%u: %s", line, column,
+				      clang_getCString(text));
+			clang_disposeString(text);
+		}
+		clang_disposeDiagnostic(diag);
+	}
+	return why;
+}
+
+static CXTranslationUnit parse_file(const struct clang_env *env,
+				    CXIndex index, const char *abs,
+				    const char *text, size_t len, char **why)
+{
+	struct strlist args = STRLIST_INIT;
+	struct CXUnsavedFile *unsaved;
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode err;
+	size_t i;
+
+	clang_env_file_args(env, abs, &args);
+	strlist_push(&args, "-w");
+	strlist_push(&args, "-ferror-limit=0");
+	unsaved = xcalloc(env->unsaved.nr + 1, sizeof(*unsaved));
+	for (i = 0; i < env->unsaved.nr; i++) {
+		unsaved[i].Filename = env->unsaved.items[i].string;
+		unsaved[i].Contents = env->unsaved.items[i].util;
+		unsaved[i].Length = strlen(env->unsaved.items[i].util);
+	}
+	unsaved[i].Filename = abs;
+	unsaved[i].Contents = text;
+	unsaved[i].Length = len;
+	err = clang_parseTranslationUnit2(
+		index, abs, (const char *const *)strlist_argv(&args),
+		(int)args.nr, unsaved, (unsigned)env->unsaved.nr + 1,
+		CXTranslationUnit_KeepGoing, &tu);
+	if (err != CXError_Success || !tu) {
+		*why = xstrfmt("the parse failed (libclang error %d)",
+			       (int)err);
+		tu = NULL;
+	}
+	free(unsaved);
+	strlist_clear(&args, 0);
+	return tu;
+}
+
+/* line and column of the argument, counted from the function name's */
+static void arg_position(struct call_argument *arg,
+			 const struct call_site *site, const char *text,
+			 size_t len, size_t start)
+{
+	size_t i, line_start = site->name_offset - (site->column - 1);
+
+	arg->line = (unsigned)site->line;
+	if (start > len || start < site->name_offset)
+		start = site->name_offset;
+	for (i = site->name_offset; i < start; i++)
+		if (text[i] == '\n') {
+			arg->line++;
+			line_start = i + 1;
+		}
+	arg->column = (unsigned)(start - line_start + 1);
+}
+
+/* what the file's text says, for what libclang left unknown */
+static void fallback_types(struct call_analysis *call, const char *text,
+			   size_t len, const struct token_list *tokens)
+{
+	struct source_text src = { text, len, tokens };
+	size_t i;
+
+	for (i = 0; i < call->nr_args; i++) {
+		struct call_argument *arg = &call->args[i];
+		struct expr_guess guess;
+
+		arg_position(arg, call->site, text, len,
+			     call->site->args[i].start);
+		arg->created_as = decl_created_name(&src, arg->text);
+		if (arg->type)
+			continue;
+		guess_expression(&src, arg->text, call->site->args[i].start,
+				 &guess);
+		if (guess.type) {
+			arg->type = guess.type;
+			arg->type_source = guess.from_declaration ?
+				TYPE_FROM_DECLARATION : TYPE_FROM_SHAPE;
+			guess.type = NULL;
+		}
+		if (!call->seen_by_libclang) {
+			arg->is_null = guess.is_null;
+			arg->is_literal = guess.is_literal;
+			arg->literal = guess.literal;
+			guess.literal = NULL;
+		}
+		expr_guess_release(&guess);
+	}
+}
+
+/* calls of the form the tree declares are the ones libclang keeps */
+static int expected_to_parse(const struct call_analysis *call)
+{
+	enum call_site_kind kind = call->site->kind;
+
+	if (call->site->in_macro)
+		return 0;
+	if (call->api->used == API_OLD)
+		return kind == CALL_SITE_OLD;
+	return kind == CALL_SITE_NEW;
+}
+
+void clang_analyse_file(const struct clang_env *env,
+			struct analysed_file *file, const char *text,
+			size_t len, struct call_analysis *calls, size_t nr)
+{
+	struct call_finder cf = { NULL, NULL, 0, 0 };
+	struct token_list tokens = TOKEN_LIST_INIT;
+	CXTranslationUnit tu = NULL;
+	CXIndex index = NULL;
+	char *abs, *why = NULL;
+	size_t i, expected = 0;
+
+	file->nr_calls = nr;
+	if (!nr)
+		return;
+	cf.function = calls[0].migration->function;
+	abs = xstrfmt("%s/%s", env->tree, file->path);
+	if (env->lexer_only || file->parse_error) {
+		/* described from the text only */
+	} else if (memchr(text, '\0', len)) {
+		why = xstrdup("it holds NUL bytes (not a C source file)");
+	} else {
+		index = clang_createIndex(0, 0);
+		tu = parse_file(env, index, abs, text, len, &why);
+	}
+	if (tu)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    find_calls, &cf);
+	lex_buffer(text, len, &tokens);
+	for (i = 0; i < nr; i++) {
+		const struct clang_call *cc = match_call(&cf, calls[i].site);
+
+		if (cc)
+			fill_call(&calls[i], cc);
+		if (calls[i].seen_by_libclang)
+			file->nr_seen++;
+		else if (expected_to_parse(&calls[i]))
+			expected++;
+		fallback_types(&calls[i], text, len, &tokens);
+	}
+	if (tu && expected && !file->nr_seen) {
+		char *error = first_error(tu);
+
+		if (error)
+			why = xstrfmt("none of its calls survived the parse "
+				      "(first error: %s)", error);
+		free(error);
+	}
+	if (why) {
+		free(file->parse_error);
+		file->parse_error = why;
+	}
+	token_list_release(&tokens);
+	free(cf.calls);
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	if (index)
+		clang_disposeIndex(index);
+	free(abs);
+}
+

@@ -1,0 +1,124 @@
+/*
+ * clang-analysis.h - what libclang (and, where it cannot, the file's own
+ * text) says about each argument of each call site.
+ *
+ * check hands every file that has calls of the migrated function to
+ * clang_analyse_file() with the scan's call sites of that file.  The file
+ * is parsed with the tree's include paths (clang_env_init() works them
+ * out: the tree's compile_commands.json when it has one, else -nostdinc,
+ * clang's own include dir, -D__KERNEL__, TREE/include, the arch's include
+ * dir or an "asm" link to include/asm-ARCH, and an empty autoconf.h).
+ * Parse errors of a partial kernel are tolerated.  For each call libclang
+ * sees, each argument gets its type as written (below the implicit
+ * conversion to the parameter), whether it is a null pointer constant,
+ * whether it is a string literal (also through a macro) and its value.
+ *
+ * libclang drops a call that does not fit the declared prototype (an old
+ * form call in a tree that declares the new one): such a call keeps what
+ * the scan found, and its argument types come from fallbacks, in order:
+ * the declaration of the variable (or member) in the file's text, then
+ * the argument's shape (a literal is a char *, MKDEV() a dev_t, the
+ * address of a ->dev member a struct device *).  type_source says which;
+ * a rule whose verdict rests on a fallback says so in its message.
+ *
+ * The environment (clang-env.c) is worked out once per tree; the analysis
+ * (clang-analysis.c) runs per file, on any thread, with a libclang index
+ * of its own; the text fallbacks are decl-lookup.c.
+ *
+ * Caller's steps: clang_env_init(&env, tree) (-1: setup error, reported);
+ * for each file: clang_file_init(), call_analysis_init() for each of its
+ * calls, clang_analyse_file(), read the records, call_analysis_release(),
+ * clang_file_release(); then clang_env_release().  Tests hand files over
+ * in memory with clang_env_add_unsaved().
+ */
+#ifndef KM_CLANG_ANALYSIS_H
+#define KM_CLANG_ANALYSIS_H
+
+#include <stddef.h>
+
+#include "call-site.h"
+#include "strlist.h"
+
+struct check_hints;
+struct migration;
+struct tree_api;
+
+enum type_source {
+	TYPE_FROM_NONE,
+	TYPE_FROM_LIBCLANG,
+	TYPE_FROM_DECLARATION,	/* the file declares the variable */
+	TYPE_FROM_SHAPE,	/* the expression's form */
+};
+
+struct call_argument {
+	const char *text;	/* as written (the scan's text) */
+	unsigned line, column;
+	char *type;		/* as written: "dev_t"; NULL when unknown */
+	char *canonical;	/* what it stands for: "unsigned int" */
+	enum type_source type_source;
+	unsigned is_null:1;	/* a null pointer constant */
+	unsigned is_literal:1;	/* a string literal, maybe from a macro */
+	char *literal;		/* its value, escapes resolved */
+	char *created_as;	/* "vmlogrdr": the string the file creates
+				   this variable with, if any */
+};
+
+struct analysed_file {
+	char *path;		/* relative to the tree */
+	char *parse_error;	/* libclang could not analyse it: why */
+	size_t nr_calls;	/* calls handed over */
+	size_t nr_seen;		/* of them, calls libclang saw */
+};
+
+struct call_analysis {
+	const struct call_site *site;	/* the scan's record */
+	const struct migration *migration;
+	const struct tree_api *api;
+	const struct check_hints *hints;	/* the migration's, for rules */
+	const struct analysed_file *file;
+	size_t index_in_file;	/* 0 for the file's first call */
+	enum call_site_kind form;	/* the scan's, or decided by types */
+	char *form_reason;	/* set when the types decided it */
+	struct call_argument *args;	/* site->nr_args of them */
+	size_t nr_args;
+	int seen_by_libclang;
+};
+
+struct clang_env {
+	char *tree;
+	struct strlist args;		/* for every file */
+	struct strlist unsaved;		/* path, with the text as util */
+	char *scratch;			/* asm link and autoconf.h */
+	void *compile_db;		/* CXCompilationDatabase or NULL */
+	char *resource_dir;		/* clang's include dir, or NULL */
+	int lexer_only;			/* tests: skip libclang */
+};
+
+int clang_env_init(struct clang_env *env, const char *tree);
+/* an in-memory file (tests): path absolute or relative to the tree */
+void clang_env_add_unsaved(struct clang_env *env, const char *path,
+			   const char *text);
+void clang_env_release(struct clang_env *env);
+/* one file's compiler arguments (abs: its absolute path), appended */
+void clang_env_file_args(const struct clang_env *env, const char *abs,
+			 struct strlist *args);
+
+/* one record per call site of the file (calls only: old/new/ambiguous) */
+void clang_file_init(struct analysed_file *file, const char *path);
+void clang_file_release(struct analysed_file *file);
+void call_analysis_init(struct call_analysis *call,
+			const struct call_site *site,
+			const struct migration *m, const struct tree_api *api,
+			const struct analysed_file *file, size_t index);
+void call_analysis_release(struct call_analysis *call);
+
+/*
+ * Analyse calls[0..nr) of one file whose text is text[0..len): libclang
+ * where it can, fallbacks where it cannot.  Never fails: a file libclang
+ * cannot parse gets file->parse_error and fallback types.
+ */
+void clang_analyse_file(const struct clang_env *env,
+			struct analysed_file *file, const char *text,
+			size_t len, struct call_analysis *calls, size_t nr);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * clang-env.c - the compiler arguments a tree's files are parsed with
+ * (the environment half of clang-analysis.h).
+ *
+ * Contract: clang_env_init() works out the include paths once per tree;
+ * clang_env_file_args() gives one file's arguments: its own flags from
+ * the tree's compile_commands.json when it has them (only what matters
+ * to parsing: -I -D -U -include -isystem -std= ...), else the common
+ * ones.  The scratch directory (empty autoconf.h files, one "asm" link
+ * per tree for the include/asm-ARCH layout) is shared by the process and
+ * removed at exit.  Every function may be called from any thread.
+ */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+
+#include "clang-analysis.h"
+#include "strlist.h"
+#include "tempfile.h"
+#include "util.h"
+
+static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* <libdir>/clang/<version>/include beside the libclang we run with */
+static char *find_resource_dir(void)
+{
+	Dl_info info;
+	char *libdir, *slash, *found = NULL, *clangdir;
+	struct dirent *de;
+	DIR *dir;
+
+	if (!dladdr((void *)clang_createIndex, &info) || !info.dli_fname)
+		return NULL;
+	libdir = realpath(info.dli_fname, NULL);
+	if (!libdir)
+		return NULL;
+	slash = strrchr(libdir, '/');
+	if (slash)
+		*slash = '\0';
+	clangdir = xstrfmt("%s/clang", libdir);
+	dir = opendir(clangdir);
+	while (dir && (de = readdir(dir)) && !found) {
+		char *inc = xstrfmt("%s/%s/include", clangdir, de->d_name);
+
+		if (de->d_name[0] != '.' && is_dir(inc))
+			found = inc;
+		else
+			free(inc);
+	}
+	if (dir)
+		closedir(dir);
+	free(clangdir);
+	free(libdir);
+	return found;
+}
+
+static void write_empty(const char *path)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp)
+		fclose(fp);
+}
+
+/*
+ * One scratch directory for the process: an empty autoconf.h (also as
+ * linux/autoconf.h and generated/autoconf.h for trees that include it
+ * and were never configured), and one subdirectory per environment for
+ * its asm link.  Returns the environment's subdirectory.
+ */
+static char *scratch_for_env(void)
+{
+	static char *root;
+	static unsigned nr_envs;
+	char *dir;
+
+	pthread_mutex_lock(&env_lock);
+	if (!root) {
+		char *path;
+
+		root = tempdir_create("kmigrate-clang");
+		path = xstrfmt("%s/include", root);
+		mkdir(path, 0755);
+		free(path);
+		path = xstrfmt("%s/include/linux", root);
+		mkdir(path, 0755);
+		free(path);
+		path = xstrfmt("%s/include/generated", root);
+		mkdir(path, 0755);
+		free(path);
+		path = xstrfmt("%s/include/linux/autoconf.h", root);
+		write_empty(path);
+		free(path);
+		path = xstrfmt("%s/include/generated/autoconf.h", root);
+		write_empty(path);
+		free(path);
+	}
+	dir = xstrfmt("%s/env-%u", root, nr_envs++);
+	mkdir(dir, 0755);
+	pthread_mutex_unlock(&env_lock);
+	return dir;
+}
+
+/* the architectures to look for, this machine's first */
+static void arch_candidates(struct strlist *archs)
+{
+	struct utsname un;
+
+	if (!uname(&un)) {
+		if (!strcmp(un.machine, "x86_64") ||
+		    !strncmp(un.machine, "i", 1)) {
+			strlist_push(archs, "x86");
+			strlist_push(archs, "x86_64");
+			strlist_push(archs, "i386");
+		} else if (!strcmp(un.machine, "aarch64")) {
+			strlist_push(archs, "arm64");
+			strlist_push(archs, "arm");
+		} else {
+			strlist_push(archs, un.machine);
+		}
+	}
+	strlist_push(archs, "i386");
+	strlist_push(archs, "x86");
+}
+
+static void add_arch_includes(struct clang_env *env)
+{
+	struct strlist archs = STRLIST_INIT;
+	size_t i;
+
+	arch_candidates(&archs);
+	for (i = 0; i < archs.nr; i++) {
+		char *inc = xstrfmt("%s/arch/%s/include", env->tree,
+				    archs.items[i].string);
+		char *old = xstrfmt("%s/include/asm-%s", env->tree,
+				    archs.items[i].string);
+		int done = 0;
+
+		if (is_dir(inc)) {
+			strlist_pushf(&env->args, "-I%s", inc);
+			done = 1;
+		} else if (is_dir(old)) {
+			/* the 2.6 layout: <asm/...> is include/asm-ARCH */
+			char *link = xstrfmt("%s/asm", env->scratch);
+
+			if (!symlink(old, link) || errno == EEXIST)
+				strlist_pushf(&env->args, "-I%s",
+					      env->scratch);
+			free(link);
+			done = 1;
+		}
+		free(inc);
+		free(old);
+		if (done)
+			break;
+	}
+	strlist_clear(&archs, 0);
+}
+
+int clang_env_init(struct clang_env *env, const char *tree)
+{
+	char *path, *root;
+	CXCompilationDatabase_Error db_error;
+
+	memset(env, 0, sizeof(*env));
+	strlist_init(&env->args);
+	strlist_init(&env->unsaved);
+	env->tree = realpath(tree, NULL);
+	if (!env->tree)
+		return error("cannot read tree '%s': %s", tree,
+			     strerror(errno));
+	env->scratch = scratch_for_env();
+	root = xstrndup(env->scratch, strrchr(env->scratch, '/') -
+					      env->scratch);
+	path = xstrfmt("%s/compile_commands.json", env->tree);
+	if (!access(path, R_OK)) {
+		env->compile_db = clang_CompilationDatabase_fromDirectory(
+			env->tree, &db_error);
+		if (db_error != CXCompilationDatabase_NoError)
+			env->compile_db = NULL;
+	}
+	free(path);
+	env->resource_dir = find_resource_dir();
+	strlist_push(&env->args, "-nostdinc");
+	if (env->resource_dir) {
+		strlist_push(&env->args, "-isystem");
+		strlist_push(&env->args, env->resource_dir);
+	}
+	strlist_push(&env->args, "-D__KERNEL__");
+	strlist_pushf(&env->args, "-I%s/include", env->tree);
+	add_arch_includes(env);
+	strlist_pushf(&env->args, "-I%s/include", root);
+	strlist_push(&env->args, "-include");
+	strlist_pushf(&env->args, "%s/include/linux/autoconf.h", root);
+	free(root);
+	return 0;
+}
+
+void clang_env_add_unsaved(struct clang_env *env, const char *path,
+			   const char *text)
+{
+	struct strlist_item *item;
+
+	if (path[0] == '/')
+		item = strlist_push(&env->unsaved, path);
+	else
+		item = strlist_pushf(&env->unsaved, "%s/%s", env->tree, path);
+	item->util = xstrdup(text);
+}
+
+void clang_env_release(struct clang_env *env)
+{
+	if (env->compile_db)
+		clang_CompilationDatabase_dispose(env->compile_db);
+	strlist_clear(&env->args, 0);
+	strlist_clear(&env->unsaved, 1);
+	free(env->tree);
+	free(env->scratch);
+	free(env->resource_dir);
+	memset(env, 0, sizeof(*env));
+}
+
+/* the flags of compile_commands.json that matter to parsing */
+static int keep_db_arg(const char *arg, int *takes_value)
+{
+	static const char *const with_value[] = {
+		"-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+		"-I", "-D", "-U",
+	};
+	size_t i;
+
+	*takes_value = 0;
+	for (i = 0; i < ARRAY_SIZE(with_value); i++)
+		if (!strcmp(arg, with_value[i])) {
+			*takes_value = 1;
+			return 1;
+		}
+	return !strncmp(arg, "-I", 2) || !strncmp(arg, "-D", 2) ||
+	       !strncmp(arg, "-U", 2) || !strncmp(arg, "-std=", 5) ||
+	       !strcmp(arg, "-nostdinc");
+}
+
+/* the flags of one compile command that matter to parsing */
+static void push_command_args(CXCompileCommand cmd, struct strlist *args)
+{
+	unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
+	CXString dir = clang_CompileCommand_getDirectory(cmd);
+	int keep_next = 0;
+
+	strlist_pushf(args, "-working-directory=%s", clang_getCString(dir));
+	clang_disposeString(dir);
+	for (i = 1; i < n; i++) {
+		CXString arg = clang_CompileCommand_getArg(cmd, i);
+		const char *s = clang_getCString(arg);
+		int value = 0;
+
+		if (keep_next) {
+			strlist_push(args, s);
+			keep_next = 0;
+		} else if (keep_db_arg(s, &value)) {
+			strlist_push(args, s);
+			keep_next = value;
+		}
+		clang_disposeString(arg);
+	}
+}
+
+/* 1 when the database had the file: its flags are in args */
+static int db_args(const struct clang_env *env, const char *path,
+		   struct strlist *args)
+{
+	CXCompileCommands cmds;
+	int found = 0;
+
+	pthread_mutex_lock(&env_lock);
+	cmds = clang_CompilationDatabase_getCompileCommands(env->compile_db,
+							    path);
+	if (cmds && clang_CompileCommands_getSize(cmds)) {
+		push_command_args(clang_CompileCommands_getCommand(cmds, 0),
+				  args);
+		found = 1;
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	pthread_mutex_unlock(&env_lock);
+	return found;
+}
+
+void clang_env_file_args(const struct clang_env *env, const char *abs,
+			 struct strlist *args)
+{
+	size_t i;
+
+	if (env->compile_db && db_args(env, abs, args))
+		return;
+	for (i = 0; i < env->args.nr; i++)
+		strlist_push(args, env->args.items[i].string);
+}

@@ -1,0 +1,559 @@
+/*
+ * decl-lookup.c - types and literals from a file's own text (see
+ * decl-lookup.h).
+ *
+ * A declaration of NAME is recognised by its tokens: NAME followed by
+ * ';' ',' '=' ')' '[' and preceded by '*'s and type words that start a
+ * statement or a parameter (after ';' '{' '}' '(' ','), or, in a list of
+ * declarators, by '*'s and a ',' (the type words are then those that
+ * open the statement), and only when the type words make a type the
+ * rules can judge (a struct, an integer, dev_t...: "a * b" is no
+ * declaration).  Members of a struct or union defined in the file are
+ * looked up for "x->name", variables and parameters for "name"; scopes
+ * are not followed, so the declaration nearest before the call wins.
+ * A wrong guess is possible; every verdict that rests on one says
+ * "(type from the file's declaration)" in its message.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decl-lookup.h"
+#include "strbuf.h"
+#include "tree-api.h"
+#include "util.h"
+
+/* the tokens that are code: no comments, no directives */
+struct code_view {
+	const char *buf;
+	const struct token **tok;
+	size_t nr;
+};
+
+static void code_view_init(struct code_view *cv, const char *buf,
+			   const struct token_list *tokens, int directives)
+{
+	size_t i;
+
+	cv->buf = buf;
+	cv->nr = 0;
+	cv->tok = xcalloc(tokens->nr + 1, sizeof(*cv->tok));
+	for (i = 0; i < tokens->nr; i++)
+		if (tokens->tokens[i].type != TOKEN_COMMENT &&
+		    (directives || !tokens->tokens[i].directive))
+			cv->tok[cv->nr++] = &tokens->tokens[i];
+}
+
+static int is(const struct code_view *cv, size_t i, const char *text)
+{
+	return i < cv->nr && token_is(cv->buf, cv->tok[i], text);
+}
+
+static int is_ident(const struct code_view *cv, size_t i)
+{
+	return i < cv->nr && cv->tok[i]->type == TOKEN_IDENT;
+}
+
+static int is_statement_word(const struct code_view *cv, size_t i)
+{
+	static const char *const words[] = {
+		"return", "case", "goto", "sizeof", "else", "do", "typeof",
+		"if", "while", "for", "switch", "break", "continue",
+		"default", "__typeof__",
+	};
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(words); k++)
+		if (is(cv, i, words[k]))
+			return 1;
+	return 0;
+}
+
+static int is_storage_word(const struct code_view *cv, size_t i)
+{
+	return is(cv, i, "static") || is(cv, i, "extern") ||
+	       is(cv, i, "register") || is(cv, i, "inline") ||
+	       is(cv, i, "auto");
+}
+
+/* "struct class" from the words [first, last], then the stars */
+static char *make_type(const struct code_view *cv, size_t first, size_t last,
+		       int stars)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct type_class tc;
+	size_t i;
+
+	for (i = first; i <= last; i++) {
+		if (is_statement_word(cv, i))
+			goto out_reject;
+		if (is_storage_word(cv, i))
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, cv->buf + cv->tok[i]->start,
+			   cv->tok[i]->end - cv->tok[i]->start);
+	}
+	if (!sb.len)
+		goto out_reject;
+	/* "a * b" is no declaration: only types the rules can judge */
+	type_classify(sb.buf, &tc);
+	if (tc.kind == TYPE_UNKNOWN)
+		goto out_reject;
+	if (stars)
+		strbuf_addch(&sb, ' ');
+	strbuf_addchars(&sb, '*', (size_t)stars);
+	return strbuf_detach(&sb, NULL);
+out_reject:
+	strbuf_release(&sb);
+	return NULL;
+}
+
+static int starts_declaration(const struct code_view *cv, size_t i)
+{
+	return i == (size_t)-1 || is(cv, i, ";") || is(cv, i, "{") ||
+	       is(cv, i, "}") || is(cv, i, "(") || is(cv, i, ",");
+}
+
+/* "static struct class *a, *b;": the type words opening the statement */
+static char *list_type(const struct code_view *cv, size_t comma, int stars)
+{
+	size_t start = comma, end;
+	int depth = 0;
+
+	while (start-- > 0) {
+		if (is(cv, start, ")") || is(cv, start, "]"))
+			depth++;
+		else if ((is(cv, start, "(") || is(cv, start, "[")) && depth)
+			depth--;
+		else if (is(cv, start, "(") || is(cv, start, "=") ||
+			 is(cv, start, "."))
+			return NULL;	/* not a list of declarators */
+		else if (!depth && (is(cv, start, ";") || is(cv, start, "{") ||
+				    is(cv, start, "}")))
+			break;
+	}
+	start++;
+	for (end = start; is_ident(cv, end); end++)
+		;
+	if (end == start)
+		return NULL;
+	if (!is(cv, end, "*")) {
+		end--;		/* the last word is the first declarator */
+		if (end == start)
+			return NULL;
+	}
+	return make_type(cv, start, end - 1, stars);
+}
+
+/* the type of the declaration whose name is token i, or NULL */
+static char *declaration_at(const struct code_view *cv, size_t i)
+{
+	size_t j = i - 1, first;
+	int stars = 0, array = is(cv, i + 1, "[");
+
+	if (!i || !(is(cv, i + 1, ";") || is(cv, i + 1, ",") ||
+		    is(cv, i + 1, "=") || is(cv, i + 1, ")") || array))
+		return NULL;
+	while (j != (size_t)-1 && is(cv, j, "*")) {
+		stars++;
+		j--;
+	}
+	if (j == (size_t)-1)
+		return NULL;
+	if (is(cv, j, ","))
+		return list_type(cv, j, stars + array);
+	if (!is_ident(cv, j))
+		return NULL;
+	for (first = j; first > 0 && is_ident(cv, first - 1); first--)
+		;
+	if (!starts_declaration(cv, first - 1))
+		return NULL;
+	return make_type(cv, first, j, stars + array);
+}
+
+/* is token i inside the braces of a struct or union definition */
+static int in_record_body(const struct code_view *cv, size_t i)
+{
+	int depth = 0;
+
+	while (i-- > 0) {
+		if (is(cv, i, "}")) {
+			depth++;
+		} else if (is(cv, i, "{") && depth) {
+			depth--;
+		} else if (is(cv, i, "{")) {
+			if (i >= 1 && is_ident(cv, i - 1) && !is(cv, i - 1,
+								 "struct"))
+				i--;	/* the tag */
+			return i >= 1 && (is(cv, i - 1, "struct") ||
+					  is(cv, i - 1, "union"));
+		}
+	}
+	return 0;
+}
+
+char *decl_type(const struct source_text *src, const char *name,
+		size_t before, int member)
+{
+	struct code_view cv;
+	char *best = NULL;
+	size_t i;
+
+	code_view_init(&cv, src->buf, src->tokens, 0);
+	for (i = 0; i < cv.nr; i++) {
+		char *type;
+
+		if (!is(&cv, i, name))
+			continue;
+		if (best && cv.tok[i]->start > before)
+			break;
+		if (in_record_body(&cv, i) != member)
+			continue;
+		type = declaration_at(&cv, i);
+		if (type) {
+			free(best);
+			best = type;
+		}
+	}
+	free(cv.tok);
+	return best;
+}
+
+static void add_literal(struct strbuf *sb, const char *buf,
+			const struct token *tok)
+{
+	const char *open = memchr(buf + tok->start, '"',
+				  tok->end - tok->start);
+	const char *close = buf + tok->end - 1;
+
+	if (open && close > open && *close == '"')
+		strbuf_add(sb, open + 1, (size_t)(close - open - 1));
+}
+
+char *decl_string_macro(const struct source_text *src, const char *name)
+{
+	const struct token_list *tl = src->tokens;
+	struct strbuf sb = STRBUF_INIT;
+	size_t d;
+
+	for (d = 1; d <= tl->nr_directives; d++) {
+		size_t i = directive_name(tl, d), n = 0;
+
+		if (i == (size_t)-1 || !token_is(src->buf, &tl->tokens[i],
+						 "define") ||
+		    i + 1 >= tl->nr || !token_is(src->buf, &tl->tokens[i + 1],
+						 name))
+			continue;
+		for (i += 2; i < tl->nr && tl->tokens[i].directive == d; i++) {
+			if (tl->tokens[i].type == TOKEN_COMMENT)
+				continue;
+			if (tl->tokens[i].type != TOKEN_STRING)
+				break;
+			add_literal(&sb, src->buf, &tl->tokens[i]);
+			n++;
+		}
+		if (n && (i >= tl->nr || tl->tokens[i].directive != d))
+			return strbuf_detach(&sb, NULL);
+		strbuf_reset(&sb);
+	}
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* the last identifier of an expression's text ("cls" of "w->cls") */
+static char *last_identifier(const char *expr)
+{
+	const char *end = expr + strlen(expr), *start;
+
+	while (end > expr && !isalnum((unsigned char)end[-1]) &&
+	       end[-1] != '_')
+		end--;
+	start = end;
+	while (start > expr && (isalnum((unsigned char)start[-1]) ||
+				start[-1] == '_'))
+		start--;
+	if (start == end || isdigit((unsigned char)*start))
+		return NULL;
+	return xstrndup(start, (size_t)(end - start));
+}
+
+char *decl_created_name(const struct source_text *src, const char *expr)
+{
+	char *name = last_identifier(expr), *found = NULL;
+	struct code_view cv;
+	size_t i;
+
+	if (!name)
+		return NULL;
+	code_view_init(&cv, src->buf, src->tokens, 0);
+	for (i = 0; i + 3 < cv.nr && !found; i++) {
+		const struct token *literal = NULL;
+		int depth = 0;
+		size_t k;
+
+		if (!is(&cv, i, name) || !is(&cv, i + 1, "=") ||
+		    !is_ident(&cv, i + 2) || !is(&cv, i + 3, "("))
+			continue;
+		for (k = i + 3; k < cv.nr; k++) {
+			if (is(&cv, k, "("))
+				depth++;
+			else if (is(&cv, k, ")") && !--depth)
+				break;
+			else if (cv.tok[k]->type == TOKEN_STRING)
+				literal = cv.tok[k];
+		}
+		if (literal) {
+			struct strbuf sb = STRBUF_INIT;
+
+			add_literal(&sb, src->buf, literal);
+			found = strbuf_detach(&sb, NULL);
+		}
+	}
+	free(cv.tok);
+	free(name);
+	return found;
+}
+
+/* kernel-wide idioms: what these macros and members always are */
+static const struct {
+	const char *macro;	/* a function-like macro's name */
+	const char *type;
+} macro_shapes[] = {
+	{ "MKDEV", "dev_t" },
+};
+
+static const struct {
+	const char *member;	/* &x->member, &x.member */
+	const char *type;
+} address_shapes[] = {
+	{ "dev", "struct device *" },
+};
+
+/* the index of the ')' or ']' closing the bracket at i, or nr */
+static size_t matching(const struct code_view *cv, size_t i)
+{
+	int depth = 0;
+
+	for (; i < cv->nr; i++) {
+		if (is(cv, i, "(") || is(cv, i, "["))
+			depth++;
+		else if ((is(cv, i, ")") || is(cv, i, "]")) && !--depth)
+			return i;
+	}
+	return cv->nr;
+}
+
+static int is_type_words(const struct code_view *cv, size_t first,
+			 size_t end)
+{
+	size_t i;
+	int words = 0;
+
+	for (i = first; i < end; i++) {
+		if (is_ident(cv, i))
+			words++;
+		else if (!is(cv, i, "*"))
+			return 0;
+	}
+	return words > 0 &&
+	       (is(cv, end - 1, "*") || is(cv, first, "struct") ||
+		is(cv, first, "unsigned") || is(cv, first, "int") ||
+		is(cv, first, "long") || is(cv, first, "char"));
+}
+
+static char *token_text(const struct code_view *cv, size_t first,
+			size_t end)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = first; i < end; i++) {
+		if (sb.len && !is(cv, i, "*"))
+			strbuf_addch(&sb, ' ');
+		else if (sb.len && !is(cv, i - 1, "*"))
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, cv->buf + cv->tok[i]->start,
+			   cv->tok[i]->end - cv->tok[i]->start);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static void guess_tokens(const struct source_text *src,
+			 const struct code_view *cv, size_t first, size_t end,
+			 size_t at, struct expr_guess *g);
+
+/* a name, a member, an element: the declaration of its last name */
+static void guess_name(const struct source_text *src,
+		       const struct code_view *cv, size_t first, size_t end,
+		       size_t at, struct expr_guess *g)
+{
+	int derefs = 0, member;
+	char *name, *type;
+
+	while (end > first + 1 && is(cv, end - 1, "]")) {
+		size_t open = end - 1;
+
+		while (open > first && matching(cv, open) != end - 1)
+			open--;
+		end = open;
+		derefs++;
+	}
+	if (end <= first || !is_ident(cv, end - 1))
+		return;
+	name = token_text(cv, end - 1, end);
+	if (end - first == 1) {
+		g->literal = decl_string_macro(src, name);
+		if (g->literal) {
+			free(name);
+			g->is_literal = 1;
+			g->type = xstrdup("char *");
+			g->from_declaration = 1;
+			return;
+		}
+	}
+	member = end - first >= 2 && (is(cv, end - 2, "->") ||
+				      is(cv, end - 2, "."));
+	type = decl_type(src, name, at, member);
+	free(name);
+	while (type && derefs-- > 0) {
+		char *star = strrchr(type, '*');
+
+		if (!star) {
+			free(type);
+			return;
+		}
+		while (star > type && star[-1] == ' ')
+			star--;
+		*star = '\0';
+	}
+	g->type = type;
+	g->from_declaration = 1;
+}
+
+static void guess_address(const struct source_text *src,
+			  const struct code_view *cv, size_t first, size_t end,
+			  size_t at, struct expr_guess *g)
+{
+	size_t i;
+
+	if (end - first >= 3 && is_ident(cv, end - 1) &&
+	    (is(cv, end - 2, "->") || is(cv, end - 2, "."))) {
+		for (i = 0; i < ARRAY_SIZE(address_shapes); i++)
+			if (is(cv, end - 1, address_shapes[i].member)) {
+				g->type = xstrdup(address_shapes[i].type);
+				return;
+			}
+	}
+	guess_name(src, cv, first, end, at, g);
+	if (g->type && !strchr(g->type, '*')) {
+		char *pointer = xstrfmt("%s *", g->type);
+
+		free(g->type);
+		g->type = pointer;
+	} else if (g->type) {
+		free(g->type);	/* the address of a pointer: unusual */
+		g->type = NULL;
+	}
+}
+
+static int guess_shape(const struct source_text *src,
+		       const struct code_view *cv, size_t first, size_t end,
+		       size_t at, struct expr_guess *g)
+{
+	size_t i, close;
+
+	if (is(cv, first, "(") && (close = matching(cv, first)) < end - 1 &&
+	    is_type_words(cv, first + 1, close)) {
+		guess_tokens(src, cv, close + 1, end, at, g);
+		free(g->type);
+		g->type = token_text(cv, first + 1, close);
+		g->from_declaration = 0;
+		return 1;
+	}
+	if (is(cv, first, "&")) {
+		guess_address(src, cv, first + 1, end, at, g);
+		return 1;
+	}
+	if (is_ident(cv, first) && is(cv, first + 1, "(") &&
+	    matching(cv, first + 1) == end - 1) {
+		for (i = 0; i < ARRAY_SIZE(macro_shapes); i++)
+			if (is(cv, first, macro_shapes[i].macro))
+				g->type = xstrdup(macro_shapes[i].type);
+		return 1;
+	}
+	for (i = first + 1; i < end; i++) {
+		if (is(cv, i, "(") || is(cv, i, "["))
+			i = matching(cv, i);
+		else if (is(cv, i, "+") || is(cv, i, "-"))
+			break;
+	}
+	if (i < end) {
+		/* pointer + n, devt + n: the left operand's type */
+		guess_tokens(src, cv, first, i, at, g);
+		g->is_null = g->is_literal = 0;
+		free(g->literal);
+		g->literal = NULL;
+		return 1;
+	}
+	return 0;
+}
+
+static void guess_tokens(const struct source_text *src,
+			 const struct code_view *cv, size_t first, size_t end,
+			 size_t at, struct expr_guess *g)
+{
+	struct strbuf literal = STRBUF_INIT;
+	size_t i;
+
+	while (end - first > 2 && is(cv, first, "(") &&
+	       matching(cv, first) == end - 1) {
+		first++;
+		end--;
+	}
+	if (first >= end)
+		return;
+	for (i = first; i < end && cv->tok[i]->type == TOKEN_STRING; i++)
+		add_literal(&literal, cv->buf, cv->tok[i]);
+	if (i == end) {
+		g->is_literal = 1;
+		g->literal = strbuf_detach(&literal, NULL);
+		g->type = xstrdup("char *");
+		return;
+	}
+	strbuf_release(&literal);
+	if (end - first == 1 && (is(cv, first, "NULL") ||
+				 cv->tok[first]->type == TOKEN_NUMBER ||
+				 cv->tok[first]->type == TOKEN_CHAR)) {
+		g->is_null = is(cv, first, "NULL") ||
+			     (cv->tok[first]->type == TOKEN_NUMBER &&
+			      strtoul(cv->buf + cv->tok[first]->start, NULL,
+				      0) == 0 &&
+			      cv->buf[cv->tok[first]->start] == '0');
+		g->type = xstrdup(is(cv, first, "NULL") ? "void *" : "int");
+		return;
+	}
+	if (!guess_shape(src, cv, first, end, at, g))
+		guess_name(src, cv, first, end, at, g);
+}
+
+void guess_expression(const struct source_text *src, const char *expr,
+		      size_t at, struct expr_guess *guess)
+{
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct code_view cv;
+
+	memset(guess, 0, sizeof(*guess));
+	lex_buffer(expr, strlen(expr), &tokens);
+	code_view_init(&cv, expr, &tokens, 1);
+	guess_tokens(src, &cv, 0, cv.nr, at, guess);
+	free(cv.tok);
+	token_list_release(&tokens);
+}
+
+void expr_guess_release(struct expr_guess *guess)
+{
+	free(guess->type);
+	free(guess->literal);
+	memset(guess, 0, sizeof(*guess));
+}

@@ -1,0 +1,247 @@
+/*
+ * report.c - text, JSON and SARIF writers for check (see report.h).
+ *
+ * JSON goes through json.h, which escapes every string as RFC 8259
+ * asks; nothing here builds JSON by hand.  SARIF follows the 2.1.0
+ * standard's minimum that code-scanning services read: $schema, version,
+ * runs[0].tool.driver (name, informationUri, version, rules with id,
+ * shortDescription, fullDescription, defaultConfiguration.level) and
+ * results (ruleId, ruleIndex, level, message.text, one physicalLocation
+ * with artifactLocation.uri relative to %SRCROOT% and region
+ * startLine/startColumn).
+ */
+#include <string.h>
+
+#include "json.h"
+#include "report.h"
+#include "rules.h"
+
+#define SARIF_SCHEMA "https://raw.githubusercontent.com/oasis-tcs/" \
+		     "sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
+
+void report_text(struct strbuf *out, const struct findings *findings,
+		 size_t max_findings)
+{
+	size_t i;
+
+	for (i = 0; i < findings->nr && i < max_findings; i++) {
+		const struct finding *f = &findings->items[i];
+
+		strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line,
+			    f->column, severity_name(f->severity), f->message,
+			    f->rule);
+	}
+	if (findings->nr > max_findings)
+		strbuf_addf(out, "... and %zu more findings\n",
+			    findings->nr - max_findings);
+}
+
+void report_summary_line(struct strbuf *out,
+			 const struct findings *findings,
+			 const struct report_summary *summary)
+{
+	strbuf_addf(out, "check: %zu call sites in %zu files: %zu errors, "
+		    "%zu warnings, %zu notes\n", summary->call_sites,
+		    summary->files, findings_count(findings, SEVERITY_ERROR),
+		    findings_count(findings, SEVERITY_WARNING),
+		    findings_count(findings, SEVERITY_NOTE));
+}
+
+static void json_finding(struct json_writer *w, const struct finding *f)
+{
+	json_object_begin(w);
+	json_key(w, "rule");
+	json_string(w, f->rule);
+	json_key(w, "severity");
+	json_string(w, severity_name(f->severity));
+	json_key(w, "file");
+	json_string(w, f->file);
+	json_key(w, "line");
+	json_uint(w, f->line);
+	json_key(w, "column");
+	json_uint(w, f->column);
+	json_key(w, "message");
+	json_string(w, f->message);
+	json_key(w, "call");
+	if (f->call)
+		json_string(w, f->call);
+	else
+		json_null(w);
+	json_object_end(w);
+}
+
+static void json_count(struct json_writer *w, const char *key, size_t n)
+{
+	json_key(w, key);
+	json_uint(w, n);
+}
+
+void report_json(struct strbuf *out, const struct findings *findings,
+		 const struct report_summary *summary)
+{
+	struct json_writer w;
+	size_t i;
+
+	json_writer_init(&w, out, 2);
+	json_object_begin(&w);
+	json_key(&w, "findings");
+	json_array_begin(&w);
+	for (i = 0; i < findings->nr; i++)
+		json_finding(&w, &findings->items[i]);
+	json_array_end(&w);
+	json_key(&w, "summary");
+	json_object_begin(&w);
+	json_count(&w, "files", summary->files);
+	json_count(&w, "call_sites", summary->call_sites);
+	json_count(&w, "errors", findings_count(findings, SEVERITY_ERROR));
+	json_count(&w, "warnings", findings_count(findings, SEVERITY_WARNING));
+	json_count(&w, "notes", findings_count(findings, SEVERITY_NOTE));
+	json_key(&w, "api");
+	json_string(&w, summary->api ? summary->api : "new");
+	json_count(&w, "old", summary->old_calls);
+	json_count(&w, "new", summary->new_calls);
+	json_count(&w, "ambiguous", summary->ambiguous_calls);
+	json_count(&w, "analysed_by_libclang", summary->seen_by_libclang);
+	if (summary->migration) {
+		json_key(&w, "migration");
+		json_string(&w, summary->migration);
+	}
+	json_object_end(&w);
+	json_object_end(&w);
+	json_writer_finish(&w);
+}
+
+static void sarif_text(struct json_writer *w, const char *key,
+		       const char *text)
+{
+	json_key(w, key);
+	json_object_begin(w);
+	json_key(w, "text");
+	json_string(w, text);
+	json_object_end(w);
+}
+
+static void sarif_rules(struct json_writer *w)
+{
+	size_t i;
+
+	json_key(w, "rules");
+	json_array_begin(w);
+	for (i = 0; i < nr_check_rules; i++) {
+		const struct rule *rule = check_rules[i];
+
+		json_object_begin(w);
+		json_key(w, "id");
+		json_string(w, rule->name);
+		json_key(w, "name");
+		json_string(w, rule->name);
+		sarif_text(w, "shortDescription", rule->summary);
+		sarif_text(w, "fullDescription", rule->description);
+		json_key(w, "defaultConfiguration");
+		json_object_begin(w);
+		json_key(w, "level");
+		json_string(w, severity_name(rule->severity));
+		json_object_end(w);
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
+static void sarif_tool(struct json_writer *w,
+		       const struct report_summary *summary)
+{
+	json_key(w, "tool");
+	json_object_begin(w);
+	json_key(w, "driver");
+	json_object_begin(w);
+	json_key(w, "name");
+	json_string(w, "kmigrate");
+	json_key(w, "informationUri");
+	json_string(w, KM_INFORMATION_URI);
+	json_key(w, "version");
+	json_string(w, summary->version ? summary->version : "unknown");
+	sarif_rules(w);
+	json_object_end(w);
+	json_object_end(w);
+}
+
+static long rule_index(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_check_rules; i++)
+		if (!strcmp(check_rules[i]->name, name))
+			return (long)i;
+	return -1;
+}
+
+static void sarif_location(struct json_writer *w, const struct finding *f)
+{
+	json_key(w, "locations");
+	json_array_begin(w);
+	json_object_begin(w);
+	json_key(w, "physicalLocation");
+	json_object_begin(w);
+	json_key(w, "artifactLocation");
+	json_object_begin(w);
+	json_key(w, "uri");
+	json_string(w, f->file);
+	json_key(w, "uriBaseId");
+	json_string(w, "%SRCROOT%");
+	json_object_end(w);
+	json_key(w, "region");
+	json_object_begin(w);
+	json_key(w, "startLine");
+	json_uint(w, f->line ? f->line : 1);
+	json_key(w, "startColumn");
+	json_uint(w, f->column ? f->column : 1);
+	json_object_end(w);
+	json_object_end(w);
+	json_object_end(w);
+	json_array_end(w);
+}
+
+static void sarif_result(struct json_writer *w, const struct finding *f)
+{
+	long index = rule_index(f->rule);
+
+	json_object_begin(w);
+	json_key(w, "ruleId");
+	json_string(w, f->rule);
+	if (index >= 0) {
+		json_key(w, "ruleIndex");
+		json_int(w, index);
+	}
+	json_key(w, "level");
+	json_string(w, severity_name(f->severity));
+	sarif_text(w, "message", f->message);
+	sarif_location(w, f);
+	json_object_end(w);
+}
+
+void report_sarif(struct strbuf *out, const struct findings *findings,
+		  const struct report_summary *summary)
+{
+	struct json_writer w;
+	size_t i;
+
+	json_writer_init(&w, out, 3);
+	json_object_begin(&w);
+	json_key(&w, "$schema");
+	json_string(&w, SARIF_SCHEMA);
+	json_key(&w, "version");
+	json_string(&w, "2.1.0");
+	json_key(&w, "runs");
+	json_array_begin(&w);
+	json_object_begin(&w);
+	sarif_tool(&w, summary);
+	json_key(&w, "results");
+	json_array_begin(&w);
+	for (i = 0; i < findings->nr; i++)
+		sarif_result(&w, &findings->items[i]);
+	json_array_end(&w);
+	json_object_end(&w);
+	json_array_end(&w);
+	json_object_end(&w);
+	json_writer_finish(&w);
+}

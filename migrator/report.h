@@ -1,0 +1,48 @@
+/*
+ * report.h - check's findings as text, JSON or SARIF 2.1.0.
+ *
+ * Text, one finding a line, like a compiler:
+ *	FILE:LINE:COL: SEVERITY: MESSAGE [RULE]
+ * at most max_findings lines, then "... and N more findings".  JSON is
+ * the object DESIGN.md fixes: {"findings": [{"rule", "severity", "file",
+ * "line", "column", "message", "call"}], "summary": {"files",
+ * "call_sites", "errors", "warnings", "notes", "api", ...}}.  SARIF is
+ * one run of the tool "kmigrate" with every rule of rule-list.h and one
+ * result per finding, located relative to %SRCROOT% (the tree).  JSON
+ * and SARIF hold every finding: a cap is for eyes, not for tools.
+ *
+ * The findings are written in the order given (findings_sort() first).
+ * Every writer appends to a strbuf; the caller prints it.
+ */
+#ifndef KM_REPORT_H
+#define KM_REPORT_H
+
+#include <stddef.h>
+
+#include "finding.h"
+#include "strbuf.h"
+
+#define KM_INFORMATION_URI "https://github.com/kmigrate/kmigrate"
+
+struct report_summary {
+	size_t files;		/* files with call sites */
+	size_t call_sites;
+	size_t old_calls, new_calls, ambiguous_calls;
+	size_t seen_by_libclang;	/* calls libclang described */
+	const char *api;	/* "new", "old", "new (fallback)" */
+	const char *migration;	/* "class-device-parent" */
+	const char *version;	/* kmigrate's */
+};
+
+void report_text(struct strbuf *out, const struct findings *findings,
+		 size_t max_findings);
+void report_json(struct strbuf *out, const struct findings *findings,
+		 const struct report_summary *summary);
+void report_sarif(struct strbuf *out, const struct findings *findings,
+		  const struct report_summary *summary);
+/* "check: N call sites in M files: E errors, W warnings, N notes\n" */
+void report_summary_line(struct strbuf *out,
+			 const struct findings *findings,
+			 const struct report_summary *summary);
+
+#endif

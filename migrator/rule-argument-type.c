@@ -1,0 +1,78 @@
+/*
+ * rule-argument-type.c - an argument whose type does not fit its
+ * parameter.
+ *
+ * Each fixed argument not yet explained is judged by its type (libclang's
+ * canonical type, else a fallback, which the message names) against the
+ * parameter's type in the prototype of the call's form: a pointer to a
+ * different structure, an integer where a pointer goes, a pointer where
+ * an integer (dev_t) goes.  A type that cannot be told is not judged.  A
+ * call in the new form in a tree that still declares the old prototype is
+ * one finding for the whole call.
+ */
+#include "rules.h"
+
+static int check_new_call_in_old_tree(const struct call_analysis *call,
+				      struct findings *findings)
+{
+	const struct migration *m = call->migration;
+	const struct call_argument *arg;
+	char shown[96];
+
+	if (call->form != CALL_SITE_NEW || call->api->used != API_OLD)
+		return 0;
+	arg = call_arg(call, m->new_arg);
+	call_finding(findings, call, &rule_argument_type,
+		     "call in the new form, but the tree declares the old "
+		     "prototype (%zu fixed parameters): remove argument %d "
+		     "'%s' or update '%s'", m->old_proto.nr_params, m->new_arg,
+		     arg ? arg_display(arg, shown, sizeof(shown)) : "",
+		     m->header);
+	findings_explain_call(findings);
+	return 1;
+}
+
+static void check_argument_type(const struct call_analysis *call,
+				struct findings *findings)
+{
+	const struct migration_prototype *proto = call_prototype(call);
+	size_t i;
+
+	if (call->form != CALL_SITE_OLD &&
+	    call->form != CALL_SITE_NEW)
+		return;
+	if (check_new_call_in_old_tree(call, findings))
+		return;
+	for (i = 1; i <= proto->nr_params && i <= call->nr_args; i++) {
+		const struct migration_param *param = &proto->params[i - 1];
+		const struct call_argument *arg = call_arg(call, (int)i);
+		char shown[96], decl[128];
+
+		if (findings_explained(findings, (unsigned)i) ||
+		    !arg_judged_type(arg) ||
+		    type_spelling_fits(param->type, arg_judged_type(arg),
+				       arg->is_null) != 0)
+			continue;
+		call_finding(findings, call, &rule_argument_type,
+			     "argument %zu '%s' is %s%s, but parameter %zu is "
+			     "'%s': pass a %s%s", i,
+			     arg_display(arg, shown, sizeof(shown)),
+			     arg->is_null ? "a null pointer, " : "a ",
+			     arg->type, i,
+			     param_display(param, decl, sizeof(decl)),
+			     param->type, arg_fallback_note(arg));
+		findings_explain(findings, (unsigned)i);
+	}
+}
+
+const struct rule rule_argument_type = {
+	.name = "argument-type",
+	.severity = SEVERITY_ERROR,
+	.summary = "an argument's type does not fit its parameter",
+	.description = "The argument's type cannot be passed for the "
+		       "parameter without a cast: a pointer to a different "
+		       "structure, an integer where a pointer is expected, a "
+		       "pointer where an integer such as dev_t is expected.  "
+		       "The compiler warns at most; the call misbehaves.",
+	.check_call = check_argument_type,
+};

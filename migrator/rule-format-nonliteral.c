@@ -1,0 +1,49 @@
+/*
+ * rule-format-nonliteral.c - a format that is not a string literal.
+ *
+ * A literal reached through a macro is a literal (libclang expands it;
+ * without libclang, the file's own #define is followed).  A variable
+ * format cannot be checked, and a '%' in a name passed as the format is
+ * read as a conversion: the fix is "%s" and the name as its argument.
+ */
+#include "rules.h"
+
+static void check_format_nonliteral(const struct call_analysis *call,
+				    struct findings *findings)
+{
+	int pos = call_format_position(call);
+	const struct call_argument *fmt = call_arg(call, pos);
+	const char *unseen = call->seen_by_libclang ? "" :
+		" (judged from the call's text; libclang did not see it)";
+	char shown[96];
+
+	if (!fmt || fmt->is_literal || fmt->is_null ||
+	    findings_explained(findings, (unsigned)pos))
+		return;
+	arg_display(fmt, shown, sizeof(shown));
+	if ((size_t)pos == call->nr_args)
+		call_finding(findings, call, &rule_format_nonliteral,
+			     "the format (argument %d) is '%s', not a string "
+			     "literal: a '%%' in it would be read as a "
+			     "conversion; pass \"%%s\", %s%s", pos, shown,
+			     shown, unseen);
+	else
+		call_finding(findings, call, &rule_format_nonliteral,
+			     "the format (argument %d) is '%s', not a string "
+			     "literal: the %zu argument%s after it cannot be "
+			     "checked against it%s", pos, shown,
+			     call->nr_args - (size_t)pos,
+			     call->nr_args - (size_t)pos == 1 ? "" : "s",
+			     unseen);
+}
+
+const struct rule rule_format_nonliteral = {
+	.name = "format-nonliteral",
+	.severity = SEVERITY_WARNING,
+	.summary = "the format is not a string literal",
+	.description = "The format argument is a variable or an expression, "
+		       "so its conversions cannot be checked, and a '%' in a "
+		       "device name passed as the format would be read as a "
+		       "conversion.  Pass \"%s\" and the name instead.",
+	.check_call = check_format_nonliteral,
+};

@@ -1,0 +1,33 @@
+/*
+ * rule-parse-failure.c - a file libclang could not analyse at all.
+ *
+ * Reported once per file, at its first call: the calls are still
+ * checked, from their text (the scan's form and the file's own
+ * declarations), so the other rules may still speak; this warning says
+ * why their verdicts rest on less.
+ */
+#include "rules.h"
+
+static void check_parse_failure(const struct call_analysis *call,
+				struct findings *findings)
+{
+	if (call->index_in_file || !call->file || !call->file->parse_error)
+		return;
+	call_finding(findings, call, &rule_parse_failure,
+		     "libclang could not analyse this file: %s; its %zu "
+		     "call%s checked from the text only",
+		     call->file->parse_error, call->file->nr_calls,
+		     call->file->nr_calls == 1 ? " was" : "s were");
+}
+
+const struct rule rule_parse_failure = {
+	.name = "parse-failure",
+	.severity = SEVERITY_WARNING,
+	.summary = "a file could not be analysed",
+	.description = "libclang could not parse the file, or saw none of "
+		       "its calls (a header missing from a partial tree, a "
+		       "binary file).  Its calls were checked from their "
+		       "text only: argument types come from the file's own "
+		       "declarations, or are unknown.",
+	.check_call = check_parse_failure,
+};

@@ -1,0 +1,111 @@
+/*
+ * rule-swapped-arguments.c - two arguments in each other's slots.
+ *
+ * Arguments i < j are swapped when argument j has a known type that fits
+ * parameter i and not parameter j, and argument i fits parameter j and
+ * not parameter i (or is NULL: NULL fits any pointer, but it is there
+ * instead of the argument j is): the seed's vmlogrdr call passed NULL as
+ * the class and the class as the parent.  The pair is explained, so the
+ * NULL and the wrong type are not reported again.
+ */
+#include <stdlib.h>
+
+#include "rules.h"
+#include "strbuf.h"
+
+static int fits(const struct migration_param *param,
+		const struct call_argument *arg)
+{
+	return type_spelling_fits(param->type, arg_judged_type(arg),
+				  arg->is_null);
+}
+
+static int swapped(const struct migration_param *pi,
+		   const struct migration_param *pj,
+		   const struct call_argument *ai,
+		   const struct call_argument *aj)
+{
+	if (!arg_judged_type(aj) || aj->is_null)
+		return 0;
+	if (fits(pi, aj) != 1 || fits(pj, aj) != 0)
+		return 0;
+	return fits(pj, ai) == 1 && (ai->is_null || fits(pi, ai) == 0);
+}
+
+static void report(const struct call_analysis *call,
+		   struct findings *findings, int i, int j)
+{
+	const struct migration_prototype *proto = call_prototype(call);
+	const struct call_argument *ai = call_arg(call, i);
+	const struct call_argument *aj = call_arg(call, j);
+	char role_i[64], role_j[64], shown_i[96], shown_j[96];
+	struct strbuf other = STRBUF_INIT;
+	char *effect;
+
+	param_role(&proto->params[i - 1], role_i, sizeof(role_i));
+	param_role(&proto->params[j - 1], role_j, sizeof(role_j));
+	arg_display(aj, shown_j, sizeof(shown_j));
+	arg_display(ai, shown_i, sizeof(shown_i));
+	if (ai->is_null) {
+		effect = null_effect(call, i, aj->created_as ? aj->created_as :
+							      shown_j);
+		strbuf_addf(&other, "%s is NULL", role_i);
+		if (effect)
+			strbuf_addf(&other, ", so %s", effect);
+		else if (aj->created_as)
+			strbuf_addf(&other, ", so the call registers nothing "
+				    "in %s '%s'", role_i, aj->created_as);
+		else
+			strbuf_addstr(&other, ", so the call registers "
+				      "nothing");
+		free(effect);
+	} else {
+		strbuf_addf(&other, "'%s' (a %s) is passed as %s", shown_i,
+			    ai->type, role_i);
+	}
+	call_finding(findings, call, &rule_swapped_arguments,
+		     "arguments %d and %d appear swapped: '%s' is a %s passed "
+		     "as %s; %s; swap them%s", i, j, shown_j, aj->type, role_j,
+		     other.buf, arg_fallback_note(aj));
+	strbuf_release(&other);
+}
+
+static void check_swapped_arguments(const struct call_analysis *call,
+				    struct findings *findings)
+{
+	const struct migration_prototype *proto = call_prototype(call);
+	size_t i, j;
+
+	if (call->form != CALL_SITE_OLD &&
+	    call->form != CALL_SITE_NEW)
+		return;
+	for (i = 1; i <= proto->nr_params && i <= call->nr_args; i++) {
+		for (j = i + 1; j <= proto->nr_params && j <= call->nr_args;
+		     j++) {
+			if (findings_explained(findings, (unsigned)i) ||
+			    findings_explained(findings, (unsigned)j))
+				continue;
+			if (!swapped(&proto->params[i - 1],
+				     &proto->params[j - 1],
+				     call_arg(call, (int)i),
+				     call_arg(call, (int)j)))
+				continue;
+			report(call, findings, (int)i, (int)j);
+			findings_explain(findings, (unsigned)i);
+			findings_explain(findings, (unsigned)j);
+		}
+	}
+}
+
+const struct rule rule_swapped_arguments = {
+	.name = "swapped-arguments",
+	.severity = SEVERITY_ERROR,
+	.summary = "two arguments are in each other's slots",
+	.description = "An argument has the type of another parameter and "
+		       "not of its own, and the argument in that other slot "
+		       "fits this one (or is NULL).  A hand conversion that "
+		       "inserts the new argument at the wrong position "
+		       "produces exactly this: the call compiles with a "
+		       "warning at most and fails at run time.",
+	.check_call = check_swapped_arguments,
+};

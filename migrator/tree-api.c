@@ -1,0 +1,556 @@
+/*
+ * tree-api.c - which prototype the tree declares, and C types (see
+ * tree-api.h).
+ *
+ * The header is read with the call-site lexer: conditionals are followed
+ * the way a default build sees them (__KERNEL__ and the header's own
+ * #defines are set, nothing else; an #if too complex to evaluate counts as
+ * true), and the first "function(" in compiled code with a type before it
+ * is the declaration.  Its parameters are counted at the commas outside
+ * parentheses; "(void)" has none and "..." makes it variadic.  Anything
+ * unusual ends as API_UNKNOWN with the reason, never as a wrong answer.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexer.h"
+#include "migration.h"
+#include "strbuf.h"
+#include "strlist.h"
+#include "tree-api.h"
+#include "util.h"
+
+static int is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* one level of #if nesting */
+struct cond_frame {
+	int outer_active;	/* the enclosing region is compiled */
+	int active;		/* this branch is compiled */
+	int taken;		/* some branch of this #if was compiled */
+};
+
+struct header_reader {
+	const char *text;
+	struct token_list tokens;
+	struct strlist defined;		/* macros defined so far */
+	struct cond_frame *stack;
+	size_t depth, alloc;
+	int active;
+};
+
+/* the directive's tokens after its name: [*first, *end) */
+static void directive_args(const struct header_reader *hr, size_t name,
+			   size_t *first, size_t *end)
+{
+	size_t d = hr->tokens.tokens[name].directive, i;
+
+	*first = name + 1;
+	for (i = *first; i < hr->tokens.nr; i++)
+		if (hr->tokens.tokens[i].directive != d)
+			break;
+	*end = i;
+}
+
+static int is_defined(const struct header_reader *hr, size_t tok)
+{
+	const struct token *t = &hr->tokens.tokens[tok];
+	char *name = xstrndup(hr->text + t->start, t->end - t->start);
+	int ret = strlist_find(&hr->defined, name) >= 0;
+
+	free(name);
+	return ret;
+}
+
+/*
+ * The value of a simple #if: a number, [!]defined NAME, [!]defined(NAME).
+ * Anything else counts as true: a declaration under an unknown condition
+ * is still a declaration the tree has.
+ */
+static int eval_condition(const struct header_reader *hr, size_t first,
+			  size_t end)
+{
+	const struct token *t = hr->tokens.tokens;
+	int negate = 0;
+
+	while (first < end && t[first].type == TOKEN_COMMENT)
+		first++;
+	if (first < end && token_is(hr->text, &t[first], "!")) {
+		negate = 1;
+		first++;
+	}
+	if (first + 1 == end && t[first].type == TOKEN_NUMBER)
+		return negate ^
+		       (strtol(hr->text + t[first].start, NULL, 0) != 0);
+	if (first < end && token_is(hr->text, &t[first], "defined")) {
+		first++;
+		if (first < end && token_is(hr->text, &t[first], "("))
+			first++;
+		if (first < end && t[first].type == TOKEN_IDENT)
+			return negate ^ is_defined(hr, first);
+	}
+	return 1;
+}
+
+static void push_cond(struct header_reader *hr, int value)
+{
+	struct cond_frame *f;
+
+	ALLOC_GROW(hr->stack, hr->depth + 1, hr->alloc);
+	f = &hr->stack[hr->depth++];
+	f->outer_active = hr->active;
+	f->active = value;
+	f->taken = value;
+	hr->active = f->outer_active && value;
+}
+
+static void else_cond(struct header_reader *hr, int value)
+{
+	struct cond_frame *f;
+
+	if (!hr->depth)
+		return;
+	f = &hr->stack[hr->depth - 1];
+	f->active = !f->taken && value;
+	f->taken |= f->active;
+	hr->active = f->outer_active && f->active;
+}
+
+static void run_directive(struct header_reader *hr, size_t name)
+{
+	const char *text = hr->text;
+	const struct token *t = &hr->tokens.tokens[name];
+	size_t first, end;
+
+	directive_args(hr, name, &first, &end);
+	if (token_is(text, t, "ifdef") || token_is(text, t, "ifndef")) {
+		int value = first < end && is_defined(hr, first);
+
+		push_cond(hr, token_is(text, t, "ifdef") ? value : !value);
+	} else if (token_is(text, t, "if")) {
+		push_cond(hr, eval_condition(hr, first, end));
+	} else if (token_is(text, t, "elif")) {
+		else_cond(hr, eval_condition(hr, first, end));
+	} else if (token_is(text, t, "else")) {
+		else_cond(hr, 1);
+	} else if (token_is(text, t, "endif")) {
+		if (hr->depth)
+			hr->active = hr->stack[--hr->depth].outer_active;
+	} else if (token_is(text, t, "define") && hr->active && first < end) {
+		const struct token *m = &hr->tokens.tokens[first];
+
+		strlist_pushf(&hr->defined, "%.*s", (int)(m->end - m->start),
+			      text + m->start);
+	}
+}
+
+/* the next token that is not a comment, from i on; nr when none */
+static size_t next_code(const struct token_list *list, size_t i)
+{
+	while (i < list->nr && list->tokens[i].type == TOKEN_COMMENT)
+		i++;
+	return i;
+}
+
+/* count the parameters from the '(' at token open */
+static int count_params(const struct header_reader *hr, size_t open,
+			size_t *nr, int *variadic)
+{
+	const struct token *t = hr->tokens.tokens;
+	size_t i, tokens_in_param = 0;
+	int depth = 0, is_void = 0;
+
+	*nr = 0;
+	*variadic = 0;
+	for (i = open + 1; i < hr->tokens.nr; i++) {
+		const char *s = hr->text + t[i].start;
+
+		if (t[i].type == TOKEN_COMMENT || t[i].directive)
+			continue;
+		if (*s == '(' && t[i].type == TOKEN_PUNCT) {
+			depth++;
+		} else if (*s == ')' && t[i].type == TOKEN_PUNCT && depth) {
+			depth--;
+		} else if (t[i].type == TOKEN_PUNCT && !depth &&
+			   (*s == ',' || *s == ')')) {
+			if (is_void && tokens_in_param == 1 && *s == ')' &&
+			    !*nr)
+				return 0;	/* "(void)" */
+			if (tokens_in_param)
+				(*nr)++;
+			if (*s == ')')
+				return 0;
+			tokens_in_param = 0;
+			continue;
+		}
+		if (token_is(hr->text, &t[i], "...")) {
+			*variadic = 1;
+			continue;
+		}
+		is_void = !tokens_in_param && token_is(hr->text, &t[i], "void");
+		tokens_in_param++;
+	}
+	return -1;
+}
+
+static unsigned line_of(const char *text, size_t offset)
+{
+	unsigned line = 1;
+	size_t i;
+
+	for (i = 0; i < offset; i++)
+		if (text[i] == '\n')
+			line++;
+	return line;
+}
+
+/* is token i the name in a declaration: a type before it, '(' after */
+static int is_declaration(const struct header_reader *hr, size_t i,
+			  const char *name)
+{
+	const struct token *t = hr->tokens.tokens;
+	size_t prev = i, next;
+
+	if (t[i].type != TOKEN_IDENT || t[i].directive ||
+	    !token_is(hr->text, &t[i], name))
+		return 0;
+	next = next_code(&hr->tokens, i + 1);
+	if (next == hr->tokens.nr || !token_is(hr->text, &t[next], "("))
+		return 0;
+	while (prev && t[prev - 1].type == TOKEN_COMMENT)
+		prev--;
+	if (!prev)
+		return 0;
+	prev--;
+	return t[prev].type == TOKEN_IDENT || token_is(hr->text, &t[prev], "*");
+}
+
+/* the token of the declaration of name, in a compiled region; or -1 */
+static size_t find_declaration(struct header_reader *hr, const char *name)
+{
+	size_t i, directive = 0;
+
+	for (i = 0; i < hr->tokens.nr; i++) {
+		const struct token *t = &hr->tokens.tokens[i];
+
+		if (t->directive) {
+			if (t->directive != directive) {
+				size_t dname;
+
+				directive = t->directive;
+				dname = directive_name(&hr->tokens, directive);
+				if (dname != (size_t)-1)
+					run_directive(hr, dname);
+			}
+			continue;
+		}
+		if (hr->active && is_declaration(hr, i, name))
+			return i;
+	}
+	return (size_t)-1;
+}
+
+static enum api_form compare_form(const struct tree_api *api,
+				  const struct migration *m)
+{
+	if (api->nr_params == m->new_proto.nr_params &&
+	    api->variadic == m->new_proto.variadic)
+		return API_NEW;
+	if (api->nr_params == m->old_proto.nr_params &&
+	    api->variadic == m->old_proto.variadic)
+		return API_OLD;
+	return API_UNKNOWN;
+}
+
+static void set_used(struct tree_api *api)
+{
+	api->used = api->declared;
+	api->fallback = api->declared == API_UNKNOWN;
+	if (api->fallback)
+		api->used = API_NEW;
+}
+
+void tree_api_from_text(struct tree_api *api, const char *text,
+			const char *path, const struct migration *m)
+{
+	struct header_reader hr = { text, TOKEN_LIST_INIT, STRLIST_INIT,
+				    NULL, 0, 0, 1 };
+	size_t decl;
+
+	strlist_push(&hr.defined, "__KERNEL__");
+	lex_buffer(text, strlen(text), &hr.tokens);
+	decl = find_declaration(&hr, m->function);
+	if (decl == (size_t)-1) {
+		api->declared = API_UNKNOWN;
+		api->why = xstrfmt("'%s' does not declare '%s'", path,
+				   m->function);
+		goto out_release;
+	}
+	api->line = line_of(text, hr.tokens.tokens[decl].start);
+	if (count_params(&hr, next_code(&hr.tokens, decl + 1),
+			 &api->nr_params, &api->variadic) < 0) {
+		api->declared = API_UNKNOWN;
+		api->why = xstrfmt("%s:%u: cannot read the parameters of '%s'",
+				   path, api->line, m->function);
+		goto out_release;
+	}
+	api->declared = compare_form(api, m);
+	if (api->declared == API_UNKNOWN)
+		api->why = xstrfmt("%s:%u: '%s' takes %zu parameters%s, "
+				   "neither the old nor the new prototype",
+				   path, api->line, m->function,
+				   api->nr_params,
+				   api->variadic ? " and '...'" : "");
+out_release:
+	set_used(api);
+	token_list_release(&hr.tokens);
+	strlist_clear(&hr.defined, 0);
+	free(hr.stack);
+}
+
+int tree_api_read(struct tree_api *api, const char *tree,
+		  const struct migration *m)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path;
+
+	memset(api, 0, sizeof(*api));
+	if (!m->function || !m->header)
+		return error("migration '%s' names no function or header",
+			     m->name ? m->name : "?");
+	api->header = xstrdup(m->header);
+	path = xstrfmt("%s/%s", tree, m->header);
+	if (strbuf_read_file(&text, path) < 0) {
+		api->declared = API_UNKNOWN;
+		api->why = xstrfmt("cannot read '%s': %s", m->header,
+				   strerror(errno));
+		set_used(api);
+	} else {
+		tree_api_from_text(api, text.buf, m->header, m);
+	}
+	strbuf_release(&text);
+	free(path);
+	return 0;
+}
+
+void tree_api_release(struct tree_api *api)
+{
+	free(api->header);
+	free(api->why);
+	memset(api, 0, sizeof(*api));
+}
+
+const char *tree_api_describe(const struct tree_api *api)
+{
+	if (api->fallback)
+		return api->used == API_OLD ? "old (fallback)" :
+					      "new (fallback)";
+	return api->used == API_OLD ? "old" : "new";
+}
+
+const struct migration_prototype *tree_api_prototype(
+	const struct tree_api *api, const struct migration *m)
+{
+	return api->used == API_OLD ? &m->old_proto : &m->new_proto;
+}
+
+/* words that change nothing about what may be passed */
+static int is_qualifier(const char *word)
+{
+	static const char *const words[] = {
+		"const", "volatile", "restrict", "__restrict", "static",
+		"extern", "register", "inline", "__inline__", "__user",
+		"__iomem", "__force", "__kernel", "__rcu",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strcmp(word, words[i]))
+			return 1;
+	return 0;
+}
+
+static int is_integer_word(const char *word)
+{
+	static const char *const words[] = {
+		"char", "short", "int", "long", "unsigned", "signed",
+		"_Bool", "bool",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (!strcmp(word, words[i]))
+			return 1;
+	return 0;
+}
+
+/* dev_t, size_t, u32, __u32, s8, __kernel_dev_t: the kernel's scalars */
+static int is_scalar_typedef(const char *word)
+{
+	size_t len = strlen(word);
+	const char *p = word;
+
+	if (len > 2 && !strcmp(word + len - 2, "_t"))
+		return 1;
+	while (*p == '_')
+		p++;
+	if ((*p == 'u' || *p == 's') && p[1]) {
+		char *end;
+		long bits = strtol(p + 1, &end, 10);
+
+		return !*end && (bits == 8 || bits == 16 || bits == 32 ||
+				 bits == 64);
+	}
+	return 0;
+}
+
+static void add_base_word(struct type_class *tc, const char *word)
+{
+	size_t len = strlen(tc->base);
+
+	if (len && len + 1 < sizeof(tc->base))
+		tc->base[len++] = ' ';
+	snprintf(tc->base + len, sizeof(tc->base) - len, "%s", word);
+}
+
+static void classify_word(struct type_class *tc, const char *word,
+			  int *tagged)
+{
+	if (is_qualifier(word))
+		return;
+	if (*tagged) {
+		add_base_word(tc, word);
+		*tagged = 0;
+		return;
+	}
+	if (!strcmp(word, "struct") || !strcmp(word, "union")) {
+		tc->kind = TYPE_RECORD;
+		*tagged = 1;
+	} else if (!strcmp(word, "enum")) {
+		tc->kind = TYPE_INTEGER;
+		*tagged = 1;
+	} else if (is_integer_word(word)) {
+		tc->kind = TYPE_INTEGER;
+	} else if (!strcmp(word, "float") || !strcmp(word, "double")) {
+		tc->kind = TYPE_FLOAT;
+	} else if (!strcmp(word, "void")) {
+		tc->kind = TYPE_VOID;
+	} else if (tc->base[0]) {
+		return;		/* a parameter name after the type */
+	} else {
+		tc->kind = is_scalar_typedef(word) ? TYPE_INTEGER :
+						     TYPE_UNKNOWN;
+	}
+	add_base_word(tc, word);
+}
+
+void type_classify(const char *spelling, struct type_class *tc)
+{
+	const char *p = spelling ? spelling : "";
+	int tagged = 0, depth = 0;
+
+	memset(tc, 0, sizeof(*tc));
+	while (*p) {
+		if (is_ident((unsigned char)*p)) {
+			const char *start = p;
+			char word[80];
+
+			while (is_ident((unsigned char)*p))
+				p++;
+			snprintf(word, sizeof(word), "%.*s",
+				 (int)(p - start), start);
+			if (!depth)
+				classify_word(tc, word, &tagged);
+			continue;
+		}
+		if (!depth && (*p == '*' || *p == '[')) {
+			tc->pointers++;
+		} else if (*p == '(') {
+			/* "int (*)(void)": a function or a pointer to one */
+			if (!depth++) {
+				tc->kind = TYPE_FUNCTION;
+				if (p[1] == '*')
+					tc->pointers++;
+			}
+		} else if (*p == ')' && depth) {
+			depth--;
+		}
+		p++;
+	}
+	if (tagged)
+		tc->kind = TYPE_UNKNOWN;
+}
+
+int type_is_pointer(const struct type_class *tc)
+{
+	return tc->pointers > 0;
+}
+
+int type_is_string(const struct type_class *tc)
+{
+	const char *base = tc->base;
+
+	if (!strncmp(base, "unsigned ", 9))
+		base += 9;
+	else if (!strncmp(base, "signed ", 7))
+		base += 7;
+	return tc->pointers == 1 && !strcmp(base, "char");
+}
+
+static int pointer_fits(const struct type_class *param,
+			const struct type_class *arg)
+{
+	if ((arg->kind == TYPE_VOID && arg->pointers == 1) ||
+	    (param->kind == TYPE_VOID && param->pointers == 1))
+		return 1;
+	if (arg->pointers != param->pointers)
+		return arg->kind == TYPE_UNKNOWN ? -1 : 0;
+	if (!strcmp(arg->base, param->base))
+		return 1;
+	if (type_is_string(arg) && type_is_string(param))
+		return 1;
+	if (arg->kind == TYPE_UNKNOWN || param->kind == TYPE_UNKNOWN)
+		return -1;
+	return 0;
+}
+
+int type_fits(const struct type_class *param, const struct type_class *arg,
+	      int arg_is_null)
+{
+	if (type_is_pointer(param)) {
+		if (arg_is_null)
+			return 1;
+		if (type_is_pointer(arg))
+			return pointer_fits(param, arg);
+		if (arg->kind == TYPE_FUNCTION)
+			return param->kind == TYPE_FUNCTION ? 1 : 0;
+		if (arg->kind == TYPE_UNKNOWN)
+			return -1;
+		return 0;	/* an integer, a float, a structure */
+	}
+	if (param->kind == TYPE_INTEGER || param->kind == TYPE_FLOAT) {
+		if (type_is_pointer(arg) || arg->kind == TYPE_FUNCTION ||
+		    arg->kind == TYPE_RECORD)
+			return 0;
+		if (arg->kind == TYPE_INTEGER || arg->kind == TYPE_FLOAT)
+			return 1;
+		return -1;
+	}
+	return -1;
+}
+
+int type_spelling_fits(const char *param, const char *arg, int arg_is_null)
+{
+	struct type_class p, a;
+
+	if (!param || (!arg && !arg_is_null))
+		return -1;
+	type_classify(param, &p);
+	type_classify(arg ? arg : "", &a);
+	return type_fits(&p, &a, arg_is_null);
+}

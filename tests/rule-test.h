@@ -1,0 +1,159 @@
+/*
+ * rule-test.h - synthetic call analyses for the check rules' suites
+ * (tests/test-rule-*.c).
+ *
+ *	struct rule_test t;
+ *	rule_test_init(&t, API_NEW);
+ *	rule_test_call(&t, CALL_SITE_NEW, "NULL", "vmlogrdr_class", ...,
+ *		       NULL);
+ *	rule_test_type(&t, 1, "void *", TYPE_FROM_LIBCLANG);
+ *	t.call.args[0].is_null = 1;
+ *	rule_test_run(&t);		(every rule, in rule-list.h order)
+ *	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
+ *	rule_test_release(&t);
+ *
+ * The migration is class-device-parent's data, inline, so the suites run
+ * from any build directory.
+ */
+#ifndef KM_RULE_TEST_H
+#define KM_RULE_TEST_H
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rules.h"
+#include "unit.h"
+#include "util.h"
+
+static const char rule_test_migration[] =
+	"name: class-device-parent\n"
+	"function: class_device_create\n"
+	"header: include/linux/device.h\n"
+	"old-prototype: struct class_device *class_device_create(struct class "
+	"*cls, dev_t devt, struct device *device, char *fmt, ...)\n"
+	"new-prototype: struct class_device *class_device_create(struct class "
+	"*cls, struct class_device *parent, dev_t devt, struct device *device, "
+	"char *fmt, ...)\n"
+	"new-argument: 2 parent NULL\n"
+	"format-argument: 4 5\n"
+	"cocci: class_device_create.cocci\n"
+	"subject: driver core: fix up all callers of class_device_create()\n"
+	"description: test\n";
+
+struct rule_test {
+	struct migration m;
+	struct tree_api api;
+	struct check_hints hints;
+	struct analysed_file file;
+	struct call_site site;
+	struct call_analysis call;
+	struct findings findings;
+	int has_call;
+};
+
+static inline void rule_test_init(struct rule_test *t, enum api_form api)
+{
+	memset(t, 0, sizeof(*t));
+	CU_ASSERT_FATAL(!migration_parse(&t->m, rule_test_migration, "test"));
+	t->api.declared = t->api.used = api;
+	check_hints_parse(&t->hints, "");
+	clang_file_init(&t->file, "drivers/test.c");
+	findings_init(&t->findings);
+}
+
+/* a call of the given form with these argument texts (NULL-terminated) */
+static inline void rule_test_call(struct rule_test *t,
+				  enum call_site_kind kind, ...)
+{
+	const char *text;
+	va_list ap;
+
+	t->site.file = xstrdup("drivers/test.c");
+	t->site.line = 42;
+	t->site.column = 9;
+	t->site.kind = kind;
+	t->site.reason = xstrdup("the test says so");
+	t->site.text = xstrdup("class_device_create(...)");
+	t->site.has_args = 1;
+	t->site.args = xcalloc(16, sizeof(*t->site.args));
+	va_start(ap, kind);
+	while ((text = va_arg(ap, const char *)) && t->site.nr_args < 16)
+		t->site.args[t->site.nr_args++].text = xstrdup(text);
+	va_end(ap);
+	call_analysis_init(&t->call, &t->site, &t->m, &t->api, &t->file, 0);
+	t->call.hints = &t->hints;
+	t->file.nr_calls = 1;
+	t->has_call = 1;
+}
+
+/* argument argno (1-based) has this type, from this source */
+static inline void rule_test_type(struct rule_test *t, int argno,
+				  const char *type, enum type_source source)
+{
+	struct call_argument *arg = &t->call.args[argno - 1];
+
+	free(arg->type);
+	arg->type = xstrdup(type);
+	arg->type_source = source;
+	if (source == TYPE_FROM_LIBCLANG)
+		t->call.seen_by_libclang = 1;
+}
+
+static inline void rule_test_literal(struct rule_test *t, int argno,
+				     const char *value)
+{
+	struct call_argument *arg = &t->call.args[argno - 1];
+
+	arg->is_literal = 1;
+	free(arg->literal);
+	arg->literal = xstrdup(value);
+	rule_test_type(t, argno, "char *", TYPE_FROM_LIBCLANG);
+}
+
+static inline void rule_test_run(struct rule_test *t)
+{
+	size_t i;
+
+	findings_begin_call(&t->findings);
+	for (i = 0; i < nr_check_rules; i++)
+		check_rules[i]->check_call(&t->call, &t->findings);
+}
+
+static inline size_t rule_test_count(const struct rule_test *t,
+				     const char *rule)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->findings.nr; i++)
+		if (!rule || !strcmp(t->findings.items[i].rule, rule))
+			n++;
+	return n;
+}
+
+/* the message of the first finding of rule, or "" */
+static inline const char *rule_test_message(const struct rule_test *t,
+					    const char *rule)
+{
+	size_t i;
+
+	for (i = 0; i < t->findings.nr; i++)
+		if (!strcmp(t->findings.items[i].rule, rule))
+			return t->findings.items[i].message;
+	return "";
+}
+
+static inline void rule_test_release(struct rule_test *t)
+{
+	if (t->has_call)
+		call_analysis_release(&t->call);
+	call_site_release(&t->site);
+	findings_release(&t->findings);
+	clang_file_release(&t->file);
+	check_hints_release(&t->hints);
+	tree_api_release(&t->api);
+	migration_release(&t->m);
+}
+
+#endif

@@ -1,0 +1,256 @@
+/*
+ * test-clang-analysis.c - libclang's view of call arguments, and the
+ * fallbacks from the file's text, on small in-memory files.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "clang-analysis.h"
+#include "decl-lookup.h"
+#include "rule-test.h"
+#include "scan.h"
+#include "unit.h"
+
+static const char device_h[] =
+	"#define NULL ((void *)0)\n"
+	"typedef unsigned int dev_t;\n"
+	"#define MKDEV(ma, mi) (((ma) << 20) | (mi))\n"
+	"struct class;\n"
+	"struct class_device;\n"
+	"struct device { struct device *parent; };\n"
+	"extern struct class *class_create(void *owner, char *name);\n"
+	"extern struct class_device *class_device_create(struct class *cls,\n"
+	"\tstruct class_device *parent, dev_t devt, struct device *device,\n"
+	"\tchar *fmt, ...) __attribute__((format(printf, 5, 6)));\n";
+
+static const char driver_c[] =
+	"#include <linux/device.h>\n"
+	"#define NAME_FMT \"vml%d\"\n"
+	"static struct class *vmlogrdr_class;\n"
+	"struct priv { int minor; struct device dev; };\n"
+	"static void f(struct priv *priv, struct device *dev, char *name)\n"
+	"{\n"
+	"\tvmlogrdr_class = class_create(0, \"vmlogrdr\");\n"
+	"\tclass_device_create(NULL, vmlogrdr_class,\n"
+	"\t\t\tMKDEV(1, priv->minor), dev, \"%s\", name);\n"
+	"\tclass_device_create(vmlogrdr_class, NULL, 0, &priv->dev,\n"
+	"\t\t\tNAME_FMT, priv->minor);\n"
+	"\tclass_device_create(vmlogrdr_class, MKDEV(1, 2), dev, name);\n"
+	"}\n";
+
+struct analysed {
+	char tree[64];
+	struct rule_test t;	/* the migration and the API */
+	struct scan_file sf;
+	struct analysed_file file;
+	struct call_analysis calls[8];
+	size_t nr;
+};
+
+static void analyse(struct analysed *a, const char *text, int libclang)
+{
+	struct clang_env env;
+	size_t i;
+
+	strcpy(a->tree, "/tmp/test-clang-analysis-XXXXXX");
+	CU_ASSERT_FATAL(mkdtemp(a->tree) != NULL);
+	rule_test_init(&a->t, API_NEW);
+	scan_file_buffer(&a->sf, "drivers/vmlogrdr.c", text, strlen(text),
+			 &a->t.m);
+	CU_ASSERT_FATAL(!clang_env_init(&env, a->tree));
+	env.lexer_only = !libclang;
+	clang_env_add_unsaved(&env, "include/linux/device.h", device_h);
+	clang_file_init(&a->file, "drivers/vmlogrdr.c");
+	a->nr = 0;
+	for (i = 0; i < a->sf.nr_sites && a->nr < 8; i++)
+		if (call_site_kind_is_call(a->sf.sites[i].kind)) {
+			call_analysis_init(&a->calls[a->nr], &a->sf.sites[i],
+					   &a->t.m, &a->t.api, &a->file,
+					   a->nr);
+			a->nr++;
+		}
+	clang_analyse_file(&env, &a->file, text, strlen(text), a->calls,
+			   a->nr);
+	clang_env_release(&env);
+}
+
+static void analysed_release(struct analysed *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr; i++)
+		call_analysis_release(&a->calls[i]);
+	clang_file_release(&a->file);
+	scan_file_release(&a->sf);
+	rule_test_release(&a->t);
+	rmdir(a->tree);
+}
+
+static void test_new_form_calls_from_libclang(void)
+{
+	struct analysed a;
+	const struct call_argument *arg;
+
+	analyse(&a, driver_c, 1);
+	CU_ASSERT_EQUAL_FATAL(a.nr, 3);
+	CU_ASSERT_PTR_NULL(a.file.parse_error);
+	CU_ASSERT_TRUE(a.calls[0].seen_by_libclang);
+	CU_ASSERT_EQUAL_FATAL(a.calls[0].nr_args, 6);
+	arg = &a.calls[0].args[0];
+	CU_ASSERT_TRUE(arg->is_null);
+	CU_ASSERT_STRING_EQUAL(arg->type, "void *");
+	CU_ASSERT_EQUAL(arg->type_source, TYPE_FROM_LIBCLANG);
+	arg = &a.calls[0].args[1];
+	CU_ASSERT_FALSE(arg->is_null);
+	/* as written, not as converted to the parent parameter */
+	CU_ASSERT_STRING_EQUAL(arg->type, "struct class *");
+	CU_ASSERT_STRING_EQUAL(arg->created_as, "vmlogrdr");
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[2].canonical, "int");
+	CU_ASSERT_EQUAL(a.calls[0].args[2].line, 9);
+	CU_ASSERT_EQUAL(a.calls[0].args[2].column, 4);
+	CU_ASSERT_EQUAL(a.calls[0].args[1].line, 8);
+	CU_ASSERT_EQUAL(a.calls[0].args[1].column, 28);
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[3].type, "struct device *");
+	arg = &a.calls[0].args[4];
+	CU_ASSERT_TRUE(arg->is_literal);
+	CU_ASSERT_STRING_EQUAL(arg->literal, "%s");
+	CU_ASSERT_STRING_EQUAL(arg->type, "char *");
+	CU_ASSERT_FALSE(a.calls[0].args[5].is_literal);
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[5].type, "char *");
+	analysed_release(&a);
+}
+
+static void test_macro_literal_and_address(void)
+{
+	struct analysed a;
+
+	analyse(&a, driver_c, 1);
+	CU_ASSERT_TRUE_FATAL(a.calls[1].seen_by_libclang);
+	CU_ASSERT_TRUE(a.calls[1].args[1].is_null);
+	/* 0 for a dev_t: a null constant too; the rules decide */
+	CU_ASSERT_TRUE(a.calls[1].args[2].is_null);
+	CU_ASSERT_STRING_EQUAL(a.calls[1].args[3].type, "struct device *");
+	CU_ASSERT_TRUE(a.calls[1].args[4].is_literal);
+	CU_ASSERT_STRING_EQUAL(a.calls[1].args[4].literal, "vml%d");
+	CU_ASSERT_STRING_EQUAL(a.calls[1].args[5].type, "int");
+	analysed_release(&a);
+}
+
+static void test_dropped_old_call_uses_fallbacks(void)
+{
+	struct analysed a;
+	const struct call_analysis *call;
+
+	analyse(&a, driver_c, 1);
+	call = &a.calls[2];
+	CU_ASSERT_EQUAL(call->site->kind, CALL_SITE_OLD);
+	CU_ASSERT_FALSE(call->seen_by_libclang);
+	CU_ASSERT_STRING_EQUAL(call->args[0].type, "struct class *");
+	CU_ASSERT_EQUAL(call->args[0].type_source, TYPE_FROM_DECLARATION);
+	CU_ASSERT_STRING_EQUAL(call->args[1].type, "dev_t");
+	CU_ASSERT_EQUAL(call->args[1].type_source, TYPE_FROM_SHAPE);
+	CU_ASSERT_STRING_EQUAL(call->args[2].type, "struct device *");
+	CU_ASSERT_STRING_EQUAL(call->args[3].type, "char *");
+	CU_ASSERT_FALSE(call->args[3].is_literal);
+	/* seen calls are not a parse failure */
+	CU_ASSERT_PTR_NULL(a.file.parse_error);
+	analysed_release(&a);
+}
+
+static void test_text_only_analysis(void)
+{
+	struct analysed a;
+
+	analyse(&a, driver_c, 0);
+	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
+	CU_ASSERT_TRUE(a.calls[0].args[0].is_null);
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[1].type, "struct class *");
+	CU_ASSERT_TRUE(a.calls[0].args[4].is_literal);
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[4].literal, "%s");
+	/* the file's own #define is followed */
+	CU_ASSERT_TRUE(a.calls[1].args[4].is_literal);
+	CU_ASSERT_STRING_EQUAL(a.calls[1].args[4].literal, "vml%d");
+	CU_ASSERT_STRING_EQUAL(a.calls[1].args[3].type, "struct device *");
+	analysed_release(&a);
+}
+
+static void test_unparsable_file_is_reported(void)
+{
+	static const char broken[] =
+		"#include <linux/missing.h>\n"
+		"void f(void)\n"
+		"{\n"
+		"\tclass_device_create(cls, NULL, MKDEV(1, 2), dev, \"x\");\n"
+		"}\n";
+	struct analysed a;
+
+	analyse(&a, broken, 1);
+	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a.file.parse_error);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a.file.parse_error, "missing.h"));
+	CU_ASSERT_TRUE(a.calls[0].args[1].is_null);
+	CU_ASSERT_TRUE(a.calls[0].args[4].is_literal);
+	analysed_release(&a);
+}
+
+static void test_declarations_in_text(void)
+{
+	static const char text[] =
+		"static struct class *mem_class, *sound_class;\n"
+		"struct w { struct class *cls; char name[16]; };\n"
+		"int f(struct tty_driver *driver, unsigned index)\n"
+		"{ return index; }\n";
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens };
+	struct expr_guess g;
+	char *type;
+
+	lex_buffer(text, src.len, &tokens);
+	type = decl_type(&src, "sound_class", src.len, 0);
+	CU_ASSERT_STRING_EQUAL(type, "struct class *");
+	free(type);
+	type = decl_type(&src, "driver", src.len, 0);
+	CU_ASSERT_STRING_EQUAL(type, "struct tty_driver *");
+	free(type);
+	type = decl_type(&src, "index", src.len, 0);
+	CU_ASSERT_STRING_EQUAL(type, "unsigned");
+	free(type);
+	CU_ASSERT_PTR_NULL(decl_type(&src, "nothing", src.len, 0));
+	/* a member is not a variable, and the other way round */
+	CU_ASSERT_PTR_NULL(decl_type(&src, "cls", src.len, 0));
+	CU_ASSERT_PTR_NULL(decl_type(&src, "driver", src.len, 1));
+	type = decl_type(&src, "name", src.len, 1);
+	CU_ASSERT_STRING_EQUAL(type, "char *");
+	free(type);
+	guess_expression(&src, "w->cls", src.len, &g);
+	CU_ASSERT_STRING_EQUAL(g.type, "struct class *");
+	CU_ASSERT_TRUE(g.from_declaration);
+	expr_guess_release(&g);
+	guess_expression(&src, "w->name + 6", src.len, &g);
+	CU_ASSERT_STRING_EQUAL(g.type, "char *");
+	expr_guess_release(&g);
+	guess_expression(&src, "(struct device *) 0", src.len, &g);
+	CU_ASSERT_STRING_EQUAL(g.type, "struct device *");
+	CU_ASSERT_TRUE(g.is_null);
+	expr_guess_release(&g);
+	guess_expression(&src, "\"a\" \"b%d\"", src.len, &g);
+	CU_ASSERT_TRUE(g.is_literal);
+	CU_ASSERT_STRING_EQUAL(g.literal, "ab%d");
+	expr_guess_release(&g);
+	token_list_release(&tokens);
+}
+
+static const struct unit_test tests[] = {
+	{ "new-form call: types as written, NULL, literal", test_new_form_calls_from_libclang },
+	{ "a macro literal is a literal; &x->dev; 0", test_macro_literal_and_address },
+	{ "an old call libclang drops: fallback types", test_dropped_old_call_uses_fallbacks },
+	{ "without libclang: the file's text", test_text_only_analysis },
+	{ "a file libclang cannot use: the reason", test_unparsable_file_is_reported },
+	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("clang-analysis", tests)

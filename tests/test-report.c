@@ -1,0 +1,158 @@
+/*
+ * test-report.c - check's text, JSON and SARIF writers.
+ */
+#include <string.h>
+
+#include "finding.h"
+#include "report.h"
+#include "rules.h"
+#include "strbuf.h"
+#include "unit.h"
+
+static void two_findings(struct findings *list)
+{
+	struct finding *f;
+
+	findings_init(list);
+	f = finding_add(list, "format-nonliteral", SEVERITY_WARNING,
+			"drivers/char/tty_io.c", 49, 2,
+			"the format is 'name' \"quoted\" back\\slash\ttab");
+	finding_set_call(f, "class_device_create(tty_class, NULL, dev, "
+			 "device, name)");
+	finding_add(list, "swapped-arguments", SEVERITY_ERROR,
+		    "drivers/s390/char/vmlogrdr.c", 789, 25,
+		    "arguments 1 and 2 appear swapped\nsecond line");
+	findings_sort(list);
+}
+
+static const struct report_summary summary = {
+	52, 72, 0, 72, 0, 71, "new", "class-device-parent", "0.1",
+};
+
+static void test_text_lines_and_order(void)
+{
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+
+	two_findings(&list);
+	report_text(&out, &list, 1000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
+		"drivers/char/tty_io.c:49:2: warning: the format is 'name' "
+		"\"quoted\" back\\slash\ttab [format-nonliteral]\n"
+		"drivers/s390/char/vmlogrdr.c:789:25: error: arguments 1 and "
+		"2 appear swapped"));
+	CU_ASSERT_EQUAL(strncmp(out.buf, "drivers/char/", 13), 0);
+	strbuf_reset(&out);
+	report_summary_line(&out, &list, &summary);
+	CU_ASSERT_STRING_EQUAL(out.buf, "check: 72 call sites in 52 files: "
+			       "1 errors, 1 warnings, 0 notes\n");
+	strbuf_release(&out);
+	findings_release(&list);
+}
+
+static void test_text_cap(void)
+{
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+	int i;
+
+	findings_init(&list);
+	for (i = 0; i < 5; i++)
+		finding_add(&list, "unconverted-call", SEVERITY_ERROR, "a.c",
+			    (unsigned)(10 - i), 1, "m%d", i);
+	findings_sort(&list);
+	report_text(&out, &list, 3);
+	CU_ASSERT_EQUAL(strncmp(out.buf, "a.c:6:1: error: m4 ", 19), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\n... and 2 more findings\n"));
+	CU_ASSERT_PTR_NULL(strstr(out.buf, "a.c:9:"));
+	strbuf_release(&out);
+	findings_release(&list);
+}
+
+static void test_json_shape_and_escaping(void)
+{
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+
+	two_findings(&list);
+	report_json(&out, &list, &summary);
+	CU_ASSERT_EQUAL(out.buf[0], '{');
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"findings\": ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
+		"\"message\": \"the format is 'name' \\\"quoted\\\" "
+		"back\\\\slash\\ttab\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
+		"appear swapped\\nsecond line\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"rule\": \"swapped-arguments\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"line\": 789"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"column\": 25"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"call\": null"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"files\": 52"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"call_sites\": 72"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"errors\": 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"warnings\": 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"api\": \"new\""));
+	/* no raw control byte survives */
+	CU_ASSERT_PTR_NULL(strchr(out.buf, '\t'));
+	strbuf_release(&out);
+	findings_release(&list);
+}
+
+static void test_sarif_required_fields(void)
+{
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+	static const char *const required[] = {
+		"\"$schema\": \"https://", "\"version\": \"2.1.0\"",
+		"\"runs\": [", "\"tool\": {", "\"driver\": {",
+		"\"name\": \"kmigrate\"", "\"informationUri\": \"https://",
+		"\"rules\": [", "\"shortDescription\": {\"text\": ",
+		"\"fullDescription\": {\"text\": ",
+		"\"defaultConfiguration\": {\"level\": \"error\"}",
+		"\"results\": [", "\"ruleId\": \"swapped-arguments\"",
+		"\"level\": \"warning\"", "\"message\": {\"text\": ",
+		"\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
+		"\"drivers/s390/char/vmlogrdr.c\", \"uriBaseId\": "
+		"\"%SRCROOT%\"}, \"region\": {\"startLine\": 789, "
+		"\"startColumn\": 25}}",
+	};
+
+	two_findings(&list);
+	report_sarif(&out, &list, &summary);
+	for (i = 0; i < sizeof(required) / sizeof(*required); i++)
+		if (!strstr(out.buf, required[i])) {
+			fprintf(stderr, "missing: %s\n", required[i]);
+			CU_FAIL("a required SARIF field is missing");
+		}
+	/* every rule is described, and results point at their index */
+	for (i = 0; i < nr_check_rules; i++) {
+		char id[96];
+
+		snprintf(id, sizeof(id), "\"id\": \"%s\"",
+			 check_rules[i]->name);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, id));
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"ruleIndex\": "));
+	strbuf_release(&out);
+	findings_release(&list);
+}
+
+static void test_severity_names(void)
+{
+	CU_ASSERT_STRING_EQUAL(severity_name(SEVERITY_NOTE), "note");
+	CU_ASSERT_STRING_EQUAL(severity_name(SEVERITY_ERROR), "error");
+	CU_ASSERT_EQUAL(severity_parse("warning"), SEVERITY_WARNING);
+	CU_ASSERT_EQUAL(severity_parse("fatal"), -1);
+}
+
+static const struct unit_test tests[] = {
+	{ "text: compiler-style lines sorted by place", test_text_lines_and_order },
+	{ "text: the cap and '... and N more'", test_text_cap },
+	{ "json: DESIGN.md's shape, strings escaped", test_json_shape_and_escaping },
+	{ "sarif: the 2.1.0 required fields", test_sarif_required_fields },
+	{ "severity names", test_severity_names },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("report", tests)

@@ -1,0 +1,139 @@
+/*
+ * test-tree-api.c - which prototype a tree's header declares, and the
+ * small C type model the rules judge with.
+ */
+#include <string.h>
+
+#include "rule-test.h"
+#include "tree-api.h"
+#include "unit.h"
+
+static enum api_form declared(const char *header, struct tree_api *api)
+{
+	struct rule_test t;
+
+	rule_test_init(&t, API_NEW);
+	memset(api, 0, sizeof(*api));
+	tree_api_from_text(api, header, "include/linux/device.h", &t.m);
+	rule_test_release(&t);
+	return api->declared;
+}
+
+static void test_new_under_default_configuration(void)
+{
+	static const char header[] =
+		"/* class_device_create(a, b) in a comment */\n"
+		"#ifdef KMIGRATE_OLD_API\n"
+		"extern struct class_device *class_device_create(struct class "
+		"*cls, dev_t devt,\n\tstruct device *device, char *fmt, ...);\n"
+		"#else\n"
+		"extern struct class_device *class_device_create(struct class "
+		"*cls,\n\tstruct class_device *parent, dev_t devt,\n"
+		"\tstruct device *device, char *fmt, ...)\n"
+		"\t__attribute__((format(printf,5,6)));\n"
+		"#endif\n";
+	struct tree_api api;
+
+	CU_ASSERT_EQUAL(declared(header, &api), API_NEW);
+	CU_ASSERT_EQUAL(api.line, 6);
+	CU_ASSERT_EQUAL(api.nr_params, 5);
+	CU_ASSERT_TRUE(api.variadic);
+	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "new");
+	tree_api_release(&api);
+}
+
+static void test_old_declaration(void)
+{
+	static const char header[] =
+		"#define FOO 1\n"
+		"#if FOO\n"
+		"struct class_device *\nclass_device_create(struct class *cls, "
+		"dev_t devt, struct device *device, char *fmt, ...);\n"
+		"#endif\n";
+	struct tree_api api;
+
+	CU_ASSERT_EQUAL(declared(header, &api), API_OLD);
+	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "old");
+	tree_api_release(&api);
+}
+
+static void test_unknown_falls_back_to_new(void)
+{
+	struct tree_api api;
+
+	CU_ASSERT_EQUAL(declared("extern int class_device_register(void);\n",
+				 &api), API_UNKNOWN);
+	CU_ASSERT_TRUE(api.fallback);
+	CU_ASSERT_EQUAL(api.used, API_NEW);
+	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "new (fallback)");
+	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "does not declare"));
+	tree_api_release(&api);
+
+	CU_ASSERT_EQUAL(declared("#if 0\nint class_device_create(int a, ...);"
+				 "\n#endif\nvoid *class_device_create(void);\n",
+				 &api), API_UNKNOWN);
+	CU_ASSERT_EQUAL(api.nr_params, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "takes 0 parameters"));
+	tree_api_release(&api);
+}
+
+static void test_missing_header(void)
+{
+	struct rule_test t;
+	struct tree_api api;
+
+	rule_test_init(&t, API_NEW);
+	CU_ASSERT_EQUAL(tree_api_read(&api, "/nonexistent-tree", &t.m), 0);
+	CU_ASSERT_EQUAL(api.declared, API_UNKNOWN);
+	CU_ASSERT_TRUE(api.fallback);
+	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "cannot read"));
+	tree_api_release(&api);
+	rule_test_release(&t);
+}
+
+static void test_type_model(void)
+{
+	struct type_class tc;
+
+	type_classify("const char[4]", &tc);
+	CU_ASSERT_TRUE(type_is_string(&tc));
+	type_classify("struct class *", &tc);
+	CU_ASSERT_EQUAL(tc.kind, TYPE_RECORD);
+	CU_ASSERT_EQUAL(tc.pointers, 1);
+	CU_ASSERT_STRING_EQUAL(tc.base, "struct class");
+	type_classify("dev_t", &tc);
+	CU_ASSERT_EQUAL(tc.kind, TYPE_INTEGER);
+	type_classify("__u32", &tc);
+	CU_ASSERT_EQUAL(tc.kind, TYPE_INTEGER);
+	type_classify("foo_handle", &tc);
+	CU_ASSERT_EQUAL(tc.kind, TYPE_UNKNOWN);
+
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class *", "struct class *",
+					   0), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *",
+					   "struct class *", 0), 0);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "void *",
+					   1), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int",
+					   0), 0);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int",
+					   1), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "struct device *", 0), 0);
+	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "unsigned long", 0), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "void *", 1), 0);
+	CU_ASSERT_EQUAL(type_spelling_fits("char *", "const char *", 0), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct device *", "foo_handle *",
+					   0), -1);
+	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", NULL, 0), -1);
+}
+
+static const struct unit_test tests[] = {
+	{ "the new prototype, with #ifdef branches followed", test_new_under_default_configuration },
+	{ "the old prototype", test_old_declaration },
+	{ "unknown: checked against the new one, and said", test_unknown_falls_back_to_new },
+	{ "a missing header is unknown, not an error", test_missing_header },
+	{ "types: kinds, and what fits what", test_type_model },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("tree-api", tests)
