@@ -29,6 +29,7 @@ int km_jobs(void);
 int cmd_model(int argc, const char **argv);
 int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);
+int cmd_series(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
 
 #endif

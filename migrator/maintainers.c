@@ -1,0 +1,367 @@
+/*
+ * maintainers.c - reading MAINTAINERS and matching paths to its entries
+ * (see maintainers.h).
+ *
+ * Contract: an entry starts at a non-field line that follows a blank line
+ * (or the start of the file) and collects the "X:" field lines after it;
+ * paragraphs without any field (the prose at the top) are dropped, and
+ * indented lines are never fields.  Old-style entries that give the name
+ * in "P:" and the address alone in "M:" are joined into "Name <address>".
+ * Fields other than M, P, L, F and X are skipped.  The strings of the
+ * result are owned by the struct maintainers until maintainers_release().
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "maintainers.h"
+#include "strbuf.h"
+#include "util.h"
+
+static void entry_init(struct maintainers_entry *entry, const char *title,
+		       size_t len, size_t index)
+{
+	entry->title = xstrndup(title, len);
+	strlist_init(&entry->people);
+	strlist_init(&entry->lists);
+	strlist_init(&entry->files);
+	strlist_init(&entry->excludes);
+	entry->index = index;
+}
+
+static void entry_release(struct maintainers_entry *entry)
+{
+	free(entry->title);
+	strlist_clear(&entry->people, 0);
+	strlist_clear(&entry->lists, 0);
+	strlist_clear(&entry->files, 0);
+	strlist_clear(&entry->excludes, 0);
+}
+
+void maintainers_release(struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++)
+		entry_release(&m->entries[i]);
+	free(m->entries);
+	m->entries = NULL;
+	m->nr = m->alloc = 0;
+}
+
+/* "F:\tvalue": the field letter, or 0 when the line is not a field */
+static int field_letter(const char *line, size_t len)
+{
+	if (len >= 2 && isupper((unsigned char)line[0]) && line[1] == ':')
+		return line[0];
+	return 0;
+}
+
+static int is_blank(const char *line, size_t len)
+{
+	while (len && isspace((unsigned char)*line))
+		line++, len--;
+	return !len;
+}
+
+static void add_field(struct maintainers_entry *entry, int letter,
+		      const char *value, struct strbuf *person)
+{
+	switch (letter) {
+	case 'P':
+		strbuf_reset(person);
+		strbuf_addstr(person, value);
+		break;
+	case 'M':
+		if (person->len && !strchr(value, '<'))
+			strlist_pushf(&entry->people, "%s <%s>", person->buf,
+				      value);
+		else
+			strlist_push(&entry->people, value);
+		strbuf_reset(person);
+		break;
+	case 'L':
+		strlist_push(&entry->lists, value);
+		break;
+	case 'F':
+		strlist_push(&entry->files, value);
+		break;
+	case 'X':
+		strlist_push(&entry->excludes, value);
+		break;
+	}
+}
+
+/* drop the last entry if it turned out to be prose */
+static void drop_empty_entry(struct maintainers *m, int has_fields)
+{
+	if (m->nr && !has_fields)
+		entry_release(&m->entries[--m->nr]);
+}
+
+int maintainers_parse(struct maintainers *m, const char *text,
+		      const char *path)
+{
+	struct strbuf value = STRBUF_INIT, person = STRBUF_INIT;
+	const char *line = text;
+	int after_blank = 1, in_entry = 0, has_fields = 0;
+
+	(void)path;
+	while (*line) {
+		const char *eol = strchrnul(line, '\n');
+		size_t len = (size_t)(eol - line);
+		int letter;
+
+		if (len && line[len - 1] == '\r')
+			len--;
+		letter = field_letter(line, len);
+		if (is_blank(line, len)) {
+			after_blank = 1;
+			in_entry = 0;
+		} else if (letter && in_entry) {
+			const char *v = line + 2;
+
+			v += strspn(v, " \t");
+			strbuf_reset(&value);
+			strbuf_add(&value, v, len - (size_t)(v - line));
+			strbuf_rtrim(&value);
+			add_field(&m->entries[m->nr - 1], letter, value.buf,
+				  &person);
+			has_fields = 1;
+		} else if (after_blank && !isspace((unsigned char)*line)) {
+			drop_empty_entry(m, has_fields);
+			ALLOC_GROW(m->entries, m->nr + 1, m->alloc);
+			while (len && isspace((unsigned char)line[len - 1]))
+				len--;
+			entry_init(&m->entries[m->nr], line, len, m->nr);
+			m->nr++;
+			strbuf_reset(&person);
+			in_entry = 1;
+			has_fields = 0;
+			after_blank = 0;
+		} else {
+			/* prose, or a continuation: not part of an entry */
+			after_blank = 0;
+			if (!has_fields)
+				in_entry = 0;
+		}
+		line = *eol ? eol + 1 : eol;
+	}
+	drop_empty_entry(m, has_fields);
+	strbuf_release(&value);
+	strbuf_release(&person);
+	return 0;
+}
+
+int maintainers_read(struct maintainers *m, const char *tree)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path = xstrfmt("%s/MAINTAINERS", tree);
+	int ret;
+
+	if (strbuf_read_file(&text, path) < 0) {
+		ret = errno == ENOENT ? 1 :
+			error_errno("cannot read '%s'", path);
+		goto out_free_path;
+	}
+	ret = maintainers_parse(m, text.buf, path);
+	strbuf_release(&text);
+out_free_path:
+	free(path);
+	return ret;
+}
+
+static int has_glob(const char *pattern)
+{
+	return !!strpbrk(pattern, "*?[");
+}
+
+/* does the glob match path, or one of the directories leading to it? */
+static int glob_covers(const char *glob, const char *path, int dirs_only)
+{
+	char *prefix = xstrdup(path);
+	char *slash = NULL;
+	int hit = 0;
+
+	if (!dirs_only && !fnmatch(glob, path, FNM_PATHNAME))
+		hit = 1;
+	while (!hit && (slash = strrchr(prefix, '/'))) {
+		*slash = '\0';
+		hit = !fnmatch(glob, prefix, FNM_PATHNAME);
+	}
+	free(prefix);
+	return hit;
+}
+
+size_t maintainers_pattern_match(const char *pattern, const char *path)
+{
+	size_t len = strlen(pattern);
+	int dir_only = len && pattern[len - 1] == '/';
+	int hit;
+
+	if (!len)
+		return 0;
+	if (has_glob(pattern)) {
+		char *glob = xstrndup(pattern, dir_only ? len - 1 : len);
+
+		hit = glob_covers(glob, path, dir_only);
+		free(glob);
+	} else if (dir_only) {
+		hit = !strncmp(path, pattern, len);
+	} else {
+		hit = !strncmp(path, pattern, len) &&
+		      (!path[len] || path[len] == '/');
+	}
+	return hit ? len : 0;
+}
+
+/* the specificity of entry's best pattern for path, 0 if none or excluded */
+static size_t entry_covers(const struct maintainers_entry *entry,
+			   const char *path)
+{
+	size_t i, best = 0;
+
+	for (i = 0; i < entry->excludes.nr; i++)
+		if (maintainers_pattern_match(entry->excludes.items[i].string,
+					      path))
+			return 0;
+	for (i = 0; i < entry->files.nr; i++) {
+		size_t n = maintainers_pattern_match(
+			entry->files.items[i].string, path);
+
+		if (n > best)
+			best = n;
+	}
+	return best;
+}
+
+const struct maintainers_entry *
+maintainers_match(const struct maintainers *m, const char *path)
+{
+	const struct maintainers_entry *best = NULL;
+	size_t i, best_len = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		size_t n = entry_covers(&m->entries[i], path);
+
+		if (n > best_len) {
+			best_len = n;
+			best = &m->entries[i];
+		}
+	}
+	return best;
+}
+
+const char *maintainers_entry_pattern(const struct maintainers_entry *entry,
+				      const char *path)
+{
+	const char *best = NULL;
+	size_t i, best_len = 0;
+
+	for (i = 0; i < entry->files.nr; i++) {
+		size_t n = maintainers_pattern_match(
+			entry->files.items[i].string, path);
+
+		if (n > best_len) {
+			best_len = n;
+			best = entry->files.items[i].string;
+		}
+	}
+	return best;
+}
+
+/* "(MTD)": a single word in parentheses, or NULL */
+static const char *parenthesised_word(const char *title, size_t *len)
+{
+	const char *open = title;
+
+	while ((open = strchr(open, '('))) {
+		size_t n = strspn(open + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				  "abcdefghijklmnopqrstuvwxyz0123456789");
+
+		if (n && open[1 + n] == ')') {
+			*len = n;
+			return open + 1;
+		}
+		open++;
+	}
+	return NULL;
+}
+
+static void add_lower(struct strbuf *sb, const char *s, size_t len)
+{
+	while (len--)
+		strbuf_addch(sb, tolower((unsigned char)*s++));
+}
+
+/* "IEEE 1394 SUBSYSTEM" -> "ieee1394" */
+static void title_word(struct strbuf *name, const char *title)
+{
+	const char *p = title + strspn(title, " \t");
+	size_t len;
+
+	len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		     "0123456789_-");
+	add_lower(name, p, len);
+	p += len;
+	for (;;) {
+		size_t spaces = strspn(p, " "), digits;
+
+		digits = strspn(p + spaces, "0123456789");
+		if (!spaces || !digits || isalpha((unsigned char)p[spaces +
+								   digits]))
+			break;
+		strbuf_add(name, p + spaces, digits);
+		p += spaces + digits;
+	}
+}
+
+/* does a component of pattern start with word? */
+static int pattern_mentions(const char *pattern, const char *word)
+{
+	const char *p = pattern;
+
+	for (; *p; p += strcspn(p, "/"), p += !!*p)
+		if (!strncasecmp(p, word, strlen(word)))
+			return 1;
+	return 0;
+}
+
+/* "drivers/hwmon/" -> "hwmon"; NULL unless a plain directory pattern */
+static char *last_dir(const char *pattern)
+{
+	size_t len = strlen(pattern), start;
+
+	if (len < 2 || pattern[len - 1] != '/' || has_glob(pattern))
+		return NULL;
+	start = len - 1;
+	while (start && pattern[start - 1] != '/')
+		start--;
+	return xstrndup(pattern + start, len - 1 - start);
+}
+
+char *maintainers_short_name(const char *title, const char *pattern)
+{
+	struct strbuf name = STRBUF_INIT;
+	const char *word;
+	char *dir;
+	size_t len;
+
+	word = parenthesised_word(title, &len);
+	if (word) {
+		add_lower(&name, word, len);
+		return strbuf_detach(&name, NULL);
+	}
+	title_word(&name, title);
+	if (pattern && (!name.len || !pattern_mentions(pattern, name.buf)) &&
+	    (dir = last_dir(pattern))) {
+		strbuf_release(&name);
+		return dir;
+	}
+	if (!name.len)
+		strbuf_addstr(&name, "misc");
+	return strbuf_detach(&name, NULL);
+}

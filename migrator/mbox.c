@@ -1,0 +1,471 @@
+/*
+ * mbox.c - mail messages in git format-patch's layout (see mbox.h).
+ *
+ * Contract: everything here appends to a caller's strbuf and never fails.
+ * Dates are written with English day and month names whatever the locale.
+ * A display name with RFC 2822 specials is quoted, one with bytes beyond
+ * ASCII is written as an RFC 2047 encoded word ("=?UTF-8?q?...?="), so a
+ * header never needs more than the declared 8-bit UTF-8 body encoding.
+ * The SHA-1 here only names messages in their From_ lines; nothing relies
+ * on it for security.  Installing into an existing directory moves the
+ * files one by one (each rename atomic) and keeps the directory itself,
+ * its permissions and whoever has it open.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mbox.h"
+#include "tempfile.h"
+#include "util.h"
+
+void mbox_date(struct strbuf *out, time_t t, int tz_minutes)
+{
+	static const char *const days[] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+	};
+	static const char *const months[] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+	};
+	time_t local = t + (time_t)tz_minutes * 60;
+	int offset = tz_minutes < 0 ? -tz_minutes : tz_minutes;
+	struct tm tm;
+
+	gmtime_r(&local, &tm);
+	strbuf_addf(out, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d",
+		    days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+		    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		    tz_minutes < 0 ? '-' : '+', offset / 60, offset % 60);
+}
+
+int mbox_local_tz(time_t t)
+{
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm))
+		return 0;
+	return (int)(tm.tm_gmtoff / 60);
+}
+
+void mbox_header(struct strbuf *out, const char *name, const char *value)
+{
+	size_t col = strlen(name) + 1;
+	const char *p = value;
+	int first = 1;
+
+	strbuf_addf(out, "%s:", name);
+	strbuf_addch(out, ' ');
+	col++;
+	while (*p) {
+		size_t spaces = first ? 0 : strspn(p, " ");
+		size_t word = strcspn(p + spaces, " ");
+
+		if (!first && spaces && col + spaces + word > MBOX_LINE_MAX) {
+			strbuf_addch(out, '\n');
+			col = 0;
+		}
+		strbuf_add(out, p, spaces + word);
+		col += spaces + word;
+		p += spaces + word;
+		first = 0;
+	}
+	strbuf_addch(out, '\n');
+}
+
+void mbox_address_header(struct strbuf *out, const char *name,
+			 const struct strlist *addresses)
+{
+	size_t i, col;
+
+	if (!addresses || !addresses->nr)
+		return;
+	strbuf_addf(out, "%s: ", name);
+	col = strlen(name) + 2;
+	for (i = 0; i < addresses->nr; i++) {
+		const char *addr = addresses->items[i].string;
+		size_t len = strlen(addr) + (i + 1 < addresses->nr);
+
+		if (i && col + 1 + len > MBOX_LINE_MAX) {
+			strbuf_addstr(out, "\n    ");
+			col = 4;
+		} else if (i) {
+			strbuf_addch(out, ' ');
+			col++;
+		}
+		strbuf_addstr(out, addr);
+		if (i + 1 < addresses->nr)
+			strbuf_addch(out, ',');
+		col += len;
+	}
+	strbuf_addch(out, '\n');
+}
+
+static char *trimmed(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s))
+		s++, len--;
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
+		s++, len -= 2;
+	return xstrndup(s, len);
+}
+
+int mbox_split_ident(const char *ident, char **name, char **email)
+{
+	const char *open = strrchr(ident, '<');
+	const char *close = open ? strchr(open, '>') : NULL;
+
+	if (!open || !close || close == open + 1)
+		return -1;
+	*name = trimmed(ident, (size_t)(open - ident));
+	*email = trimmed(open + 1, (size_t)(close - open - 1));
+	return 0;
+}
+
+static int is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
+void mbox_format_ident(struct strbuf *out, const char *name,
+		       const char *email)
+{
+	const char *p;
+
+	if (!*name) {
+		strbuf_addstr(out, email);
+		return;
+	}
+	if (!is_ascii(name)) {
+		strbuf_addstr(out, "=?UTF-8?q?");
+		for (p = name; *p; p++) {
+			unsigned char c = (unsigned char)*p;
+
+			if (isalnum(c) || strchr("!*+-/", c))
+				strbuf_addch(out, c);
+			else
+				strbuf_addf(out, "=%02X", c);
+		}
+		strbuf_addstr(out, "?=");
+	} else if (strpbrk(name, "()<>[]:;@\\,.\"")) {
+		strbuf_addch(out, '"');
+		for (p = name; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				strbuf_addch(out, '\\');
+			strbuf_addch(out, *p);
+		}
+		strbuf_addch(out, '"');
+	} else {
+		strbuf_addstr(out, name);
+	}
+	strbuf_addf(out, " <%s>", email);
+}
+
+static int is_title_char(int c)
+{
+	return isalnum(c) || c == '.' || c == '_';
+}
+
+void mbox_subject_filename(struct strbuf *out, const char *subject,
+			   size_t max)
+{
+	size_t start = out->len;
+	int pending_dash = 0;
+	const char *p;
+
+	for (p = subject; *p && out->len - start < max; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (!is_title_char(c) || c >= 0x80) {
+			pending_dash = out->len > start;
+			continue;
+		}
+		if (pending_dash) {
+			strbuf_addch(out, '-');
+			pending_dash = 0;
+			if (out->len - start >= max)
+				break;
+		}
+		if (c == '.' && out->len > start &&
+		    out->buf[out->len - 1] == '.')
+			continue;
+		strbuf_addch(out, c);
+	}
+	while (out->len > start && (out->buf[out->len - 1] == '.' ||
+				    out->buf[out->len - 1] == '-'))
+		strbuf_setlen(out, out->len - 1);
+}
+
+void mbox_signature(struct strbuf *out, const char *version)
+{
+	strbuf_addf(out, "-- \nkmigrate %s\n\n", version);
+}
+
+void mbox_message(struct strbuf *out, const struct mbox_message *msg,
+		  const char *body, size_t body_len)
+{
+	struct strbuf mail = STRBUF_INIT;
+	char *name, *email, hex[41];
+
+	strbuf_addstr(&mail, "From: ");
+	if (!mbox_split_ident(msg->from, &name, &email)) {
+		mbox_format_ident(&mail, name, email);
+		free(name);
+		free(email);
+	} else {
+		strbuf_addstr(&mail, msg->from);
+	}
+	strbuf_addstr(&mail, "\nDate: ");
+	mbox_date(&mail, msg->date, msg->tz_minutes);
+	strbuf_addch(&mail, '\n');
+	mbox_header(&mail, "Subject", msg->subject);
+	mbox_address_header(&mail, "To", msg->to);
+	mbox_address_header(&mail, "Cc", msg->cc);
+	strbuf_addstr(&mail, "MIME-Version: 1.0\n"
+		      "Content-Type: text/plain; charset=UTF-8\n"
+		      "Content-Transfer-Encoding: 8bit\n\n");
+	strbuf_add(&mail, body, body_len);
+	if (msg->zero_id)
+		memset(hex, '0', 40), hex[40] = '\0';
+	else
+		mbox_sha1_hex(mail.buf, mail.len, hex);
+	strbuf_addf(out, "From %s Mon Sep 17 00:00:00 2001\n", hex);
+	strbuf_add(out, mail.buf, mail.len);
+	strbuf_release(&mail);
+}
+
+int mbox_is_series_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 11 && strspn(name, "0123456789") == 4 &&
+	       name[4] == '-' && !strcmp(name + len - 6, ".patch");
+}
+
+int mbox_dir_check(const char *dir, int *exists)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int ret = 0;
+
+	*exists = !!d || errno != ENOENT;
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (!mbox_is_series_name(de->d_name) || lstat(path, &st) ||
+		    !S_ISREG(st.st_mode))
+			ret = -1;
+		free(path);
+	}
+	closedir(d);
+	errno = 0;
+	return ret;
+}
+
+char *mbox_dir_stage(const char *dir)
+{
+	char *base = xstrdup(dir), *slash, *staged;
+	size_t len = strlen(base);
+
+	while (len > 1 && base[len - 1] == '/')
+		base[--len] = '\0';
+	slash = strrchr(base, '/');
+	if (slash)
+		staged = xstrfmt("%.*s/.%s.kmigrate-XXXXXX",
+				 (int)(slash - base), base, slash + 1);
+	else
+		staged = xstrfmt(".%s.kmigrate-XXXXXX", base);
+	free(base);
+	if (!mkdtemp(staged)) {
+		error_errno("cannot create a directory beside '%s'", dir);
+		free(staged);
+		return NULL;
+	}
+	return staged;
+}
+
+int mbox_dir_write(const char *staged, const char *name, const char *buf,
+		   size_t len)
+{
+	char *path = xstrfmt("%s/%s", staged, name);
+	FILE *fp;
+	int ret = 0;
+
+	tempfile_register(path);
+	fp = fopen(path, "w");
+	if (!fp || fwrite(buf, 1, len, fp) != len)
+		ret = error_errno("cannot write '%s'", path);
+	if (fp && fclose(fp) && !ret)
+		ret = error_errno("cannot write '%s'", path);
+	free(path);
+	return ret;
+}
+
+static void forget_all(const char *staged, const struct strlist *names,
+		       int remove)
+{
+	size_t i;
+
+	for (i = 0; i < names->nr; i++) {
+		char *path = xstrfmt("%s/%s", staged, names->items[i].string);
+
+		if (remove)
+			tempfile_remove(path);
+		else
+			tempfile_forget(path);
+		free(path);
+	}
+}
+
+void mbox_dir_unstage(const char *staged, const struct strlist *names)
+{
+	if (!staged)
+		return;
+	forget_all(staged, names, 1);
+	rmdir(staged);
+}
+
+/* the series files of dir that are not among names */
+static void remove_old_series(const char *dir, const struct strlist *names)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	while (d && (de = readdir(d))) {
+		char *path;
+
+		if (!mbox_is_series_name(de->d_name) ||
+		    strlist_find(names, de->d_name) >= 0)
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (unlink(path))
+			warning("cannot remove '%s' of the previous series: %s",
+				path, strerror(errno));
+		free(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+static int move_files(const char *staged, const char *dir,
+		      const struct strlist *names)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < names->nr; i++) {
+		char *from = xstrfmt("%s/%s", staged, names->items[i].string);
+		char *to = xstrfmt("%s/%s", dir, names->items[i].string);
+
+		if (rename(from, to))
+			ret = error_errno("cannot move '%s' to '%s'", from, to);
+		else
+			tempfile_forget(from);
+		free(from);
+		free(to);
+	}
+	return ret;
+}
+
+int mbox_dir_install(const char *staged, const char *dir, int exists,
+		     const struct strlist *names)
+{
+	if (!exists) {
+		if (rename(staged, dir))
+			return error_errno("cannot rename '%s' to '%s'",
+					   staged, dir);
+		forget_all(staged, names, 0);
+		return 0;
+	}
+	if (move_files(staged, dir, names))
+		return -1;
+	rmdir(staged);
+	remove_old_series(dir, names);
+	return 0;
+}
+
+/* SHA-1 (FIPS 180-4), one 64-byte block at a time */
+static uint32_t rol32(uint32_t x, int n)
+{
+	return (x << n) | (x >> (32 - n));
+}
+
+static void sha1_block(uint32_t h[5], const unsigned char *block)
+{
+	uint32_t w[80], a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w[i] = (uint32_t)block[4 * i] << 24 |
+		       (uint32_t)block[4 * i + 1] << 16 |
+		       (uint32_t)block[4 * i + 2] << 8 | block[4 * i + 3];
+	for (; i < 80; i++)
+		w[i] = rol32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+	for (i = 0; i < 80; i++) {
+		uint32_t f, k, t;
+
+		if (i < 20)
+			f = (b & c) | (~b & d), k = 0x5a827999;
+		else if (i < 40)
+			f = b ^ c ^ d, k = 0x6ed9eba1;
+		else if (i < 60)
+			f = (b & c) | (b & d) | (c & d), k = 0x8f1bbcdc;
+		else
+			f = b ^ c ^ d, k = 0xca62c1d6;
+		t = rol32(a, 5) + f + e + k + w[i];
+		e = d;
+		d = c;
+		c = rol32(b, 30);
+		b = a;
+		a = t;
+	}
+	h[0] += a;
+	h[1] += b;
+	h[2] += c;
+	h[3] += d;
+	h[4] += e;
+}
+
+void mbox_sha1_hex(const void *data, size_t len, char hex[41])
+{
+	uint32_t h[5] = {
+		0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
+	};
+	const unsigned char *p = data;
+	unsigned char tail[128];
+	uint64_t bits = (uint64_t)len * 8;
+	size_t rest, tail_len, i;
+
+	for (; len >= 64; p += 64, len -= 64)
+		sha1_block(h, p);
+	rest = len;
+	memset(tail, 0, sizeof(tail));
+	memcpy(tail, p, rest);
+	tail[rest] = 0x80;
+	tail_len = rest + 1 + 8 <= 64 ? 64 : 128;
+	for (i = 0; i < 8; i++)
+		tail[tail_len - 1 - i] = (unsigned char)(bits >> (8 * i));
+	sha1_block(h, tail);
+	if (tail_len == 128)
+		sha1_block(h, tail + 64);
+	for (i = 0; i < 5; i++)
+		sprintf(hex + 8 * i, "%08x", h[i]);
+	hex[40] = '\0';
+}
