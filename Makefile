@@ -137,6 +137,9 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)
 	install -m 755 kmigrate $(DESTDIR)$(BINDIR)/kmigrate
 	cp -R semantic-patches $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(DATADIR)/tree-fixtures
+	cp -R tree-fixtures/linux-2.6.14-mini tree-fixtures/hand-conversion.patch \
+		$(DESTDIR)$(DATADIR)/tree-fixtures/
 	if [ -f kmigrate.1 ]; then install -m 644 kmigrate.1 $(DESTDIR)$(MANDIR)/; fi
 
 clean:

@@ -26,16 +26,17 @@ static int is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-const char *km_semantic_patches_dir(void)
+/* the directory holding semantic-patches/ (and the demo fixtures) */
+const char *km_datadir(void)
 {
 	static char *dir;
-	char exe[PATH_MAX];
+	char exe[PATH_MAX], *probe;
 	ssize_t n;
 
 	if (dir)
 		return dir;
 	if (getenv("KMIGRATE_DATADIR") && *getenv("KMIGRATE_DATADIR")) {
-		dir = xstrfmt("%s/semantic-patches", getenv("KMIGRATE_DATADIR"));
+		dir = xstrdup(getenv("KMIGRATE_DATADIR"));
 		return dir;
 	}
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -54,15 +55,27 @@ const char *km_semantic_patches_dir(void)
 
 			*slash = '\0';
 			for (i = 0; i < ARRAY_SIZE(beside); i++) {
-				dir = xstrfmt("%s%s/semantic-patches", exe,
-					      beside[i]);
-				if (is_dir(dir))
+				dir = xstrfmt("%s%s", exe, beside[i]);
+				probe = xstrfmt("%s/semantic-patches", dir);
+				if (is_dir(probe)) {
+					free(probe);
 					return dir;
+				}
+				free(probe);
 				free(dir);
 			}
 		}
 	}
-	dir = xstrfmt("%s/semantic-patches", KM_DATADIR);
+	dir = xstrdup(KM_DATADIR);
+	return dir;
+}
+
+const char *km_semantic_patches_dir(void)
+{
+	static char *dir;
+
+	if (!dir)
+		dir = xstrfmt("%s/semantic-patches", km_datadir());
 	return dir;
 }
 
@@ -270,6 +283,10 @@ static int set_field(struct migration *m, const char *key, const char *value)
 		text = &m->model;
 	else if (!strcmp(key, "null-argument"))
 		text = &m->null_argument;
+	else if (!strcmp(key, "demo-tree"))
+		text = &m->demo_tree;
+	else if (!strcmp(key, "demo-patch"))
+		text = &m->demo_patch;
 	if (text) {
 		free(*text);
 		*text = xstrdup(value);
@@ -385,6 +402,8 @@ void migration_release(struct migration *m)
 	free(m->description);
 	free(m->model);
 	free(m->null_argument);
+	free(m->demo_tree);
+	free(m->demo_patch);
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
 }

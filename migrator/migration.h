@@ -45,9 +45,16 @@ struct migration {
 	char *description;
 	char *model;			/* the core-model entry point it maps to */
 	char *null_argument;		/* optional: "POS what a NULL there does" */
+	char *demo_tree;		/* optional, for run: relative to the data dir */
+	char *demo_patch;		/* optional: a hand-written conversion of it */
 };
 
-/* the folder holding the migrations: $KMIGRATE_DATADIR, beside the binary, or installed */
+/*
+ * The data directory: $KMIGRATE_DATADIR, the source tree or installation
+ * the binary sits in, or the one compiled in.  It holds semantic-patches/
+ * (the migrations) and the demo fixtures that run uses.
+ */
+const char *km_datadir(void);
 const char *km_semantic_patches_dir(void);
 
 int migration_load(struct migration *m, const char *name);
