@@ -28,7 +28,7 @@ endif
 LLVM_DIR ?= $(patsubst %/include/clang-c/Index.h,%,$(lastword $(sort \
 	$(wildcard /usr/lib/llvm-*/include/clang-c/Index.h))))
 CLANG_CFLAGS = $(if $(LLVM_DIR),-I$(LLVM_DIR)/include)
-CLANG_LIBS = $(if $(LLVM_DIR),-L$(LLVM_DIR)/lib -Wl$(comma)-rpath$(comma)$(LLVM_DIR)/lib) -lclang
+CLANG_LIBS = $(if $(LLVM_DIR),-Wl$(comma)-rpath$(comma)$(LLVM_DIR)/lib) -ldl
 comma := ,
 
 # B is the build directory; the sanitizer build uses its own

@@ -8,15 +8,16 @@
  * matched to the scan's records by the byte offset of the function name
  * (expansion or spelling location, so calls written inside a macro body
  * match too).  Only the scan's call sites are described; libclang never
- * adds calls.
+ * adds calls.  libclang itself is opened at run time (clang-loader.c):
+ * clang_env_init() fails without it, and a file analysed anyway is
+ * described from its text, with the reason as its parse error.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <clang-c/Index.h>
-
 #include "clang-analysis.h"
+#include "clang-calls.h"
 #include "decl-lookup.h"
 #include "lexer.h"
 #include "migration.h"
@@ -415,6 +416,8 @@ void clang_analyse_file(const struct clang_env *env,
 		/* described from the text only */
 	} else if (memchr(text, '\0', len)) {
 		why = xstrdup("it holds NUL bytes (not a C source file)");
+	} else if (clang_loader_init() < 0) {
+		why = xstrdup("libclang could not be loaded");
 	} else {
 		index = clang_createIndex(0, 0);
 		tu = parse_file(env, index, abs, text, len, &why);

@@ -25,9 +25,13 @@
  * (clang-analysis.c) runs per file, on any thread, with a libclang index
  * of its own; the text fallbacks are decl-lookup.c.
  *
- * Caller's steps: clang_env_init(&env, tree) (-1: setup error, reported);
- * for each file: clang_file_init(), call_analysis_init() for each of its
- * calls, clang_analyse_file(), read the records, call_analysis_release(),
+ * libclang is opened at run time (clang-loader.h), by clang_env_init():
+ * a machine without it fails there, with one line saying what to install.
+ *
+ * Caller's steps: clang_env_init(&env, tree) (-1: setup error, reported:
+ * an unreadable tree or no libclang; exit 2); for each file:
+ * clang_file_init(), call_analysis_init() for each of its calls,
+ * clang_analyse_file(), read the records, call_analysis_release(),
  * clang_file_release(); then clang_env_release().  Tests hand files over
  * in memory with clang_env_add_unsaved().
  */

@@ -2,13 +2,15 @@
  * clang-env.c - the compiler arguments a tree's files are parsed with
  * (the environment half of clang-analysis.h).
  *
- * Contract: clang_env_init() works out the include paths once per tree;
- * clang_env_file_args() gives one file's arguments: its own flags from
- * the tree's compile_commands.json when it has them (only what matters
- * to parsing: -I -D -U -include -isystem -std= ...), else the common
- * ones.  The scratch directory (empty autoconf.h files, one "asm" link
- * per tree for the include/asm-ARCH layout) is shared by the process and
- * removed at exit.  Every function may be called from any thread.
+ * Contract: clang_env_init() opens libclang (clang-loader.c; -1 after
+ * its one-line message when it cannot, the caller exits 2), then works
+ * out the include paths once per tree; clang_env_file_args() gives one
+ * file's arguments: its own flags from the tree's compile_commands.json
+ * when it has them (only what matters to parsing: -I -D -U -include
+ * -isystem -std= ...), else the common ones.  The scratch directory
+ * (empty autoconf.h files, one "asm" link per tree for the
+ * include/asm-ARCH layout) is shared by the process and removed at exit.
+ * Every function may be called from any thread.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -21,10 +23,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <clang-c/CXCompilationDatabase.h>
-#include <clang-c/Index.h>
-
 #include "clang-analysis.h"
+#include "clang-calls.h"
 #include "strlist.h"
 #include "tempfile.h"
 #include "util.h"
@@ -38,24 +38,13 @@ static int is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-/* <libdir>/clang/<version>/include beside the libclang we run with */
-static char *find_resource_dir(void)
+/* the first <libdir>/clang/<version>/include, or NULL */
+static char *resource_dir_in(const char *libdir)
 {
-	Dl_info info;
-	char *libdir, *slash, *found = NULL, *clangdir;
+	char *clangdir = xstrfmt("%s/clang", libdir), *found = NULL;
+	DIR *dir = opendir(clangdir);
 	struct dirent *de;
-	DIR *dir;
 
-	if (!dladdr((void *)clang_createIndex, &info) || !info.dli_fname)
-		return NULL;
-	libdir = realpath(info.dli_fname, NULL);
-	if (!libdir)
-		return NULL;
-	slash = strrchr(libdir, '/');
-	if (slash)
-		*slash = '\0';
-	clangdir = xstrfmt("%s/clang", libdir);
-	dir = opendir(clangdir);
 	while (dir && (de = readdir(dir)) && !found) {
 		char *inc = xstrfmt("%s/%s/include", clangdir, de->d_name);
 
@@ -67,7 +56,38 @@ static char *find_resource_dir(void)
 	if (dir)
 		closedir(dir);
 	free(clangdir);
+	return found;
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, slash - path) : xstrdup(".");
+}
+
+/*
+ * clang's include dir beside the libclang we run with: by the path it
+ * was opened as (Debian's /usr/lib/llvm-N/lib/libclang.so), else by the
+ * file it resolves to.
+ */
+static char *find_resource_dir(void)
+{
+	Dl_info info;
+	char *libdir, *real, *found;
+
+	if (!dladdr((void *)clang_createIndex, &info) || !info.dli_fname)
+		return NULL;
+	libdir = dir_of(info.dli_fname);
+	found = resource_dir_in(libdir);
 	free(libdir);
+	real = found ? NULL : realpath(info.dli_fname, NULL);
+	if (real) {
+		libdir = dir_of(real);
+		found = resource_dir_in(libdir);
+		free(libdir);
+		free(real);
+	}
 	return found;
 }
 
@@ -180,6 +200,8 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	CXCompilationDatabase_Error db_error;
 
 	memset(env, 0, sizeof(*env));
+	if (clang_loader_init() < 0)
+		return -1;	/* said what to install */
 	strlist_init(&env->args);
 	strlist_init(&env->unsaved);
 	env->tree = realpath(tree, NULL);

@@ -1,0 +1,96 @@
+/*
+ * clang-loader.h - libclang, opened with dlopen() at first use (see
+ * clang-loader.c), so that kmigrate starts without it and only the
+ * commands that parse C (check, and series and run through it) need it.
+ *
+ * KM_CLANG_FUNCTIONS lists every libclang function kmigrate calls, one a
+ * line, without the "clang_" prefix.  The prototypes are libclang's own:
+ * each member of struct clang_api has the type of the declaration in
+ * <clang-c/Index.h>, so the table cannot drift from the library.  To call
+ * a new function: add its line here; clang-calls.h then refuses to compile
+ * until its redirection line is added there too.
+ *
+ * Caller's steps: clang_loader_init() before the first libclang call
+ * (-1: the one-line message is printed, exit 2); then call libclang
+ * through clang-calls.h, which keeps the code reading clang_xxx(...).
+ */
+#ifndef KM_CLANG_LOADER_H
+#define KM_CLANG_LOADER_H
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+
+#define KM_CLANG_FUNCTIONS(FN)				\
+	FN(createIndex)					\
+	FN(disposeIndex)				\
+	FN(parseTranslationUnit2)			\
+	FN(disposeTranslationUnit)			\
+	FN(getTranslationUnitCursor)			\
+	FN(visitChildren)				\
+	FN(getNullCursor)				\
+	FN(getCursorKind)				\
+	FN(getCursorType)				\
+	FN(getCursorLocation)				\
+	FN(getCursorSpelling)				\
+	FN(isExpression)				\
+	FN(Cursor_getNumArguments)			\
+	FN(Cursor_getArgument)				\
+	FN(Cursor_Evaluate)				\
+	FN(EvalResult_getKind)				\
+	FN(EvalResult_getAsLongLong)			\
+	FN(EvalResult_getAsStr)				\
+	FN(EvalResult_dispose)				\
+	FN(getCanonicalType)				\
+	FN(getTypeSpelling)				\
+	FN(Location_isFromMainFile)			\
+	FN(getExpansionLocation)			\
+	FN(getSpellingLocation)				\
+	FN(getNumDiagnostics)				\
+	FN(getDiagnostic)				\
+	FN(getDiagnosticSeverity)			\
+	FN(getDiagnosticSpelling)			\
+	FN(getDiagnosticLocation)			\
+	FN(disposeDiagnostic)				\
+	FN(getCString)					\
+	FN(disposeString)				\
+	FN(CompilationDatabase_fromDirectory)		\
+	FN(CompilationDatabase_getCompileCommands)	\
+	FN(CompilationDatabase_dispose)			\
+	FN(CompileCommands_getSize)			\
+	FN(CompileCommands_getCommand)			\
+	FN(CompileCommands_dispose)			\
+	FN(CompileCommand_getDirectory)			\
+	FN(CompileCommand_getNumArgs)			\
+	FN(CompileCommand_getArg)
+
+/* one function pointer per line of KM_CLANG_FUNCTIONS */
+struct clang_api {
+	void *handle;		/* dlopen()'s, NULL until opened */
+	char *path;		/* what was opened */
+#define KM_CLANG_MEMBER(fn) __typeof__(clang_##fn) *fn;
+	KM_CLANG_FUNCTIONS(KM_CLANG_MEMBER)
+#undef KM_CLANG_MEMBER
+};
+
+/* the process's libclang, filled by clang_loader_init() */
+extern struct clang_api km_clang;
+
+/*
+ * Open libclang once per process (any thread may call it; later calls
+ * return the first one's result): 0, or -1 after printing one line, e.g.
+ * "kmigrate: cannot load libclang (libclang.so: cannot open shared object
+ * file: No such file or directory); install it with 'apt-get install
+ * libclang-dev'".  $KMIGRATE_LIBCLANG, when set, is the only path tried.
+ */
+int clang_loader_init(void);
+
+/*
+ * Open the library at path (a file name alone goes through the dynamic
+ * loader's search) and resolve every function into api.  -1 with *why
+ * set (to free) when it cannot be opened or lacks a function; api is
+ * then left empty.  clang_api_close() undoes a successful open.
+ */
+int clang_api_open(struct clang_api *api, const char *path, char **why);
+void clang_api_close(struct clang_api *api);
+
+#endif
