@@ -95,25 +95,28 @@ static void file_headers(struct diff_parser *p, const char *minus,
 	set_path(file, strip_path(plus + 4, (size_t)(eol - plus - 4)));
 }
 
+/* "-start[,count]" or "+start[,count]": the count (1 when left out) */
+static int hunk_range(const char *s, char sign, unsigned long *count,
+		      char **end)
+{
+	if (*s != sign)
+		return -1;
+	strtoul(s + 1, end, 10);
+	*count = 1;
+	if (**end == ',')
+		*count = strtoul(*end + 1, end, 10);
+	return 0;
+}
+
+/* "@@ -a,b +c,d @@": b old lines and d new lines follow */
 static int hunk_header(struct diff_parser *p, const char *line)
 {
-	unsigned long a, b = 1, c, d = 1;
 	char *end;
 
-	a = strtoul(line + 4, &end, 10);
-	if (*end == ',')
-		b = strtoul(end + 1, &end, 10);
-	if (strncmp(end, " +", 2))
+	if (hunk_range(line + 3, '-', &p->old_left, &end) < 0 ||
+	    *end != ' ' || hunk_range(end + 1, '+', &p->new_left, &end) < 0 ||
+	    strncmp(end, " @@", 3))
 		return -1;
-	c = strtoul(end + 2, &end, 10);
-	if (*end == ',')
-		d = strtoul(end + 1, &end, 10);
-	if (strncmp(end, " @@", 3))
-		return -1;
-	(void)a;
-	(void)c;
-	p->old_left = b;
-	p->new_left = d;
 	return 0;
 }
 
@@ -229,8 +232,8 @@ static int decimal_width(unsigned long n)
 {
 	int width = 1;
 
-	while (n >= 10)
-		n /= 10, width++;
+	for (; n >= 10; n /= 10)
+		width++;
 	return width;
 }
 
@@ -281,6 +284,26 @@ static void size_columns(struct stat_columns *col, const struct diff_file *f,
 		col->graph = width - col->number - 6 - col->name;
 }
 
+/* a file's + and - scaled to the graph's columns, when they do not fit */
+static void scale_graph(unsigned long *add, unsigned long *del,
+			const struct stat_columns *col)
+{
+	unsigned long graph = (unsigned long)col->graph, total;
+
+	if (graph >= col->max_change)
+		return;
+	total = scale(*add + *del, graph, col->max_change);
+	if (total < 2 && *add && *del)
+		total = 2;
+	if (*add < *del) {
+		*add = scale(*add, graph, col->max_change);
+		*del = total - *add;
+	} else {
+		*del = scale(*del, graph, col->max_change);
+		*add = total - *del;
+	}
+}
+
 static void stat_line(struct strbuf *out, const struct diff_file *file,
 		      const struct stat_columns *col)
 {
@@ -307,20 +330,7 @@ static void stat_line(struct strbuf *out, const struct diff_file *file,
 	}
 	strbuf_addf(out, "%*lu%s", col->number, add + del,
 		    add + del ? " " : "");
-	if ((unsigned long)col->graph < col->max_change) {
-		unsigned long graph = (unsigned long)col->graph;
-		unsigned long total = scale(add + del, graph, col->max_change);
-
-		if (total < 2 && add && del)
-			total = 2;
-		if (add < del) {
-			add = scale(add, graph, col->max_change);
-			del = total - add;
-		} else {
-			del = scale(del, graph, col->max_change);
-			add = total - del;
-		}
-	}
+	scale_graph(&add, &del, col);
 	strbuf_addchars(out, '+', add);
 	strbuf_addchars(out, '-', del);
 	strbuf_addch(out, '\n');
@@ -340,4 +350,16 @@ void diffstat_format(struct strbuf *out, const struct diff_file *files,
 		deletions += files[i].deleted;
 	}
 	diffstat_summary(out, nr, insertions, deletions);
+}
+
+int diffstat_format_diff(struct strbuf *out, const char *diff, size_t len,
+			 int width)
+{
+	struct diff_files df = DIFF_FILES_INIT;
+	int ret = diff_files_parse(&df, diff, len);
+
+	if (!ret)
+		diffstat_format(out, df.files, df.nr, width);
+	diff_files_release(&df);
+	return ret;
 }

@@ -12,6 +12,8 @@
  * the given width, git uses 72 for mail) followed by the summary line;
  * diffstat_summary() writes that summary alone, with git's wording
  * (" 52 files changed, 86 insertions(+), 73 deletions(-)").
+ * diffstat_format_diff() does both steps on a diff text, for a caller
+ * that needs no more than the lines.
  */
 #ifndef KM_DIFFSTAT_H
 #define KM_DIFFSTAT_H
@@ -44,6 +46,10 @@ void diff_files_release(struct diff_files *df);
 /* the per-file lines and the summary line, each ending in '\n' */
 void diffstat_format(struct strbuf *out, const struct diff_file *files,
 		     size_t nr, int width);
+
+/* the stat lines of a diff text; -1 (reported, nothing written) if malformed */
+int diffstat_format_diff(struct strbuf *out, const char *diff, size_t len,
+			 int width);
 
 /* the summary line, ending in '\n' */
 void diffstat_summary(struct strbuf *out, size_t files,

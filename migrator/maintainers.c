@@ -102,53 +102,62 @@ static void drop_empty_entry(struct maintainers *m, int has_fields)
 		entry_release(&m->entries[--m->nr]);
 }
 
+/* a title line opens a new entry (the last one, if prose, is dropped) */
+static void start_entry(struct maintainers *m, const char *title, size_t len,
+			int last_has_fields)
+{
+	drop_empty_entry(m, last_has_fields);
+	ALLOC_GROW(m->entries, m->nr + 1, m->alloc);
+	while (len && isspace((unsigned char)title[len - 1]))
+		len--;
+	entry_init(&m->entries[m->nr], title, len, m->nr);
+	m->nr++;
+}
+
+/* "F:\t value  " -> "value" */
+static void field_value(struct strbuf *value, const char *line, size_t len)
+{
+	size_t skip = 2 + strspn(line + 2, " \t");
+
+	strbuf_reset(value);
+	strbuf_add(value, line + skip, len - skip);
+	strbuf_rtrim(value);
+}
+
 int maintainers_parse(struct maintainers *m, const char *text,
 		      const char *path)
 {
 	struct strbuf value = STRBUF_INIT, person = STRBUF_INIT;
-	const char *line = text;
+	const char *line, *eol;
 	int after_blank = 1, in_entry = 0, has_fields = 0;
 
-	(void)path;
-	while (*line) {
-		const char *eol = strchrnul(line, '\n');
-		size_t len = (size_t)(eol - line);
-		int letter;
+	(void)path;	/* nothing in the text can be wrong */
+	for (line = text; *line; line = *eol ? eol + 1 : eol) {
+		size_t len;
+		int letter, blank;
 
+		eol = strchrnul(line, '\n');
+		len = (size_t)(eol - line);
 		if (len && line[len - 1] == '\r')
 			len--;
 		letter = field_letter(line, len);
-		if (is_blank(line, len)) {
-			after_blank = 1;
+		blank = is_blank(line, len);
+		if (blank) {
 			in_entry = 0;
 		} else if (letter && in_entry) {
-			const char *v = line + 2;
-
-			v += strspn(v, " \t");
-			strbuf_reset(&value);
-			strbuf_add(&value, v, len - (size_t)(v - line));
-			strbuf_rtrim(&value);
+			field_value(&value, line, len);
 			add_field(&m->entries[m->nr - 1], letter, value.buf,
 				  &person);
 			has_fields = 1;
 		} else if (after_blank && !isspace((unsigned char)*line)) {
-			drop_empty_entry(m, has_fields);
-			ALLOC_GROW(m->entries, m->nr + 1, m->alloc);
-			while (len && isspace((unsigned char)line[len - 1]))
-				len--;
-			entry_init(&m->entries[m->nr], line, len, m->nr);
-			m->nr++;
+			start_entry(m, line, len, has_fields);
 			strbuf_reset(&person);
 			in_entry = 1;
 			has_fields = 0;
-			after_blank = 0;
-		} else {
-			/* prose, or a continuation: not part of an entry */
-			after_blank = 0;
-			if (!has_fields)
-				in_entry = 0;
+		} else if (!has_fields) {
+			in_entry = 0;	/* prose: not part of an entry */
 		}
-		line = *eol ? eol + 1 : eol;
+		after_blank = blank;
 	}
 	drop_empty_entry(m, has_fields);
 	strbuf_release(&value);
@@ -218,24 +227,36 @@ size_t maintainers_pattern_match(const char *pattern, const char *path)
 	return hit ? len : 0;
 }
 
+/* the pattern of patterns that covers path most specifically, or NULL */
+static const char *best_pattern(const struct strlist *patterns,
+				const char *path, size_t *specificity)
+{
+	const char *best = NULL;
+	size_t i;
+
+	*specificity = 0;
+	for (i = 0; i < patterns->nr; i++) {
+		size_t n = maintainers_pattern_match(patterns->items[i].string,
+						     path);
+
+		if (n > *specificity) {
+			*specificity = n;
+			best = patterns->items[i].string;
+		}
+	}
+	return best;
+}
+
 /* the specificity of entry's best pattern for path, 0 if none or excluded */
 static size_t entry_covers(const struct maintainers_entry *entry,
 			   const char *path)
 {
-	size_t i, best = 0;
+	size_t n;
 
-	for (i = 0; i < entry->excludes.nr; i++)
-		if (maintainers_pattern_match(entry->excludes.items[i].string,
-					      path))
-			return 0;
-	for (i = 0; i < entry->files.nr; i++) {
-		size_t n = maintainers_pattern_match(
-			entry->files.items[i].string, path);
-
-		if (n > best)
-			best = n;
-	}
-	return best;
+	if (best_pattern(&entry->excludes, path, &n))
+		return 0;
+	best_pattern(&entry->files, path, &n);
+	return n;
 }
 
 const struct maintainers_entry *
@@ -258,19 +279,9 @@ maintainers_match(const struct maintainers *m, const char *path)
 const char *maintainers_entry_pattern(const struct maintainers_entry *entry,
 				      const char *path)
 {
-	const char *best = NULL;
-	size_t i, best_len = 0;
+	size_t n;
 
-	for (i = 0; i < entry->files.nr; i++) {
-		size_t n = maintainers_pattern_match(
-			entry->files.items[i].string, path);
-
-		if (n > best_len) {
-			best_len = n;
-			best = entry->files.items[i].string;
-		}
-	}
-	return best;
+	return best_pattern(&entry->files, path, &n);
 }
 
 /* "(MTD)": a single word in parentheses, or NULL */

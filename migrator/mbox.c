@@ -56,13 +56,11 @@ int mbox_local_tz(time_t t)
 
 void mbox_header(struct strbuf *out, const char *name, const char *value)
 {
-	size_t col = strlen(name) + 1;
+	size_t col = strlen(name) + 2;
 	const char *p = value;
 	int first = 1;
 
-	strbuf_addf(out, "%s:", name);
-	strbuf_addch(out, ' ');
-	col++;
+	strbuf_addf(out, "%s: ", name);
 	while (*p) {
 		size_t spaces = first ? 0 : strspn(p, " ");
 		size_t word = strcspn(p + spaces, " ");
@@ -236,10 +234,12 @@ void mbox_message(struct strbuf *out, const struct mbox_message *msg,
 		      "Content-Type: text/plain; charset=UTF-8\n"
 		      "Content-Transfer-Encoding: 8bit\n\n");
 	strbuf_add(&mail, body, body_len);
-	if (msg->zero_id)
-		memset(hex, '0', 40), hex[40] = '\0';
-	else
+	if (msg->zero_id) {
+		memset(hex, '0', 40);
+		hex[40] = '\0';
+	} else {
 		mbox_sha1_hex(mail.buf, mail.len, hex);
+	}
 	strbuf_addf(out, "From %s Mon Sep 17 00:00:00 2001\n", hex);
 	strbuf_add(out, mail.buf, mail.len);
 	strbuf_release(&mail);

@@ -10,17 +10,19 @@
  * entry covers in a last "treewide" patch, patches in the order of their
  * first path).  Without a MAINTAINERS file a subsystem is the first two
  * components of a path.  series_format_patches() then writes each patch
- * as a mail, and series_format_cover() the cover letter, which may quote
- * the per-patch checkpatch verdicts found in between.
+ * as a mail, and series_format_cover() the cover letter, which quotes
+ * what was found in between.
  *
- * Writing the files, verifying them with git am, running check and
- * putting the files in place is the command's part (cmd-series.c);
- * series_checkpatch() judges the written patches before the cover
- * letter quotes the verdicts.
+ * The module is three files: series.c plans the series and writes the
+ * patches, series-cover.c writes the cover letter, series-verify.c
+ * (series-verify.h) judges the written patches with the tree's checkpatch
+ * and git am.  Writing the files, running check and putting the files in
+ * place is the command's part (cmd-series.c).
  *
  * Caller's steps: series_init(), series_plan(), series_format_patches(),
- * (write the patches), series_checkpatch(), (set verify_note and the
- * findings), series_format_cover(), series_release().
+ * (write the patches into a staging directory), series_checkpatch() and
+ * series_verify(), (set the options' findings or check_note),
+ * series_format_cover(), series_release().
  */
 #ifndef KM_SERIES_H
 #define KM_SERIES_H
@@ -64,6 +66,7 @@ struct series_opts {
 	const char *version;		/* for the signature */
 };
 
+/* a subsystem's files; in subsystem mode also the patch that holds them */
 struct series_patch {
 	char *subsystem;		/* a title, a path, "treewide" */
 	char *prefix;			/* "input" */
@@ -87,11 +90,13 @@ struct series {
 	int has_maintainers;
 	size_t *order;			/* changes[] by path */
 	struct series_patch *groups;	/* the subsystems, patch order */
-	size_t nr_groups;
-	struct series_patch *patches;
+	size_t nr_groups, alloc_groups;
+	struct series_patch *patches;	/* == groups in subsystem mode */
 	size_t nr;
+	struct strlist to, cc;		/* the cover letter's: all */
 	struct strbuf all_diff;		/* every change, path order */
 	char *checkpatch_note;		/* why checkpatch did not run */
+	int verified;			/* by git am, byte for byte */
 	char *verify_note;		/* how the series was verified */
 	struct strbuf cover;
 };
@@ -106,15 +111,13 @@ int series_plan(struct series *s, const struct series_change *changes,
 /* every patch's diff and mail text; -1 (reported) if a diff is malformed */
 int series_format_patches(struct series *s);
 
-/* the cover letter, after the checkpatch verdicts are in */
+/* the cover letter, after the checkpatch and git am verdicts are in */
 void series_format_cover(struct series *s);
 
 /*
- * run the tree's scripts/checkpatch.pl --no-tree (with perl, from the
- * tree) on each patch written in staged, and keep each verdict: its
- * "total: E errors, W warnings, L lines checked" line, or "clean"; when
- * the tree has no checkpatch or perl is missing, checkpatch_note says so
+ * for series-cover.c: mail n of the series (0: the cover letter, into
+ * s->cover) with its headers, the body given, and the signature
  */
-void series_checkpatch(struct series *s, const char *staged);
+void series_add_mail(struct series *s, size_t n, const struct strbuf *body);
 
 #endif

@@ -8,7 +8,8 @@
 # exactly that tree.  Every mail must parse with git mailinfo, the
 # subsystem split must follow the fixture's MAINTAINERS, the tree's own
 # scripts/checkpatch.pl must be run, TREE must stay untouched, and a DIR
-# holding other files must be refused.
+# holding other files must be refused.  A tree with nothing to convert
+# gets a note (no call at all, or none converted) and no series.
 #
 # Environment: KMIGRATE is the binary under test (default $SRCDIR/kmigrate),
 # SRCDIR the repository root, TMPDIR scratch space.  Prints "ok N - ..." /
@@ -278,6 +279,51 @@ status_is 0 $? "a new series into the DIR of a previous one: exit 0" \
 	"$scratch/err"
 check "a previous series in DIR is replaced whole" \
 	test "$(ls "$sub" | wc -l)" -eq 2
+
+# --- nothing to convert: no series, DIR untouched ---
+
+# the fixture's headers (which declare the function) and a driver that
+# never calls it
+none=$scratch/no-calls
+mkdir -p "$none/drivers/misc"
+cp -R "$FIXTURE/include" "$FIXTURE/MAINTAINERS" "$none/"
+printf 'int quiet_init(void)\n{\n\treturn 0;\n}\n' >"$none/drivers/misc/quiet.c"
+"$KMIGRATE" series "$none" --out "$scratch/none-out" --from "$FROM" \
+	>"$scratch/stdout" 2>"$scratch/err"
+status_is 0 $? "a tree with no call at all: exit 0" "$scratch/err"
+if grep -qx "kmigrate: note: no call of 'class_device_create' found in '$none': no series written" "$scratch/err" &&
+   [ ! -s "$scratch/stdout" ] && [ ! -e "$scratch/none-out" ]; then
+	pass "a tree with no call at all: the note says so, nothing is written"
+else
+	fail "a tree with no call at all: the note says so, nothing is written" "$scratch/err"
+fi
+# a tree that does not even name the function, and a previous series
+bare=$scratch/no-mention
+mkdir -p "$bare/drivers/misc" "$scratch/none-old"
+cp "$none/drivers/misc/quiet.c" "$bare/drivers/misc/"
+echo "an old series" >"$scratch/none-old/0001-old.patch"
+"$KMIGRATE" series "$bare" --out "$scratch/none-old" --from "$FROM" \
+	>/dev/null 2>"$scratch/err"
+status=$?
+if [ $status -eq 0 ] &&
+   grep -qx "kmigrate: note: no call of 'class_device_create' found in '$bare': no series written" "$scratch/err" &&
+   [ "$(ls -A "$scratch/none-old")" = 0001-old.patch ] &&
+   [ "$(cat "$scratch/none-old/0001-old.patch")" = "an old series" ]; then
+	pass "a tree that never names the function leaves DIR's series as it was"
+else
+	echo "exit $status" >>"$scratch/err"
+	fail "a tree that never names the function leaves DIR's series as it was" "$scratch/err"
+fi
+"$KMIGRATE" series "$ref" --out "$scratch/ref-out" --from "$FROM" \
+	>"$scratch/stdout" 2>"$scratch/err"
+status_is 0 $? "a tree already converted: exit 0" "$scratch/err"
+if grep -qx "kmigrate: nothing converted in '$ref': no series written" "$scratch/err" &&
+   ! grep -q "no call of" "$scratch/err" &&
+   [ ! -s "$scratch/stdout" ] && [ ! -e "$scratch/ref-out" ]; then
+	pass "a tree already converted: the note says nothing was converted"
+else
+	fail "a tree already converted: the note says nothing was converted" "$scratch/err"
+fi
 
 # --- identity from the tree's git config ---
 

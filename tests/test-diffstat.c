@@ -175,6 +175,51 @@ static void test_stat_scaled_to_72_columns(void)
 		" 1 file changed, 100 insertions(+), 310 deletions(-)\n");
 }
 
+static void test_hunk_headers(void)
+{
+	static const char *const bad[] = {
+		"--- a/x.c\n+++ b/x.c\n@@ -1 1 @@\n-a\n+b\n",
+		"--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @\n-a\n+b\n",
+		"--- a/x.c\n+++ b/x.c\n@@ -1,1  +1,1 @@\n-a\n+b\n",
+	};
+	static const char counts[] =
+		"--- a/x.c\n+++ b/x.c\n@@ -3,0 +4,2 @@ ctx\n+a\n+b\n"
+		"@@ -9 +11 @@\n-c\n+d\n";
+	struct diff_files df = DIFF_FILES_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CU_ASSERT_EQUAL(diff_files_parse(&df, bad[i], strlen(bad[i])),
+				-1);
+		diff_files_release(&df);
+	}
+	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, counts, strlen(counts)),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(df.nr, 1);
+	CU_ASSERT_EQUAL(df.files[0].added, 3);
+	CU_ASSERT_EQUAL(df.files[0].deleted, 1);
+	diff_files_release(&df);
+}
+
+static void test_format_diff_text(void)
+{
+	static const char cut_short[] =
+		"--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,3 @@\n a\n-b\n";
+	struct strbuf sb = STRBUF_INIT;
+
+	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, git_diff, strlen(git_diff),
+					     DIFFSTAT_MAIL_WIDTH), 0);
+	CU_ASSERT_STRING_EQUAL(sb.buf,
+		" drivers/input/evdev.c | 2 +-\n"
+		" sound/sound_core.c    | 3 ++-\n"
+		" 2 files changed, 3 insertions(+), 2 deletions(-)\n");
+	strbuf_reset(&sb);
+	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, cut_short, strlen(cut_short),
+					     DIFFSTAT_MAIL_WIDTH), -1);
+	CU_ASSERT_EQUAL(sb.len, 0);
+	strbuf_release(&sb);
+}
+
 static const struct unit_test tests[] = {
 	{ "a git diff is cut into files", test_parse_git_diff },
 	{ "plain ---/+++ diffs, CRLF and empty context lines",
@@ -183,6 +228,9 @@ static const struct unit_test tests[] = {
 	{ "the summary line has git's wording", test_summary_wording },
 	{ "stat lines for small counts", test_stat_small_counts },
 	{ "stat graphs scale to 72 columns", test_stat_scaled_to_72_columns },
+	{ "hunk headers give the counts, or the diff is refused",
+	  test_hunk_headers },
+	{ "the stat lines of a whole diff text", test_format_diff_text },
 	{ NULL, NULL }
 };
 

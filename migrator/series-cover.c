@@ -1,0 +1,276 @@
+/*
+ * series-cover.c - the cover letter of a series (see series.h).
+ *
+ * Contract: series_format_cover() writes s->cover once every verdict is
+ * in: the migration's description; why the series is laid out as it is
+ * and the prototype before and after; the converted call sites by
+ * subsystem, with the patch that holds each; check's verdict on the
+ * converted tree (its errors and warnings listed), checkpatch's on each
+ * patch, and how git am verified the series; then git's shortlog and
+ * diffstat.  Prose is wrapped at 72 columns, a prototype only between
+ * its parameters; the findings are quoted whole, however long.  It reads
+ * the series and the options and writes nothing else; the caller's
+ * steps are series.h's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diffstat.h"
+#include "finding.h"
+#include "mbox.h"
+#include "migration.h"
+#include "series.h"
+#include "util.h"
+
+#define COVER_WIDTH 72
+#define TABLE_NAME_MAX 44
+
+/*
+ * text wrapped at width, broken only at sep (" ", or ", " to keep a
+ * prototype's parameters whole; the comma stays on its line): the first
+ * line after indent1 spaces, the others after indent2; the spacing
+ * within a line is kept
+ */
+static void add_wrapped(struct strbuf *out, const char *text, const char *sep,
+			size_t width, size_t indent1, size_t indent2)
+{
+	size_t glue = strcspn(sep, " "), col = indent1, gap = 0;
+	const char *p = text + strspn(text, " ");
+
+	strbuf_addchars(out, ' ', indent1);
+	while (*p) {
+		const char *next = strstr(p, sep);
+		size_t word = next ? (size_t)(next - p) + glue : strlen(p);
+
+		if (gap && col + gap + word > width) {
+			strbuf_addch(out, '\n');
+			strbuf_addchars(out, ' ', indent2);
+			col = indent2;
+		} else {
+			strbuf_addchars(out, ' ', gap);
+			col += gap;
+		}
+		strbuf_add(out, p, word);
+		col += word;
+		if (!next)
+			break;
+		p = next + glue;
+		gap = strspn(p, " ");
+		p += gap;
+	}
+	strbuf_addch(out, '\n');
+}
+
+/* a paragraph of prose */
+static void add_paragraph(struct strbuf *out, const char *text)
+{
+	add_wrapped(out, text, " ", COVER_WIDTH, 0, 0);
+}
+
+/* why one patch, or why a series that must be applied whole */
+static void cover_layout(struct series *s, struct strbuf *body)
+{
+	const char *fn = s->opts->migration->function;
+	char *text;
+
+	if (s->opts->split == SERIES_ATOMIC)
+		text = xstrfmt("Every caller is converted in one patch: "
+			       "inserting a parameter breaks every caller of "
+			       "%s() that is not converted yet, and each patch "
+			       "of a series must build on its own.", fn);
+	else
+		text = xstrfmt("The conversion is split by subsystem, one "
+			       "patch per MAINTAINERS entry, so that each "
+			       "maintainer can review their part.  Inserting a "
+			       "parameter breaks every caller of %s() that is "
+			       "not converted yet: the tree builds again only "
+			       "with all %zu patches applied, so the series is "
+			       "only bisectable when applied whole.", fn,
+			       s->nr);
+	add_paragraph(body, text);
+	free(text);
+}
+
+/* a prototype as a declaration, indented, broken between parameters */
+static void add_prototype(struct strbuf *body, const char *proto)
+{
+	char *text = xstrfmt("%s;", proto);
+
+	add_wrapped(body, text, ", ", COVER_WIDTH, 4, 8);
+	free(text);
+}
+
+static void cover_prototypes(struct series *s, struct strbuf *body)
+{
+	strbuf_addstr(body, "\nThe prototype changes from\n\n");
+	add_prototype(body, s->opts->migration->old_proto.text);
+	strbuf_addstr(body, "\nto\n\n");
+	add_prototype(body, s->opts->migration->new_proto.text);
+}
+
+static void table_row(struct strbuf *body, const char *name, size_t width,
+		      size_t files, unsigned calls, size_t patch)
+{
+	if (strlen(name) > width)
+		strbuf_addf(body, "    %.*s...", (int)(width - 3), name);
+	else
+		strbuf_addf(body, "    %-*s", (int)width, name);
+	strbuf_addf(body, " %5zu %6u", files, calls);
+	if (patch)
+		strbuf_addf(body, " %6zu", patch);
+	strbuf_addch(body, '\n');
+}
+
+/* the width of the subsystem column */
+static size_t name_width(const struct series *s)
+{
+	size_t i, width = 9;	/* "subsystem" */
+
+	for (i = 0; i < s->nr_groups; i++)
+		if (strlen(s->groups[i].subsystem) > width)
+			width = strlen(s->groups[i].subsystem);
+	return width > TABLE_NAME_MAX ? TABLE_NAME_MAX : width;
+}
+
+static void cover_table(struct series *s, struct strbuf *body)
+{
+	int atomic = s->opts->split == SERIES_ATOMIC;
+	size_t i, width = name_width(s), files = 0;
+	unsigned calls = 0;
+
+	strbuf_addch(body, '\n');
+	add_paragraph(body, s->has_maintainers ?
+		"Converted call sites by subsystem (MAINTAINERS entries):" :
+		"Converted call sites by subsystem (the tree has no "
+		"MAINTAINERS: the first two components of each path):");
+	strbuf_addch(body, '\n');
+	strbuf_addf(body, "    %-*s %5s %6s%s\n", (int)width, "subsystem",
+		    "files", "calls", atomic ? "" : "  patch");
+	for (i = 0; i < s->nr_groups; i++) {
+		const struct series_patch *g = &s->groups[i];
+
+		/* in subsystem mode, group i is patch i + 1 */
+		table_row(body, g->subsystem, width, g->nr_files, g->calls,
+			  atomic ? 0 : i + 1);
+		files += g->nr_files;
+		calls += g->calls;
+	}
+	table_row(body, "total", width, files, calls, 0);
+}
+
+static void list_findings(struct strbuf *body, const struct findings *f,
+			  enum severity min)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr; i++) {
+		const struct finding *x = &f->items[i];
+
+		if (x->severity < min)
+			continue;
+		strbuf_addf(body, "    %s:%u:%u: %s: %s [%s]\n", x->file,
+			    x->line, x->column, severity_name(x->severity),
+			    x->message, x->rule);
+	}
+}
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+static void cover_check(struct series *s, struct strbuf *body)
+{
+	const struct findings *f = s->opts->findings;
+	size_t errors, warnings, notes;
+	char *text;
+
+	strbuf_addch(body, '\n');
+	if (!f) {
+		strbuf_addf(body, "kmigrate check did not run on the converted "
+			    "tree: %s.\n", s->opts->check_note ?
+			    s->opts->check_note : "not asked for");
+		return;
+	}
+	errors = findings_count(f, SEVERITY_ERROR);
+	warnings = findings_count(f, SEVERITY_WARNING);
+	notes = findings_count(f, SEVERITY_NOTE);
+	if (!errors && !warnings) {
+		strbuf_addf(body, "kmigrate check finds no errors and no "
+			    "warnings in the converted tree (%zu note%s).\n",
+			    notes, plural(notes));
+		return;
+	}
+	text = xstrfmt("kmigrate check on the converted tree: %zu error%s, "
+		       "%zu warning%s%s:", errors, plural(errors), warnings,
+		       plural(warnings),
+		       errors ? " (written anyway: --force)" : "");
+	add_paragraph(body, text);
+	free(text);
+	strbuf_addch(body, '\n');
+	list_findings(body, f, SEVERITY_WARNING);
+}
+
+static void cover_checkpatch(struct series *s, struct strbuf *body)
+{
+	size_t i;
+
+	strbuf_addch(body, '\n');
+	if (s->checkpatch_note) {
+		strbuf_addf(body, "checkpatch: %s.\n", s->checkpatch_note);
+		return;
+	}
+	strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each patch:\n"
+		      "\n");
+	for (i = 0; i < s->nr; i++)
+		strbuf_addf(body, "    %s: %s\n", s->patches[i].file_name,
+			    s->patches[i].checkpatch ?
+			    s->patches[i].checkpatch : "not run");
+}
+
+static void cover_verification(struct series *s, struct strbuf *body)
+{
+	if (!s->verify_note)
+		return;
+	strbuf_addch(body, '\n');
+	add_paragraph(body, s->verify_note);
+}
+
+/* "Name (N):" and the patches' summaries, as git shortlog has them */
+static void cover_shortlog(struct series *s, struct strbuf *body)
+{
+	char *name, *email;
+	size_t i;
+
+	if (mbox_split_ident(s->opts->from, &name, &email) < 0) {
+		name = xstrdup(s->opts->from);
+		email = NULL;
+	}
+	strbuf_addf(body, "\n%s (%zu):\n", *name || !email ? name : email,
+		    s->nr);
+	for (i = 0; i < s->nr; i++)
+		add_wrapped(body, s->patches[i].summary, " ", COVER_WIDTH,
+			    2, 4);
+	strbuf_addch(body, '\n');
+	free(name);
+	free(email);
+}
+
+void series_format_cover(struct series *s)
+{
+	struct strbuf body = STRBUF_INIT;
+
+	strbuf_addf(&body, "%s\n\n", s->opts->migration->description);
+	cover_layout(s, &body);
+	cover_prototypes(s, &body);
+	cover_table(s, &body);
+	cover_check(s, &body);
+	cover_checkpatch(s, &body);
+	cover_verification(s, &body);
+	cover_shortlog(s, &body);
+	diffstat_format_diff(&body, s->all_diff.buf, s->all_diff.len,
+			     DIFFSTAT_MAIL_WIDTH);
+	strbuf_addch(&body, '\n');
+	series_add_mail(s, 0, &body);
+	strbuf_release(&body);
+}
