@@ -3,8 +3,10 @@
  * share (see rules.h).
  *
  * The steps read as a pipeline: the tree's API (tree-api.c), the call
- * sites (scan.c), libclang per file on -j threads (clang-analysis.c), the
- * rules in rule-list.h order on each call, then the findings sorted.
+ * sites (scan.c), libclang per file on -j threads (clang-analysis.c), each
+ * call run on the driver-core model (check-model.c), the rules in
+ * rule-list.h order on each call, then the findings sorted.  A finding
+ * made by call_finding() carries the model's verdict on its call.
  * Each thread writes only its own file's records; the rules run on the
  * calling thread, so a rule may keep static state.
  */
@@ -81,6 +83,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 	cf = &r->files[r->nr_files++];
 	clang_file_init(&cf->analysed, sf->path);
 	cf->calls = xcalloc(n, sizeof(*cf->calls));
+	cf->extras = xcalloc(n, sizeof(*cf->extras));
 	for (i = 0; i < sf->nr_sites; i++) {
 		struct call_analysis *call;
 
@@ -244,6 +247,8 @@ int check_analyse(const struct check_options *opts,
 				sizeof(*result->files));
 	for (i = 0; i < result->scan.nr_files; i++)
 		add_file(result, &result->scan.files[i], m);
+	result->hints.files = result->files;
+	result->hints.nr_files = result->nr_files;
 	if (clang_env_init(&env, opts->tree) < 0)
 		return -1;
 	env.lexer_only = opts->lexer_only;
@@ -257,6 +262,7 @@ int check_analyse(const struct check_options *opts,
 		for (j = 0; j < result->files[i].nr_calls; j++)
 			decide_by_types(&result->files[i].calls[j]);
 	}
+	check_model_verdicts(result, opts->jobs);
 	return 0;
 }
 
@@ -292,9 +298,13 @@ void check_result_release(struct check_result *result)
 	for (i = 0; i < result->nr_files; i++) {
 		struct check_file *cf = &result->files[i];
 
-		for (j = 0; j < cf->nr_calls; j++)
+		for (j = 0; j < cf->nr_calls; j++) {
 			call_analysis_release(&cf->calls[j]);
+			model_call_release(&cf->extras[j].model);
+			model_verdict_release(&cf->extras[j].verdict);
+		}
 		free(cf->calls);
+		free(cf->extras);
 		clang_file_release(&cf->analysed);
 	}
 	free(result->files);
@@ -323,6 +333,42 @@ const struct call_analysis *check_find_call(const struct check_result *r,
 				return &cf->calls[j];
 	}
 	return NULL;
+}
+
+static int compare_file_path(const void *key, const void *elem)
+{
+	const struct check_file *cf = elem;
+
+	return strcmp(key, cf->analysed.path);
+}
+
+static const struct check_file *find_file(const struct check_file *files,
+					  size_t nr, const char *path)
+{
+	if (!nr)
+		return NULL;
+	return bsearch(path, files, nr, sizeof(*files), compare_file_path);
+}
+
+const struct check_file *check_find_file(const struct check_result *r,
+					 const char *path)
+{
+	return find_file(r->files, r->nr_files, path);
+}
+
+const struct call_extra *call_extra(const struct call_analysis *call)
+{
+	const struct check_file *cf;
+
+	if (!call->hints || !call->file)
+		return NULL;
+	cf = find_file(call->hints->files, call->hints->nr_files,
+		       call->file->path);
+	if (!cf || &cf->analysed != call->file ||
+	    call->index_in_file >= cf->nr_calls ||
+	    &cf->calls[call->index_in_file] != call)
+		return NULL;
+	return &cf->extras[call->index_in_file];
 }
 
 /* the helpers of rules.h */
@@ -459,6 +505,7 @@ struct finding *call_finding(struct findings *findings,
 			     const struct rule *rule, const char *fmt, ...)
 {
 	struct strbuf message = STRBUF_INIT;
+	const struct call_extra *extra;
 	struct finding *f;
 	va_list ap;
 
@@ -470,6 +517,12 @@ struct finding *call_finding(struct findings *findings,
 			(unsigned)call->site->line,
 			(unsigned)call->site->column, "%s", message.buf);
 	finding_set_call(f, call->site->text);
+	strbuf_reset(&message);
+	extra = call_extra(call);
+	if (extra && extra->verdict.outcome != VERDICT_UNKNOWN) {
+		model_verdict_line(&message, &extra->verdict);
+		finding_set_sysfs(f, message.buf);
+	}
 	strbuf_release(&message);
 	return f;
 }

@@ -7,7 +7,11 @@
  * order: compare two runs call by call, e.g. a tree and a scratch copy
  * with a patch applied), and check_run_rules() turns them into findings.
  * check_tree() does both.  A check may run on any directory, a scratch
- * copy included; findings name files relative to it.
+ * copy included; findings name files relative to it.  check_analyse()
+ * also runs every call on the driver-core model (check-model.h): its
+ * verdict is in files[i].extras[j], and rules read it with
+ * call_extra().  check-patch.h fills the extras' counterparts (--base,
+ * --patch) between the two steps.
  *
  * Returns: 0, or -1 on a setup error (tree missing, migration unusable),
  * already reported on stderr: the command exits 2.
@@ -21,6 +25,7 @@
 
 #include <stddef.h>
 
+#include "check-model.h"
 #include "clang-analysis.h"
 #include "finding.h"
 #include "migration.h"
@@ -37,6 +42,9 @@
 struct check_hints {
 	int null_arg;		/* 1-based; 0: none */
 	char *null_effect;	/* NULL: say it generically */
+	/* the files of the result, for call_extra() (set by check) */
+	const struct check_file *files;
+	size_t nr_files;
 };
 
 struct check_options {
@@ -46,9 +54,33 @@ struct check_options {
 	int lexer_only;		/* describe calls from their text only */
 };
 
+/*
+ * What check knows of a call beyond its analysis: the model's verdict,
+ * and with --base or --patch the call's counterpart before the change
+ * (and, with --patch, in the semantic conversion), matched by file and
+ * order.  The counterparts belong to other results that live until the
+ * rules have run.
+ */
+enum check_compare {
+	COMPARE_NONE,
+	COMPARE_BASE,		/* --base REV */
+	COMPARE_PATCH,		/* --patch FILE */
+};
+
+struct call_extra {
+	struct model_call model;
+	struct model_verdict verdict;
+	enum check_compare compare;
+	const struct call_analysis *before;	/* NULL: a new call */
+	const struct call_extra *before_extra;
+	const struct call_analysis *converted;	/* --patch: apply's */
+	const struct call_extra *converted_extra;
+};
+
 struct check_file {
 	struct analysed_file analysed;
 	struct call_analysis *calls;	/* the file's calls, by offset */
+	struct call_extra *extras;	/* one per call */
 	size_t nr_calls;
 };
 
@@ -73,6 +105,12 @@ void check_result_release(struct check_result *result);
 const struct call_analysis *check_find_call(const struct check_result *r,
 					    const char *file, size_t line,
 					    size_t column);
+
+/* the extra record of a call check analysed, or NULL (rule tests) */
+const struct call_extra *call_extra(const struct call_analysis *call);
+/* the file record of a path, or NULL */
+const struct check_file *check_find_file(const struct check_result *r,
+					 const char *path);
 
 /* hints from the migration; an absent field gives the defaults */
 void check_hints_load(struct check_hints *hints, const struct migration *m);

@@ -3,22 +3,34 @@
  * migrated function in a tree, as a CI gate.
  *
  *	kmigrate check [--format text|json|sarif] [--werror]
- *		       [--max-findings N] [-j N] [-q] TREE
+ *		       [--max-findings N] [--patch FILE | --base REV]
+ *		       [--verdicts] [-j N] [-q] TREE
  *
  * The findings (rules in rule-list.h) go to stdout: text lines
  * "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]" sorted by place, or one JSON
  * object, or a SARIF 2.1.0 log.  Notes (a tree whose API cannot be told,
  * unreadable files) and the one-line summary go to stderr, not with -q.
+ * With -v, text also has a note per call with the model's verdict.
+ * --verdicts prints instead one line per call, "FILE:LINE: VERDICT"
+ * (check-model.h: "/sys/class/mem/<name> dev device?", "error -ENODEV",
+ * "unknown: why"), in the shape of the model harness's per-call log.
+ *
+ * --patch FILE reviews a hand-written conversion (TREE is the tree
+ * before it and is never written); --base REV compares each call with
+ * its version at REV (check-patch.h).
  *
  * Exit: 0 when no finding is an error (with --werror: no error and no
  * warning), 1 when one is, 2 for usage errors, a missing migration or
- * TREE, or a setup failure.
+ * TREE, a patch refused or not applying, REV unusable, or a setup
+ * failure.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "check.h"
+#include "check-patch.h"
 #include "migration.h"
 #include "parse-options.h"
 #include "report.h"
@@ -30,12 +42,25 @@
 #endif
 
 static const char *const check_usage[] = {
-	"kmigrate check [--format text|json|sarif] [--werror] [-j N] [-q] TREE",
+	"kmigrate check [--format text|json|sarif] [--werror] [-j N] [-q]",
+	"               [--patch FILE | --base REV] [--verdicts] TREE",
 	"",
 	"Validate every call of the migrated function in TREE: its form",
 	"against the prototype the tree declares, argument types, NULL-ness,",
-	"and the printf format against the variadic arguments.  Findings go",
-	"to stdout, a summary to stderr.  Exit 1 when a finding is an error.",
+	"the printf format against the variadic arguments, and what the call",
+	"registers on the driver-core model.  Findings go to stdout, a",
+	"summary to stderr.  Exit 1 when a finding is an error.",
+	"",
+	"--patch FILE applies FILE to a scratch copy of TREE (TREE is not",
+	"written), checks the copy and compares each call the patch changed",
+	"with the semantic conversion (hand-patch-divergence) and with the",
+	"call before (sysfs-effect-changed).  --base REV compares each call",
+	"with its version at REV of TREE's git work tree.  --verdicts prints",
+	"one line per call instead of findings: 'FILE:LINE: PATH [dev]",
+	"[device|device?]', 'FILE:LINE: error -EXXX' or 'FILE:LINE: unknown:",
+	"WHY', what the model registers for it (device?: unless the device",
+	"is NULL at run time).  The global -v adds that verdict to the text",
+	"as a note per call.",
 	NULL
 };
 
@@ -69,6 +94,68 @@ static void fill_summary(struct report_summary *s,
 	}
 }
 
+/* --verdicts: "FILE:LINE: VERDICT" per call */
+static void verdict_lines(const struct check_result *r, struct strbuf *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++) {
+		const struct check_file *cf = &r->files[i];
+
+		for (j = 0; j < cf->nr_calls; j++) {
+			strbuf_addf(out, "%s:%zu: ", cf->analysed.path,
+				    cf->calls[j].site->line);
+			model_verdict_line(out, &cf->extras[j].verdict);
+			strbuf_addch(out, '\n');
+		}
+	}
+}
+
+/* -v: "note: registers ..." per call, in place order */
+static struct report_call_note *verdict_notes(const struct check_result *r,
+					      size_t *nr)
+{
+	struct report_call_note *notes;
+	struct strbuf prose = STRBUF_INIT;
+	size_t i, j;
+
+	notes = xcalloc(r->nr_calls + 1, sizeof(*notes));
+	*nr = 0;
+	for (i = 0; i < r->nr_files; i++) {
+		const struct check_file *cf = &r->files[i];
+
+		for (j = 0; j < cf->nr_calls; j++) {
+			struct report_call_note *n = &notes[(*nr)++];
+
+			strbuf_reset(&prose);
+			model_verdict_prose(&prose, &cf->extras[j].verdict);
+			n->file = cf->analysed.path;
+			n->line = (unsigned)cf->calls[j].site->line;
+			n->column = (unsigned)cf->calls[j].site->column;
+			n->text = xstrdup(prose.buf);
+		}
+	}
+	strbuf_release(&prose);
+	return notes;
+}
+
+static void print_text(struct strbuf *out, const struct check_result *r,
+		       int max_findings)
+{
+	struct report_call_note *notes;
+	size_t i, nr;
+
+	if (km_verbosity < 2) {
+		report_text(out, &r->findings, (size_t)max_findings);
+		return;
+	}
+	notes = verdict_notes(r, &nr);
+	report_text_notes(out, &r->findings, (size_t)max_findings, notes, nr);
+	for (i = 0; i < nr; i++)
+		free(notes[i].text);
+	free(notes);
+}
+
 static void print_report(const struct check_result *r,
 			 const struct report_summary *summary,
 			 const char *format, int max_findings,
@@ -76,12 +163,14 @@ static void print_report(const struct check_result *r,
 {
 	struct strbuf out = STRBUF_INIT;
 
-	if (!strcmp(format, "json"))
+	if (!strcmp(format, "verdicts"))
+		verdict_lines(r, &out);
+	else if (!strcmp(format, "json"))
 		report_json(&out, &r->findings, summary);
 	else if (!strcmp(format, "sarif"))
 		report_sarif(&out, &r->findings, summary);
 	else
-		report_text(&out, &r->findings, (size_t)max_findings);
+		print_text(&out, r, max_findings);
 	fwrite(out.buf, 1, out.len, stdout);
 	fflush(stdout);
 	strbuf_release(&out);
@@ -95,13 +184,36 @@ static void print_report(const struct check_result *r,
 	}
 }
 
+/* check TREE, with a before when asked: 0, or -1 (reported: exit 2) */
+static int run_check(const char *tree, const struct migration *m,
+		     const struct check_compare_opts *copts,
+		     struct check_result *result)
+{
+	struct check_options opts;
+
+	memset(&opts, 0, sizeof(opts));
+	opts.tree = tree;
+	opts.migration = m;
+	opts.jobs = km_jobs();
+	if (copts->patch || copts->base)
+		return check_compared(&opts, copts, result);
+	return check_tree(&opts, result);
+}
+
 int cmd_check(int argc, const char **argv)
 {
 	const char *format = "text";
-	int werror = 0, quiet = 0, max_findings = 1000, status;
+	int werror = 0, quiet = 0, max_findings = 1000, verdicts = 0, status;
+	struct check_compare_opts copts = { NULL, NULL };
 	const struct option options[] = {
 		OPT_CHOICE(0, "format", &format, "FORMAT", formats,
 			   "text (default), json or sarif"),
+		OPT_STRING(0, "patch", &copts.patch, "FILE",
+			   "review the hand-written patch FILE against TREE"),
+		OPT_STRING(0, "base", &copts.base, "REV",
+			   "compare each call with its version at REV"),
+		OPT_BOOL(0, "verdicts", &verdicts,
+			 "print the model's verdict on each call instead"),
 		OPT_BOOL(0, "werror", &werror,
 			 "warnings fail the check too (exit 1)"),
 		OPT_INT(0, "max-findings", &max_findings, "N",
@@ -110,7 +222,6 @@ int cmd_check(int argc, const char **argv)
 		OPT_BOOL('q', "quiet", &quiet, "no notes and no summary"),
 		OPT_END(),
 	};
-	struct check_options opts;
 	struct report_summary summary;
 	struct check_result result;
 	struct migration m;
@@ -121,15 +232,16 @@ int cmd_check(int argc, const char **argv)
 					    "missing TREE");
 	if (max_findings < 0)
 		usage_error("check", "'--max-findings' needs a number >= 0");
+	if (copts.patch && copts.base)
+		usage_error("check", "'--patch' and '--base' cannot be "
+			    "combined");
+	if (verdicts)
+		format = "verdicts";
 	if (quiet)
 		km_verbosity = 0;
 	if (migration_load(&m, km_global.migration) < 0)
 		return 2;
-	memset(&opts, 0, sizeof(opts));
-	opts.tree = argv[0];
-	opts.migration = &m;
-	opts.jobs = km_jobs();
-	if (check_tree(&opts, &result) < 0) {
+	if (run_check(argv[0], &m, &copts, &result) < 0) {
 		check_result_release(&result);
 		migration_release(&m);
 		return 2;

@@ -27,6 +27,7 @@ void findings_release(struct findings *list)
 		free(list->items[i].file);
 		free(list->items[i].message);
 		free(list->items[i].call);
+		free(list->items[i].sysfs);
 	}
 	free(list->items);
 	findings_init(list);
@@ -54,6 +55,7 @@ struct finding *finding_add(struct findings *list, const char *rule,
 	f->column = column;
 	f->message = strbuf_detach(&message, NULL);
 	f->call = NULL;
+	f->sysfs = NULL;
 	return f;
 }
 
@@ -61,6 +63,12 @@ void finding_set_call(struct finding *f, const char *call)
 {
 	free(f->call);
 	f->call = call ? xstrdup(call) : NULL;
+}
+
+void finding_set_sysfs(struct finding *f, const char *sysfs)
+{
+	free(f->sysfs);
+	f->sysfs = sysfs ? xstrdup(sysfs) : NULL;
 }
 
 static int compare_findings(const void *a_, const void *b_)
@@ -101,6 +109,7 @@ void findings_begin_call(struct findings *list)
 {
 	list->explained = 0;
 	list->call_explained = 0;
+	list->call_start = list->nr;
 }
 
 void findings_explain(struct findings *list, unsigned argno)
@@ -121,6 +130,17 @@ int findings_explained(const struct findings *list, unsigned argno)
 	if (argno < 1 || argno > 8 * sizeof(list->explained))
 		return 0;
 	return !!(list->explained & (1UL << (argno - 1)));
+}
+
+size_t findings_call_count(const struct findings *list,
+			   enum severity severity)
+{
+	size_t i, n = 0;
+
+	for (i = list->call_start; i < list->nr; i++)
+		if (list->items[i].severity == severity)
+			n++;
+	return n;
 }
 
 static const char *const severity_names[] = {

@@ -11,7 +11,10 @@
  * also a NULL class and a wrong type): the first rule that reports marks
  * the arguments it explained (findings_explain()) and the later rules skip
  * them (findings_explained()).  check resets the marks before each call
- * with findings_begin_call().
+ * with findings_begin_call(); the rules that run last (the comparisons
+ * with a base or a hand patch) stay quiet on a call that already has an
+ * error (findings_call_count()).  A finding may carry the model's
+ * verdict on its call (sysfs: the JSON "sysfs" key).
  *
  * Caller's steps: findings_init(), finding_add()..., findings_sort(),
  * read items[], findings_release().
@@ -34,6 +37,7 @@ struct finding {
 	unsigned line, column;	/* 1-based; of the function name */
 	char *message;
 	char *call;		/* the call as written, may be NULL */
+	char *sysfs;		/* the model's verdict on it, may be NULL */
 };
 
 struct findings {
@@ -43,6 +47,8 @@ struct findings {
 	unsigned long explained;
 	/* the whole current call is explained: later rules skip it */
 	int call_explained;
+	/* items[call_start ..] are the current call's findings */
+	size_t call_start;
 };
 
 void findings_init(struct findings *list);
@@ -55,6 +61,8 @@ struct finding *finding_add(struct findings *list, const char *rule,
 			    unsigned line, unsigned column,
 			    const char *fmt, ...);
 void finding_set_call(struct finding *f, const char *call);
+/* the model's verdict, as model_verdict_line() writes it */
+void finding_set_sysfs(struct finding *f, const char *sysfs);
 
 /* sort by file, line, column, then rule: the order of every report */
 void findings_sort(struct findings *list);
@@ -65,6 +73,9 @@ void findings_begin_call(struct findings *list);
 void findings_explain(struct findings *list, unsigned argno);
 void findings_explain_call(struct findings *list);
 int findings_explained(const struct findings *list, unsigned argno);
+/* findings of that severity the current call has so far */
+size_t findings_call_count(const struct findings *list,
+			   enum severity severity);
 
 /* "error", "warning", "note" */
 const char *severity_name(enum severity severity);

@@ -36,6 +36,47 @@ void report_text(struct strbuf *out, const struct findings *findings,
 			    findings->nr - max_findings);
 }
 
+static int note_before(const struct report_call_note *note,
+		       const struct finding *f)
+{
+	int cmp = strcmp(note->file, f->file);
+
+	if (cmp)
+		return cmp < 0;
+	if (note->line != f->line)
+		return note->line < f->line;
+	return note->column < f->column;
+}
+
+void report_text_notes(struct strbuf *out, const struct findings *findings,
+		       size_t max_findings,
+		       const struct report_call_note *notes, size_t nr)
+{
+	size_t i = 0, k = 0;
+
+	while (i < findings->nr || k < nr) {
+		const struct finding *f = i < findings->nr ?
+					  &findings->items[i] : NULL;
+
+		if (k < nr && (!f || note_before(&notes[k], f))) {
+			strbuf_addf(out, "%s:%u:%u: note: %s\n", notes[k].file,
+				    notes[k].line, notes[k].column,
+				    notes[k].text);
+			k++;
+			continue;
+		}
+		if (i < max_findings)
+			strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file,
+				    f->line, f->column,
+				    severity_name(f->severity), f->message,
+				    f->rule);
+		i++;
+	}
+	if (findings->nr > max_findings)
+		strbuf_addf(out, "... and %zu more findings\n",
+			    findings->nr - max_findings);
+}
+
 void report_summary_line(struct strbuf *out,
 			 const struct findings *findings,
 			 const struct report_summary *summary)
@@ -67,6 +108,10 @@ static void json_finding(struct json_writer *w, const struct finding *f)
 		json_string(w, f->call);
 	else
 		json_null(w);
+	if (f->sysfs) {
+		json_key(w, "sysfs");
+		json_string(w, f->sysfs);
+	}
 	json_object_end(w);
 }
 
@@ -216,6 +261,13 @@ static void sarif_result(struct json_writer *w, const struct finding *f)
 	json_string(w, severity_name(f->severity));
 	sarif_text(w, "message", f->message);
 	sarif_location(w, f);
+	if (f->sysfs) {
+		json_key(w, "properties");
+		json_object_begin(w);
+		json_key(w, "sysfs");
+		json_string(w, f->sysfs);
+		json_object_end(w);
+	}
 	json_object_end(w);
 }
 

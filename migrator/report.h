@@ -11,6 +11,12 @@
  * result per finding, located relative to %SRCROOT% (the tree).  JSON
  * and SARIF hold every finding: a cap is for eyes, not for tools.
  *
+ * A finding that knows the model's verdict on its call has a "sysfs"
+ * key in JSON ("/sys/class/mem/<name> dev", "error -ENODEV") and a
+ * properties.sysfs in SARIF.  With -v, text also shows a note per call,
+ * not a finding ("FILE:LINE:COL: note: registers /sys/class/mem/<name>
+ * (dev)"), after the findings of the same place.
+ *
  * The findings are written in the order given (findings_sort() first).
  * Every writer appends to a strbuf; the caller prints it.
  */
@@ -40,6 +46,17 @@ void report_json(struct strbuf *out, const struct findings *findings,
 		 const struct report_summary *summary);
 void report_sarif(struct strbuf *out, const struct findings *findings,
 		  const struct report_summary *summary);
+/* a line about a call that is not a finding (-v) */
+struct report_call_note {
+	const char *file;
+	unsigned line, column;
+	char *text;
+};
+
+/* report_text() with notes (in file, line, column order) merged in */
+void report_text_notes(struct strbuf *out, const struct findings *findings,
+		       size_t max_findings,
+		       const struct report_call_note *notes, size_t nr);
 /* "check: N call sites in M files: E errors, W warnings, N notes\n" */
 void report_summary_line(struct strbuf *out,
 			 const struct findings *findings,

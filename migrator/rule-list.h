@@ -5,7 +5,9 @@
  * rule_NAME in migrator/rule-NAME.c (with '_' for '-').  The order
  * matters where rules explain arguments: a call in the wrong form is
  * reported as that and not checked argument by argument, a swapped pair
- * is reported before its NULL and its wrong type could be.
+ * is reported before its NULL and its wrong type could be.  The two
+ * comparisons (--base, --patch) come last: they stay quiet on a call
+ * that already has an error.
  */
 RULE(parse_failure)
 RULE(ambiguous_call)
@@ -15,3 +17,5 @@ RULE(null_class)
 RULE(argument_type)
 RULE(format_mismatch)
 RULE(format_nonliteral)
+RULE(sysfs_effect_changed)
+RULE(hand_patch_divergence)

@@ -7,11 +7,20 @@
  * instead of the argument j is): the seed's vmlogrdr call passed NULL as
  * the class and the class as the parent.  The pair is explained, so the
  * NULL and the wrong type are not reported again.
+ *
+ * The effect is the model's when check ran the call on it (call_extra()):
+ * what the call does as written, what it would register with the pair
+ * exchanged ("/sys/class/vmlogrdr/<bus_id> is never created"), and with
+ * --base or --patch what it registered before the change: the effect is
+ * folded in here, so sysfs-effect-changed does not report it again.
+ * Without a verdict, the migration's words (check_hints) say it.
  */
 #include <stdlib.h>
 
+#include "check.h"
 #include "rules.h"
 #include "strbuf.h"
+#include "util.h"
 
 static int fits(const struct migration_param *param,
 		const struct call_argument *arg)
@@ -32,6 +41,72 @@ static int swapped(const struct migration_param *pi,
 	return fits(pj, ai) == 1 && (ai->is_null || fits(pi, ai) == 0);
 }
 
+/* "fails with -ENODEV and registers nothing: /sys/... is never created" */
+static int model_effect(struct strbuf *out, const struct call_analysis *call,
+			int i, int j)
+{
+	const struct call_extra *x = call_extra(call);
+	struct model_verdict fixed;
+	size_t *perm, k;
+
+	if (!x || x->verdict.outcome != VERDICT_FAILS)
+		return 0;
+	perm = xcalloc(x->model.nr_args + 1, sizeof(*perm));
+	for (k = 0; k < x->model.nr_args; k++)
+		perm[k] = k;
+	perm[i - 1] = (size_t)j - 1;
+	perm[j - 1] = (size_t)i - 1;
+	model_call_run(&x->model, perm, &fixed);
+	strbuf_addstr(out, "the call ");
+	model_verdict_prose(out, &x->verdict);
+	if (fixed.outcome == VERDICT_REGISTERS)
+		strbuf_addf(out, ": %s is never created", fixed.path);
+	model_verdict_release(&fixed);
+	free(perm);
+	return 1;
+}
+
+/* "; before the change: registers /sys/..." when that was different */
+static void before_effect(struct strbuf *out,
+			  const struct call_analysis *call)
+{
+	const struct call_extra *x = call_extra(call);
+
+	if (!x || !x->before_extra ||
+	    x->before_extra->verdict.outcome == VERDICT_UNKNOWN ||
+	    model_verdict_same(&x->verdict, &x->before_extra->verdict))
+		return;
+	strbuf_addstr(out, "; before the change the call ");
+	model_verdict_past(out, &x->before_extra->verdict);
+}
+
+/* "class is NULL, so the call ...": the model's words, else the hints' */
+static void null_other(struct strbuf *other, const struct call_analysis *call,
+		       int i, int j, const char *role_i, const char *shown_j)
+{
+	const struct call_argument *aj = call_arg(call, j);
+	char *effect;
+
+	struct strbuf model = STRBUF_INIT;
+
+	strbuf_addf(other, "%s is NULL", role_i);
+	if (model_effect(&model, call, i, j)) {
+		strbuf_addf(other, ", so %s", model.buf);
+		strbuf_release(&model);
+		return;
+	}
+	effect = null_effect(call, i, aj->created_as ? aj->created_as :
+						      shown_j);
+	if (effect)
+		strbuf_addf(other, ", so %s", effect);
+	else if (aj->created_as)
+		strbuf_addf(other, ", so the call registers nothing in %s "
+			    "'%s'", role_i, aj->created_as);
+	else
+		strbuf_addstr(other, ", so the call registers nothing");
+	free(effect);
+}
+
 static void report(const struct call_analysis *call,
 		   struct findings *findings, int i, int j)
 {
@@ -40,29 +115,18 @@ static void report(const struct call_analysis *call,
 	const struct call_argument *aj = call_arg(call, j);
 	char role_i[64], role_j[64], shown_i[96], shown_j[96];
 	struct strbuf other = STRBUF_INIT;
-	char *effect;
 
 	param_role(&proto->params[i - 1], role_i, sizeof(role_i));
 	param_role(&proto->params[j - 1], role_j, sizeof(role_j));
 	arg_display(aj, shown_j, sizeof(shown_j));
 	arg_display(ai, shown_i, sizeof(shown_i));
 	if (ai->is_null) {
-		effect = null_effect(call, i, aj->created_as ? aj->created_as :
-							      shown_j);
-		strbuf_addf(&other, "%s is NULL", role_i);
-		if (effect)
-			strbuf_addf(&other, ", so %s", effect);
-		else if (aj->created_as)
-			strbuf_addf(&other, ", so the call registers nothing "
-				    "in %s '%s'", role_i, aj->created_as);
-		else
-			strbuf_addstr(&other, ", so the call registers "
-				      "nothing");
-		free(effect);
+		null_other(&other, call, i, j, role_i, shown_j);
 	} else {
 		strbuf_addf(&other, "'%s' (a %s) is passed as %s", shown_i,
 			    ai->type, role_i);
 	}
+	before_effect(&other, call);
 	call_finding(findings, call, &rule_swapped_arguments,
 		     "arguments %d and %d appear swapped: '%s' is a %s passed "
 		     "as %s; %s; swap them%s", i, j, shown_j, aj->type, role_j,

@@ -17,7 +17,10 @@
  * rules skip what is explained (findings_explained()).  Rules never name
  * the migrated function: parameter roles come from the migration's
  * prototypes (call_prototype(), the new argument's position, the format
- * position) and from its check hints.
+ * position) and from its check hints.  What the driver-core model does
+ * with the call, and with --base or --patch the call's counterparts
+ * before the change and in the semantic conversion, come from
+ * call_extra() (check.h); it is NULL for a call check did not analyse.
  *
  * The helpers below (implemented in check.c) are what rules share.
  */

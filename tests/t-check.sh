@@ -224,7 +224,12 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert set(d) == {"findings", "summary"}
 keys = {"rule", "severity", "file", "line", "column", "message", "call"}
-assert d["findings"] and all(set(f) == keys for f in d["findings"])
+# "sysfs": the model verdict on the call, when it has one
+assert d["findings"] and all(set(f) - {"sysfs"} == keys for f in d["findings"])
+assert all(f["sysfs"].startswith(("/sys/class/", "error -"))
+           for f in d["findings"] if "sysfs" in f)
+assert any(f["rule"] == "swapped-arguments" and f["sysfs"] == "error -ENODEV"
+           for f in d["findings"])
 assert all(isinstance(f["line"], int) and isinstance(f["column"], int)
            for f in d["findings"])
 s = d["summary"]

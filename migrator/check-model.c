@@ -1,0 +1,420 @@
+/*
+ * check-model.c - mapping each call onto the driver-core model, and the
+ * verdict of every call of a check (see check-model.h; the runs are in
+ * check-model-run.c).
+ *
+ * Mapping reads only the call's analysis (types, null-ness, literals,
+ * the class_create() names decl-lookup found) and, for class variables
+ * created in another file, one parallel pass over the tree's sources.
+ * Running builds a struct kmodel per call on the calling thread (a model
+ * belongs to its thread) and frees it at once: nothing is shared, so a
+ * verdict never depends on another call.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "check-model.h"
+#include "decl-lookup.h"
+#include "lexer.h"
+#include "model.h"
+#include "parallel.h"
+#include "rules.h"
+#include "scan.h"
+#include "tree-walk.h"
+#include "util.h"
+
+static int is_ident_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* the last identifier outside brackets and literals, or NULL */
+static char *last_top_ident(const char *expr)
+{
+	const char *p = expr ? expr : "", *start = NULL, *end = NULL;
+	int depth = 0;
+
+	while (*p) {
+		if (*p == '"' || *p == '\'') {
+			char quote = *p++;
+
+			while (*p && *p != quote)
+				p += (*p == '\\' && p[1]) ? 2 : 1;
+			if (*p)
+				p++;
+		} else if (*p >= '0' && *p <= '9') {
+			while (is_ident_char((unsigned char)*p) || *p == '.')
+				p++;
+		} else if (is_ident_char((unsigned char)*p)) {
+			const char *s = p;
+
+			while (is_ident_char((unsigned char)*p))
+				p++;
+			if (!depth) {
+				start = s;
+				end = p;
+			}
+		} else {
+			if (*p == '(' || *p == '[' || *p == '{')
+				depth++;
+			else if ((*p == ')' || *p == ']' || *p == '}') && depth)
+				depth--;
+			p++;
+		}
+	}
+	return start ? xstrndup(start, (size_t)(end - start)) : NULL;
+}
+
+char *model_placeholder(const char *expr)
+{
+	char *ident = last_top_ident(expr);
+	char *placeholder = xstrfmt("<%s>", ident ? ident : "...");
+
+	free(ident);
+	return placeholder;
+}
+
+/* the text with each run of blanks made one space, or none at the edges */
+static char *one_line(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = text ? text : ""; *p; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			if (sb.len && sb.buf[sb.len - 1] != ' ')
+				strbuf_addch(&sb, ' ');
+			continue;
+		}
+		strbuf_addch(&sb, *p);
+	}
+	strbuf_rtrim(&sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "0", "0x0", "0UL", "(dev_t)0", "MKDEV(0,0)": a constant zero */
+int model_text_is_zero(const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *close;
+	char *end;
+	int zero;
+
+	for (p = text ? text : ""; *p; p++)
+		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			strbuf_addch(&sb, *p);
+	p = sb.buf;
+	close = strchr(p, ')');
+	if (*p == '(' && close && close[1] &&
+	    strspn(p + 1, "abcdefghijklmnopqrstuvwxyz_0123456789") ==
+	    (size_t)(close - p - 1))
+		p = close + 1;			/* a cast: "(dev_t)0" */
+	if (!strcmp(p, "MKDEV(0,0)") || !strcmp(p, "(0)")) {
+		strbuf_release(&sb);
+		return 1;
+	}
+	zero = *p >= '0' && *p <= '9' && !strtoul(p, &end, 0) &&
+	       strspn(end, "uUlL") == strlen(end);
+	strbuf_release(&sb);
+	return zero;
+}
+
+static enum model_kind kind_of_type(const char *type)
+{
+	struct type_class tc;
+
+	if (!type)
+		return MODEL_UNKNOWN;
+	type_classify(type, &tc);
+	if (type_is_string(&tc))
+		return MODEL_STRING;
+	if (tc.pointers == 1 && tc.kind == TYPE_RECORD) {
+		if (!strcmp(tc.base, "struct class"))
+			return MODEL_CLASS;
+		if (!strcmp(tc.base, "struct class_device"))
+			return MODEL_CLASS_DEVICE;
+		if (!strcmp(tc.base, "struct device"))
+			return MODEL_DEVICE;
+	}
+	if (tc.pointers || tc.kind == TYPE_FUNCTION)
+		return MODEL_OTHER;
+	if (tc.kind == TYPE_INTEGER)
+		return MODEL_INTEGER;
+	return MODEL_UNKNOWN;
+}
+
+enum model_role model_param_role(const struct migration_param *param)
+{
+	switch (kind_of_type(param->type)) {
+	case MODEL_CLASS:
+		return ROLE_CLASS;
+	case MODEL_CLASS_DEVICE:
+		return ROLE_PARENT;
+	case MODEL_DEVICE:
+		return ROLE_DEVICE;
+	case MODEL_INTEGER:
+		return ROLE_DEVT;
+	default:
+		return ROLE_NONE;
+	}
+}
+
+/* the class name: class_create()'s in the file, in the tree, else the
+ * variable's name */
+static void name_class(struct model_arg *ma, const struct call_argument *arg,
+		       const struct strlist *classes)
+{
+	char *var = last_top_ident(arg->text);
+	long i;
+
+	if (arg->created_as) {
+		ma->name = xstrdup(arg->created_as);
+		ma->class_created = 1;
+	} else if (var && classes && (i = strlist_find(classes, var)) >= 0 &&
+		   classes->items[i].util) {
+		ma->name = xstrdup(classes->items[i].util);
+		ma->class_created = 1;
+	} else {
+		ma->name = xstrdup(var ? var : "<class>");
+	}
+	free(var);
+}
+
+static void map_arg(struct model_arg *ma, const struct call_argument *arg,
+		    const struct strlist *classes)
+{
+	const char *text = arg->text ? arg->text : "";
+
+	ma->text = one_line(text);
+	ma->ident = model_placeholder(text);
+	ma->zero = model_text_is_zero(text);
+	if (arg->is_null) {
+		ma->kind = MODEL_NULL;
+		return;
+	}
+	if (arg->is_literal && arg->literal) {
+		ma->kind = MODEL_STRING;
+		ma->literal = xstrdup(arg->literal);
+		return;
+	}
+	ma->kind = kind_of_type(arg_judged_type(arg));
+	/* an argument of unknown type in the class slot is the class */
+	if (ma->kind == MODEL_CLASS || ma->kind == MODEL_UNKNOWN)
+		name_class(ma, arg, classes);
+	ma->maybe_null = *text != '&';
+}
+
+void model_call_map(struct model_call *mc, const struct call_analysis *call,
+		    const struct strlist *classes)
+{
+	const struct migration *m = call->migration;
+	const struct migration_prototype *proto = call_prototype(call);
+	int format = call_format_position(call);
+	size_t i;
+
+	memset(mc, 0, sizeof(*mc));
+	mc->entry = m->model;
+	mc->old_form = proto == &m->old_proto;
+	mc->nr_params = proto->nr_params;
+	mc->roles = xcalloc(mc->nr_params + 1, sizeof(*mc->roles));
+	for (i = 0; i < mc->nr_params; i++)
+		mc->roles[i] = (size_t)format == i + 1 ? ROLE_FORMAT :
+			       model_param_role(&proto->params[i]);
+	mc->nr_args = call->nr_args;
+	mc->args = xcalloc(mc->nr_args + 1, sizeof(*mc->args));
+	for (i = 0; i < mc->nr_args; i++)
+		map_arg(&mc->args[i], &call->args[i], classes);
+}
+
+void model_call_release(struct model_call *mc)
+{
+	size_t i;
+
+	for (i = 0; i < mc->nr_args; i++) {
+		free(mc->args[i].text);
+		free(mc->args[i].name);
+		free(mc->args[i].literal);
+		free(mc->args[i].ident);
+	}
+	free(mc->args);
+	free(mc->roles);
+	memset(mc, 0, sizeof(*mc));
+}
+
+/* --- the name pattern ---------------------------------------------------- */
+
+/* one conversion at *p (after '%'): how many arguments it takes; *conv */
+static int conversion(const char **p, char *conv)
+{
+	const char *s = *p;
+	int takes = 0;
+
+	s += strspn(s, "-+ #0");
+	if (*s == '*')
+		takes++, s++;
+	s += strspn(s, "0123456789");
+	if (*s == '.') {
+		s++;
+		if (*s == '*')
+			takes++, s++;
+		s += strspn(s, "0123456789");
+	}
+	s += strspn(s, "hlLqjzZt");
+	*conv = *s;
+	if (*s)
+		s++;
+	*p = s;
+	return takes + (*conv != '%');
+}
+
+void model_name_pattern(struct strbuf *out, const struct model_arg *format,
+			const struct model_arg *args, size_t nr_args)
+{
+	const char *p;
+	size_t next = 0;
+
+	if (!format->literal) {
+		strbuf_addstr(out, format->ident);
+		return;
+	}
+	for (p = format->literal; *p; ) {
+		const struct model_arg *arg = NULL;
+		char conv;
+		int takes;
+
+		if (*p != '%') {
+			strbuf_addch(out, *p++);
+			continue;
+		}
+		p++;
+		takes = conversion(&p, &conv);
+		if (conv == '%') {
+			strbuf_addch(out, '%');
+			continue;
+		}
+		while (takes-- > 0)
+			arg = next < nr_args ? &args[next++] : NULL;
+		if (arg && conv == 's' && arg->literal)
+			strbuf_addstr(out, arg->literal);
+		else
+			strbuf_addstr(out, arg ? arg->ident : "<...>");
+	}
+}
+
+/* --- class names from the tree -------------------------------------------- */
+
+struct class_lookup {
+	const char *tree;
+	const struct tree_walk *walk;
+	const struct strlist *vars;
+	char ***found;		/* [file][var]: the name, or NULL */
+};
+
+static void lookup_one(size_t index, void *cb)
+{
+	struct class_lookup *lk = cb;
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct strbuf text = STRBUF_INIT;
+	const char *path = lk->walk->files[index].path;
+	char *full = xstrfmt("%s/%s", lk->tree, path);
+	size_t i, len = strlen(path);
+
+	if (len < 2 || strcmp(path + len - 2, ".c") ||
+	    strbuf_read_file(&text, full) < 0)
+		goto out_free;
+	for (i = 0; i < lk->vars->nr; i++) {
+		const char *var = lk->vars->items[i].string;
+		struct source_text src = { text.buf, text.len, &tokens };
+
+		if (!scan_mentions(text.buf, text.len, var))
+			continue;
+		if (!tokens.nr)
+			lex_buffer(text.buf, text.len, &tokens);
+		if (!lk->found[index])
+			lk->found[index] = xcalloc(lk->vars->nr,
+						   sizeof(char *));
+		lk->found[index][i] = decl_created_name(&src, var);
+	}
+	token_list_release(&tokens);
+out_free:
+	strbuf_release(&text);
+	free(full);
+}
+
+void model_class_names_lookup(struct strlist *vars, const char *tree,
+			      int jobs)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	struct class_lookup lk;
+	size_t i, j;
+
+	if (!vars->nr || tree_walk(&walk, tree) < 0)
+		goto out_release;
+	lk.tree = tree;
+	lk.walk = &walk;
+	lk.vars = vars;
+	lk.found = xcalloc(walk.nr_files + 1, sizeof(*lk.found));
+	run_tasks_parallel(jobs, walk.nr_files, lookup_one, &lk);
+	for (i = 0; i < walk.nr_files; i++) {
+		for (j = 0; lk.found[i] && j < vars->nr; j++) {
+			if (!vars->items[j].util)
+				vars->items[j].util = lk.found[i][j];
+			else
+				free(lk.found[i][j]);
+		}
+		free(lk.found[i]);
+	}
+	free(lk.found);
+out_release:
+	tree_walk_release(&walk);
+}
+
+/* --- every call of a check ------------------------------------------------ */
+
+/* class variables whose class_create() is not in their file */
+static void unnamed_classes(const struct model_call *mc, struct strlist *vars)
+{
+	size_t i;
+
+	for (i = 0; i < mc->nr_args; i++) {
+		const struct model_arg *a = &mc->args[i];
+		char *var;
+
+		if (!a->name || a->class_created)
+			continue;
+		var = last_top_ident(a->text);
+		if (var && strlist_find(vars, var) < 0)
+			strlist_push(vars, var);
+		free(var);
+	}
+}
+
+void check_model_verdicts(struct check_result *r, int jobs)
+{
+	struct strlist vars = STRLIST_INIT;
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++)
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			model_call_map(&r->files[i].extras[j].model,
+				       &r->files[i].calls[j], NULL);
+			unnamed_classes(&r->files[i].extras[j].model, &vars);
+		}
+	model_class_names_lookup(&vars, r->tree, jobs);
+	for (i = 0; i < r->nr_files; i++) {
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			struct call_extra *extra = &r->files[i].extras[j];
+
+			if (vars.nr) {
+				model_call_release(&extra->model);
+				model_call_map(&extra->model,
+					       &r->files[i].calls[j], &vars);
+			}
+			model_call_run(&extra->model, NULL, &extra->verdict);
+		}
+	}
+	strlist_clear(&vars, 1);
+}

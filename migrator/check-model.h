@@ -1,0 +1,158 @@
+/*
+ * check-model.h - the reference driver-core model's verdict on a call:
+ * what the call registers in sysfs, or the error it returns, when its
+ * arguments run on a fresh struct kmodel.
+ *
+ * Two steps, so that a rule can re-run a call with two arguments
+ * exchanged (what would a swapped call register once fixed?):
+ *
+ *   model_call_map() reads the call's analysis and says what each
+ *	argument IS, whatever slot it sits in: NULL, a class (named by
+ *	the class_create() that assigns its variable when the file or,
+ *	failing that, the tree has one, else by the variable's name), a
+ *	class device (named "<ident>" after its text), a struct device
+ *	(given for sure when its address is taken, else "device?": it may
+ *	be NULL at run time), an integer (a constant zero: "0",
+ *	"MKDEV(0,0)"; anything else counts as non-zero), a string (a
+ *	literal, or "<ident>" for a non-literal), or unknown (taken as
+ *	what its slot wants).  The slots' roles come from the prototype's
+ *	parameter types (struct class *, struct class_device *, dev_t,
+ *	struct device *) and the migration's format position; no
+ *	function name is known here but the model entry point the
+ *	migration names ("model: class_device_create").
+ *
+ *   model_call_run() replays that on a new model: creates the class,
+ *	the parent as a class device of it, the struct device, then the
+ *	call in the call's own form (the old entry point for an old-form
+ *	call, the new one for a new-form call, the tree's for an
+ *	ambiguous one).  An argument of the wrong kind becomes a pointer
+ *	the model does not know (it answers -EINVAL, or -ENODEV for the
+ *	class, as the kernel does); an integer where a pointer goes, or a
+ *	pointer where dev_t goes, does not compile: the verdict is
+ *	unknown.  The name is the format with each conversion shown as
+ *	"<ident>" of its argument ("<...>" when it has none; the value
+ *	of a string-literal argument of %s), a non-literal format as
+ *	"<ident>": "mem<i>", "<name>", "video1394-<id>".  The path, the
+ *	dev attribute and the device link are read back from the model's
+ *	"add" uevent (DEVPATH, MAJOR, PHYSDEVPATH).
+ *
+ * Verdicts print two ways: a line ("/sys/class/mem/<name> dev device?",
+ * "error -ENODEV", "unknown: why") for --verdicts and the JSON "sysfs"
+ * key, and prose ("registers /sys/class/mem/<name> (dev)") for messages.
+ *
+ * Caller's steps: model_call_map(&mc, call, classes); model_call_run(&mc,
+ * NULL, &v) (or with a permutation); use v; model_verdict_release(&v);
+ * model_call_release(&mc).  check_model_verdicts() does it for every
+ * call of a check_result, with the tree's class names.
+ */
+#ifndef KM_CHECK_MODEL_H
+#define KM_CHECK_MODEL_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+#include "strlist.h"
+
+struct call_analysis;
+struct check_result;
+
+enum model_kind {
+	MODEL_UNKNOWN,		/* type not known: what its slot wants */
+	MODEL_NULL,
+	MODEL_CLASS,
+	MODEL_CLASS_DEVICE,
+	MODEL_DEVICE,
+	MODEL_INTEGER,
+	MODEL_STRING,
+	MODEL_OTHER,		/* a pointer to something else */
+};
+
+enum model_role {
+	ROLE_NONE,
+	ROLE_CLASS,
+	ROLE_PARENT,
+	ROLE_DEVT,
+	ROLE_DEVICE,
+	ROLE_FORMAT,
+};
+
+struct model_arg {
+	enum model_kind kind;
+	char *text;		/* as written, on one line */
+	char *name;		/* class: its name; class device: "<ident>" */
+	char *literal;		/* string: a literal's value */
+	char *ident;		/* "<ident>" for a value not known */
+	unsigned zero:1;	/* integer: a constant zero */
+	unsigned maybe_null:1;	/* device: may be NULL at run time */
+	unsigned class_created:1;	/* name from a class_create() */
+};
+
+struct model_call {
+	const char *entry;	/* the migration's model entry point */
+	int old_form;		/* the 2.6.14 entry point, no parent */
+	enum model_role *roles;	/* one per fixed parameter */
+	size_t nr_params;
+	struct model_arg *args;
+	size_t nr_args;
+};
+
+enum model_outcome {
+	VERDICT_UNKNOWN,
+	VERDICT_REGISTERS,
+	VERDICT_FAILS,
+};
+
+struct model_verdict {
+	enum model_outcome outcome;
+	char *path;		/* registers: "/sys/class/mem/<name>" */
+	unsigned dev:1;		/* a dev attribute */
+	unsigned device:1;	/* a device link */
+	unsigned device_maybe:1;	/* ... unless the device is NULL */
+	long err;		/* fails: -ENODEV */
+	char *why;		/* unknown: why */
+};
+
+/*
+ * The name a class variable is created with, from the tree: vars holds
+ * the variable names (util: the name found, malloc'd, or NULL).
+ */
+void model_class_names_lookup(struct strlist *vars, const char *tree,
+			      int jobs);
+
+/* classes: the tree's names of class variables (as above), may be NULL */
+void model_call_map(struct model_call *mc, const struct call_analysis *call,
+		    const struct strlist *classes);
+void model_call_release(struct model_call *mc);
+
+/* perm: NULL, or the argument index to use for each argument index */
+void model_call_run(const struct model_call *mc, const size_t *perm,
+		    struct model_verdict *verdict);
+void model_verdict_release(struct model_verdict *verdict);
+
+/* "/sys/class/mem/<name> dev device?", "error -ENODEV", "unknown: ..." */
+void model_verdict_line(struct strbuf *out, const struct model_verdict *v);
+/* "registers /sys/class/mem/<name> (dev)", "fails with -ENODEV" */
+void model_verdict_prose(struct strbuf *out, const struct model_verdict *v);
+/* the same in the past tense: "registered ...", "failed with ..." */
+void model_verdict_past(struct strbuf *out, const struct model_verdict *v);
+/* both known and the same registration (or the same error) */
+int model_verdict_same(const struct model_verdict *a,
+		       const struct model_verdict *b);
+
+struct migration_param;
+
+/* the role a parameter's type gives it (the format's is by position) */
+enum model_role model_param_role(const struct migration_param *param);
+/* "0", "0x0", "(dev_t)0", "MKDEV(0,0)": a constant zero */
+int model_text_is_zero(const char *text);
+
+/* the name pattern of a format and its arguments (tests) */
+void model_name_pattern(struct strbuf *out, const struct model_arg *format,
+			const struct model_arg *args, size_t nr_args);
+/* "<ident>" of an expression: "devlist[i].name" gives "<name>" */
+char *model_placeholder(const char *expr);
+
+/* every call of r: map with the tree's class names, run, keep */
+void check_model_verdicts(struct check_result *r, int jobs);
+
+#endif

@@ -1,0 +1,589 @@
+/*
+ * check-patch.c - check against a "before": --patch FILE and --base REV
+ * (see check-patch.h).
+ *
+ * The pipeline: make the "after" tree (a patched scratch copy, or TREE
+ * itself), the "before" tree (TREE unpatched, or REV extracted into a
+ * scratch directory) and, for --patch, the converted tree (a scratch
+ * copy written with apply_tree()'s texts); analyse each (check_analyse()
+ * runs the model on every call); pair the calls; run the rules on the
+ * "after" only.  Child processes get an argv, never a shell string; git
+ * runs with its discovery stopped at the scratch directory's parent, so
+ * a scratch copy inside some other repository stays a plain directory.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "check-patch.h"
+#include "run-command.h"
+#include "tempfile.h"
+#include "tree-walk.h"
+#include "util.h"
+#include "write-file.h"
+
+#define CHECK_GIT_TIMEOUT 300
+
+/* --- the paths of a patch ------------------------------------------------- */
+
+/* a path as a header line gives it: up to a tab, quotes taken off */
+static char *header_path(const char *p, size_t len)
+{
+	size_t end = 0;
+
+	while (end < len && p[end] != '\t' && p[end] != '\n' &&
+	       p[end] != '\r')
+		end++;
+	while (end && p[end - 1] == ' ')
+		end--;
+	if (end >= 2 && p[0] == '"' && p[end - 1] == '"')
+		return xstrndup(p + 1, end - 2);
+	return xstrndup(p, end);
+}
+
+/* "a/x.c" -> "x.c"; NULL when the path is unsafe (why in *refused) */
+static char *strip_one(char *raw, char **refused)
+{
+	const char *p = raw, *slash;
+	char *stripped;
+
+	if (*raw == '/' ||
+	    !strcmp(raw, "..") || !strncmp(raw, "../", 3) ||
+	    strstr(raw, "/../") || (strlen(raw) >= 3 &&
+				   !strcmp(raw + strlen(raw) - 3, "/..")))
+		*refused = xstrfmt("it touches '%s', outside the tree", raw);
+	slash = strchr(p, '/');
+	if (!*refused && (!slash || !slash[1]))
+		*refused = xstrfmt("it touches '%s', which has no directory "
+				   "to strip with -p1", raw);
+	stripped = *refused ? NULL : xstrdup(slash + 1);
+	free(raw);
+	return stripped;
+}
+
+static void add_path(struct strlist *paths, char *path)
+{
+	if (path && strlist_find(paths, path) < 0)
+		strlist_push(paths, path);
+	free(path);
+}
+
+/* the "diff --git a/X b/Y" line: both paths, split at " b/" */
+static int git_header(const char *line, size_t len, struct strlist *paths,
+		      char **refused)
+{
+	const char *mid;
+	char *rest = xstrndup(line, len);
+
+	mid = strstr(rest, " b/");
+	if (!mid) {
+		free(rest);
+		return 0;
+	}
+	add_path(paths, strip_one(xstrndup(rest, (size_t)(mid - rest)),
+				  refused));
+	if (!*refused)
+		add_path(paths, strip_one(header_path(mid + 1,
+					  strlen(mid + 1)), refused));
+	free(rest);
+	return *refused ? -1 : 0;
+}
+
+/* "@@ -l,n +l,n @@": the lines of the hunk's body in *old and *new */
+static int hunk_header(const char *p, size_t n, unsigned long *old,
+		       unsigned long *new)
+{
+	const char *comma;
+	char *end;
+
+	if (n < 4 || strncmp(p, "@@ -", 4))
+		return 0;
+	strtoul(p + 4, &end, 10);
+	*old = *end == ',' ? strtoul(end + 1, &end, 10) : 1;
+	comma = *end == ' ' && end[1] == '+' ? end + 2 : NULL;
+	if (!comma)
+		return 0;
+	strtoul(comma, &end, 10);
+	*new = *end == ',' ? strtoul(end + 1, &end, 10) : 1;
+	return 1;
+}
+
+/* one line of a hunk's body: count it off */
+static void hunk_line(char c, unsigned long *old, unsigned long *new)
+{
+	if ((c == ' ' || c == '-') && *old)
+		(*old)--;
+	if ((c == ' ' || c == '+') && *new)
+		(*new)--;
+}
+
+int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
+			char **refused)
+{
+	const char *p = text, *end = text + len;
+	unsigned long old = 0, new = 0;
+
+	*refused = NULL;
+	for (; p < end && !*refused; p++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+		char *raw = NULL;
+
+		if (old || new)
+			hunk_line(n ? *p : ' ', &old, &new);
+		else if (hunk_header(p, n, &old, &new))
+			;
+		else if (n > 11 && !strncmp(p, "diff --git ", 11))
+			git_header(p + 11, n - 11, paths, refused);
+		else if (n > 4 && (!strncmp(p, "--- ", 4) ||
+				   !strncmp(p, "+++ ", 4)))
+			raw = header_path(p + 4, n - 4);
+		if (raw && strcmp(raw, "/dev/null"))
+			add_path(paths, strip_one(raw, refused));
+		else
+			free(raw);
+		p += n;
+	}
+	if (!*refused && !paths->nr)
+		*refused = xstrdup("it names no file: not a unified diff");
+	return *refused ? -1 : 0;
+}
+
+/* --- scratch copies ------------------------------------------------------- */
+
+/* mkdir -p of the directories leading to path */
+static int make_leading_dirs(const char *path)
+{
+	char *dir = xstrdup(path), *p;
+	int ret = 0;
+
+	for (p = strchr(dir + 1, '/'); p && !ret; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			ret = error_errno("cannot create '%s'", dir);
+		*p = '/';
+	}
+	free(dir);
+	return ret;
+}
+
+/* tree/path to scratch/path; a file the tree does not have is no error */
+static int copy_file(const char *tree, const char *scratch, const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *from = xstrfmt("%s/%s", tree, path);
+	char *to = xstrfmt("%s/%s", scratch, path);
+	int ret = 0;
+
+	if (strbuf_read_file(&text, from) < 0) {
+		if (errno != ENOENT && errno != EISDIR)
+			ret = error_errno("cannot read '%s'", from);
+	} else if (make_leading_dirs(to) ||
+		   write_file_atomic(to, text.buf, text.len)) {
+		ret = error_errno("cannot write '%s'", to);
+	}
+	strbuf_release(&text);
+	free(from);
+	free(to);
+	return ret;
+}
+
+/* the tree's C sources and the extra paths, into scratch */
+static int copy_tree(const char *tree, const char *scratch,
+		     const struct strlist *extra)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	size_t i;
+	int ret = 0;
+
+	if (tree_walk(&walk, tree) < 0)
+		return error_errno("cannot read tree '%s'", tree);
+	for (i = 0; !ret && i < walk.nr_files; i++)
+		ret = copy_file(tree, scratch, walk.files[i].path);
+	for (i = 0; !ret && extra && i < extra->nr; i++)
+		ret = copy_file(tree, scratch, extra->items[i].string);
+	tree_walk_release(&walk);
+	return ret;
+}
+
+/* --- child processes ------------------------------------------------------ */
+
+/*
+ * run argv in dir; in a scratch directory (isolate) git's discovery
+ * stops above it; the result as run_command()'s, the first line of the
+ * errors (or the output) in *first, the output in out
+ */
+static int run_in(const char *dir, int isolate, const char *const *argv,
+		  char **first, struct strbuf *out)
+{
+	struct child_process cp;
+	char *parent = xstrdup(dir), *slash = strrchr(parent, '/');
+	int ret, saved_errno;
+
+	if (slash && slash != parent)
+		*slash = '\0';
+	child_process_init(&cp);
+	strlist_pushv(&cp.args, argv);
+	if (isolate)
+		strlist_pushf(&cp.env, "GIT_CEILING_DIRECTORIES=%s", parent);
+	strlist_push(&cp.env, "GIT_CONFIG_NOSYSTEM=1");
+	cp.dir = dir;
+	cp.no_stdin = cp.capture_out = cp.capture_err = 1;
+	cp.timeout_sec = CHECK_GIT_TIMEOUT;
+	ret = run_command(&cp);
+	saved_errno = errno;
+	if (out)
+		strbuf_add(out, cp.out.buf, cp.out.len);
+	if (first) {
+		struct strbuf *from = cp.err.len ? &cp.err : &cp.out;
+
+		*first = xstrndup(from->buf, strcspn(from->buf, "\n"));
+	}
+	child_process_clear(&cp);
+	free(parent);
+	errno = saved_errno;
+	return ret;
+}
+
+/* 0 applied; -1 reported (shown: the patch's name for messages) */
+static int apply_patch(const char *scratch, const char *patch,
+		       const char *shown, const char *tree)
+{
+	char *first = NULL;
+	int ret = run_in(scratch, 1, (const char *const[]) { "git", "apply",
+			 "-p1", "--whitespace=nowarn", patch, NULL }, &first,
+			 NULL);
+
+	if (ret < 0 && errno == ENOENT) {
+		free(first);
+		ret = run_in(scratch, 1, (const char *const[]) { "patch",
+			     "-p1", "--batch", "--forward", "--silent",
+			     "--no-backup-if-mismatch", "-i", patch, NULL },
+			     &first, NULL);
+		if (ret < 0 && errno == ENOENT)
+			ret = error("cannot apply patch '%s': neither 'git' "
+				    "nor 'patch' is installed", shown);
+	}
+	if (ret > 0)
+		ret = error("cannot apply patch '%s' to '%s': %s", shown,
+			    tree, first && *first ? first :
+			    "it does not apply");
+	else if (ret < 0 && first)
+		ret = error_errno("cannot run 'git apply' on patch '%s'",
+				  shown);
+	free(first);
+	return ret ? -1 : 0;
+}
+
+/* --- the trees before and after ------------------------------------------- */
+
+/* the patched copy of the tree in scratch; -1 reported */
+static int make_patched(const char *tree, const char *patch,
+			const char *scratch)
+{
+	struct strlist paths = STRLIST_INIT;
+	struct strbuf text = STRBUF_INIT;
+	char abs[PATH_MAX], *refused = NULL;
+	int ret = -1;
+
+	if (strbuf_read_file(&text, patch) < 0 || !realpath(patch, abs)) {
+		error_errno("cannot read patch '%s'", patch);
+		goto out_release;
+	}
+	if (patch_touched_paths(text.buf, text.len, &paths, &refused)) {
+		error("cannot use patch '%s': %s", patch, refused);
+		goto out_release;
+	}
+	if (!copy_tree(tree, scratch, &paths))
+		ret = apply_patch(scratch, abs, patch, tree);
+out_release:
+	free(refused);
+	strlist_clear(&paths, 0);
+	strbuf_release(&text);
+	return ret;
+}
+
+/* the semantic conversion of the tree, written into scratch */
+static int make_converted(const char *tree, const struct migration *m,
+			  int jobs, const char *scratch)
+{
+	struct apply_result conv;
+	struct apply_opts opts;
+	size_t i;
+	int ret = 0;
+
+	if (copy_tree(tree, scratch, NULL))
+		return -1;
+	memset(&opts, 0, sizeof(opts));
+	opts.tree = scratch;
+	opts.m = m;
+	opts.jobs = jobs;
+	opts.timeout_sec = APPLY_DEFAULT_TIMEOUT;
+	if (apply_tree(&opts, &conv) < 0)
+		return -1;
+	for (i = 0; !ret && i < conv.nr_files; i++) {
+		const struct apply_file *f = &conv.files[i];
+		char *path;
+
+		if (f->failure || !f->converted)
+			continue;
+		path = xstrfmt("%s/%s", scratch, f->path);
+		if (write_file_atomic(path, f->new_text.buf,
+				      f->new_text.len))
+			ret = error_errno("cannot write '%s'", path);
+		free(path);
+	}
+	apply_result_release(&conv);
+	return ret;
+}
+
+/* git's answer in dir, trimmed; -1 when git fails */
+static int git_line(const char *dir, const char *const *argv, char **line)
+{
+	struct strbuf out = STRBUF_INIT;
+	int ret = run_in(dir, 0, argv, NULL, &out);
+
+	strbuf_rtrim(&out);
+	*line = strbuf_detach(&out, NULL);
+	return ret ? -1 : 0;
+}
+
+/* REV's version of the tree, extracted into scratch/tree; -1 reported */
+static int make_base(const char *tree, const char *rev, const char *scratch,
+		     char **base_tree)
+{
+	char *prefix = NULL, *commit = NULL, *spec = NULL, *first = NULL;
+	char *verify = xstrfmt("%s^{commit}", rev);
+	char *tar = xstrfmt("%s/base.tar", scratch);
+	int ret = -1;
+
+	*base_tree = xstrfmt("%s/tree", scratch);
+	if (git_line(tree, (const char *const[]) { "git", "rev-parse",
+		     "--show-prefix", NULL }, &prefix)) {
+		error("cannot use '--base': '%s' is not in a git work tree",
+		      tree);
+		goto out_free;
+	}
+	if (git_line(tree, (const char *const[]) { "git", "rev-parse",
+		     "--verify", "--quiet", verify, NULL }, &commit)) {
+		error("cannot use '--base': '%s' is not a commit in '%s'",
+		      rev, tree);
+		goto out_free;
+	}
+	spec = *prefix ? xstrfmt("%s:%.*s", commit, (int)strlen(prefix) - 1,
+				 prefix) : xstrfmt("%s^{tree}", commit);
+	if (run_in(tree, 0, (const char *const[]) { "git", "-c",
+		   "core.autocrlf=false", "archive", "--format=tar", "-o",
+		   tar, spec, NULL }, &first, NULL)) {
+		error("cannot use '--base': cannot extract '%s' from '%s': %s",
+		      tree, rev, first ? first : "git archive fails");
+		goto out_free;
+	}
+	free(first);
+	first = NULL;
+	if (mkdir(*base_tree, 0777) ||
+	    run_in(scratch, 1, (const char *const[]) { "tar", "-x", "-f", tar,
+		   "-C", *base_tree, NULL }, &first, NULL)) {
+		error("cannot use '--base': cannot unpack '%s': %s", rev,
+		      first ? first : strerror(errno));
+		goto out_free;
+	}
+	ret = 0;
+out_free:
+	unlink(tar);
+	free(tar);
+	free(verify);
+	free(prefix);
+	free(commit);
+	free(spec);
+	free(first);
+	return ret;
+}
+
+/* --- pairing the calls ---------------------------------------------------- */
+
+enum counterpart {
+	PAIR_BEFORE,
+	PAIR_CONVERTED,
+};
+
+static void pair(struct check_file *a, size_t i, const struct check_file *b,
+		 size_t j, enum counterpart which)
+{
+	struct call_extra *x = &a->extras[i];
+
+	if (which == PAIR_BEFORE) {
+		x->before = &b->calls[j];
+		x->before_extra = &b->extras[j];
+	} else {
+		x->converted = &b->calls[j];
+		x->converted_extra = &b->extras[j];
+	}
+}
+
+static int same_text(const struct check_file *a, size_t i,
+		     const struct check_file *b, size_t j)
+{
+	const char *x = a->calls[i].site->text, *y = b->calls[j].site->text;
+
+	return x && y && !strcmp(x, y);
+}
+
+/* the runs between two anchors pair up by order when they are as long */
+static void pair_gap(struct check_file *a, size_t i0, size_t i1,
+		     const struct check_file *b, size_t j0, size_t j1,
+		     enum counterpart which)
+{
+	if (i1 - i0 != j1 - j0)
+		return;
+	for (; i0 < i1; i0++, j0++)
+		pair(a, i0, b, j0, which);
+}
+
+/* by order; when the counts differ, identical calls anchor the match */
+static void pair_calls(struct check_file *a, const struct check_file *b,
+		       enum counterpart which)
+{
+	size_t n = a->nr_calls, m = b->nr_calls, i, j, gi = 0, gj = 0;
+	size_t *lcs;
+
+	if (n == m)
+		return pair_gap(a, 0, n, b, 0, m, which);
+	lcs = xcalloc((n + 1) * (m + 1), sizeof(*lcs));
+#define LCS(i, j) lcs[(i) * (m + 1) + (j)]
+	for (i = n; i-- > 0; )
+		for (j = m; j-- > 0; )
+			LCS(i, j) = same_text(a, i, b, j) ?
+				LCS(i + 1, j + 1) + 1 :
+				LCS(i + 1, j) > LCS(i, j + 1) ?
+				LCS(i + 1, j) : LCS(i, j + 1);
+	for (i = 0, j = 0; i < n && j < m; ) {
+		if (same_text(a, i, b, j)) {
+			pair_gap(a, gi, i, b, gj, j, which);
+			pair(a, i++, b, j++, which);
+			gi = i;
+			gj = j;
+		} else if (LCS(i + 1, j) >= LCS(i, j + 1)) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+#undef LCS
+	pair_gap(a, gi, n, b, gj, m, which);
+	free(lcs);
+}
+
+static void pair_results(struct check_result *after,
+			 const struct check_result *other,
+			 enum counterpart which, enum check_compare mode)
+{
+	size_t i;
+
+	for (i = 0; i < after->nr_files; i++) {
+		struct check_file *cf = &after->files[i];
+		const struct check_file *of;
+		size_t j;
+
+		for (j = 0; j < cf->nr_calls; j++)
+			cf->extras[j].compare = mode;
+		of = check_find_file(other, cf->analysed.path);
+		if (of)
+			pair_calls(cf, of, which);
+	}
+}
+
+/* the counterparts belong to results about to go */
+static void unpair(struct check_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++)
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			struct call_extra *x = &r->files[i].extras[j];
+
+			x->before = x->converted = NULL;
+			x->before_extra = x->converted_extra = NULL;
+		}
+}
+
+/* --- the whole comparison ------------------------------------------------- */
+
+/* a second analysis says nothing the first one will not say */
+static int analyse_quietly(const struct check_options *opts,
+			   const char *tree, struct check_result *r)
+{
+	struct check_options o = *opts;
+	int verbosity = km_verbosity, ret;
+
+	o.tree = tree;
+	km_verbosity = 0;
+	ret = check_analyse(&o, r);
+	km_verbosity = verbosity;
+	return ret;
+}
+
+/* make the trees; *after is the tree to check, *before its "before" */
+static int make_trees(const struct check_options *opts,
+		      const struct check_compare_opts *copts,
+		      char **after, char **before, char **converted)
+{
+	if (copts->base) {
+		char *base = tempdir_create("kmigrate-base");
+		int ret = make_base(opts->tree, copts->base, base, before);
+
+		*after = xstrdup(opts->tree);
+		free(base);
+		return ret;
+	}
+	*after = tempdir_create("kmigrate-patched");
+	*before = xstrdup(opts->tree);
+	if (make_patched(opts->tree, copts->patch, *after))
+		return -1;
+	*converted = tempdir_create("kmigrate-converted");
+	return make_converted(opts->tree, opts->migration, opts->jobs,
+			      *converted);
+}
+
+int check_compared(const struct check_options *opts,
+		   const struct check_compare_opts *copts,
+		   struct check_result *result)
+{
+	struct check_result before, converted;
+	char *after_tree = NULL, *before_tree = NULL, *conv_tree = NULL;
+	struct check_options o = *opts;
+	int ret = -1;
+
+	memset(result, 0, sizeof(*result));
+	memset(&before, 0, sizeof(before));
+	memset(&converted, 0, sizeof(converted));
+	findings_init(&result->findings);
+	if (make_trees(opts, copts, &after_tree, &before_tree, &conv_tree) ||
+	    analyse_quietly(opts, before_tree, &before) ||
+	    (conv_tree && analyse_quietly(opts, conv_tree, &converted)))
+		goto out_release;
+	o.tree = after_tree;
+	if (check_analyse(&o, result) < 0)
+		goto out_release;
+	free(result->tree);
+	result->tree = xstrdup(opts->tree);
+	pair_results(result, &before, PAIR_BEFORE,
+		     conv_tree ? COMPARE_PATCH : COMPARE_BASE);
+	if (conv_tree)
+		pair_results(result, &converted, PAIR_CONVERTED,
+			     COMPARE_PATCH);
+	check_run_rules(result);
+	unpair(result);
+	ret = 0;
+out_release:
+	check_result_release(&before);
+	check_result_release(&converted);
+	free(after_tree);
+	free(before_tree);
+	free(conv_tree);
+	return ret;
+}

@@ -1,0 +1,251 @@
+/*
+ * test-rule-hand-patch-divergence.c - a hand-converted call against the
+ * semantic conversion's: identical, whitespace, equivalent (a note),
+ * different (an error, unless another rule already has one).
+ */
+#include "check-patch.h"
+#include "rule-test.h"
+#include "scan.h"
+
+/* one call, as check would have it after check_analyse(): model run */
+struct one_call {
+	struct scan_file scan;
+	struct check_file cf;
+};
+
+static void one_call_init(struct one_call *oc, const char *text,
+			  const struct rule_test *t)
+{
+	struct call_analysis *call;
+	size_t i;
+
+	memset(oc, 0, sizeof(*oc));
+	scan_file_buffer(&oc->scan, "drivers/test.c", text, strlen(text),
+			 &t->m);
+	CU_ASSERT_FATAL(oc->scan.nr_sites >= 1);
+	clang_file_init(&oc->cf.analysed, "drivers/test.c");
+	oc->cf.calls = xcalloc(1, sizeof(*oc->cf.calls));
+	oc->cf.extras = xcalloc(1, sizeof(*oc->cf.extras));
+	oc->cf.nr_calls = 1;
+	call = &oc->cf.calls[0];
+	call_analysis_init(call, &oc->scan.sites[0], &t->m, &t->api,
+			   &oc->cf.analysed, 0);
+	call->hints = &t->hints;
+	/* what libclang would say of NULL and of string literals */
+	for (i = 0; i < call->nr_args; i++) {
+		struct call_argument *arg = &call->args[i];
+
+		arg->is_null = !strcmp(arg->text, "NULL");
+		if (arg->text[0] == '"') {
+			arg->is_literal = 1;
+			arg->literal = xstrndup(arg->text + 1,
+						strlen(arg->text) - 2);
+		}
+	}
+	model_call_map(&oc->cf.extras[0].model, call, NULL);
+	model_call_run(&oc->cf.extras[0].model, NULL,
+		       &oc->cf.extras[0].verdict);
+}
+
+static void one_call_release(struct one_call *oc)
+{
+	call_analysis_release(&oc->cf.calls[0]);
+	model_call_release(&oc->cf.extras[0].model);
+	model_verdict_release(&oc->cf.extras[0].verdict);
+	free(oc->cf.calls);
+	free(oc->cf.extras);
+	clang_file_release(&oc->cf.analysed);
+	scan_file_release(&oc->scan);
+}
+
+/* run every rule on the hand call, paired with before and converted */
+static void review(struct rule_test *t, const char *before, const char *hand,
+		   const char *converted)
+{
+	struct one_call b, h, c;
+	struct call_extra *x;
+	size_t i;
+
+	one_call_init(&b, before, t);
+	one_call_init(&h, hand, t);
+	one_call_init(&c, converted, t);
+	t->hints.files = &h.cf;
+	t->hints.nr_files = 1;
+	x = &h.cf.extras[0];
+	x->compare = COMPARE_PATCH;
+	x->before = &b.cf.calls[0];
+	x->before_extra = &b.cf.extras[0];
+	x->converted = &c.cf.calls[0];
+	x->converted_extra = &c.cf.extras[0];
+	CU_ASSERT_PTR_EQUAL(call_extra(&h.cf.calls[0]), x);
+	findings_begin_call(&t->findings);
+	for (i = 0; i < nr_check_rules; i++)
+		check_rules[i]->check_call(&h.cf.calls[0], &t->findings);
+	t->hints.files = NULL;
+	t->hints.nr_files = 0;
+	one_call_release(&b);
+	one_call_release(&h);
+	one_call_release(&c);
+}
+
+static void setup(struct rule_test *t)
+{
+	rule_test_init(t, API_NEW);
+	t->m.model = xstrdup("class_device_create");
+}
+
+static enum divergence classify(const char *hand, const char *conv,
+				struct strbuf *what)
+{
+	struct rule_test t;
+	enum divergence d;
+
+	setup(&t);
+	strbuf_reset(what);
+	d = divergence_classify(&t.m, hand, conv, what);
+	rule_test_release(&t);
+	return d;
+}
+
+static void test_classification(void)
+{
+	struct strbuf what = STRBUF_INIT;
+	const char *conv = "class_device_create(tty_class, NULL, dev, device, "
+			   "name)";
+
+	CU_ASSERT_EQUAL(classify(conv, conv, &what), DIVERGENCE_IDENTICAL);
+	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL,\n\t\t"
+				 "dev, device,  name /* tty */)", conv, &what),
+			DIVERGENCE_WHITESPACE);
+	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
+				 "device, \"%s\", name)", conv, &what),
+			DIVERGENCE_EQUIVALENT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf, "the format (argument 5) is "
+				      "'\"%s\", name' where the semantic "
+				      "conversion passes 'name'"));
+	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, MKDEV(0, 0), "
+				 "&c->device, \"iop%d\", c->unit)",
+				 "class_device_create(c, NULL, 0, &c->device, "
+				 "\"iop%d\", c->unit)", &what),
+			DIVERGENCE_EQUIVALENT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf, "argument 3 is 'MKDEV(0,0)' "
+				      "where the semantic conversion has '0'"));
+	CU_ASSERT_EQUAL(classify("class_device_create(NULL, tty_class, dev, "
+				 "device, name)", conv, &what),
+			DIVERGENCE_DIFFERENT);
+	CU_ASSERT_STRING_EQUAL(what.buf, "argument 1 is 'NULL' where the "
+			       "semantic conversion has 'tty_class'");
+	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
+				 "device, \"%s\", name, 1)", conv, &what),
+			DIVERGENCE_DIFFERENT);
+	/* a string literal's blanks are its value */
+	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, 0, NULL, "
+				 "\"a b\")", "class_device_create(c, NULL, 0, "
+				 "NULL, \"ab\")", &what), DIVERGENCE_DIFFERENT);
+	strbuf_release(&what);
+}
+
+static void test_equivalent_is_a_note(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	review(&t, "class_device_create(c, 0, &c->device, \"iop%d\", c->unit)",
+	       "class_device_create(c, NULL, MKDEV(0,0), &c->device, "
+	       "\"iop%d\", c->unit)",
+	       "class_device_create(c, NULL, 0, &c->device, \"iop%d\", "
+	       "c->unit)");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
+	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_NOTE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(t.findings.items[0].message,
+		"the model's verdict on both: registers /sys/class/c/iop<unit> "
+		"(device)"));
+	CU_ASSERT_STRING_EQUAL(t.findings.items[0].sysfs,
+			       "/sys/class/c/iop<unit> device");
+	rule_test_release(&t);
+}
+
+static void test_same_or_blanks_is_quiet(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+	       "class_device_create(c, NULL,\n\tMKDEV(1, 2), NULL, \"x\")",
+	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	rule_test_release(&t);
+}
+
+static void test_different_is_an_error(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+	       "class_device_create(c, NULL, MKDEV(1, 3), NULL, \"x\")",
+	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
+	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
+	CU_ASSERT_STRING_EQUAL(t.findings.items[0].message,
+		"the hand conversion differs from the semantic conversion: "
+		"argument 3 is 'MKDEV(1,3)' where the semantic conversion has "
+		"'MKDEV(1,2)'; the semantic conversion gives "
+		"'class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")', "
+		"which registers /sys/class/c/x (dev)");
+	rule_test_release(&t);
+}
+
+static void test_changed_effect_says_how(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x%d\", i)",
+	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"y%d\", i)",
+	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x%d\", i)");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 1);
+	rule_test_release(&t);
+}
+
+static void test_another_error_explains_it(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	/* the patch did not convert it: unconverted-call says so */
+	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+	       "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 0);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 1);
+	rule_test_release(&t);
+}
+
+static void test_without_a_patch_nothing(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	rule_test_call(&t, CALL_SITE_NEW, "c", "NULL", "0", "NULL", "\"x\"",
+		       NULL);
+	rule_test_run(&t);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 0);
+	rule_test_release(&t);
+}
+
+static const struct unit_test tests[] = {
+	{ "identical, whitespace, equivalent, different", test_classification },
+	{ "an equivalent call is a note with the model's verdict", test_equivalent_is_a_note },
+	{ "the same call, or blanks apart: nothing", test_same_or_blanks_is_quiet },
+	{ "a different call is an error", test_different_is_an_error },
+	{ "a changed sysfs effect is sysfs-effect-changed only", test_changed_effect_says_how },
+	{ "an error of another rule explains the difference", test_another_error_explains_it },
+	{ "without --patch the rule is quiet", test_without_a_patch_nothing },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("rule-hand-patch-divergence", tests)

@@ -1,0 +1,193 @@
+/*
+ * test-rule-sysfs-effect-changed.c - with a before (--base, --patch), a
+ * call whose model verdict changed is reported once, naming the
+ * argument that changed; a swap is left to swapped-arguments.
+ */
+#include "rule-test.h"
+#include "scan.h"
+
+/* one call, as check would have it after check_analyse(): model run */
+struct one_call {
+	struct scan_file scan;
+	struct check_file cf;
+};
+
+static void one_call_init(struct one_call *oc, const char *text,
+			  const struct rule_test *t)
+{
+	struct call_analysis *call;
+	size_t i;
+
+	memset(oc, 0, sizeof(*oc));
+	scan_file_buffer(&oc->scan, "drivers/test.c", text, strlen(text),
+			 &t->m);
+	CU_ASSERT_FATAL(oc->scan.nr_sites >= 1);
+	clang_file_init(&oc->cf.analysed, "drivers/test.c");
+	oc->cf.calls = xcalloc(1, sizeof(*oc->cf.calls));
+	oc->cf.extras = xcalloc(1, sizeof(*oc->cf.extras));
+	oc->cf.nr_calls = 1;
+	call = &oc->cf.calls[0];
+	call_analysis_init(call, &oc->scan.sites[0], &t->m, &t->api,
+			   &oc->cf.analysed, 0);
+	call->hints = &t->hints;
+	/* what libclang would say of NULL and of string literals */
+	for (i = 0; i < call->nr_args; i++) {
+		struct call_argument *arg = &call->args[i];
+
+		arg->is_null = !strcmp(arg->text, "NULL");
+		if (arg->text[0] == '"') {
+			arg->is_literal = 1;
+			arg->literal = xstrndup(arg->text + 1,
+						strlen(arg->text) - 2);
+		}
+	}
+	model_call_map(&oc->cf.extras[0].model, call, NULL);
+	model_call_run(&oc->cf.extras[0].model, NULL,
+		       &oc->cf.extras[0].verdict);
+}
+
+static void one_call_release(struct one_call *oc)
+{
+	call_analysis_release(&oc->cf.calls[0]);
+	model_call_release(&oc->cf.extras[0].model);
+	model_verdict_release(&oc->cf.extras[0].verdict);
+	free(oc->cf.calls);
+	free(oc->cf.extras);
+	clang_file_release(&oc->cf.analysed);
+	scan_file_release(&oc->scan);
+}
+
+/* run every rule on the call after, paired with the one before */
+static void compare(struct rule_test *t, enum check_compare mode,
+		    const char *before, const char *after)
+{
+	struct one_call b, a;
+	struct call_extra *x;
+	size_t i;
+
+	one_call_init(&b, before, t);
+	one_call_init(&a, after, t);
+	t->hints.files = &a.cf;
+	t->hints.nr_files = 1;
+	x = &a.cf.extras[0];
+	x->compare = mode;
+	if (mode != COMPARE_NONE) {
+		x->before = &b.cf.calls[0];
+		x->before_extra = &b.cf.extras[0];
+	}
+	findings_begin_call(&t->findings);
+	for (i = 0; i < nr_check_rules; i++)
+		check_rules[i]->check_call(&a.cf.calls[0], &t->findings);
+	t->hints.files = NULL;
+	t->hints.nr_files = 0;
+	one_call_release(&b);
+	one_call_release(&a);
+}
+
+static void setup(struct rule_test *t)
+{
+	rule_test_init(t, API_NEW);
+	t->m.model = xstrdup("class_device_create");
+}
+
+static void test_renamed_device(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	compare(&t, COMPARE_BASE,
+		"class_device_create(lp_class, MKDEV(6, nr), NULL, "
+		"\"lp%d\", nr)",
+		"class_device_create(lp_class, NULL, MKDEV(6, nr), NULL, "
+		"\"printer%d\", nr)");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "sysfs-effect-changed"),
+		"the model's sysfs effect changed: before the change the call "
+		"registered /sys/class/lp_class/lp<nr> (dev), now it registers "
+		"/sys/class/lp_class/printer<nr> (dev): the format "
+		"(argument 5) was '\"lp%d\"' and is '\"printer%d\"'; if "
+		"that is not intended, restore what it passed");
+	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
+	rule_test_release(&t);
+}
+
+static void test_same_effect_is_quiet(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	compare(&t, COMPARE_BASE,
+		"class_device_create(c, 0, &d->dev, \"x%d\", i)",
+		"class_device_create(c, NULL, MKDEV(0,0), &d->dev, "
+		"\"x%d\", i)");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	rule_test_release(&t);
+}
+
+static void test_lost_dev_attribute(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	compare(&t, COMPARE_PATCH,
+		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+		"class_device_create(c, NULL, 0, NULL, \"x\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
+		"sysfs-effect-changed"), "registered /sys/class/c/x (dev), now "
+		"it registers /sys/class/c/x: devt (argument 3) was "
+		"'MKDEV(1, 2)' and is '0'"));
+	rule_test_release(&t);
+}
+
+static void test_swap_is_swapped_arguments(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	compare(&t, COMPARE_BASE,
+		"class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")",
+		"class_device_create(NULL, c, MKDEV(1, 2), NULL, \"x\")");
+	/* the types libclang would give are not there: no swap is seen */
+	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 0);
+	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 1);
+	rule_test_release(&t);
+}
+
+static void test_without_a_before_nothing(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	compare(&t, COMPARE_NONE,
+		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+		"class_device_create(c, NULL, 0, NULL, \"y\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	rule_test_release(&t);
+}
+
+static void test_unknown_is_not_compared(void)
+{
+	struct rule_test t;
+
+	setup(&t);
+	free(t.m.model);
+	t.m.model = xstrdup("no_such_entry");
+	compare(&t, COMPARE_BASE,
+		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
+		"class_device_create(c, NULL, 0, NULL, \"y\")");
+	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	rule_test_release(&t);
+}
+
+static const struct unit_test tests[] = {
+	{ "a renamed device: before and after, and the argument", test_renamed_device },
+	{ "the same registration (0 for MKDEV(0,0)): nothing", test_same_effect_is_quiet },
+	{ "a lost dev attribute", test_lost_dev_attribute },
+	{ "a call that already has an error is not reported again", test_swap_is_swapped_arguments },
+	{ "without a before: nothing", test_without_a_before_nothing },
+	{ "an unknown verdict is not compared", test_unknown_is_not_compared },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("rule-sysfs-effect-changed", tests)
