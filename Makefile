@@ -128,7 +128,7 @@ check: all
 		$(E2E_TESTS)
 
 run: all
-	./kmigrate model --tree input tests/model/desktop.scn
+	./kmigrate run
 
 bench: all
 	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done; true

@@ -31,5 +31,6 @@ int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);
 int cmd_series(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
+int cmd_run(int argc, const char **argv);
 
 #endif

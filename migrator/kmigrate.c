@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
 	{ "series", cmd_series, "write the conversion as a patch series" },
 	{ "check", cmd_check, "validate every call site (a CI gate)" },
+	{ "run", cmd_run, "the whole job on the bundled demo tree" },
 };
 
 int km_jobs(void)

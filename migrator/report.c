@@ -81,11 +81,16 @@ void report_summary_line(struct strbuf *out,
 			 const struct findings *findings,
 			 const struct report_summary *summary)
 {
-	strbuf_addf(out, "check: %zu call sites in %zu files: %zu errors, "
-		    "%zu warnings, %zu notes\n", summary->call_sites,
-		    summary->files, findings_count(findings, SEVERITY_ERROR),
-		    findings_count(findings, SEVERITY_WARNING),
-		    findings_count(findings, SEVERITY_NOTE));
+	size_t errors = findings_count(findings, SEVERITY_ERROR);
+	size_t warnings = findings_count(findings, SEVERITY_WARNING);
+	size_t notes = findings_count(findings, SEVERITY_NOTE);
+
+	strbuf_addf(out, "check: %zu call site%s in %zu file%s: %zu error%s, "
+		    "%zu warning%s, %zu note%s\n", summary->call_sites,
+		    summary->call_sites == 1 ? "" : "s", summary->files,
+		    summary->files == 1 ? "" : "s", errors,
+		    errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
+		    notes, notes == 1 ? "" : "s");
 }
 
 static void json_finding(struct json_writer *w, const struct finding *f)

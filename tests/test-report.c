@@ -45,7 +45,7 @@ static void test_text_lines_and_order(void)
 	strbuf_reset(&out);
 	report_summary_line(&out, &list, &summary);
 	CU_ASSERT_STRING_EQUAL(out.buf, "check: 72 call sites in 52 files: "
-			       "1 errors, 1 warnings, 0 notes\n");
+			       "1 error, 1 warning, 0 notes\n");
 	strbuf_release(&out);
 	findings_release(&list);
 }

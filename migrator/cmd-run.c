@@ -1,0 +1,373 @@
+/*
+ * cmd-run.c - "kmigrate run": the whole job on the migration's demo tree.
+ *
+ *	kmigrate run [--out DIR] [-j N] [-q]
+ *
+ * Copies the migration's demo tree (tree-fixtures/linux-2.6.14-mini for
+ * class-device-parent) to a scratch directory and runs, in order: scan,
+ * apply --in-place, check on the result, the review of the bundled
+ * hand-written conversion (check --patch), and series.  It prints a
+ * report a maintainer reads in one screen and ends with the commands to
+ * run the same on a real tree.  Nothing outside the scratch directory
+ * and DIR is written; the series goes to DIR, or to a fresh directory
+ * under $TMPDIR that is kept.
+ *
+ * scan and apply run in-process; check and series run as child
+ * kmigrate processes, exactly as a user would run them, their output
+ * folded into the report.  Exit: 0 when the job ran (findings are part
+ * of the report), 2 when it could not (no demo tree, spatch missing, a
+ * step that failed to run).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "builtin.h"
+#include "clang-loader.h"
+#include "migration.h"
+#include "parse-options.h"
+#include "run-command.h"
+#include "scan.h"
+#include "spatch.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "util.h"
+
+static const char *const run_usage[] = {
+	"kmigrate run [--out DIR] [-j N] [-q]",
+	"",
+	"Run the whole job on the migration's bundled demo tree: scan, apply,",
+	"check, the review of a hand-written conversion, and series, with a",
+	"short report.  The repository is not modified.",
+	NULL
+};
+
+struct run_ctx {
+	const struct migration *m;
+	char *self;		/* this kmigrate binary */
+	char *tree;		/* the scratch copy, converted in place */
+	char *pristine;		/* a second copy, for the patch review */
+	char *patch;		/* the demo's hand-written conversion */
+	const char *out;	/* where the series goes */
+};
+
+static char *self_path(void)
+{
+	char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return xstrdup("kmigrate");
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* run "kmigrate ARGS..." capturing stdout and stderr; its exit code */
+static int run_self(const struct run_ctx *ctx, struct child_process *cp,
+		    const char *const *args)
+{
+	child_process_init(cp);
+	strlist_push(&cp->args, ctx->self);
+	strlist_pushf(&cp->args, "-j%d", km_jobs());
+	strlist_pushf(&cp->args, "--migration=%s", ctx->m->name);
+	strlist_pushv(&cp->args, args);
+	cp->no_stdin = 1;
+	cp->capture_out = 1;
+	cp->capture_err = 1;
+	return run_command(cp);
+}
+
+static int copy_tree(const char *from, const char *to)
+{
+	struct child_process cp;
+	int ret;
+
+	child_process_init(&cp);
+	strlist_pushv(&cp.args, (const char *const[]){ "cp", "-a", "--", NULL });
+	strlist_push(&cp.args, from);
+	strlist_push(&cp.args, to);
+	cp.no_stdin = 1;
+	ret = run_command(&cp);
+	child_process_clear(&cp);
+	return ret ? error("cannot copy '%s' to '%s'", from, to) : 0;
+}
+
+static int setup(struct run_ctx *ctx, const char *out)
+{
+	char *scratch, *demo;
+	struct stat st;
+
+	if (!ctx->m->demo_tree)
+		return error("migration '%s' has no demo tree to run on",
+			     ctx->m->name);
+	demo = xstrfmt("%s/%s", km_datadir(), ctx->m->demo_tree);
+	if (stat(demo, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		error("cannot find the demo tree '%s'", demo);
+		free(demo);
+		return -1;
+	}
+	if (ctx->m->demo_patch)
+		ctx->patch = xstrfmt("%s/%s", km_datadir(), ctx->m->demo_patch);
+	scratch = tempdir_create("kmigrate-run");
+	ctx->tree = xstrfmt("%s/tree", scratch);
+	ctx->pristine = xstrfmt("%s/pristine", scratch);
+	free(scratch);
+	if (copy_tree(demo, ctx->tree) || copy_tree(demo, ctx->pristine)) {
+		free(demo);
+		return -1;
+	}
+	printf("kmigrate run: migration %s on %s\n(a scratch copy: %s)\n\n",
+	       ctx->m->name, ctx->m->demo_tree, ctx->tree);
+	free(demo);
+	if (out) {
+		ctx->out = out;
+		return 0;
+	}
+	ctx->out = xstrfmt("%s/kmigrate-series-XXXXXX",
+			   getenv("TMPDIR") && *getenv("TMPDIR") ?
+			   getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp((char *)ctx->out))
+		return error_errno("cannot create a directory for the series");
+	return 0;
+}
+
+static int step_scan(const struct run_ctx *ctx)
+{
+	struct scan_result r;
+	size_t i, j, files = 0;
+
+	if (scan_tree(ctx->tree, ctx->m, km_jobs(), &r) < 0)
+		return error_errno("cannot scan '%s'", ctx->tree);
+	for (i = 0; i < r.nr_files; i++)
+		for (j = 0; j < r.files[i].nr_sites; j++)
+			if (call_site_kind_is_call(r.files[i].sites[j].kind)) {
+				files++;
+				break;
+			}
+	printf("scan     %zu call sites in %zu files: %zu old, %zu new, "
+	       "%zu ambiguous (%zu mentions that are not calls)\n",
+	       r.counts[CALL_SITE_OLD] + r.counts[CALL_SITE_NEW] +
+	       r.counts[CALL_SITE_AMBIGUOUS], files,
+	       r.counts[CALL_SITE_OLD], r.counts[CALL_SITE_NEW],
+	       r.counts[CALL_SITE_AMBIGUOUS], scan_count_not_calls(&r));
+	scan_result_release(&r);
+	return 0;
+}
+
+/* '+' and '-' lines of a unified diff, headers aside */
+static void count_diff_lines(const char *diff, size_t *added, size_t *removed)
+{
+	const char *line;
+
+	*added = *removed = 0;
+	for (line = diff; line && *line; line = strchr(line, '\n'),
+	     line += !!line) {
+		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4))
+			continue;
+		*added += *line == '+';
+		*removed += *line == '-';
+	}
+}
+
+static void print_against_hand_patch(const struct run_ctx *ctx,
+				     size_t added, size_t removed)
+{
+	struct strbuf hand = STRBUF_INIT;
+	size_t hand_added, hand_removed;
+
+	if (!ctx->patch || strbuf_read_file(&hand, ctx->patch) < 0) {
+		putchar('\n');
+		return;
+	}
+	count_diff_lines(hand.buf, &hand_added, &hand_removed);
+	printf("         %zu lines added, %zu removed (the hand-written patch: "
+	       "%zu added, %zu removed)\n", added, removed, hand_added,
+	       hand_removed);
+	strbuf_release(&hand);
+}
+
+static int step_apply(const struct run_ctx *ctx)
+{
+	struct apply_opts opts = { ctx->tree, ctx->m, km_jobs(),
+				   APPLY_DEFAULT_TIMEOUT, 0 };
+	struct apply_result r;
+	struct strbuf diff = STRBUF_INIT;
+	size_t added, removed;
+	int ret = 0;
+
+	if (apply_tree(&opts, &r) < 0)
+		return -1;
+	apply_write_diff(&r, &diff);
+	count_diff_lines(diff.buf, &added, &removed);
+	if (apply_write_in_place(&r, ctx->tree) < 0)
+		ret = error("cannot write the converted files");
+	printf("apply    %zu files, %zu calls converted, %zu left\n",
+	       r.nr_changed, r.nr_converted, r.nr_left);
+	print_against_hand_patch(ctx, added, removed);
+	strbuf_release(&diff);
+	apply_result_release(&r);
+	return ret;
+}
+
+/* the lines of text holding needle, indented, at most max of them */
+static size_t print_lines_with(const char *text, const char *needle,
+			       size_t max)
+{
+	const char *line;
+	size_t n = 0;
+
+	for (line = text; line && *line; line = strchr(line, '\n'),
+	     line += !!line) {
+		const char *eol = strchrnul(line, '\n');
+
+		if (!memmem(line, (size_t)(eol - line), needle, strlen(needle)))
+			continue;
+		if (n++ < max)
+			printf("  %.*s\n", (int)(eol - line), line);
+	}
+	return n;
+}
+
+/* the child's summary line ("check: ...") without its prefix */
+static void print_summary(const char *err, const char *prefix)
+{
+	const char *line = strstr(err, prefix);
+
+	if (!line) {
+		putchar('\n');
+		return;
+	}
+	line += strlen(prefix);
+	printf("%.*s\n", (int)(strchrnul(line, '\n') - line), line);
+}
+
+static int step_check(const struct run_ctx *ctx)
+{
+	const char *args[] = { "check", ctx->tree, NULL };
+	struct child_process cp;
+	int ret = run_self(ctx, &cp, args);
+
+	if (ret != 0 && ret != 1) {
+		fputs(cp.err.buf, stderr);
+		child_process_clear(&cp);
+		return error("'kmigrate check' failed on the converted tree");
+	}
+	printf("check    the converted tree: ");
+	print_summary(cp.err.buf, "check: ");
+	print_lines_with(cp.out.buf, ": error: ", 5);
+	print_lines_with(cp.out.buf, ": warning: ", 5);
+	child_process_clear(&cp);
+	return 0;
+}
+
+static int step_review(const struct run_ctx *ctx)
+{
+	const char *args[] = { "check", "--patch", ctx->patch,
+			       ctx->pristine, NULL };
+	struct child_process cp;
+	int ret;
+
+	if (!ctx->patch)
+		return 0;
+	ret = run_self(ctx, &cp, args);
+	if (ret != 0 && ret != 1) {
+		fputs(cp.err.buf, stderr);
+		child_process_clear(&cp);
+		return error("'kmigrate check --patch' failed");
+	}
+	printf("\nreview   the hand-written conversion %s: ",
+	       strrchr(ctx->patch, '/') + 1);
+	print_summary(cp.err.buf, "check: ");
+	print_lines_with(cp.out.buf, ": error: ", 10);
+	print_lines_with(cp.out.buf, ": note: ", 10);
+	child_process_clear(&cp);
+	return 0;
+}
+
+static int step_series(const struct run_ctx *ctx)
+{
+	/* from the unconverted copy: the series is the conversion */
+	const char *args[] = { "series", ctx->pristine, "--out", ctx->out,
+			       "--from", "kmigrate demo <demo@example.org>",
+			       "--signoff", NULL };
+	struct strbuf cover = STRBUF_INIT;
+	struct child_process cp;
+	size_t patches;
+	char *path;
+
+	if (run_self(ctx, &cp, args)) {
+		fputs(cp.err.buf, stderr);
+		child_process_clear(&cp);
+		return error("'kmigrate series' failed");
+	}
+	patches = print_lines_with(cp.out.buf, ".patch", 0);
+	if (!patches) {
+		fputs(cp.err.buf, stderr);
+		child_process_clear(&cp);
+		return error("'kmigrate series' wrote no patch");
+	}
+	printf("\nseries   %s: the cover letter and %zu patch%s, verified "
+	       "with git am\n", ctx->out, patches ? patches - 1 : 0,
+	       patches == 2 ? "" : "es");
+	path = xstrfmt("%s/0000-cover-letter.patch", ctx->out);
+	if (!strbuf_read_file(&cover, path))
+		print_lines_with(cover.buf, "checkpatch", 2);
+	free(path);
+	strbuf_release(&cover);
+	child_process_clear(&cp);
+	return 0;
+}
+
+static void print_next_steps(void)
+{
+	printf("\nOn your own kernel checkout:\n"
+	       "  kmigrate scan ~/linux                 # every call site\n"
+	       "  kmigrate apply ~/linux > fix.diff     # or --in-place\n"
+	       "  kmigrate check ~/linux                # the CI gate\n"
+	       "  kmigrate check --patch mine.patch ~/linux\n"
+	       "  kmigrate series ~/linux --out outgoing/ --signoff\n");
+}
+
+int cmd_run(int argc, const char **argv)
+{
+	const char *out = NULL;
+	const struct option options[] = {
+		OPT_STRING(0, "out", &out, "DIR",
+			   "write the series there (default: a new directory "
+			   "under $TMPDIR)"),
+		OPT_JOBS(),
+		OPT_END(),
+	};
+	struct run_ctx ctx = { 0 };
+	struct spatch_version version;
+	struct migration m;
+	int ret = 2;
+
+	argc = parse_options(argc, argv, options, run_usage, "run");
+	if (argc)
+		usage_error("run", "too many arguments");
+	/* apply needs spatch, check libclang: say so before any work */
+	if (spatch_check(&version) < 0 || clang_loader_init() < 0 ||
+	    migration_load(&m, km_global.migration) < 0)
+		return 2;
+	ctx.m = &m;
+	ctx.self = self_path();
+	if (setup(&ctx, out) || step_scan(&ctx) || step_apply(&ctx) ||
+	    step_check(&ctx) || step_review(&ctx) || step_series(&ctx))
+		goto out_release;
+	print_next_steps();
+	ret = 0;
+out_release:
+	free(ctx.self);
+	free(ctx.tree);
+	free(ctx.pristine);
+	free(ctx.patch);
+	if (!out)
+		free((char *)ctx.out);
+	migration_release(&m);
+	return ret;
+}
