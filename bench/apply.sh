@@ -8,7 +8,9 @@
 # Environment: KMIGRATE (default ./kmigrate), RUNS (timed runs of each
 # command after one warm-up, default 5), JOBS (default: processors).
 # Uses hyperfine when it is installed, else a loop over date +%s.%N.
-# apply prints its diff to /dev/null: the tree is never written.
+# apply prints its diff to /dev/null: the tree is never written.  The
+# load average before and after is printed too: other work on the
+# machine slows every figure down.
 set -u
 export LC_ALL=C
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +51,10 @@ time_loop() {
 	echo "$total $RUNS" | awk '{ printf "%.3f\n", $1 / $2 }'
 }
 
+# the 1, 5 and 15 minute load averages
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
+
+load_before=$(load)
 means=()
 if command -v hyperfine >/dev/null; then
 	csv=$(mktemp) || exit 2
@@ -67,6 +73,7 @@ else
 fi
 
 echo "bench/apply.sh: ${TREE#$SRCDIR/}, mean of $RUNS runs ($how), -j $JOBS"
+echo "  load average $load_before before, $(load) after"
 for i in "${!names[@]}"; do
 	printf '  %-26s %8s s\n' "${names[$i]}" "${means[$i]}"
 done

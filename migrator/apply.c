@@ -6,7 +6,10 @@
  *     re-scanned from the bytes read, so offsets and text agree;
  *  2. spatch runs on those files only, once per semantic patch, the
  *     output of one stage the input of the next, into a scratch
- *     directory that is removed at exit;
+ *     directory that is removed at exit; the files go to spatch in
+ *     batches (about one a job), a copy of each file under its path in
+ *     the tree; a batch that fails runs again one process per file, so
+ *     a failure, its reason and its time limit are the file's own;
  *  3. spatch's final output is re-scanned and lexed; cross_check() walks
  *     both token streams, call by call: between calls the tokens must be
  *     equal, and each call's arguments must be equal or have the
@@ -195,11 +198,13 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 		jobs[n].input = xstrdup(w->output ? w->output : w->input);
 		jobs[n].output = xstrfmt("%s/%zu.%zu-%s", ctx->scratch, i,
 					 stage, base_name(w->input));
+		jobs[n].name = w->file->path;
 		jobs[n++].util = w;
 	}
 	ropts.cocci = cocci;
 	ropts.options = &options;
 	ropts.jobs = opts->jobs;
+	ropts.batches = opts->jobs;
 	ropts.timeout_sec = opts->timeout_sec;
 	ropts.tmpdir = ctx->scratch;
 	if (opts->progress)

@@ -2,16 +2,18 @@
  * apply.h - the conversion of a tree: scan, spatch, cross-check, reformat.
  *
  * apply_tree() converts in memory and never writes the tree: scan finds
- * the files with calls; spatch runs (in parallel, with a time limit) on
- * the files that hold old-form calls outside macro bodies, with each of
- * the migration's semantic patches in turn; spatch's output is re-scanned
- * and its calls mapped, in order, to the original's.  A call is converted
- * when scan says it is old (and not in a #define body) AND spatch
- * inserted the migration's default as the new argument, token for token;
- * the new text is then made from the original bytes by reformat.c, so
- * nothing else in the file moves.  Any other change spatch made to a file
- * fails that file.  Every call of the function that is left unconverted
- * is recorded with its reason: none passes silently.
+ * the files with calls; spatch runs (in batches of files, one batch a
+ * job, in parallel, with a time limit; file by file where a batch goes
+ * wrong, see spatch.h) on the files that hold old-form calls outside
+ * macro bodies, with each of the migration's semantic patches in turn;
+ * spatch's output is re-scanned and its calls mapped, in order, to the
+ * original's.  A call is converted when scan says it is old (and not in
+ * a #define body) AND spatch inserted the migration's default as the new
+ * argument, token for token; the new text is then made from the original
+ * bytes by reformat.c, so nothing else in the file moves.  Any other
+ * change spatch made to a file fails that file.  Every call of the
+ * function that is left unconverted is recorded with its reason: none
+ * passes silently.
  *
  * The result is reused by the commands: apply prints it as a diff or
  * writes it (apply_write_in_place()), series and run take the old and
@@ -64,7 +66,7 @@ struct apply_opts {
 	const char *tree;
 	const struct migration *m;
 	int jobs;			/* spatch processes at once */
-	unsigned timeout_sec;		/* per spatch run; 0: none */
+	unsigned timeout_sec;		/* spatch's, per file; 0: none */
 	int progress;			/* "apply: spatch D/T files" lines */
 };
 

@@ -8,7 +8,9 @@
  * TREE is not written.  With --in-place: every changed file is replaced
  * atomically.  On stderr: the files spatch failed on, every call left
  * unconverted as "FILE:LINE:COL: not converted: REASON", and a summary
- * line (not with -q); a progress line on a terminal.
+ * line (not with -q); a progress line on a terminal.  --timeout is the
+ * time spatch may spend on one file: a file that runs past it is left
+ * as it was and reported ("spatch timed out after N s").
  *
  * Exit: 0 every call converted; 1 some call left (ambiguous, macro,
  * spatch's verdict) or a file failed; 2 usage errors, a missing
@@ -40,7 +42,8 @@ int cmd_apply(int argc, const char **argv)
 		OPT_BOOL(0, "in-place", &in_place,
 			 "write the converted files instead of a diff"),
 		OPT_INT(0, "timeout", &timeout, "SECONDS",
-			"time limit of one spatch run (default 60, 0: none)"),
+			"time limit of spatch on one file (default 60, "
+			"0: none)"),
 		OPT_JOBS(),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
 		OPT_END(),

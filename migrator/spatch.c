@@ -1,15 +1,20 @@
 /*
- * spatch.c - running spatch (see spatch.h).
+ * spatch.c - running spatch (see spatch.h); the batches are in
+ * spatch-batch.c.
  *
  * Contract: spatch_check() runs "spatch --version" and judges it;
- * spatch_run() runs one process per job through run_processes_parallel()
- * and fills in each job's results from the exit status, the time limit,
- * stderr and whether -o was written.  What spatch 1.1.1 does that this
- * relies on: with one input file, -o is written only when the file
- * changed; a file without the patch's tokens ends with exit status 255
- * and "-o can not be applied because there are no modified files",
- * which is no failure; --verbose-parsing reports each parse error as
- * "parse error" then ' = File "NAME", line L, column C, ...'.
+ * spatch_run() has spatch-batch.c sort the jobs into batches and run
+ * them, then runs one process per job for the rest (the jobs that are
+ * not batched, and those of the batches that failed) through
+ * run_processes_parallel(), and fills in each job's results from the
+ * exit status, the time limit, stderr and whether -o was written.  What
+ * spatch 1.1.1 does that this relies on: with one input file, -o is
+ * written only when the file changed; a file without the patch's tokens
+ * ends with exit status 255 and "-o can not be applied because there
+ * are no modified files", which is no failure; --verbose-parsing
+ * reports each parse error as "parse error" then ' = File "NAME", line
+ * L, column C, ...'; each file of a run is named in a line "HANDLING:
+ * NAME", or "Skipping: NAME" when it lacks the patch's tokens.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +24,7 @@
 
 #include "parallel.h"
 #include "run-command.h"
+#include "spatch-batch.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
@@ -159,7 +165,8 @@ static int is_chatter(const char *line, size_t len)
 	return 0;
 }
 
-char *spatch_failure_line(const char *err)
+/* the first line of err that skip() does not skip, trimmed; malloc'd */
+static char *first_line(const char *err, int (*skip)(const char *, size_t))
 {
 	const char *line = err;
 
@@ -167,7 +174,7 @@ char *spatch_failure_line(const char *err)
 		const char *end = strchrnul(line, '\n');
 		size_t len = (size_t)(end - line);
 
-		if (!is_chatter(line, len)) {
+		if (!skip(line, len)) {
 			while (len && (line[len - 1] == '\r' ||
 				       line[len - 1] == ' '))
 				len--;
@@ -178,23 +185,72 @@ char *spatch_failure_line(const char *err)
 	return NULL;
 }
 
-struct spatch_run {
-	struct spatch_job *jobs;
-	size_t nr, next, done;
-	const struct spatch_run_opts *opts;
+char *spatch_failure_line(const char *err)
+{
+	return first_line(err, is_chatter);
+}
+
+/* ---- batches: what a clean run prints ---- */
+
+/* stderr lines of a clean batch that chatter[] does not already cover */
+static const char *const batch_chatter[] = {
+	"Skipping: ", "(ONCE) ", "ALREADY AT END", NULL
 };
 
-static int next_job(struct child_process *cp, void *cb, void **task_cb)
+static int is_batch_chatter(const char *line, size_t len)
 {
-	struct spatch_run *run = cb;
-	const struct spatch_run_opts *opts = run->opts;
-	struct spatch_job *job;
 	size_t i;
 
-	if (run->next >= run->nr)
-		return 0;
-	job = &run->jobs[run->next++];
-	unlink(job->output);	/* only a fresh -o counts as a change */
+	if (is_chatter(line, len))
+		return 1;
+	for (i = 0; batch_chatter[i]; i++)
+		if (!strncmp(line, batch_chatter[i], strlen(batch_chatter[i])))
+			return 1;
+	return 0;
+}
+
+char *spatch_batch_trouble(const char *err)
+{
+	return first_line(err, is_batch_chatter);
+}
+
+/* err holds the whole line "PREFIX PATH" */
+static int has_line(const char *err, const char *prefix, const char *path)
+{
+	char *line = xstrfmt("\n%s %s\n", prefix, path);
+	int found = !strncmp(err, line + 1, strlen(line + 1)) ||
+		    strstr(err, line);
+
+	free(line);
+	return found;
+}
+
+int spatch_handled(const char *err, const char *path)
+{
+	return has_line(err, "HANDLING:", path) ||
+	       has_line(err, "Skipping:", path);
+}
+
+/* ---- running ---- */
+
+void spatch_push_single(struct spatch_run *run, struct spatch_job *job)
+{
+	ALLOC_GROW(run->singles, run->nr_singles + 1, run->alloc_singles);
+	run->singles[run->nr_singles++] = job;
+}
+
+void spatch_jobs_done(struct spatch_run *run, size_t nr)
+{
+	run->done += nr;
+	if (nr && run->opts->progress)
+		run->opts->progress(run->done, run->total, run->opts->cb);
+}
+
+void spatch_push_common_args(struct child_process *cp,
+			     const struct spatch_run_opts *opts)
+{
+	size_t i;
+
 	strlist_push(&cp->args, SPATCH_PROGRAM);
 	strlist_push(&cp->args, "--sp-file");
 	strlist_push(&cp->args, opts->cocci);
@@ -204,13 +260,26 @@ static int next_job(struct child_process *cp, void *cb, void **task_cb)
 		strlist_push(&cp->args, opts->options->items[i].string);
 	strlist_push(&cp->args, "--quiet");
 	strlist_push(&cp->args, "--verbose-parsing");
-	strlist_push(&cp->args, job->input);
-	strlist_push(&cp->args, "-o");
-	strlist_push(&cp->args, job->output);
 	if (opts->tmpdir)
 		strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
 	cp->no_stdin = 1;
-	cp->timeout_sec = opts->timeout_sec;
+}
+
+/* ---- one process per file ---- */
+
+static int next_job(struct child_process *cp, void *cb, void **task_cb)
+{
+	struct spatch_run *run = cb;
+	struct spatch_job *job;
+
+	if (run->next_single >= run->nr_singles)
+		return 0;
+	job = run->singles[run->next_single++];
+	spatch_push_common_args(cp, run->opts);
+	strlist_push(&cp->args, job->input);
+	strlist_push(&cp->args, "-o");
+	strlist_push(&cp->args, job->output);
+	cp->timeout_sec = run->opts->timeout_sec;
 	*task_cb = job;
 	return 1;
 }
@@ -253,21 +322,31 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 		unlink(job->output);
 	else
 		job->changed = !access(job->output, F_OK);
-	run->done++;
-	if (run->opts->progress)
-		run->opts->progress(run->done, run->nr, run->opts->cb);
+	spatch_jobs_done(run, 1);
+}
+
+static void run_singles(struct spatch_run *run)
+{
+	struct parallel_processes_opts popts = {
+		run->opts->jobs, next_job, job_finished, run
+	};
+
+	if (run->nr_singles)
+		run_processes_parallel(&popts);
 }
 
 void spatch_run(struct spatch_job *jobs, size_t nr,
 		const struct spatch_run_opts *opts)
 {
-	struct spatch_run run = { jobs, nr, 0, 0, opts };
-	struct parallel_processes_opts popts = {
-		opts->jobs, next_job, job_finished, &run
-	};
+	struct spatch_run run = { .opts = opts, .total = nr };
+	size_t i;
 
-	if (nr)
-		run_processes_parallel(&popts);
+	for (i = 0; i < nr; i++)
+		unlink(jobs[i].output);	/* only a fresh output counts */
+	spatch_plan_batches(&run, jobs, nr);
+	spatch_run_batches(&run);
+	run_singles(&run);
+	free(run.singles);
 }
 
 void spatch_job_release(struct spatch_job *job)

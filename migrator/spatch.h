@@ -2,21 +2,43 @@
  * spatch.h - run Coccinelle's spatch on files, many at once.
  *
  * kmigrate never lets spatch write into the tree: each job names the
- * file spatch reads and a file in a scratch directory for spatch's -o;
- * the caller decides what to do with the result.  One job is one spatch
- * process on one file with one semantic patch:
+ * file spatch reads and a file in a scratch directory for the result;
+ * the caller decides what to do with it.  A job is one file with one
+ * semantic patch.  Jobs run in batches when the caller asks for them
+ * (opts->batches): the inputs of a batch are copied into a batch
+ * directory under their names (the paths in the tree), and one process
+ * converts the copies, each file a group of its own (spatch 1.1.1 makes
+ * the files named on one command line one group, which is not the same
+ * conversion):
+ *
+ *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
+ *	       --quiet --verbose-parsing --in-place --no-show-diff
+ *	       --file-groups BATCH.groups
+ *
+ * Only a job with a name, under names and a scratch directory spatch's
+ * own shell commands take as they are, goes in a batch, and only with
+ * --no-includes among the options: a copy would not find the headers
+ * its file includes from its own directory.
+ *
+ * A batch that fails in any way (exit status, signal, time limit, a
+ * line on stderr that is not spatch's usual chatter, a file spatch does
+ * not say it handled, a copy that cannot be read back) is run again one
+ * process per file, exactly as jobs without batches run:
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
  *	       --quiet --verbose-parsing INPUT -o OUTPUT
  *
- * spatch writes OUTPUT only when it changed something; its diff on
- * stdout is thrown away; stderr is kept to find parse errors and the
- * reason of a failure.  A job that runs past the time limit is killed
- * with its process group.
+ * so a failure is always found and told for the one file it concerns.
+ * Either way OUTPUT exists afterwards only when spatch changed the file;
+ * spatch's diff is never read; stderr is kept to find parse errors and
+ * the reason of a failure.  A process that runs past its time limit is
+ * killed with its process group: one file gets timeout_sec, a batch of
+ * N files timeout_sec plus a tenth of it per file (a file that needs
+ * more than its share still gets its full limit in the rerun).
  *
  * Caller's steps: spatch_check() once (prints the one-line hint and
  * returns -1 when spatch is missing or too old), spatch_cocci_options()
- * per semantic patch, fill an array of spatch_job (input, output),
+ * per semantic patch, fill an array of spatch_job (input, output, name),
  * spatch_run(), read the results, spatch_job_release().
  */
 #ifndef KM_SPATCH_H
@@ -29,6 +51,8 @@
 #define SPATCH_PROGRAM "spatch"
 #define SPATCH_MIN_MAJOR 1
 #define SPATCH_MIN_MINOR 0
+#define SPATCH_BATCH_MAX 64	/* files in one batch, about */
+#define SPATCH_BATCH_SHARE 10	/* a batch file's time: limit / SHARE */
 
 struct spatch_version {
 	int major, minor, patch;
@@ -37,10 +61,11 @@ struct spatch_version {
 struct spatch_job {
 	char *input;		/* the file spatch reads */
 	char *output;		/* where spatch writes the changed file */
+	const char *name;	/* its batch copy's path; NULL: no batch */
 	void *util;		/* the caller's */
 
 	/* results */
-	int changed;		/* spatch wrote output */
+	int changed;		/* output holds spatch's change */
 	int timed_out;
 	char *failure;		/* why the run failed, or NULL */
 	char *parse_error; /* spatch's first parse error in input, or NULL */
@@ -50,9 +75,10 @@ struct spatch_run_opts {
 	const char *cocci;		/* the semantic patch */
 	const struct strlist *options;	/* its "// Options:" */
 	int jobs;			/* processes at once */
-	unsigned timeout_sec;		/* per job; 0: none */
-	const char *tmpdir;		/* spatch's own temporary files */
-	/* called after each job, from the calling thread */
+	int batches;			/* at least that many; 0: none */
+	unsigned timeout_sec;		/* per file; 0: none */
+	const char *tmpdir;		/* spatch's and the batches' files */
+	/* called as jobs finish (a batch at once), from the calling thread */
 	void (*progress)(size_t done, size_t total, void *cb);
 	void *cb;
 };
@@ -79,6 +105,17 @@ char *spatch_find_parse_error(const char *err, const char *input);
  * that is not progress chatter, or NULL; malloc'd.
  */
 char *spatch_failure_line(const char *err);
+
+/*
+ * The first line of a batch's stderr that is neither chatter nor one of
+ * the lines a clean batch prints ("Skipping: FILE" for a file without
+ * the patch's tokens ...), or NULL; malloc'd.  Such a line (a crash, an
+ * "Impossible:", a failed "cp" of spatch's own) fails the batch.
+ */
+char *spatch_batch_trouble(const char *err);
+
+/* spatch's stderr says it handled (or skipped) the file at path */
+int spatch_handled(const char *err, const char *path);
 
 /* run every job; the results are in the jobs */
 void spatch_run(struct spatch_job *jobs, size_t nr,

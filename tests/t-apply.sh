@@ -2,9 +2,10 @@
 # t-apply.sh - "kmigrate apply" end to end, on scratch copies of the
 # fixture trees: the in-place result and the diff against the expected
 # tree, the diff's shape, idempotence, a missing spatch, a fake spatch
-# that hangs on one file and fails on another, an unwritable file, and
-# an interrupt in the middle of a run.  (The hard cases are checked by
-# t-hard-cases.sh.)
+# that hangs on one file and fails on another, spatch run in batches
+# (and file by file again when a batch goes wrong), an unwritable file,
+# and an interrupt in the middle of a run.  (The hard cases are checked
+# by t-hard-cases.sh.)
 #
 # Environment: KMIGRATE (the binary under test), SRCDIR (the repository
 # root), TMPDIR (scratch space).  Prints "ok N - ..." / "not ok N - ..."
@@ -185,27 +186,49 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
 
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
+# It does so whether it is given one file (INPUT -o OUTPUT) or a batch
+# (--in-place --file-groups FILE), and logs "file" or "batch" for each
+# run in $FAKE_LOG.  SLOW_SPATCH=SUFFIX makes it take a second for each
+# file so named.  With FAKE_BATCH set, the chosen files are left alone,
+# and a batch misbehaves instead: "trouble" prints a line spatch does not
+# print when all is well and changes nothing, "forget" leaves a file out.
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
 #!/bin/sh
-# fake spatch for t-apply.sh: answers --version, hangs, fails or changes
-# too much on chosen files, hands everything else to the real spatch
 [ "\$1" = --version ] && exec "$real_spatch" --version
-input= output= prev=
+input= output= groups= prev=
 for arg in "\$@"; do
 	[ "\$arg" = -o ] && input=\$prev
 	[ "\$prev" = -o ] && output=\$arg
+	[ "\$prev" = --file-groups ] && groups=\$arg
 	prev=\$arg
 done
-case \$input in
-*/drivers/char/mem.c) sleep 60 ;;
-*/drivers/char/raw.c) echo "HANDLING: \$input" >&2
-	echo "Fatal error: exception Failure(\"fake crash\")" >&2; exit 2 ;;
-*/drivers/char/lp.c) "$real_spatch" "\$@" || exit
-	echo "int extra;" >>"\$output"; exit 0 ;;
-*\${SLOW_SPATCH:-/no-such-file}) sleep 1 ;;
-esac
-exec "$real_spatch" "\$@"
+files=\$input
+[ -n "\$groups" ] && files=\$(grep . "\$groups")
+echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
+[ -n "\${FAKE_BATCH:-}" ] && files=
+for f in \$files; do
+	case \$f in
+	*/drivers/char/mem.c) sleep 60 ;;
+	*/drivers/char/raw.c) echo "HANDLING: \$f" >&2
+		echo "Fatal error: exception Failure(\"fake crash\")" >&2
+		exit 2 ;;
+	*\${SLOW_SPATCH:-/no-such-file}) sleep 1 ;;
+	esac
+done
+if [ -n "\$groups" ]; then
+	case \${FAKE_BATCH:-} in
+	trouble) echo "Impossible: fake trouble" >&2; exit 0 ;;
+	forget) sed -i 1d "\$groups" ;;
+	esac
+fi
+"$real_spatch" "\$@" || exit
+for f in \$files; do
+	case \$f in
+	*/drivers/char/lp.c) echo "int extra;" >>"\${output:-\$f}" ;;
+	esac
+done
+exit 0
 END_OF_FAKE
 chmod +x "$scratch/bin/spatch"
 fresh
@@ -235,6 +258,44 @@ all_or_nothing "$scratch/tree" drivers/char/mem.c drivers/char/raw.c \
 check "those three files are untouched, every other file converted" \
 	'[ ! -s "$scratch/partial" ] &&
 	 [ "$(diff -rq "$EXPECTED" "$scratch/tree" | wc -l)" -eq 3 ]'
+
+# ---- batches: one spatch for many files, one per file when in doubt ----
+# fake_run NAME FAKE_BATCH ARGS...: apply --in-place on a fresh tree with
+# the fake; its runs are in $scratch/NAME.log
+fake_run() {
+	local log=$scratch/$1.log mode=$2
+	shift 2
+	fresh
+	: >"$log"
+	FAKE_LOG=$log FAKE_BATCH=$mode PATH=$scratch/bin:$PATH \
+		"$KMIGRATE" "$@" apply --in-place "$scratch/tree" \
+		>"$out" 2>"$err"
+}
+# runs LOG KIND: how many runs of that kind the log holds
+runs() { grep -cx "$2" "$scratch/$1.log"; }
+
+fake_run j2 none -j 2
+status=$?
+check "-j 2: two spatch runs in batches, none for a single file" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs j2 batch)" -eq 2 ] && [ "$(runs j2 file)" -eq 0 ]'
+fake_run j1 none -j 1
+status=$?
+check "-j 1: one spatch run for the whole tree" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ]'
+fake_run trouble trouble -j 2
+status=$?
+check "a batch printing an unknown line is run again file by file" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs trouble batch)" -eq 2 ] &&
+	 [ "$(runs trouble file)" -eq 52 ] &&
+	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
+fake_run forget forget -j 2
+status=$?
+check "a batch leaving a file out is run again file by file" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs forget file)" -eq 52 ]'
 
 # ---- a file that cannot be written ----
 fresh

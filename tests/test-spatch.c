@@ -1,11 +1,15 @@
 /*
  * test-spatch.c - what kmigrate reads from spatch: its version, the
- * "// Options:" of a semantic patch, parse errors and failure lines in
- * its stderr; and, when spatch is installed, one real parallel run.
+ * "// Options:" of a semantic patch, parse errors, failure lines and
+ * the signs of a bad batch in its stderr; and, when spatch is installed,
+ * real runs: one process per file, batches, and batches that cannot be
+ * trusted run again file by file (a wrapper in PATH logs each run).
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "spatch.h"
@@ -92,21 +96,83 @@ static void test_failure_line(void)
 	CU_ASSERT_PTR_NULL(spatch_failure_line(""));
 }
 
-static int spatch_installed(void)
+/* what a clean batch prints, the parse error of a file included */
+static const char clean_batch[] =
+	"init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+	"Warning: PARSING: type defaults to 'int'; value = [...]\n"
+	"(ONCE) Expected tokens class_device_create\n"
+	"Skipping: /s/b/drivers/empty.c\n"
+	"HANDLING: /s/b/drivers/perr.c\n"
+	"PB: not found closing brace in fuzzy parsing\n"
+	"parse error \n"
+	" = File \"/s/b/drivers/perr.c\", line 5, column 6, charpos = 100\n"
+	"  around = '{',\n"
+	"  whole content = \tif ( {\n"
+	"BAD:!!!!! \tif ( {\n"
+	"ALREADY AT END\n"
+	"diff = \n"
+	"HANDLING: /s/b/drivers/raw.c\n";
+
+static void test_batch_trouble(void)
+{
+	static const char *const bad[] = {
+		"Impossible: How can diff be null and have not Correct",
+		"cp: target 'aw.c': No such file or directory",
+		"Fatal error: exception Failure(\"x\")",
+		"Skipping unreadable file: /s/b/drivers/mem.c",
+	};
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+
+	CU_ASSERT_PTR_NULL(spatch_batch_trouble(clean_batch));
+	CU_ASSERT_PTR_NULL(spatch_batch_trouble(""));
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		char *line;
+
+		strbuf_reset(&err);
+		strbuf_addf(&err, "%s%s\r\nHANDLING: /s/b/x.c\n",
+			    clean_batch, bad[i]);
+		line = spatch_batch_trouble(err.buf);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+		CU_ASSERT_STRING_EQUAL(line, bad[i]);
+		free(line);
+	}
+	strbuf_release(&err);
+}
+
+static void test_handled(void)
+{
+	const char *err = "HANDLING: /s/b/a.c\nSkipping: /s/b/e.c\n"
+			  "Skipping unreadable file: /s/b/m.c\n"
+			  "HANDLING: /s/b/sub/a.c\n";
+
+	CU_ASSERT(spatch_handled(err, "/s/b/a.c"));
+	CU_ASSERT(spatch_handled(err, "/s/b/e.c"));
+	CU_ASSERT(spatch_handled(err, "/s/b/sub/a.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/m.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/a"));
+	CU_ASSERT(!spatch_handled(err, "b/a.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/sub"));
+	CU_ASSERT(!spatch_handled("", "/s/b/a.c"));
+}
+
+/* the spatch of PATH, or NULL; malloc'd */
+static char *find_spatch(void)
 {
 	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-	int found = 0;
+	char *copy, *dir, *save = NULL, *found = NULL;
 
 	if (!path)
-		return 0;
+		return NULL;
 	copy = xstrdup(path);
 	for (dir = strtok_r(copy, ":", &save); dir && !found;
 	     dir = strtok_r(NULL, ":", &save)) {
 		char *prog = xstrfmt("%s/%s", dir, SPATCH_PROGRAM);
 
-		found = !access(prog, X_OK);
-		free(prog);
+		if (!access(prog, X_OK))
+			found = prog;
+		else
+			free(prog);
 	}
 	free(copy);
 	return found;
@@ -121,45 +187,217 @@ static void put(const char *path, const char *text)
 	fclose(fp);
 }
 
-static void test_real_run(void)
+/* a scratch directory, a semantic patch, and a spatch in PATH that logs */
+struct fixture {
+	char *dir, *cocci, *log, *path;
+	struct strlist options;		/* --no-includes: batches allowed */
+	struct spatch_run_opts opts;
+	struct spatch_job jobs[5];
+	size_t nr;
+};
+
+static int fixture_init(struct fixture *fx)
 {
+	char *real = find_spatch(), *bin, *wrapper, *script;
 	struct spatch_version v;
-	struct spatch_job jobs[2];
-	struct spatch_run_opts opts = { 0 };
+
+	memset(fx, 0, sizeof(*fx));
+	if (!real)
+		return -1;	/* nothing to run: the parsing tests suffice */
+	CU_ASSERT_EQUAL_FATAL(spatch_check(&v), 0);
+	fx->dir = tempdir_create("test-spatch");
+	fx->cocci = xstrfmt("%s/p.cocci", fx->dir);
+	put(fx->cocci, "virtual patch\n@depends on patch@\nexpression e;\n"
+		       "@@\n- old_fn(e)\n+ new_fn(e)\n");
+	fx->log = xstrfmt("%s/runs.log", fx->dir);
+	bin = xstrfmt("%s/bin", fx->dir);
+	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
+	wrapper = xstrfmt("%s/spatch", bin);
+	script = xstrfmt("#!/bin/sh\necho \"$*\" >>'%s'\nexec '%s' \"$@\"\n",
+			 fx->log, real);
+	put(wrapper, script);
+	CU_ASSERT_FATAL(chmod(wrapper, 0755) == 0);
+	fx->path = xstrdup(getenv("PATH"));
+	free(script);
+	script = xstrfmt("%s:%s", bin, fx->path);
+	setenv("PATH", script, 1);
+	strlist_push(&fx->options, "--no-includes");
+	fx->opts.cocci = fx->cocci;
+	fx->opts.options = &fx->options;
+	fx->opts.jobs = 2;
+	fx->opts.timeout_sec = 60;
+	fx->opts.tmpdir = fx->dir;
+	free(script);
+	free(wrapper);
+	free(bin);
+	free(real);
+	return 0;
+}
+
+/* a job on a new file NAME holding text (NULL: no file) */
+static struct spatch_job *add_job(struct fixture *fx, const char *name,
+				  const char *text)
+{
+	struct spatch_job *job = &fx->jobs[fx->nr];
+
+	job->input = xstrfmt("%s/in-%zu.c", fx->dir, fx->nr);
+	job->output = xstrfmt("%s/out-%zu.c", fx->dir, fx->nr);
+	job->name = name;
+	if (text)
+		put(job->input, text);
+	fx->nr++;
+	return job;
+}
+
+/* the runs the log holds with that text in their arguments */
+static size_t count_runs(const struct fixture *fx, const char *what)
+{
+	struct strbuf log = STRBUF_INIT;
+	const char *p;
+	size_t nr = 0;
+
+	if (strbuf_read_file(&log, fx->log) < 0)
+		return 0;
+	for (p = log.buf; (p = strstr(p, what)); p++)
+		nr++;
+	strbuf_release(&log);
+	return nr;
+}
+
+/* the entries "batch-*" left in the scratch directory */
+static size_t batch_leftovers(const struct fixture *fx)
+{
+	DIR *dir = opendir(fx->dir);
+	struct dirent *de;
+	size_t nr = 0;
+
+	while (dir && (de = readdir(dir)))
+		nr += !strncmp(de->d_name, "batch-", 6);
+	if (dir)
+		closedir(dir);
+	return nr;
+}
+
+static void check_output(const struct spatch_job *job, const char *text)
+{
 	struct strbuf out = STRBUF_INIT;
-	char *dir, *cocci;
+
+	CU_ASSERT_PTR_NULL(job->failure);
+	CU_ASSERT_EQUAL(job->changed, text != NULL);
+	CU_ASSERT_EQUAL(!access(job->output, F_OK), text != NULL);
+	if (text && strbuf_read_file(&out, job->output) == 0)
+		CU_ASSERT_STRING_EQUAL(out.buf, text);
+	strbuf_release(&out);
+}
+
+static void fixture_release(struct fixture *fx)
+{
 	size_t i;
 
-	if (!spatch_installed())
-		return;		/* nothing to run: the parsing tests suffice */
-	CU_ASSERT_EQUAL_FATAL(spatch_check(&v), 0);
-	dir = tempdir_create("test-spatch");
-	cocci = xstrfmt("%s/p.cocci", dir);
-	put(cocci, "virtual patch\n@depends on patch@\nexpression e;\n@@\n"
-	    "- old_fn(e)\n+ new_fn(e)\n");
-	memset(jobs, 0, sizeof(jobs));
-	jobs[0].input = xstrfmt("%s/a.c", dir);
-	jobs[1].input = xstrfmt("%s/b.c", dir);
-	put(jobs[0].input, "void f(void)\n{\n\told_fn(1);\n}\n");
-	put(jobs[1].input, "void g(void)\n{\n\tother_fn(1);\n}\n");
-	for (i = 0; i < 2; i++)
-		jobs[i].output = xstrfmt("%s/out-%zu.c", dir, i);
-	opts.cocci = cocci;
-	opts.jobs = 2;
-	opts.timeout_sec = 60;
-	opts.tmpdir = dir;
-	spatch_run(jobs, 2, &opts);
-	CU_ASSERT_PTR_NULL(jobs[0].failure);
-	CU_ASSERT_PTR_NULL(jobs[1].failure);
-	CU_ASSERT_EQUAL(jobs[0].changed, 1);
-	CU_ASSERT_EQUAL(jobs[1].changed, 0);
-	CU_ASSERT_EQUAL(strbuf_read_file(&out, jobs[0].output), 0);
-	CU_ASSERT_STRING_EQUAL(out.buf, "void f(void)\n{\n\tnew_fn(1);\n}\n");
-	for (i = 0; i < 2; i++)
-		spatch_job_release(&jobs[i]);
-	strbuf_release(&out);
-	free(cocci);
-	free(dir);
+	for (i = 0; i < fx->nr; i++)
+		spatch_job_release(&fx->jobs[i]);
+	setenv("PATH", fx->path, 1);
+	strlist_clear(&fx->options, 0);
+	free(fx->path);
+	free(fx->log);
+	free(fx->cocci);
+	free(fx->dir);
+}
+
+static const char old_f[] = "void f(void)\n{\n\told_fn(1);\n}\n";
+static const char new_f[] = "void f(void)\n{\n\tnew_fn(1);\n}\n";
+static const char other_g[] = "void g(void)\n{\n\tother_fn(1);\n}\n";
+static const char bad_h[] = "void h(void)\n{\n\told_fn(1);\n\tif ( {\n}\n";
+
+static void test_real_run(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, NULL, old_f);
+	add_job(&fx, NULL, other_g);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 0);
+	fixture_release(&fx);
+}
+
+/* local includes would be looked up beside the copies: no batches */
+static void test_no_batch_with_includes(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, "a.c", old_f);
+	add_job(&fx, "b.c", other_g);
+	fx.opts.batches = 1;
+	fx.opts.options = NULL;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 0);
+	fixture_release(&fx);
+}
+
+static void test_real_batch(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, "drivers/a.c", old_f);
+	add_job(&fx, "drivers/b.c", other_g);
+	add_job(&fx, "c.c", old_f);
+	add_job(&fx, "drivers/sub/h.c", bad_h);
+	add_job(&fx, "not plain.c", old_f);
+	fx.opts.batches = 1;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	check_output(&fx.jobs[2], new_f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.jobs[3].parse_error);
+	CU_ASSERT_STRING_EQUAL(fx.jobs[3].parse_error,
+			       "parse error at line 4, column 6");
+	CU_ASSERT_PTR_NULL(fx.jobs[1].parse_error);
+	check_output(&fx.jobs[4], new_f);
+	/* one batch of four; the name spatch's shell cannot take alone */
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 1);
+	CU_ASSERT_EQUAL(batch_leftovers(&fx), 0);
+	fixture_release(&fx);
+}
+
+static void test_batch_rerun(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, "a.c", old_f);
+	add_job(&fx, "b.c", other_g);
+	add_job(&fx, "missing.c", NULL);
+	add_job(&fx, "d.c", old_f);
+	fx.opts.batches = 2;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	CU_ASSERT_PTR_NOT_NULL(fx.jobs[2].failure);
+	CU_ASSERT_EQUAL(fx.jobs[2].changed, 0);
+	check_output(&fx.jobs[3], new_f);
+	/*
+	 * biggest first into the lightest batch: b.c and missing.c make one
+	 * batch, which cannot be prepared and runs file by file; a.c and d.c
+	 * make the other, which runs as a batch
+	 */
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
+	CU_ASSERT_EQUAL(batch_leftovers(&fx), 0);
+	fixture_release(&fx);
 }
 
 static const struct unit_test tests[] = {
@@ -167,7 +405,14 @@ static const struct unit_test tests[] = {
 	{ "the // Options: line gives the options", test_options_line },
 	{ "a parse error in the input file is found", test_parse_error },
 	{ "the failure line skips spatch's chatter", test_failure_line },
+	{ "a clean batch has no trouble line, a bad one has",
+	  test_batch_trouble },
+	{ "a file is handled when stderr names it so", test_handled },
 	{ "a real run, when spatch is installed", test_real_run },
+	{ "without --no-includes, no batches", test_no_batch_with_includes },
+	{ "a real batch: results and parse errors by file", test_real_batch },
+	{ "a batch that cannot be prepared runs file by file",
+	  test_batch_rerun },
 	{ NULL, NULL }
 };
 

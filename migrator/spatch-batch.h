@@ -1,0 +1,43 @@
+/*
+ * spatch-batch.h - the state of one spatch_run() and its batches,
+ * shared by spatch.c and spatch-batch.c only; callers use spatch.h.
+ *
+ * spatch_run() plans the batches (spatch_plan_batches() puts every job
+ * either in a batch or in run->singles), runs them (spatch_run_batches()
+ * adds the jobs of a batch that failed to run->singles), then runs each
+ * job of run->singles in a process of its own.
+ */
+#ifndef KM_SPATCH_BATCH_H
+#define KM_SPATCH_BATCH_H
+
+#include <stddef.h>
+
+#include "run-command.h"
+#include "spatch.h"
+
+struct spatch_batch;
+
+struct spatch_run {
+	const struct spatch_run_opts *opts;
+	size_t total, done;		/* jobs, for opts->progress */
+	struct spatch_job **singles;	/* one process each, in order */
+	size_t nr_singles, alloc_singles, next_single;
+	struct spatch_batch *batches;
+	size_t nr_batches, next_batch;
+};
+
+/* spatch.c: run the job in a process of its own, after the batches */
+void spatch_push_single(struct spatch_run *run, struct spatch_job *job);
+/* spatch.c: nr more jobs have their results */
+void spatch_jobs_done(struct spatch_run *run, size_t nr);
+/* spatch.c: the program, the semantic patch and its options; the env */
+void spatch_push_common_args(struct child_process *cp,
+			     const struct spatch_run_opts *opts);
+
+/* spatch-batch.c: each job into a batch or run->singles */
+void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
+			 size_t nr);
+/* spatch-batch.c: run the batches; their results are in the jobs */
+void spatch_run_batches(struct spatch_run *run);
+
+#endif
