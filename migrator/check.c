@@ -231,7 +231,7 @@ int check_analyse(const struct check_options *opts,
 	findings_init(&result->findings);
 	result->tree = xstrdup(opts->tree);
 	if (!is_dir(opts->tree))
-		return error("cannot read tree '%s': %s", opts->tree,
+		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
 	if (tree_api_read(&result->api, opts->tree, m) < 0)
 		return -1;
@@ -241,7 +241,7 @@ int check_analyse(const struct check_options *opts,
 		     result->api.why);
 	check_hints_load(&result->hints, m);
 	if (scan_tree(opts->tree, m, opts->jobs, &result->scan) < 0)
-		return error("cannot scan tree '%s': %s", opts->tree,
+		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
 	result->files = xcalloc(result->scan.nr_files + 1,
 				sizeof(*result->files));

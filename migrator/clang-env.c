@@ -206,7 +206,7 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	strlist_init(&env->unsaved);
 	env->tree = realpath(tree, NULL);
 	if (!env->tree)
-		return error("cannot read tree '%s': %s", tree,
+		return error("cannot open tree '%s': %s", tree,
 			     strerror(errno));
 	env->scratch = scratch_for_env();
 	root = xstrndup(env->scratch, strrchr(env->scratch, '/') -

@@ -17,13 +17,18 @@
  * migration or spatch, a TREE that cannot be read, or a file that
  * cannot be written.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "apply.h"
 #include "builtin.h"
 #include "migration.h"
 #include "parse-options.h"
 #include "strbuf.h"
+#include "tempfile.h"
 #include "util.h"
 
 static const char *const apply_usage[] = {
@@ -34,6 +39,30 @@ static const char *const apply_usage[] = {
 	"--in-place.  Every call left unconverted is reported with its reason.",
 	NULL
 };
+
+/*
+ * A read-only tree is said once, before any work, rather than once for
+ * every file that cannot be replaced; a tree that cannot be opened is
+ * left to apply_tree() to report.
+ */
+static int check_writable(const char *tree)
+{
+	char *target = xstrfmt("%s/probe", tree), *probe;
+	int fd = tempfile_mkstemp(target, &probe);
+
+	free(target);
+	if (fd >= 0) {
+		close(fd);
+		tempfile_remove(probe);
+		free(probe);
+		return 0;
+	}
+	if (errno != EROFS && errno != EACCES && errno != EPERM)
+		return 0;
+	error("cannot write to tree '%s': %s; without --in-place, apply "
+	      "prints the change as a diff", tree, strerror(errno));
+	return -1;
+}
 
 int cmd_apply(int argc, const char **argv)
 {
@@ -65,6 +94,10 @@ int cmd_apply(int argc, const char **argv)
 		km_verbosity = 0;
 	if (migration_load(&m, km_global.migration) < 0)
 		return 2;
+	if (in_place && check_writable(argv[0]) < 0) {
+		migration_release(&m);
+		return 2;
+	}
 	opts.tree = argv[0];
 	opts.m = &m;
 	opts.jobs = km_jobs();
@@ -82,6 +115,8 @@ int cmd_apply(int argc, const char **argv)
 		ret = fflush(stdout) ? error_errno("cannot write the diff") : 0;
 		ret = ret ? 2 : 0;
 	}
+	if (!result.nr_files)
+		note("no call of '%s' found in '%s'", m.function, opts.tree);
 	apply_print_report(&result, km_verbosity == 0);
 	if (!ret)
 		ret = apply_exit_code(&result);

@@ -363,9 +363,9 @@ static void check_places(const char *tree, struct series_cmd *cmd)
 	struct stat st;
 
 	if (stat(tree, &st))
-		die("cannot read the tree '%s': %s", tree, strerror(errno));
+		die("cannot open tree '%s': %s", tree, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		die("cannot read the tree '%s': not a directory", tree);
+		die("cannot open tree '%s': not a directory", tree);
 	if (!mbox_dir_check(cmd->out_dir, &cmd->exists))
 		return;
 	if (errno)

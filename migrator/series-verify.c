@@ -167,7 +167,7 @@ static int copy_tree(const char *tree, const char *scratch)
 	int ret = 0;
 
 	if (tree_walk(&walk, tree) < 0)
-		return error_errno("cannot read the tree '%s'", tree);
+		return error_errno("cannot open tree '%s'", tree);
 	for (i = 0; !ret && i < walk.nr_files; i++)
 		ret = copy_file(tree, scratch, walk.files[i].path);
 	tree_walk_release(&walk);
