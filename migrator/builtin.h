@@ -26,11 +26,11 @@ extern struct km_global_options km_global;
 /* the number of jobs to run: -j or the number of processors */
 int km_jobs(void);
 
-int cmd_model(int argc, const char **argv);
 int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);
-int cmd_series(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
+int cmd_series(int argc, const char **argv);
+int cmd_model(int argc, const char **argv);
 int cmd_run(int argc, const char **argv);
 
 #endif

@@ -28,11 +28,11 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "model", cmd_model, "replay a scenario on the driver-core model" },
 	{ "scan", cmd_scan, "list every call site of the migrated function" },
 	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
-	{ "series", cmd_series, "write the conversion as a patch series" },
 	{ "check", cmd_check, "validate every call site (a CI gate)" },
+	{ "series", cmd_series, "write the conversion as a patch series" },
+	{ "model", cmd_model, "replay a scenario on the driver-core model" },
 	{ "run", cmd_run, "the whole job on the bundled demo tree" },
 };
 
