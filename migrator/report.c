@@ -4,7 +4,7 @@
  * JSON goes through json.h, which escapes every string as RFC 8259
  * asks; nothing here builds JSON by hand.  SARIF follows the 2.1.0
  * standard's minimum that code-scanning services read: $schema, version,
- * runs[0].tool.driver (name, informationUri, version, rules with id,
+ * runs[0].tool.driver (name, version, rules with id,
  * shortDescription, fullDescription, defaultConfiguration.level) and
  * results (ruleId, ruleIndex, level, message.text, one physicalLocation
  * with artifactLocation.uri relative to %SRCROOT% and region
@@ -206,8 +206,6 @@ static void sarif_tool(struct json_writer *w,
 	json_object_begin(w);
 	json_key(w, "name");
 	json_string(w, "kmigrate");
-	json_key(w, "informationUri");
-	json_string(w, KM_INFORMATION_URI);
 	json_key(w, "version");
 	json_string(w, summary->version ? summary->version : "unknown");
 	sarif_rules(w);

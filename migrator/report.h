@@ -28,8 +28,6 @@
 #include "finding.h"
 #include "strbuf.h"
 
-#define KM_INFORMATION_URI "https://github.com/kmigrate/kmigrate"
-
 struct report_summary {
 	size_t files;		/* files with call sites */
 	size_t call_sites;

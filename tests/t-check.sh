@@ -255,7 +255,7 @@ d = json.load(open(sys.argv[1]))
 assert d["version"] == "2.1.0" and d["$schema"].startswith("https://")
 run = d["runs"][0]
 driver = run["tool"]["driver"]
-assert driver["name"] == "kmigrate" and driver["informationUri"]
+assert driver["name"] == "kmigrate" and driver["version"]
 ids = [r["id"] for r in driver["rules"]]
 for r in driver["rules"]:
     assert r["shortDescription"]["text"] and r["fullDescription"]["text"]
