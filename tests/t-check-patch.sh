@@ -7,15 +7,7 @@
 # Needs: $KMIGRATE (the binary), $SRCDIR (the repository), $TMPDIR
 # (scratch), git (--base; skipped without it), jq or python3 for the
 # JSON and SARIF cases (skipped without both), gcc for the harness.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 fixtures=$SRCDIR/tree-fixtures
 mini=$fixtures/linux-2.6.14-mini
@@ -288,5 +280,4 @@ check "-v: a note with the model's verdict per call" \
 check "--help names --patch, --base and --verdicts" \
 	'"$KMIGRATE" check --help 2>&1 | grep -q -- "--verdicts" && "$KMIGRATE" check --help 2>&1 | grep -q -- "--base REV"'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

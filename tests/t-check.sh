@@ -7,15 +7,7 @@
 # Needs: $KMIGRATE (the binary), $SRCDIR (the repository), $TMPDIR
 # (scratch), perl (Debian's perl-base) for the injections; python3, when
 # present, validates the JSON and SARIF documents.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 fixtures=$SRCDIR/tree-fixtures
 mini=$fixtures/linux-2.6.14-mini
@@ -320,5 +312,4 @@ check "no TREE: exit 2 with one line" '[ $status -eq 2 ] && [ "$(wc -l <"$err")"
 run_check --format xml "$TMPDIR/expected"
 check "an unknown format: exit 2" '[ $status -eq 2 ] && grep -q "xml" "$err"'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

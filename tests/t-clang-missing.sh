@@ -7,16 +7,7 @@
 #
 # Needs: $KMIGRATE (the binary), $SRCDIR (the repository), $TMPDIR
 # (scratch); ldd, when present, for the binary's own dependencies.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-todo() { n=$((n + 1)); echo "not ok $n - $1 # TODO $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 out=$TMPDIR/clang-missing.out err=$TMPDIR/clang-missing.err
@@ -118,4 +109,4 @@ else
 	skip "ldd: the binary does not need libclang to start" "no ldd"
 fi
 
-[ "$failed" -eq 0 ]
+test_done

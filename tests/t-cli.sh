@@ -1,13 +1,6 @@
 #!/bin/bash
 # t-cli.sh - the program's own command line: help, version, usage errors.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 out=$TMPDIR/cli.out err=$TMPDIR/cli.err
 
@@ -56,5 +49,4 @@ done
 check "'help model' is 'model --help'" \
 	'[ $? -eq 0 ] && grep -q "^usage: kmigrate model" "$out"'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

@@ -13,27 +13,10 @@
 #
 # Environment: SRCDIR (default: the repository holding this script),
 # TMPDIR (scratch space), SPATCH (default: spatch).
-set -u
-
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 SPATCH=${SPATCH:-spatch}
-: "${TMPDIR:=/tmp}"
 
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-}
-
-# show a file's lines as TAP comments
+# show all of a file's lines as TAP comments
 comment() {
 	sed -e 's/^/# /' "$1"
 }
@@ -43,8 +26,7 @@ if ! command -v "$SPATCH" >/dev/null 2>&1; then
 	exit 1
 fi
 
-scratch=$(mktemp -d "$TMPDIR/t-cocci.XXXXXX") || exit 1
-trap 'rm -rf "$scratch"' EXIT
+make_scratch
 
 # the value of KEY in a migration file (first line only)
 migration_value() {
@@ -189,4 +171,4 @@ done
 if [ "$n" -eq 0 ]; then
 	not_ok "some semantic patch has tests"
 fi
-[ "$failed" -eq 0 ]
+test_done

@@ -1,14 +1,7 @@
 #!/bin/bash
 # t-deps.sh - 'make deps' names the exact apt-get line when it cannot
 # install, and is silent when nothing is missing.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else failed=$((failed + 1)); echo "not ok $n - $1"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 make -s -C "$SRCDIR" deps >"$TMPDIR/out" 2>&1
 check "make deps with everything installed: exit 0, silent" \
@@ -23,7 +16,6 @@ if [ "$(id -u)" = 0 ] && command -v su >/dev/null && id nobody >/dev/null 2>&1 &
 	check "not root, a package missing: fails and prints the apt-get line" \
 		'[ $status -ne 0 ] && grep -qx "  sudo apt-get install kmigrate-no-such-package" "$TMPDIR/out"'
 else
-	n=$((n + 1)); echo "ok $n - not root, a package missing # SKIP needs root, su and a readable tree"
+	skip "not root, a package missing" "needs root, su and a readable tree"
 fi
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

@@ -2,18 +2,10 @@
 # t-first-run.sh - a newcomer's first mistakes each get one clear line
 # and the right exit code: no spatch, no libclang, a TREE that does not
 # exist, a TREE that is not a kernel tree, a read-only TREE.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 out=$TMPDIR/out err=$TMPDIR/err
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else
-		failed=$((failed + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$err" | head -5; fi
-}
+check_shows=$err
 one_line() { [ "$(grep -c . "$err")" -eq 1 ]; }
 
 # no spatch: a PATH with what kmigrate needs but spatch
@@ -76,7 +68,6 @@ if [ -z "${skip:-}" ]; then
 		'[ $status -eq 2 ] && one_line && grep -q "ro" "$err"'
 	check "a read-only TREE is left as it was" 'diff -r "$MINI" "$TMPDIR/ro" >/dev/null'
 else
-	n=$((n + 1)); echo "ok $n - read-only TREE # SKIP chattr does not work here"
+	skip "read-only TREE" "chattr does not work here"
 fi
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

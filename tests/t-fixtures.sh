@@ -9,9 +9,7 @@
 # (default: $SRCDIR/../shared/seeds); without it the caller list comes
 # from tree-fixtures/seed-callers.txt and the checks against the seed's
 # text are skipped.  Needs gcc, git, awk, diff.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 FIXTURES=$SRCDIR/tree-fixtures
 MINI=$FIXTURES/linux-2.6.14-mini
 EXPECTED=$FIXTURES/linux-2.6.14-expected
@@ -22,17 +20,7 @@ SEED=$SEEDS/003-patch-driver-core-fix-up-all-callers-of-class-device-create
 SEED=$SEED.patch
 [ -r "$SEED" ] || SEED=
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; return 1; fi; }
-# shows the first lines of a file as TAP comments
-show() { [ -s "$1" ] && sed -n '1,10s/^/# /p' "$1"; return 0; }
-
-scratch=$(mktemp -d "$TMPDIR/t-fixtures.XXXXXX") || exit 2
-scratch=$(cd "$scratch" && pwd)
-trap 'rm -rf "$scratch"' EXIT
+make_scratch
 export LC_ALL=C
 
 # The call sites of a C text: "FILE<TAB>N<TAB>1<TAB>text" for the Nth call
@@ -365,5 +353,4 @@ status=$?
 check "MAINTAINERS leaves at least one caller file uncovered" \
 	'[ $status -eq 0 ]'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

@@ -13,18 +13,14 @@
 # have yet makes its cases "not ok N - ... # TODO <command> not implemented
 # yet", which is not a failure.  Exits 0 unless a case that is not TODO
 # fails.
-set -u
 export LC_ALL=C
 
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 FIXTURE=$SRCDIR/tree-fixtures/hard-cases
 EXPECTED=$SRCDIR/tree-fixtures/hard-cases.expected
 NAME=class_device_create
 
-scratch=$(mktemp -d "$TMPDIR/t-hard-cases.XXXXXX") || exit 2
-trap 'rm -rf "$scratch"' EXIT
+make_scratch
 TREE=$scratch/tree
 
 SCAN_CASES=("scan lists every occurrence as scan.txt says"
@@ -36,40 +32,12 @@ APPLY_CASES=("apply exits 1: some calls are left"
 CHECK_CASES=("check --format text reports check.txt"
 	     "check --format json reports check.txt")
 
-ncase=0
-nfail=0
-
-pass () {
-	ncase=$((ncase + 1))
-	echo "ok $ncase - $1"
-}
-
-# fail DESCRIPTION [DIAGNOSTIC-FILE]: the file's first lines follow as "# "
-fail () {
-	ncase=$((ncase + 1))
-	nfail=$((nfail + 1))
-	echo "not ok $ncase - $1"
-	if [ $# -gt 1 ] && [ -s "$2" ]; then
-		head -n 30 "$2" | sed 's/^/#   /'
-	fi
-}
-
-todo () {
-	ncase=$((ncase + 1))
-	echo "not ok $ncase - $1 # TODO $2"
-}
-
-skip () {
-	ncase=$((ncase + 1))
-	echo "ok $ncase - $1 # SKIP $2"
-}
-
-# check DESCRIPTION DIAGNOSTIC-FILE: pass when the file is empty
-check () {
+# check_empty DESCRIPTION DIAGNOSTIC-FILE: pass when the file is empty
+check_empty () {
 	if [ -s "$2" ]; then
-		fail "$1" "$2"
+		not_ok "$1" "$2"
 	else
-		pass "$1"
+		ok "$1"
 	fi
 }
 
@@ -161,8 +129,8 @@ self_check_fixture () {
 		"$FIXTURE/drivers/hard/long-line.c" ||
 		echo "drivers/hard/long-line.c has no line over 2000 bytes" \
 			>>"$diag"
-	check "self-check: fixture bytes intact (empty, NUL, CRLF, Latin-1,\
- long line)" "$diag"
+	check_empty "self-check: fixture bytes intact (empty, NUL, CRLF,\
+ Latin-1, long line)" "$diag"
 }
 
 self_check_scan () {
@@ -193,7 +161,7 @@ reference|shadowed) ;;
 			echo "scan.txt: $f has $want occurrences, lists $got" \
 				>>"$diag"
 	done
-	check "self-check: scan.txt sorted, complete, each LINE:COL at\
+	check_empty "self-check: scan.txt sorted, complete, each LINE:COL at\
  the name" "$diag"
 }
 
@@ -227,7 +195,7 @@ self_check_outcomes () {
 			echo "apply/$f: number of occurrences changed" >>"$diag"
 		fi
 	done
-	check "self-check: apply-left.txt, check.txt and apply/ agree\
+	check_empty "self-check: apply-left.txt, check.txt and apply/ agree\
  with the tree" "$diag"
 }
 
@@ -244,15 +212,16 @@ test_scan () {
 		return
 	fi
 	if [ "$(cat "$scratch/scan.rc")" != 0 ]; then
-		fail "${SCAN_CASES[0]} (exit $(cat "$scratch/scan.rc"))" \
+		not_ok "${SCAN_CASES[0]} (exit $(cat "$scratch/scan.rc"))" \
 			"$scratch/scan.err"
 	else
 		diff -u "$EXPECTED/scan.txt" "$scratch/scan.out" >"$diag"
-		check "scan lists every occurrence as scan.txt says" "$diag"
+		check_empty "scan lists every occurrence as scan.txt says" \
+			"$diag"
 	fi
 	grep '^kmigrate: note: ' "$scratch/scan.err" | sort >"$scratch/notes"
 	sort "$EXPECTED/scan-notes.txt" | diff -u - "$scratch/notes" >"$diag"
-	check "scan notes the binary file, nothing else" "$diag"
+	check_empty "scan notes the binary file, nothing else" "$diag"
 }
 
 # compare_tree DIR: every file of DIR is as apply must leave it
@@ -290,24 +259,25 @@ test_apply () {
 	esac
 	rc=$(cat "$scratch/apply.rc")
 	if [ "$rc" = 1 ]; then
-		pass "apply exits 1: some calls are left"
+		ok "apply exits 1: some calls are left"
 	else
-		fail "apply exits 1: some calls are left (exit $rc)" \
+		not_ok "apply exits 1: some calls are left (exit $rc)" \
 			"$scratch/apply.err"
 	fi
 	compare_tree "$TREE"
-	check "apply converts exactly the files under apply/" "$diag"
+	check_empty "apply converts exactly the files under apply/" "$diag"
 	: >"$diag"
 	while IFS=: read -r f line col _; do
 		grep -qF "$f:$line:$col" "$scratch/apply.err" ||
 			echo "not reported: $f:$line:$col" >>"$diag"
 	done <"$EXPECTED/apply-left.txt"
-	check "apply reports every call it leaves (apply-left.txt)" "$diag"
+	check_empty "apply reports every call it leaves (apply-left.txt)" \
+		"$diag"
 	rm -rf "$scratch/applied"
 	cp -a "$TREE" "$scratch/applied"
 	run_km apply2 apply --in-place "$TREE"
 	diff -rq "$scratch/applied" "$TREE" >"$diag" 2>&1
-	check "apply again changes nothing" "$diag"
+	check_empty "apply again changes nothing" "$diag"
 	return 0
 }
 
@@ -352,14 +322,14 @@ test_check () {
 		fi
 		rc=$(cat "$scratch/check-$format.rc")
 		if [ "$rc" != 1 ]; then
-			fail "$desc (exit $rc, want 1)" \
+			not_ok "$desc (exit $rc, want 1)" \
 				"$scratch/check-$format.err"
 			continue
 		fi
 		check_tuples "$format" | sort -u >"$scratch/tuples"
 		sort -u "$EXPECTED/check.txt" |
 			diff -u - "$scratch/tuples" >"$diag"
-		check "$desc" "$diag"
+		check_empty "$desc" "$diag"
 	done
 }
 
@@ -368,7 +338,7 @@ self_check_scan
 self_check_outcomes
 
 if ! cp -a "$FIXTURE" "$TREE"; then
-	fail "copy the fixture tree"
+	not_ok "copy the fixture tree"
 	exit 1
 fi
 
@@ -397,5 +367,4 @@ else
 	esac
 fi
 
-echo "# $ncase cases, $nfail failed"
-[ "$nfail" -eq 0 ]
+test_done

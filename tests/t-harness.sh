@@ -11,9 +11,7 @@
 # compiler supports it, one more run is built with AddressSanitizer and
 # UBSan.  Needs gcc, make, git (or patch), awk, diff.
 # shellcheck disable=SC2016 # the conditions of check are eval'd
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 FIXTURES=$SRCDIR/tree-fixtures
 HARNESS=$FIXTURES/harness/run-harness.sh
 MINI=$FIXTURES/linux-2.6.14-mini
@@ -21,17 +19,7 @@ EXPECTED=$FIXTURES/linux-2.6.14-expected
 SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 SAN_FLAGS="$SAN_FLAGS -fno-omit-frame-pointer"
 
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; return 1; fi; }
-# shows the first lines of a file as TAP comments
-show() { [ -s "$1" ] && sed -n '1,10s/^/# /p' "$1"; return 0; }
-
-scratch=$(mktemp -d "$TMPDIR/t-harness.XXXXXX") || exit 2
-scratch=$(cd "$scratch" && pwd)
-trap 'rm -rf "$scratch"' EXIT
+make_scratch
 export LC_ALL=C
 
 # section FILE TITLE: the lines of one section of a report
@@ -235,4 +223,4 @@ else
 		"the compiler cannot build with $SAN_FLAGS"
 fi
 
-[ "$failed" -eq 0 ]
+test_done

@@ -1,14 +1,7 @@
 #!/bin/bash
 # t-install.sh - 'make install PREFIX=...' gives a kmigrate that finds its
 # semantic patches and man page wherever the prefix is.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else failed=$((failed + 1)); echo "not ok $n - $1"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 prefix=$TMPDIR/prefix
 make -s -C "$SRCDIR" install PREFIX="$prefix" >"$TMPDIR/install.log" 2>&1
@@ -27,5 +20,4 @@ mv "$prefix" "$TMPDIR/moved"
 check "an installed kmigrate finds its migration after a move" \
 	'[ $? -eq 0 ] && [ "$(grep -c ": old " "$TMPDIR/scan.out")" -eq 72 ]'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

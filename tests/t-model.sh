@@ -8,16 +8,8 @@
 # exactly NAME.out on stdout (nothing when it is absent), NAME.stderr on
 # stderr (nothing when absent) and exit with NAME.status (0 when absent).
 # To add a case, write NAME.scn and its expectations beside it.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 SCN=$SRCDIR/tests/model
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
 out=$TMPDIR/model.out err=$TMPDIR/model.err
 
@@ -139,5 +131,4 @@ check "an unreadable scenario exits 2 with one line naming it" \
 status=$?
 check "--tree without a class exits 2" '[ $status -eq 2 ]'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

@@ -11,11 +11,7 @@
 #  - ```yaml blocks (CI snippets) run their kmigrate and make lines inside
 #    the already converted "linux", as the CI job would; package installs
 #    and CI plumbing are skipped.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
+. "$(dirname "$0")/lib.sh"
 
 bin=$TMPDIR/bin
 mkdir -p "$bin"
@@ -48,20 +44,18 @@ run_line() {
 	line=${line%"${line##*[![:space:]]}"}
 	[ -n "$line" ] || return 0
 	case $line in
-	"make check"*) echo "ok $((n += 1)) - $line # SKIP this test runs inside it"; return ;;
+	"make check"*) skip "$line" "this test runs inside it"; return ;;
 	make*) dir=$SRCDIR ;;
-	man*) command -v man >/dev/null || { echo "ok $((n += 1)) - $line # SKIP no man"; return; } ;;
+	man*) command -v man >/dev/null || { skip "$line" "no man"; return; } ;;
 	esac
 	[ "$kind" = yaml ] && [ "$dir" != "$SRCDIR" ] && dir=$TMPDIR/env/linux
 	(cd "$dir" && HOME=$TMPDIR/env/home MANPAGER=cat PAGER=cat \
 		bash -c "$line" >"$TMPDIR/line.out" 2>&1 </dev/null)
 	local status=$?
-	n=$((n + 1))
 	if [ "$status" -eq "$expect" ]; then
-		echo "ok $n - $line"
+		ok "$line"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n - $line (exit $status, expected $expect)"
+		not_ok "$line (exit $status, expected $expect)"
 		sed 's/^/# /' "$TMPDIR/line.out" | tail -5
 	fi
 }
@@ -97,8 +91,6 @@ while IFS= read -r line; do
 	esac
 done <"$SRCDIR/README.md"
 
-n=$((n + 1))
-if [ "$block" -ge 8 ]; then echo "ok $n - the README's $block command blocks were read"
-else failed=$((failed + 1)); echo "not ok $n - only $block command blocks found"; fi
-echo "1..$n"
-[ "$failed" -eq 0 ]
+if [ "$block" -ge 8 ]; then ok "the README's $block command blocks were read"
+else not_ok "only $block command blocks found"; fi
+test_done

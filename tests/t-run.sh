@@ -2,17 +2,9 @@
 # t-run.sh - the main job: 'kmigrate run' on the bundled demo tree prints
 # the one-screen report, writes the series where it is told, and leaves
 # the repository as it was.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
+. "$(dirname "$0")/lib.sh"
 out=$TMPDIR/out err=$TMPDIR/err
-n=0 failed=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else
-		failed=$((failed + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$err" | head -5; fi
-}
+check_shows=$err
 
 before=
 if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
@@ -58,5 +50,4 @@ check "no scratch copy is left behind" \
 status=$?
 check "run with an operand exits 2 with one line" \
 	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ]'
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

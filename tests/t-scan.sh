@@ -1,15 +1,7 @@
 #!/bin/bash
 # t-scan.sh - "kmigrate scan" end to end: the fixture trees, JSON, git and
 # plain trees alike, symlinks, unreadable files, usage errors.
-set -u
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 hard=$SRCDIR/tree-fixtures/hard-cases
@@ -159,5 +151,4 @@ check "--help exits 0 with the usage" \
 	'[ $status -eq 0 ] && grep -q "^usage: kmigrate scan" "$out"'
 
 rm -rf "$work"
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done

@@ -15,12 +15,9 @@
 # SRCDIR the repository root, TMPDIR scratch space.  Prints "ok N - ..." /
 # "not ok N - ..." per case, with "# ..." diagnostics after a failure; while
 # kmigrate has no apply command, the cases that need it are "# TODO".
-set -u
+. "$(dirname "$0")/lib.sh"
 export LC_ALL=C
 
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
 FIXTURE=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 FROM="Tess Tester <tess.tester@example.org>"
 # reproducible dates, no identity from the user's own configuration
@@ -28,51 +25,28 @@ export SOURCE_DATE_EPOCH=1129169427
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export HOME=$TMPDIR XDG_CONFIG_HOME=$TMPDIR/.config
 
-scratch=$(mktemp -d "$TMPDIR/t-series.XXXXXX") || exit 2
-trap 'rm -rf "$scratch"' EXIT
+make_scratch
 log=$scratch/log
 
-ncase=0
-nfail=0
-
-pass () {
-	ncase=$((ncase + 1))
-	echo "ok $ncase - $1"
-}
-
-# fail DESCRIPTION [DIAGNOSTIC-FILE]: the file's first lines follow as "# "
-fail () {
-	ncase=$((ncase + 1))
-	nfail=$((nfail + 1))
-	echo "not ok $ncase - $1"
-	if [ $# -gt 1 ] && [ -s "$2" ]; then
-		head -n 30 "$2" | sed 's/^/#   /'
-	fi
-}
-
-todo () {
-	ncase=$((ncase + 1))
-	echo "not ok $ncase - $1 # TODO $2"
-}
-
-# check DESCRIPTION COMMAND...: the case passes when the command does
-check () {
+# check_cmd DESCRIPTION COMMAND...: the case passes when the command does;
+# its output follows a failure
+check_cmd () {
 	local what=$1
 	shift
 	if "$@" >"$log" 2>&1; then
-		pass "$what"
+		ok "$what"
 	else
-		fail "$what" "$log"
+		not_ok "$what" "$log"
 	fi
 }
 
 # status_is WANT GOT DESCRIPTION ERR: a command exits WANT (its stderr in ERR)
 status_is () {
 	if [ "$2" -eq "$1" ]; then
-		pass "$3"
+		ok "$3"
 	else
 		echo "exit $2" >>"$4"
-		fail "$3" "$4"
+		not_ok "$3" "$4"
 	fi
 }
 
@@ -142,9 +116,9 @@ if [ $status -eq 2 ] &&
    [ "$(cat "$scratch/busy/notes.txt")" = "my notes" ] &&
    [ "$(ls -A "$scratch/busy")" = notes.txt ] && [ ! -s "$scratch/out" ]
 then
-	pass "a DIR with an unrelated file is refused (exit 2), the file untouched"
+	ok "a DIR with an unrelated file is refused (exit 2), the file untouched"
 else
-	fail "a DIR with an unrelated file is refused (exit 2), the file untouched" "$log"
+	not_ok "a DIR with an unrelated file is refused (exit 2), the file untouched" "$log"
 fi
 
 "$KMIGRATE" series "$tree" --out "$scratch/noid" >"$scratch/out" 2>"$log"
@@ -152,14 +126,14 @@ status=$?
 if [ $status -eq 2 ] &&
    grep -qx 'kmigrate: no identity for the patches: use --from "Name <email>"' "$log" &&
    [ ! -e "$scratch/noid" ]; then
-	pass "no --from and no git identity: exit 2, nothing written"
+	ok "no --from and no git identity: exit 2, nothing written"
 else
-	fail "no --from and no git identity: exit 2, nothing written" "$log"
+	not_ok "no --from and no git identity: exit 2, nothing written" "$log"
 fi
 
 "$KMIGRATE" series "$tree" --out "$scratch/badfrom" --from "nobody" \
 	>"$scratch/out" 2>"$log"
-check "a --from without an address is a usage error" \
+check_cmd "a --from without an address is a usage error" \
 	test $? -eq 2 -a "$(wc -l <"$log")" -eq 1 -a ! -e "$scratch/badfrom"
 
 if [ $have_apply = 0 ]; then
@@ -169,8 +143,7 @@ if [ $have_apply = 0 ]; then
 		    "the tree's checkpatch verdict is in the cover letter"; do
 		todo "$what" "kmigrate has no apply command yet"
 	done
-	echo "1..$ncase"
-	[ $nfail -eq 0 ]
+	test_done
 	exit
 fi
 
@@ -180,7 +153,7 @@ ref=$scratch/ref
 copy_tree "$ref"
 "$KMIGRATE" apply --in-place "$ref" >"$log" 2>&1
 status=$?
-check "apply --in-place converts a copy (the reference)" \
+check_cmd "apply --in-place converts a copy (the reference)" \
 	test $status -eq 0 -o $status -eq 1
 
 # --- atomic ---
@@ -190,28 +163,28 @@ out=$scratch/atomic
 	--to "Linus Tester <linus@example.org>" \
 	--cc "linux-kernel@lists.example.org" >"$scratch/stdout" 2>"$scratch/err"
 status_is 0 $? "atomic: exit 0" "$scratch/err"
-check "atomic: stdout lists the files written, like format-patch" \
+check_cmd "atomic: stdout lists the files written, like format-patch" \
 	diff <(ls "$out" 2>/dev/null | sed "s|^|$out/|") "$scratch/stdout"
-check "atomic: one patch plus the cover letter" \
+check_cmd "atomic: one patch plus the cover letter" \
 	test "$(ls "$out" | wc -l)" -eq 2 -a -f "$out/0000-cover-letter.patch"
-check "atomic: the cover letter's diffstat says 52 files changed" \
+check_cmd "atomic: the cover letter's diffstat says 52 files changed" \
 	grep -Eq '^ 52 files changed, [0-9]+ insertions\(\+\), [0-9]+ deletions\(-\)$' \
 	"$out/0000-cover-letter.patch"
-check "atomic: subjects are numbered [PATCH n/N]" \
+check_cmd "atomic: subjects are numbered [PATCH n/N]" \
 	grep -q '^Subject: \[PATCH 1/1\] ' "$out"/0001-*.patch
-check "atomic: --signoff adds the identity's Signed-off-by" \
+check_cmd "atomic: --signoff adds the identity's Signed-off-by" \
 	grep -qx "Signed-off-by: $FROM" "$out"/0001-*.patch
-check "atomic: --to and --cc address every mail" \
+check_cmd "atomic: --to and --cc address every mail" \
 	test "$(grep -l '^To: Linus Tester <linus@example.org>' "$out"/* 2>/dev/null | wc -l)" -eq 2 -a \
 	     "$(grep -l '^Cc: linux-kernel@lists.example.org' "$out"/* 2>/dev/null | wc -l)" -eq 2
-check "atomic: the cover letter says why there is one patch" \
+check_cmd "atomic: the cover letter says why there is one patch" \
 	grep -q 'must build' "$out/0000-cover-letter.patch"
 
 gitcopy=$scratch/git-atomic
 git_copy "$gitcopy" >"$log" 2>&1
-check "atomic: git am of 0001 onto a git copy of the tree succeeds" \
+check_cmd "atomic: git am of 0001 onto a git copy of the tree succeeds" \
 	git_am "$gitcopy" "$out"
-check "atomic: the result is exactly apply --in-place's tree" \
+check_cmd "atomic: the result is exactly apply --in-place's tree" \
 	diff -r --exclude=.git "$ref" "$gitcopy"
 
 # --- subsystem ---
@@ -221,7 +194,8 @@ sub=$scratch/subsystem
 	>"$scratch/stdout" 2>"$scratch/err"
 status_is 0 $? "subsystem: exit 0" "$scratch/err"
 for prefix in input tty char usb scsi s390 sound ieee1394; do
-	check "subsystem: a patch for '$prefix'" test -n "$(patch_for "$sub" $prefix)"
+	check_cmd "subsystem: a patch for '$prefix'" \
+		test -n "$(patch_for "$sub" $prefix)"
 done
 for pair in "input:INPUT DRIVERS" "tty:TTY LAYER" "usb:USB CORE" \
 	    "ieee1394:IEEE 1394 SUBSYSTEM" "sound:SOUND"; do
@@ -236,22 +210,23 @@ for pair in "input:INPUT DRIVERS" "tty:TTY LAYER" "usb:USB CORE" \
 		case $cc in *"$addr"*) ;; *) ok=0 ;; esac
 	done < <(entry_field "$FIXTURE" "$title" L)
 	[ -n "$(entry_field "$FIXTURE" "$title" M)" ] || ok=0
-	check "subsystem: the $prefix patch goes to its maintainers and list" \
+	check_cmd \
+		"subsystem: the $prefix patch goes to its maintainers and list" \
 		test $ok -eq 1
 done
 nr=$(ls "$sub" 2>/dev/null | grep -vc '^0000-')
-check "subsystem: every patch is [PATCH n/$nr], the cover [PATCH 0/$nr]" \
+check_cmd "subsystem: every patch is [PATCH n/$nr], the cover [PATCH 0/$nr]" \
 	test "$nr" -gt 0 -a "$(grep -l "^Subject: \[PATCH [0-9]*/$nr\] " \
 	     "$sub"/* 2>/dev/null | wc -l)" -eq $((nr + 1))
-check "subsystem: uncovered files go to a last treewide patch" \
+check_cmd "subsystem: uncovered files go to a last treewide patch" \
 	test -n "$(ls "$sub" 2>/dev/null | grep -E "^$(printf %04d "$nr")-treewide-")"
-check "subsystem: the cover letter says the series must be applied whole" \
+check_cmd "subsystem: the cover letter says the series must be applied whole" \
 	grep -q 'bisectable when applied whole' "$sub/0000-cover-letter.patch"
 gitcopy=$scratch/git-subsystem
 git_copy "$gitcopy" >"$log" 2>&1
-check "subsystem: git am of 0001... onto a git copy succeeds" \
+check_cmd "subsystem: git am of 0001... onto a git copy succeeds" \
 	git_am "$gitcopy" "$sub"
-check "subsystem: the result is exactly apply --in-place's tree" \
+check_cmd "subsystem: the result is exactly apply --in-place's tree" \
 	diff -r --exclude=.git "$ref" "$gitcopy"
 
 # --- every mail parses ---
@@ -265,11 +240,12 @@ for mail in "$out"/*.patch "$sub"/*.patch; do
 	grep -qx "Email: tess.tester@example.org" "$scratch/info" &&
 	[ -s "$scratch/msg" ] || { bad=1; echo "$mail" >>"$log"; }
 done
-check "git mailinfo finds Subject, Author and a body in every mail" test $bad -eq 0
+check_cmd "git mailinfo finds Subject, Author and a body in every mail" \
+	test $bad -eq 0
 
 # --- the tree stays as it was ---
 
-check "TREE is unchanged afterwards" diff -r "$FIXTURE" "$tree"
+check_cmd "TREE is unchanged afterwards" diff -r "$FIXTURE" "$tree"
 
 # --- a previous series is replaced whole ---
 
@@ -277,7 +253,7 @@ check "TREE is unchanged afterwards" diff -r "$FIXTURE" "$tree"
 	2>"$scratch/err"
 status_is 0 $? "a new series into the DIR of a previous one: exit 0" \
 	"$scratch/err"
-check "a previous series in DIR is replaced whole" \
+check_cmd "a previous series in DIR is replaced whole" \
 	test "$(ls "$sub" | wc -l)" -eq 2
 
 # --- nothing to convert: no series, DIR untouched ---
@@ -293,9 +269,9 @@ printf 'int quiet_init(void)\n{\n\treturn 0;\n}\n' >"$none/drivers/misc/quiet.c"
 status_is 0 $? "a tree with no call at all: exit 0" "$scratch/err"
 if grep -qx "kmigrate: note: no call of 'class_device_create' found in '$none': no series written" "$scratch/err" &&
    [ ! -s "$scratch/stdout" ] && [ ! -e "$scratch/none-out" ]; then
-	pass "a tree with no call at all: the note says so, nothing is written"
+	ok "a tree with no call at all: the note says so, nothing is written"
 else
-	fail "a tree with no call at all: the note says so, nothing is written" "$scratch/err"
+	not_ok "a tree with no call at all: the note says so, nothing is written" "$scratch/err"
 fi
 # a tree that does not even name the function, and a previous series
 bare=$scratch/no-mention
@@ -309,10 +285,10 @@ if [ $status -eq 0 ] &&
    grep -qx "kmigrate: note: no call of 'class_device_create' found in '$bare': no series written" "$scratch/err" &&
    [ "$(ls -A "$scratch/none-old")" = 0001-old.patch ] &&
    [ "$(cat "$scratch/none-old/0001-old.patch")" = "an old series" ]; then
-	pass "a tree that never names the function leaves DIR's series as it was"
+	ok "a tree that never names the function leaves DIR's series as it was"
 else
 	echo "exit $status" >>"$scratch/err"
-	fail "a tree that never names the function leaves DIR's series as it was" "$scratch/err"
+	not_ok "a tree that never names the function leaves DIR's series as it was" "$scratch/err"
 fi
 "$KMIGRATE" series "$ref" --out "$scratch/ref-out" --from "$FROM" \
 	>"$scratch/stdout" 2>"$scratch/err"
@@ -320,9 +296,9 @@ status_is 0 $? "a tree already converted: exit 0" "$scratch/err"
 if grep -qx "kmigrate: nothing converted in '$ref': no series written" "$scratch/err" &&
    ! grep -q "no call of" "$scratch/err" &&
    [ ! -s "$scratch/stdout" ] && [ ! -e "$scratch/ref-out" ]; then
-	pass "a tree already converted: the note says nothing was converted"
+	ok "a tree already converted: the note says nothing was converted"
 else
-	fail "a tree already converted: the note says nothing was converted" "$scratch/err"
+	not_ok "a tree already converted: the note says nothing was converted" "$scratch/err"
 fi
 
 # --- identity from the tree's git config ---
@@ -338,7 +314,7 @@ git -C "$scratch/ident" config user.email "cfg@example.org"
 	2>"$scratch/err"
 status_is 0 $? "without --from, a git tree with an identity: exit 0" \
 	"$scratch/err"
-check "without --from the tree's git config names the author" \
+check_cmd "without --from the tree's git config names the author" \
 	grep -qx 'From: Cfg Person <cfg@example.org>' \
 	"$scratch/ident-out/0000-cover-letter.patch"
 
@@ -361,10 +337,10 @@ EOF
 "$KMIGRATE" series "$cp_tree" --out "$scratch/cp-out" --from "$FROM" \
 	>/dev/null 2>"$scratch/err"
 status_is 0 $? "a tree with its own checkpatch: exit 0" "$scratch/err"
-check "the tree's checkpatch verdict is in the cover letter" \
+check_cmd "the tree's checkpatch verdict is in the cover letter" \
 	grep -q "0001-.*: total: 0 errors, 3 warnings, 77 lines checked" \
 	"$scratch/cp-out/0000-cover-letter.patch"
-check "without scripts/checkpatch.pl the cover letter says so" \
+check_cmd "without scripts/checkpatch.pl the cover letter says so" \
 	grep -q "checkpatch: not run" "$out/0000-cover-letter.patch"
 
 # --- check's errors block the series; --force writes it (CRLF included) ---
@@ -376,22 +352,21 @@ echo "an old series" >"$scratch/hard-out/0001-old.patch"
 "$KMIGRATE" series "$hard" --out "$scratch/hard-out" --from "$FROM" \
 	>"$scratch/stdout" 2>"$scratch/err"
 status_is 1 $? "errors of check block the series (exit 1)" "$scratch/err"
-check "the errors are on stderr" grep -q 'error: .*\[unconverted-call\]$' \
+check_cmd "the errors are on stderr" grep -q 'error: .*\[unconverted-call\]$' \
 	"$scratch/err"
-check "a blocked series leaves DIR as it was" \
+check_cmd "a blocked series leaves DIR as it was" \
 	test "$(ls -A "$scratch/hard-out")" = 0001-old.patch -a \
 	     "$(cat "$scratch/hard-out/0001-old.patch")" = "an old series"
 "$KMIGRATE" series "$hard" --out "$scratch/hard-out" --from "$FROM" --force \
 	>"$scratch/stdout" 2>"$scratch/err"
 status_is 0 $? "--force writes it anyway (and git am verifies CRLF files)" \
 	"$scratch/err"
-check "--force: the cover letter lists the errors" \
+check_cmd "--force: the cover letter lists the errors" \
 	grep -q 'error: .*\[unconverted-call\]$' \
 	"$scratch/hard-out/0000-cover-letter.patch"
-check "--force: the CRLF lines reach the patch" \
+check_cmd "--force: the CRLF lines reach the patch" \
 	grep -q $'\r$' "$scratch"/hard-out/0001-*.patch
-check "--force: the old series is gone" \
+check_cmd "--force: the old series is gone" \
 	test ! -e "$scratch/hard-out/0001-old.patch"
 
-echo "1..$ncase"
-[ $nfail -eq 0 ]
+test_done

@@ -1,0 +1,100 @@
+# shellcheck shell=bash
+# lib.sh - what every end-to-end test tests/t-*.sh shares: the environment,
+# the numbered result lines, the closing line and exit status.
+#
+# A test script begins
+#
+#	#!/bin/bash
+#	# t-NAME.sh - what it tests
+#	. "$(dirname "$0")/lib.sh"
+#
+# and gets "set -u" and the variables "make check" exports to it, with
+# defaults for a run by hand:
+#	SRCDIR		the repository root (the directory above this file)
+#	KMIGRATE	the binary under test ($SRCDIR/kmigrate)
+#	TMPDIR		scratch space (/tmp); run-tests.sh gives each script
+#			a fresh one
+#
+# One line per test case, numbered by the counter n ("failed" counts the
+# failures):
+#	ok DESC			"ok N - DESC"
+#	not_ok DESC [FILE]	"not ok N - DESC", then the first 30 lines
+#				of FILE as "#   ..." comments
+#	skip DESC REASON	"ok N - DESC # SKIP REASON"
+#	todo DESC REASON	"not ok N - DESC # TODO REASON": an expected
+#				failure, which does not fail the script
+#	check DESC CONDITION	eval CONDITION; "ok", or "not ok" and
+#				status 1 (so "check ... || show FILE").
+#				CONDITION is eval'd first, so it may test
+#				the $? of the command just before check.
+#				With check_shows=FILE set, each failure is
+#				followed by FILE's first 5 lines (the
+#				command's stderr, say).
+#	test_done		the closing "1..N"; its status is 0 only when
+#				no case failed, so a script ends with it (one
+#				that prints no plan ends [ "$failed" -eq 0 ])
+#
+# And two helpers:
+#	show FILE [LINES [INDENT]]	the first LINES (10) lines of FILE
+#				as "# INDENT..." comments; nothing for an
+#				empty or missing FILE; status 0
+#	make_scratch		a fresh directory $scratch under TMPDIR
+#				(absolute), removed when the script exits
+#
+# tests/run-tests.sh counts the lines "ok ...", "not ok ..." and the
+# "# TODO" among them; a script's own helpers must print through these.
+
+set -u
+SRCDIR=${SRCDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+: "${TMPDIR:=/tmp}"
+n=0 failed=0
+check_shows=
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	[ $# -lt 2 ] || show "$2" 30 "  "
+}
+
+skip() {
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+todo() {
+	n=$((n + 1))
+	echo "not ok $n - $1 # TODO $2"
+}
+
+check() {
+	if eval "$2"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		[ -z "$check_shows" ] || show "$check_shows" 5
+		return 1
+	fi
+}
+
+test_done() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ]
+}
+
+show() {
+	[ -s "$1" ] && sed -n "1,${2:-10}s/^/# ${3:-}/p" "$1"
+	return 0
+}
+
+make_scratch() {
+	scratch=$(mktemp -d "$TMPDIR/$(basename "$0" .sh).XXXXXX") || exit 2
+	scratch=$(cd "$scratch" && pwd)
+	trap 'rm -rf "$scratch"' EXIT
+}
