@@ -11,6 +11,7 @@
  * calling thread, so a rule may keep static state.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,20 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 struct analysis_job {
 	const struct clang_env *env;
 	struct check_result *result;
+	pthread_mutex_t lock;		/* guards done and the progress line */
+	size_t done;
+	int progress;			/* "check: D/T files" on a terminal */
 };
+
+static void count_done(struct analysis_job *job)
+{
+	pthread_mutex_lock(&job->lock);
+	job->done++;
+	if (job->progress)
+		fprintf(stderr, "\rcheck: libclang %zu/%zu files", job->done,
+			job->result->nr_files);
+	pthread_mutex_unlock(&job->lock);
+}
 
 static void analyse_one(size_t index, void *cb)
 {
@@ -117,6 +131,7 @@ static void analyse_one(size_t index, void *cb)
 			   cf->calls, cf->nr_calls);
 	strbuf_release(&text);
 	free(path);
+	count_done(job);
 }
 
 /* does the argument at index a fit parameter index p: 1, 0, -1 unknown */
@@ -223,7 +238,7 @@ int check_analyse(const struct check_options *opts,
 		  struct check_result *result)
 {
 	const struct migration *m = opts->migration;
-	struct analysis_job job;
+	struct analysis_job job = { 0 };
 	struct clang_env env;
 	size_t i;
 
@@ -254,7 +269,12 @@ int check_analyse(const struct check_options *opts,
 	env.lexer_only = opts->lexer_only;
 	job.env = &env;
 	job.result = result;
+	pthread_mutex_init(&job.lock, NULL);
+	job.progress = km_show_progress();
 	run_tasks_parallel(opts->jobs, result->nr_files, analyse_one, &job);
+	if (job.progress)
+		fprintf(stderr, "\r%*s\r", 40, "");
+	pthread_mutex_destroy(&job.lock);
 	clang_env_release(&env);
 	for (i = 0; i < result->nr_files; i++) {
 		size_t j;
