@@ -10,27 +10,10 @@
 # Environment: KMIGRATE (the binary under test), SRCDIR (the repository
 # root), TMPDIR (scratch space).  Prints "ok N - ..." / "not ok N - ..."
 # per case and exits 0 only when every case passed.
-set -u
+. "$(dirname "$0")/lib.sh"
 export LC_ALL=C
-SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
-: "${TMPDIR:=/tmp}"
 MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 EXPECTED=$SRCDIR/tree-fixtures/linux-2.6.14-expected
-
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-# check DESCRIPTION TEST: TEST is evaluated; on failure show the stderr
-check() {
-	if eval "$2"; then
-		ok "$1"
-	else
-		not_ok "$1"
-		[ -s "$err" ] && head -n 20 "$err" | sed 's/^/#   /'
-	fi
-}
 
 scratch=$(mktemp -d "$TMPDIR/t-apply.XXXXXX") || exit 2
 cleanup() {
@@ -40,6 +23,7 @@ cleanup() {
 }
 trap cleanup EXIT
 out=$scratch/out err=$scratch/err
+check_shows=$err
 real_spatch=$(command -v spatch)
 
 # fresh TREE: a scratch copy of the mini tree
@@ -345,5 +329,4 @@ check "SIGINT: no temporary file left, no spatch still running" \
 	'[ -z "$(find "$scratch/tree" -name ".*.kmigrate-*")" ] &&
 	 ! pgrep -f "$scratch/tree" >/dev/null'
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+test_done
