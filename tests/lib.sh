@@ -40,6 +40,11 @@
 #				empty or missing FILE; status 0
 #	make_scratch		a fresh directory $scratch under TMPDIR
 #				(absolute), removed when the script exits
+#	expected_tree		the path of the 2.6.14 tree after the correct
+#				conversion, built once per script from
+#				tree-fixtures/linux-2.6.14-mini and
+#				expected-conversion.patch (status 1 if that
+#				patch does not apply)
 #
 # tests/run-tests.sh counts the lines "ok ...", "not ok ..." and the
 # "# TODO" among them; a script's own helpers must print through these.
@@ -97,4 +102,18 @@ make_scratch() {
 	scratch=$(mktemp -d "$TMPDIR/$(basename "$0" .sh).XXXXXX") || exit 2
 	scratch=$(cd "$scratch" && pwd)
 	trap 'rm -rf "$scratch"' EXIT
+}
+
+expected_tree() {
+	local dir=$TMPDIR/linux-2.6.14-expected
+
+	if [ ! -d "$dir" ]; then
+		rm -rf "$dir.tmp"
+		cp -a "$SRCDIR/tree-fixtures/linux-2.6.14-mini" "$dir.tmp" &&
+		# no repository above the copy may take the patch's paths
+		(cd "$dir.tmp" && GIT_CEILING_DIRECTORIES=$TMPDIR git apply -p1 \
+			"$SRCDIR/tree-fixtures/expected-conversion.patch") &&
+		mv "$dir.tmp" "$dir" || return 1
+	fi
+	printf '%s\n' "$dir"
 }

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C
 MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
-EXPECTED=$SRCDIR/tree-fixtures/linux-2.6.14-expected
+EXPECTED=$(expected_tree) || exit 1
 
 scratch=$(mktemp -d "$TMPDIR/t-apply.XXXXXX") || exit 2
 cleanup() {
@@ -96,7 +96,7 @@ fresh
 "$KMIGRATE" apply --in-place "$scratch/tree" >"$out" 2>"$err"
 status=$?
 check "apply --in-place exits 0 on the mini tree" '[ $status -eq 0 ]'
-check "the result is exactly linux-2.6.14-expected" \
+check "the result is exactly the expected tree" \
 	'diff -r "$EXPECTED" "$scratch/tree" >/dev/null'
 check "the summary counts 72 calls in 52 files" \
 	'grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'

@@ -11,7 +11,7 @@
 
 fixtures=$SRCDIR/tree-fixtures
 mini=$fixtures/linux-2.6.14-mini
-expected=$fixtures/linux-2.6.14-expected
+expected=$(expected_tree) || exit 1
 hand_patch=$fixtures/hand-conversion.patch
 harness=$fixtures/harness/run-harness.sh
 out=$TMPDIR/out err=$TMPDIR/err

@@ -11,7 +11,7 @@
 
 fixtures=$SRCDIR/tree-fixtures
 mini=$fixtures/linux-2.6.14-mini
-expected=$fixtures/linux-2.6.14-expected
+expected=$(expected_tree) || exit 1
 out=$TMPDIR/check.out err=$TMPDIR/check.err
 have_python=
 command -v python3 >/dev/null 2>&1 && have_python=1

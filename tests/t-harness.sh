@@ -5,7 +5,7 @@
 # conversion loses exactly vmlogrdr's.
 #
 # Runs tree-fixtures/harness/run-harness.sh on linux-2.6.14-mini
-# (--old-api), linux-2.6.14-expected and a scratch copy of the mini tree
+# (--old-api), the expected tree (tests/lib.sh) and a scratch copy of the mini tree
 # with hand-conversion.patch applied, then compares the reports section by
 # section (their format is in tree-fixtures/harness/README.md).  When the
 # compiler supports it, one more run is built with AddressSanitizer and
@@ -15,7 +15,7 @@
 FIXTURES=$SRCDIR/tree-fixtures
 HARNESS=$FIXTURES/harness/run-harness.sh
 MINI=$FIXTURES/linux-2.6.14-mini
-EXPECTED=$FIXTURES/linux-2.6.14-expected
+EXPECTED=$(expected_tree) || exit 1
 SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 SAN_FLAGS="$SAN_FLAGS -fno-omit-frame-pointer"
 
