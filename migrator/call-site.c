@@ -90,17 +90,6 @@ int call_site_kind_is_call(enum call_site_kind kind)
 	       kind == CALL_SITE_AMBIGUOUS;
 }
 
-static int word_in(const char *buf, const struct token *tok,
-		   const char *const *words, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (token_is(buf, tok, words[i]))
-			return 1;
-	return 0;
-}
-
 /* ---- splitting ---- */
 
 static void push_arg(struct call_site *cs, const struct call_site_file *f,
@@ -336,7 +325,7 @@ static int is_integer_expr(const struct expr *e)
 		if (t->type == TOKEN_NUMBER && is_integer_literal(e, i))
 			numbers++;
 		else if (t->type != TOKEN_PUNCT ||
-			 !word_in(e->buf, t, ops, ARRAY_SIZE(ops)))
+			 !token_in(e->buf, t, ops, ARRAY_SIZE(ops)))
 			return 0;
 	}
 	return numbers > 0;

@@ -22,6 +22,7 @@
 #include "check-patch.h"
 #include "run-command.h"
 #include "tempfile.h"
+#include "scratch.h"
 #include "tree-walk.h"
 #include "util.h"
 #include "write-file.h"
@@ -155,60 +156,6 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 
 /* --- scratch copies ------------------------------------------------------- */
 
-/* mkdir -p of the directories leading to path */
-static int make_leading_dirs(const char *path)
-{
-	char *dir = xstrdup(path), *p;
-	int ret = 0;
-
-	for (p = strchr(dir + 1, '/'); p && !ret; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			ret = error_errno("cannot create '%s'", dir);
-		*p = '/';
-	}
-	free(dir);
-	return ret;
-}
-
-/* tree/path to scratch/path; a file the tree does not have is no error */
-static int copy_file(const char *tree, const char *scratch, const char *path)
-{
-	struct strbuf text = STRBUF_INIT;
-	char *from = xstrfmt("%s/%s", tree, path);
-	char *to = xstrfmt("%s/%s", scratch, path);
-	int ret = 0;
-
-	if (strbuf_read_file(&text, from) < 0) {
-		if (errno != ENOENT && errno != EISDIR)
-			ret = error_errno("cannot read '%s'", from);
-	} else if (make_leading_dirs(to) ||
-		   write_file_atomic(to, text.buf, text.len)) {
-		ret = error_errno("cannot write '%s'", to);
-	}
-	strbuf_release(&text);
-	free(from);
-	free(to);
-	return ret;
-}
-
-/* the tree's C sources and the extra paths, into scratch */
-static int copy_tree(const char *tree, const char *scratch,
-		     const struct strlist *extra)
-{
-	struct tree_walk walk = TREE_WALK_INIT;
-	size_t i;
-	int ret = 0;
-
-	if (tree_walk(&walk, tree) < 0)
-		return error_errno("cannot open tree '%s'", tree);
-	for (i = 0; !ret && i < walk.nr_files; i++)
-		ret = copy_file(tree, scratch, walk.files[i].path);
-	for (i = 0; !ret && extra && i < extra->nr; i++)
-		ret = copy_file(tree, scratch, extra->items[i].string);
-	tree_walk_release(&walk);
-	return ret;
-}
 
 /* --- child processes ------------------------------------------------------ */
 
@@ -298,7 +245,7 @@ static int make_patched(const char *tree, const char *patch,
 		error("cannot use patch '%s': %s", patch, refused);
 		goto out_release;
 	}
-	if (!copy_tree(tree, scratch, &paths))
+	if (!scratch_copy_tree(tree, scratch, &paths))
 		ret = apply_patch(scratch, abs, patch, tree);
 out_release:
 	free(refused);
@@ -316,7 +263,7 @@ static int make_converted(const char *tree, const struct migration *m,
 	size_t i;
 	int ret = 0;
 
-	if (copy_tree(tree, scratch, NULL))
+	if (scratch_copy_tree(tree, scratch, NULL))
 		return -1;
 	memset(&opts, 0, sizeof(opts));
 	opts.tree = scratch;

@@ -319,8 +319,8 @@ static const char *const expr_keywords[] = {
 	"__typeof__", "_Alignof", "__alignof__", "default",
 };
 
-static int token_in(const char *buf, const struct token *tok,
-		    const char *const *words, size_t nr)
+int token_in(const char *buf, const struct token *tok,
+	     const char *const *words, size_t nr)
 {
 	size_t i;
 

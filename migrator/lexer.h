@@ -60,6 +60,9 @@ void token_list_release(struct token_list *list);
 
 /* 1 if the token's bytes are exactly text */
 int token_is(const char *buf, const struct token *tok, const char *text);
+/* the token is one of the nr words */
+int token_in(const char *buf, const struct token *tok,
+	     const char *const *words, size_t nr);
 
 /* 1 for comments: the tokens that do not count as code */
 static inline int token_is_comment(const struct token *tok)

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "run-command.h"
+#include "scratch.h"
 #include "series.h"
 #include "series-verify.h"
 #include "tree-walk.h"
@@ -104,74 +105,6 @@ void series_checkpatch(struct series *s, const char *staged)
 	strbuf_release(&out);
 out_free_script:
 	free(script);
-}
-
-/* mkdir -p of the directories leading to path */
-static int make_leading_dirs(char *path)
-{
-	char *slash;
-
-	for (slash = strchr(path + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		if (mkdir(path, 0777) && errno != EEXIST) {
-			error_errno("cannot create '%s'", path);
-			*slash = '/';
-			return -1;
-		}
-		*slash = '/';
-	}
-	return 0;
-}
-
-/* a scratch file: no fsync, nothing to keep atomic */
-static int write_scratch_file(const char *path, const char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "w");
-	int ret = 0;
-
-	if (!fp || fwrite(buf, 1, len, fp) != len)
-		ret = error_errno("cannot write '%s'", path);
-	if (fp && fclose(fp) && !ret)
-		ret = error_errno("cannot write '%s'", path);
-	return ret;
-}
-
-/* copy tree/path to scratch/path, mode included */
-static int copy_file(const char *tree, const char *scratch, const char *path)
-{
-	struct strbuf text = STRBUF_INIT;
-	char *from = xstrfmt("%s/%s", tree, path);
-	char *to = xstrfmt("%s/%s", scratch, path);
-	struct stat st;
-	int ret;
-
-	if (stat(from, &st) || strbuf_read_file(&text, from) < 0)
-		ret = error_errno("cannot read '%s'", from);
-	else
-		ret = make_leading_dirs(to) ||
-		      write_scratch_file(to, text.buf, text.len) ? -1 : 0;
-	if (!ret && chmod(to, st.st_mode & 07777))
-		ret = error_errno("cannot write '%s'", to);
-	strbuf_release(&text);
-	free(from);
-	free(to);
-	return ret;
-}
-
-/* the tree's C sources, the changed files among them, into scratch */
-static int copy_tree(const char *tree, const char *scratch)
-{
-	struct tree_walk walk = TREE_WALK_INIT;
-	size_t i;
-	int ret = 0;
-
-	if (tree_walk(&walk, tree) < 0)
-		return error_errno("cannot open tree '%s'", tree);
-	for (i = 0; !ret && i < walk.nr_files; i++)
-		ret = copy_file(tree, scratch, walk.files[i].path);
-	tree_walk_release(&walk);
-	return ret;
 }
 
 /*
@@ -314,7 +247,7 @@ static int write_new_texts(const struct series *s, const char *scratch)
 
 int series_verify(struct series *s, const char *staged, const char *scratch)
 {
-	int ret = copy_tree(s->opts->tree, scratch);
+	int ret = scratch_copy_tree(s->opts->tree, scratch, NULL);
 
 	if (!ret)
 		ret = apply_with_git(s, scratch, staged);

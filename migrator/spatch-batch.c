@@ -31,6 +31,7 @@
 
 #include "parallel.h"
 #include "run-command.h"
+#include "scratch.h"
 #include "spatch-batch.h"
 #include "spatch.h"
 #include "strbuf.h"
@@ -160,23 +161,6 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 static char *copy_path(const struct spatch_batch *b, size_t i)
 {
 	return xstrfmt("%s/%s", b->dir, b->jobs[i]->name);
-}
-
-/* mkdir -p of the directories of path below its first skip bytes */
-static int make_leading_dirs(char *path, size_t skip)
-{
-	char *slash;
-
-	for (slash = strchr(path + skip, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			*slash = '/';
-			return -1;
-		}
-		*slash = '/';
-	}
-	return 0;
 }
 
 /* a new file holding buf; -1 with errno (also if path exists) */
