@@ -13,7 +13,9 @@
  *	rule_test_release(&t);
  *
  * The migration is class-device-parent's data, inline, so the suites run
- * from any build directory.
+ * from any build directory.  one_call_init() gives one call as check has
+ * it after check_analyse(), the model run included, for the rules that
+ * compare a call with its counterpart.
  */
 #ifndef KM_RULE_TEST_H
 #define KM_RULE_TEST_H
@@ -24,23 +26,10 @@
 
 #include "check.h"
 #include "rules.h"
+#include "scan.h"
+#include "test-migration-data.h"
 #include "unit.h"
 #include "util.h"
-
-static const char rule_test_migration[] =
-	"name: class-device-parent\n"
-	"function: class_device_create\n"
-	"header: include/linux/device.h\n"
-	"old-prototype: struct class_device *class_device_create(struct class "
-	"*cls, dev_t devt, struct device *device, char *fmt, ...)\n"
-	"new-prototype: struct class_device *class_device_create(struct class "
-	"*cls, struct class_device *parent, dev_t devt, struct device *device, "
-	"char *fmt, ...)\n"
-	"new-argument: 2 parent NULL\n"
-	"format-argument: 4 5\n"
-	"cocci: class_device_create.cocci\n"
-	"subject: driver core: fix up all callers of class_device_create()\n"
-	"description: test\n";
 
 struct rule_test {
 	struct migration m;
@@ -56,7 +45,7 @@ struct rule_test {
 static inline void rule_test_init(struct rule_test *t, enum api_form api)
 {
 	memset(t, 0, sizeof(*t));
-	CU_ASSERT_FATAL(!migration_parse(&t->m, rule_test_migration, "test"));
+	CU_ASSERT_FATAL(!migration_parse(&t->m, test_migration_text, "test"));
 	t->api.declared = t->api.used = api;
 	check_hints_parse(&t->hints, "");
 	clang_file_init(&t->file, "drivers/test.c");
@@ -154,6 +143,57 @@ static inline void rule_test_release(struct rule_test *t)
 	check_hints_release(&t->hints);
 	tree_api_release(&t->api);
 	migration_release(&t->m);
+}
+
+/* one call, as check would have it after check_analyse(): model run */
+struct one_call {
+	struct scan_file scan;
+	struct check_file cf;
+};
+
+static inline void one_call_init(struct one_call *oc, const char *text,
+			  const struct rule_test *t)
+{
+	struct call_analysis *call;
+	size_t i;
+
+	memset(oc, 0, sizeof(*oc));
+	scan_file_buffer(&oc->scan, "drivers/test.c", text, strlen(text),
+			 &t->m);
+	CU_ASSERT_FATAL(oc->scan.nr_sites >= 1);
+	clang_file_init(&oc->cf.analysed, "drivers/test.c");
+	oc->cf.calls = xcalloc(1, sizeof(*oc->cf.calls));
+	oc->cf.extras = xcalloc(1, sizeof(*oc->cf.extras));
+	oc->cf.nr_calls = 1;
+	call = &oc->cf.calls[0];
+	call_analysis_init(call, &oc->scan.sites[0], &t->m, &t->api,
+			   &oc->cf.analysed, 0);
+	call->hints = &t->hints;
+	/* what libclang would say of NULL and of string literals */
+	for (i = 0; i < call->nr_args; i++) {
+		struct call_argument *arg = &call->args[i];
+
+		arg->is_null = !strcmp(arg->text, "NULL");
+		if (arg->text[0] == '"') {
+			arg->is_literal = 1;
+			arg->literal = xstrndup(arg->text + 1,
+						strlen(arg->text) - 2);
+		}
+	}
+	model_call_map(&oc->cf.extras[0].model, call, NULL);
+	model_call_run(&oc->cf.extras[0].model, NULL,
+		       &oc->cf.extras[0].verdict);
+}
+
+static inline void one_call_release(struct one_call *oc)
+{
+	call_analysis_release(&oc->cf.calls[0]);
+	model_call_release(&oc->cf.extras[0].model);
+	model_verdict_release(&oc->cf.extras[0].verdict);
+	free(oc->cf.calls);
+	free(oc->cf.extras);
+	clang_file_release(&oc->cf.analysed);
+	scan_file_release(&oc->scan);
 }
 
 #endif

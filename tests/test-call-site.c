@@ -11,22 +11,8 @@
 #include "call-site.h"
 #include "migration.h"
 #include "scan.h"
+#include "test-migration-data.h"
 #include "unit.h"
-
-static const char migration_text[] =
-	"name: class-device-parent\n"
-	"function: class_device_create\n"
-	"header: include/linux/device.h\n"
-	"old-prototype: struct class_device *class_device_create("
-	"struct class *cls, dev_t devt, struct device *device, char *fmt, ...)\n"
-	"new-prototype: struct class_device *class_device_create("
-	"struct class *cls, struct class_device *parent, dev_t devt, "
-	"struct device *device, char *fmt, ...)\n"
-	"new-argument: 2 parent NULL\n"
-	"format-argument: 4 5\n"
-	"cocci: class_device_create.cocci\n"
-	"subject: driver core: fix up all callers\n"
-	"description: test\n";
 
 static struct migration mig;
 static struct scan_file file;
@@ -38,7 +24,7 @@ static void load_migration(void)
 	if (loaded)
 		return;
 	memset(&mig, 0, sizeof(mig));
-	CU_ASSERT_FATAL(migration_parse(&mig, migration_text, "test") == 0);
+	CU_ASSERT_FATAL(migration_parse(&mig, test_migration_text, "test") == 0);
 	loaded = 1;
 }
 

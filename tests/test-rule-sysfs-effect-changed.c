@@ -4,58 +4,6 @@
  * argument that changed; a swap is left to swapped-arguments.
  */
 #include "rule-test.h"
-#include "scan.h"
-
-/* one call, as check would have it after check_analyse(): model run */
-struct one_call {
-	struct scan_file scan;
-	struct check_file cf;
-};
-
-static void one_call_init(struct one_call *oc, const char *text,
-			  const struct rule_test *t)
-{
-	struct call_analysis *call;
-	size_t i;
-
-	memset(oc, 0, sizeof(*oc));
-	scan_file_buffer(&oc->scan, "drivers/test.c", text, strlen(text),
-			 &t->m);
-	CU_ASSERT_FATAL(oc->scan.nr_sites >= 1);
-	clang_file_init(&oc->cf.analysed, "drivers/test.c");
-	oc->cf.calls = xcalloc(1, sizeof(*oc->cf.calls));
-	oc->cf.extras = xcalloc(1, sizeof(*oc->cf.extras));
-	oc->cf.nr_calls = 1;
-	call = &oc->cf.calls[0];
-	call_analysis_init(call, &oc->scan.sites[0], &t->m, &t->api,
-			   &oc->cf.analysed, 0);
-	call->hints = &t->hints;
-	/* what libclang would say of NULL and of string literals */
-	for (i = 0; i < call->nr_args; i++) {
-		struct call_argument *arg = &call->args[i];
-
-		arg->is_null = !strcmp(arg->text, "NULL");
-		if (arg->text[0] == '"') {
-			arg->is_literal = 1;
-			arg->literal = xstrndup(arg->text + 1,
-						strlen(arg->text) - 2);
-		}
-	}
-	model_call_map(&oc->cf.extras[0].model, call, NULL);
-	model_call_run(&oc->cf.extras[0].model, NULL,
-		       &oc->cf.extras[0].verdict);
-}
-
-static void one_call_release(struct one_call *oc)
-{
-	call_analysis_release(&oc->cf.calls[0]);
-	model_call_release(&oc->cf.extras[0].model);
-	model_verdict_release(&oc->cf.extras[0].verdict);
-	free(oc->cf.calls);
-	free(oc->cf.extras);
-	clang_file_release(&oc->cf.analysed);
-	scan_file_release(&oc->scan);
-}
 
 /* run every rule on the call after, paired with the one before */
 static void compare(struct rule_test *t, enum check_compare mode,

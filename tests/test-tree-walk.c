@@ -15,25 +15,11 @@
 #include "migration.h"
 #include "scan.h"
 #include "tree-walk.h"
+#include "test-migration-data.h"
 #include "unit.h"
 #include "util.h"
 
 static char root[4096];
-
-static const char migration_text[] =
-	"name: class-device-parent\n"
-	"function: class_device_create\n"
-	"header: include/linux/device.h\n"
-	"old-prototype: struct class_device *class_device_create("
-	"struct class *cls, dev_t devt, struct device *device, char *fmt, ...)\n"
-	"new-prototype: struct class_device *class_device_create("
-	"struct class *cls, struct class_device *parent, dev_t devt, "
-	"struct device *device, char *fmt, ...)\n"
-	"new-argument: 2 parent NULL\n"
-	"format-argument: 4 5\n"
-	"cocci: class_device_create.cocci\n"
-	"subject: s\n"
-	"description: d\n";
 
 static const char old_call[] =
 	"void f(void) { class_device_create(c, MKDEV(1, 2), NULL, \"x\"); }\n";
@@ -224,7 +210,7 @@ static void test_scan_tree(void)
 	int jobs;
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, migration_text, "test") == 0);
+	CU_ASSERT_FATAL(migration_parse(&m, test_migration_text, "test") == 0);
 	make_root();
 	put_str("drivers/a.c", old_call);
 	put_str("drivers/b.c", "int class_device_create_file;\n");
