@@ -128,24 +128,75 @@ static const char *short_escape(unsigned char c)
 	return NULL;
 }
 
-void json_quote(struct strbuf *sb, const char *s, size_t len)
+/*
+ * The length of the well-formed UTF-8 sequence at s (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), or 0.
+ */
+size_t json_utf8_len(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0];
+	size_t n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (len < n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+static void add_u_escape(struct strbuf *sb, unsigned c)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i;
+
+	strbuf_addstr(sb, "\\u00");
+	strbuf_addch(sb, hex[(c >> 4) & 0xf]);
+	strbuf_addch(sb, hex[c & 0xf]);
+}
+
+void json_quote(struct strbuf *sb, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
 
 	strbuf_addch(sb, '"');
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
+	while (i < len) {
+		unsigned char c = u[i];
 		const char *esc = short_escape(c);
+		size_t n;
 
 		if (esc) {
 			strbuf_addstr(sb, esc);
+			i++;
 		} else if (c < 0x20) {
-			strbuf_addstr(sb, "\\u00");
-			strbuf_addch(sb, hex[c >> 4]);
-			strbuf_addch(sb, hex[c & 0xf]);
+			add_u_escape(sb, c);
+			i++;
+		} else if ((n = json_utf8_len(u + i, len - i))) {
+			strbuf_add(sb, s + i, n);
+			i += n;
 		} else {
-			strbuf_addch(sb, c);
+			/* not UTF-8: the byte read as Latin-1 */
+			add_u_escape(sb, c);
+			i++;
 		}
 	}
 	strbuf_addch(sb, '"');

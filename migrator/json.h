@@ -7,9 +7,14 @@
  * two-space indentation for the first levels of nesting (deeper values
  * stay on one line, so a list of records prints one record a line).
  * Strings are escaped as RFC 8259 asks: '"' and '\' get a backslash,
- * control bytes below 0x20 become \b \f \n \r \t or \u00XX, and every
- * other byte, 0x80 and above included, is copied as it is (the input is
- * not decoded, so invalid UTF-8 in a source file stays what it was).
+ * control bytes below 0x20 become \b \f \n \r \t or \u00XX.  The output
+ * is always valid UTF-8, whatever the bytes given: a well-formed UTF-8
+ * sequence is copied as it is, and every byte that is not part of one
+ * (a Latin-1 file name, a stray 0xff in a call's string) becomes the
+ * \u00XX escape of that byte read as Latin-1, so "r\xe9seau" is written
+ * "r\u00e9seau".  The reader gets a character for every byte and can
+ * tell which bytes they were (U+0080..U+00FF); the diffs apply writes
+ * keep the bytes themselves.
  *
  * Caller's steps:
  *	struct strbuf out = STRBUF_INIT;
@@ -59,5 +64,12 @@ void json_null(struct json_writer *w);
 
 /* append s as a quoted, escaped JSON string */
 void json_quote(struct strbuf *sb, const char *s, size_t len);
+
+/*
+ * The length of the well-formed UTF-8 sequence at the start of s (len
+ * > 0 bytes): 1 for ASCII, 2 to 4, or 0 when the bytes are not UTF-8
+ * (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF).
+ */
+size_t json_utf8_len(const unsigned char *s, size_t len);
 
 #endif

@@ -36,12 +36,39 @@ static void test_control_bytes(void)
 	check_quote("\x7f", 1, "\"\x7f\"");
 }
 
-static void test_high_bytes_pass_through(void)
+static void test_utf8_passes_through(void)
 {
-	/* Latin-1 and UTF-8 alike: copied, never decoded or re-encoded */
-	check_quote("r\xe9seau", 6, "\"r\xe9seau\"");
 	check_quote("caf\xc3\xa9", 5, "\"caf\xc3\xa9\"");
-	check_quote("\xff\x80", 2, "\"\xff\x80\"");
+	check_quote("\xe2\x82\xac \xf0\x9f\x98\x80", 8,
+		    "\"\xe2\x82\xac \xf0\x9f\x98\x80\"");
+}
+
+static void test_not_utf8_is_latin1(void)
+{
+	/* a Latin-1 byte is the character of that code point */
+	check_quote("r\xe9seau", 6, "\"r\\u00e9seau\"");
+	check_quote("\xff\x80", 2, "\"\\u00ff\\u0080\"");
+	/* a sequence cut short, overlong, a surrogate, past U+10FFFF */
+	check_quote("\xc3", 1, "\"\\u00c3\"");
+	check_quote("\xc3(", 2, "\"\\u00c3(\"");
+	check_quote("\xc0\xaf", 2, "\"\\u00c0\\u00af\"");
+	check_quote("\xe0\x80\xaf", 3, "\"\\u00e0\\u0080\\u00af\"");
+	check_quote("\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\"");
+	check_quote("\xf4\x90\x80\x80", 4,
+		    "\"\\u00f4\\u0090\\u0080\\u0080\"");
+	check_quote("\xe2\x82", 2, "\"\\u00e2\\u0082\"");
+}
+
+static void test_utf8_len(void)
+{
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"a", 1), 1);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 2),
+			2);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 1),
+			0);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)
+				      "\xf4\x8f\xbf\xbf", 4), 4);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xf5", 1), 0);
 }
 
 static void test_compact_document(void)
@@ -129,7 +156,10 @@ static void test_keys_are_escaped(void)
 static const struct unit_test tests[] = {
 	{ "quotes and backslashes are escaped", test_quotes_and_backslashes },
 	{ "control bytes become short or \\u00XX escapes", test_control_bytes },
-	{ "bytes >= 0x80 pass through", test_high_bytes_pass_through },
+	{ "UTF-8 passes through", test_utf8_passes_through },
+	{ "bytes that are not UTF-8 become Latin-1 \\u00XX",
+	  test_not_utf8_is_latin1 },
+	{ "the length of a UTF-8 sequence", test_utf8_len },
 	{ "a compact document: commas and empty containers", test_compact_document },
 	{ "the first levels are indented, deeper ones inline", test_indented_levels },
 	{ "keys are escaped like strings", test_keys_are_escaped },
