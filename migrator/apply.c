@@ -28,6 +28,7 @@
 #include "apply.h"
 #include "cross-check.h"
 #include "diff.h"
+#include "lexer.h"
 #include "reformat.h"
 #include "scan.h"
 #include "spatch.h"
@@ -68,12 +69,12 @@ const char *apply_reason_name(enum apply_reason reason)
 	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
 }
 
-static size_t line_of(const char *buf, size_t offset)
+static size_t line_of(const char *buf, size_t len, size_t offset)
 {
 	size_t line = 1, i;
 
-	for (i = 0; i < offset; i++)
-		line += buf[i] == '\n';
+	for (i = 0; i < offset && i < len; i++)
+		line += lex_line_end(buf, len, i);
 	return line;
 }
 
@@ -304,7 +305,7 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 				changes, &where) < 0)
 			w->failure = xstrfmt("spatch changed more than the "
 					     "calls (line %zu)",
-					     line_of(a->buf, where));
+					     line_of(a->buf, a->len, where));
 		scanned_text_release(&b);
 	}
 	if (w->failure) {

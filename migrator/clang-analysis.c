@@ -343,7 +343,7 @@ static void arg_position(struct call_argument *arg,
 	if (start > len || start < site->name_offset)
 		start = site->name_offset;
 	for (i = site->name_offset; i < start; i++)
-		if (text[i] == '\n') {
+		if (lex_line_end(text, len, i)) {
 			arg->line++;
 			line_start = i + 1;
 		}

@@ -43,7 +43,28 @@ static int is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-/* the length of a line splice ("\\\n" or "\\\r\n") at pos, else 0 */
+/*
+ * A line ends at "\n", at "\r\n" (its "\n"), and at a CR that no "\n"
+ * follows: old Mac files, which gcc and clang read as lines too.
+ */
+static int is_lone_cr(const struct lexer *lx, size_t pos)
+{
+	return lx->buf[pos] == '\r' &&
+	       (pos + 1 >= lx->len || lx->buf[pos + 1] != '\n');
+}
+
+static int is_line_end(const struct lexer *lx, size_t pos)
+{
+	return lx->buf[pos] == '\n' || is_lone_cr(lx, pos);
+}
+
+int lex_line_end(const char *buf, size_t len, size_t pos)
+{
+	return buf[pos] == '\n' ||
+	       (buf[pos] == '\r' && (pos + 1 >= len || buf[pos + 1] != '\n'));
+}
+
+/* the length of a line splice ("\\\n", "\\\r\n", "\\\r") at pos, else 0 */
 static size_t splice_len(const struct lexer *lx, size_t pos)
 {
 	const char *b = lx->buf;
@@ -54,6 +75,8 @@ static size_t splice_len(const struct lexer *lx, size_t pos)
 		return 2;
 	if (pos + 2 < lx->len && b[pos + 1] == '\r' && b[pos + 2] == '\n')
 		return 3;
+	if (b[pos + 1] == '\r')
+		return 2;
 	return 0;
 }
 
@@ -63,7 +86,7 @@ static void skip_space(struct lexer *lx)
 		char c = lx->buf[lx->pos];
 		size_t splice;
 
-		if (c == '\n') {
+		if (is_line_end(lx, lx->pos)) {
 			lx->directive = 0;
 			lx->bol = 1;
 			lx->pos++;
@@ -85,24 +108,20 @@ static size_t block_comment_end(const struct lexer *lx, size_t pos)
 	return end ? (size_t)(end - lx->buf) + 2 : lx->len;
 }
 
-/* a line comment ends before the first newline that is not spliced */
+/* a line comment ends before the first line end that is not spliced */
 static size_t line_comment_end(const struct lexer *lx, size_t pos)
 {
-	for (;;) {
-		const char *nl = memchr(lx->buf + pos, '\n', lx->len - pos);
-		size_t at;
+	size_t at;
 
-		if (!nl)
-			return lx->len;
-		at = (size_t)(nl - lx->buf);
-		if (at > 0 && lx->buf[at - 1] == '\\')
-			pos = at + 1;
-		else if (at > 1 && lx->buf[at - 1] == '\r' &&
-			 lx->buf[at - 2] == '\\')
-			pos = at + 1;
-		else
+	for (at = pos + 2; at < lx->len; at++) {
+		if (lx->buf[at] == '\\' && splice_len(lx, at)) {
+			at += splice_len(lx, at) - 1;
+			continue;
+		}
+		if (is_line_end(lx, at))
 			return at;
 	}
+	return lx->len;
 }
 
 /* pos is at the opening quote; an unterminated literal ends at its line */
@@ -123,7 +142,7 @@ static size_t literal_end(const struct lexer *lx, size_t pos, char quote)
 		}
 		if (c == quote)
 			return i + 1;
-		if (c == '\n')
+		if (is_line_end(lx, i))
 			return i;
 		i++;
 	}

@@ -6,12 +6,14 @@
  * (block and line), punctuators, and single bytes that start no C token
  * (bytes >= 0x80 or control bytes outside literals and comments, '@',
  * '`', a stray '\').
- * Whitespace is not a token.  A backslash-newline (also backslash-CR-LF)
- * is a line splice: whitespace between tokens, and it continues line
- * comments and preprocessor directives.  CR is whitespace, so CRLF files
- * lex like LF files.  Nothing is decoded: any byte may appear inside a
- * literal or a comment, and an unterminated literal ends at its line's
- * end, an unterminated comment at the buffer's end.
+ * Whitespace is not a token.  A line ends at LF, at CR-LF and at a CR
+ * alone (old Mac files, which gcc and clang read as lines too), so CRLF
+ * and CR-only files lex like LF files.  A backslash before a line end is
+ * a line splice: whitespace between tokens, and it continues line
+ * comments and preprocessor directives.  Nothing is decoded: any byte,
+ * NUL included, may appear inside a literal or a comment, and an
+ * unterminated literal ends at its line's end, an unterminated comment
+ * at the buffer's end.
  *
  * Each token records the preprocessor directive it belongs to (0 for
  * ordinary code); directive d starts at token directive_hash[d - 1], its
@@ -53,6 +55,13 @@ struct token_list {
 };
 
 #define TOKEN_LIST_INIT { NULL, 0, 0, NULL, 0, 0 }
+
+/*
+ * 1 when the byte at pos (< len) ends a line: a LF, or a CR that no LF
+ * follows; the LF of a CR-LF ends it.  Every line count and "rest of
+ * the line" uses it, so a CR-only file has lines everywhere.
+ */
+int lex_line_end(const char *buf, size_t len, size_t pos);
 
 /* append the tokens of buf to list (which is normally empty) */
 void lex_buffer(const char *buf, size_t len, struct token_list *list);

@@ -72,8 +72,15 @@ int scan_mentions(const char *buf, size_t len, const char *name)
 
 int scan_is_binary(const char *buf, size_t len)
 {
-	return memchr(buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE) !=
-	       NULL;
+	size_t i, nuls = 0, lines = 0;
+
+	if (len > BINARY_PROBE)
+		len = BINARY_PROBE;
+	for (i = 0; i < len; i++) {
+		nuls += !buf[i];
+		lines += lex_line_end(buf, len, i);
+	}
+	return nuls > lines;
 }
 
 /* ---- texts ---- */
@@ -121,8 +128,11 @@ static void set_call_text(struct call_site *cs, const struct call_site_file *f,
 static void set_line_text(struct call_site *cs, const struct call_site_file *f)
 {
 	const char *start = f->buf + cs->name_offset;
-	const char *nl = memchr(start, '\n', f->len - cs->name_offset);
-	size_t len = nl ? (size_t)(nl - start) : f->len - cs->name_offset;
+	size_t len = 0;
+
+	while (cs->name_offset + len < f->len &&
+	       !lex_line_end(f->buf, f->len, cs->name_offset + len))
+		len++;
 
 	while (len && start[len - 1] && strchr(" \t\r\v\f", start[len - 1]))
 		len--;
@@ -321,20 +331,20 @@ static void shadow_calls(struct buffer_scan *bs)
 }
 
 /* line and column of every site; the sites are in offset order */
-static void set_positions(struct scan_file *file, const char *buf)
+static void set_positions(struct scan_file *file, const char *buf,
+			  size_t len)
 {
 	size_t i, line = 1, line_start = 0, pos = 0;
 
 	for (i = 0; i < file->nr_sites; i++) {
 		struct call_site *cs = &file->sites[i];
-		const char *nl;
 
-		while ((nl = memchr(buf + pos, '\n', cs->name_offset - pos))) {
+		for (; pos < cs->name_offset; pos++) {
+			if (!lex_line_end(buf, len, pos))
+				continue;
 			line++;
-			pos = (size_t)(nl - buf) + 1;
-			line_start = pos;
+			line_start = pos + 1;
 		}
-		pos = cs->name_offset;
 		cs->line = line;
 		cs->column = cs->name_offset - line_start + 1;
 	}
@@ -365,7 +375,7 @@ void scan_file_buffer(struct scan_file *file, const char *path,
 	}
 	if (file->shadowed)
 		shadow_calls(&bs);
-	set_positions(file, buf);
+	set_positions(file, buf, len);
 	token_list_release(&tokens);
 }
 
@@ -405,13 +415,19 @@ static void scan_one(size_t index, void *cb)
 	char err[128];
 
 	if (strbuf_read_file(&buf, full) < 0) {
+		int unreadable = errno != ENOENT;
+
 		tree_notes_add(&slot->notes, path, 1, "cannot read '%s': %s",
-			       path, strerror_r(errno, err, sizeof(err)));
+			       path, strerror_r(errno, err, sizeof(err)))->
+			problem = unreadable ? TREE_NOTE_UNREADABLE :
+					       TREE_NOTE_PLAIN;
 	} else if (!scan_mentions(buf.buf, buf.len, job->m->function)) {
 		/* nothing to account for */
 	} else if (scan_is_binary(buf.buf, buf.len)) {
-		tree_notes_add(&slot->notes, path, 0,
-			       "skipping '%s': binary file", path);
+		tree_notes_add(&slot->notes, path, 1,
+			       "skipping '%s': a binary file that names '%s'",
+			       path, job->m->function)->problem =
+			TREE_NOTE_BINARY;
 	} else {
 		scan_file_buffer(&slot->file, path, buf.buf, buf.len, job->m);
 	}

@@ -9,10 +9,14 @@
  *
  * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
  * in parallel on jobs threads, and keeps the files with occurrences, in
- * byte order of their paths.  Unreadable files are warnings, binary
- * files (a NUL byte in the first 8000 bytes, as git decides) that
- * mention the name are skipped with a note; both go to result->notes,
- * for the caller to print (tree_notes_print()), and count as skipped.
+ * byte order of their paths.  A file with a NUL byte or odd line ends
+ * is still text: it is lexed like any other.  Only a file that is not
+ * text at all, whose first 8000 bytes hold more NUL bytes than line
+ * ends (an object file, UTF-16), is binary; one that names the function
+ * is skipped with a warning marked TREE_NOTE_BINARY, and a file that
+ * cannot be read is a warning marked TREE_NOTE_UNREADABLE (tree-walk.h);
+ * both go to result->notes, for the caller to print
+ * (tree_notes_print()) and fail on, and count as skipped.
  * It returns -1 with errno only when the tree itself cannot be opened.
  *
  * Caller's steps: struct scan_result r; scan_tree(tree, m, jobs, &r);
@@ -56,7 +60,7 @@ void scan_file_buffer(struct scan_file *file, const char *path,
 		      const char *buf, size_t len, const struct migration *m);
 void scan_file_release(struct scan_file *file);
 
-/* a NUL byte among the first 8000 bytes */
+/* more NUL bytes than line ends among the first 8000 bytes */
 int scan_is_binary(const char *buf, size_t len);
 /* name occurs in buf as a whole identifier: the cheap pre-filter */
 int scan_mentions(const char *buf, size_t len, const char *name);

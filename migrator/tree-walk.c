@@ -69,6 +69,15 @@ static int dir_seen(const struct dir_id *ids, size_t nr, const struct stat *st)
 	return 0;
 }
 
+/* "cannot read": a problem unless the path is simply gone (ENOENT) */
+static void note_unreadable(struct walker *w, const char *rel,
+			    const char *shown, int err)
+{
+	tree_notes_add(&w->walk->notes, rel, 1, "cannot read '%s': %s", shown,
+		       strerror(err))->problem = err == ENOENT ?
+		TREE_NOTE_PLAIN : TREE_NOTE_UNREADABLE;
+}
+
 static void add_file(struct walker *w, const char *rel, const struct stat *st,
 		     int via_link)
 {
@@ -129,9 +138,7 @@ static void visit_link(struct walker *w, const char *rel, const char *name,
 
 	if (!real || stat(full, &st)) {
 		if (tree_walk_wants(name))
-			tree_notes_add(&w->walk->notes, rel, 1,
-				       "cannot read '%s': %s", rel,
-				       strerror(errno));
+			note_unreadable(w, rel, rel, errno);
 		goto out_free_real;
 	}
 	if (!inside_root(w, real)) {
@@ -162,9 +169,7 @@ static void visit(struct walker *w, const char *dir_rel, const char *name,
 
 	if (lstat(full, &st)) {
 		if (tree_walk_wants(name))
-			tree_notes_add(&w->walk->notes, rel, 1,
-				       "cannot read '%s': %s", rel,
-				       strerror(errno));
+			note_unreadable(w, rel, rel, errno);
 	} else if (S_ISLNK(st.st_mode)) {
 		visit_link(w, rel, name, full);
 	} else {
@@ -183,9 +188,7 @@ static void walk_dir(struct walker *w, const char *rel, int via_link)
 	size_t i;
 
 	if (!dir) {
-		tree_notes_add(&w->walk->notes, rel, 1,
-			       "cannot read '%s': %s", *rel ? rel : w->root,
-			       strerror(errno));
+		note_unreadable(w, rel, *rel ? rel : w->root, errno);
 		goto out_free_full;
 	}
 	while ((de = readdir(dir)))
@@ -277,8 +280,8 @@ void tree_walk_release(struct tree_walk *walk)
 	memset(walk, 0, sizeof(*walk));
 }
 
-void tree_notes_add(struct tree_notes *notes, const char *path, int warning,
-		    const char *fmt, ...)
+struct tree_note *tree_notes_add(struct tree_notes *notes, const char *path,
+				 int warning, const char *fmt, ...)
 {
 	struct tree_note *note;
 	va_list ap;
@@ -291,6 +294,18 @@ void tree_notes_add(struct tree_notes *notes, const char *path, int warning,
 	if (vasprintf(&note->message, fmt, ap) < 0)
 		die("out of memory");
 	va_end(ap);
+	note->problem = TREE_NOTE_PLAIN;
+	return note;
+}
+
+size_t tree_notes_count(const struct tree_notes *notes,
+			enum tree_note_problem problem)
+{
+	size_t i, nr = 0;
+
+	for (i = 0; i < notes->nr; i++)
+		nr += notes->items[i].problem == problem;
+	return nr;
 }
 
 void tree_notes_take(struct tree_notes *dst, struct tree_notes *src)

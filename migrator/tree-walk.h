@@ -10,7 +10,9 @@
  * once and never into a loop; a file reached both directly and through
  * links is listed once, under its own path.  Whatever cannot be read
  * (a directory, a dangling link named like a source, a FIFO named x.c)
- * becomes a warning in walk->notes, never an error: the walk goes on.
+ * becomes a warning in walk->notes and the walk goes on; a directory or
+ * a link that exists but cannot be read (EACCES) is marked
+ * TREE_NOTE_UNREADABLE, for the commands to fail on.
  *
  * Notes are kept in a struct tree_notes so that the callers (scan) can
  * add their own and print them all in path order after the work.
@@ -26,10 +28,24 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/*
+ * What a note says of its path, for the commands that must not let it
+ * pass: a file or directory that exists but cannot be read (EACCES, EIO:
+ * what it holds is unknown), and a file skipped as binary that names the
+ * function.  check makes them error findings (unreadable-file,
+ * binary-file), apply fails on them.
+ */
+enum tree_note_problem {
+	TREE_NOTE_PLAIN,	/* a note or warning, nothing more */
+	TREE_NOTE_UNREADABLE,
+	TREE_NOTE_BINARY,
+};
+
 struct tree_note {
 	char *path;		/* relative to the root: sorts the notes */
 	int warning;		/* 1: warning (always shown), 0: note */
 	char *message;		/* "cannot read 'x.c': Permission denied" */
+	enum tree_note_problem problem;
 };
 
 struct tree_notes {
@@ -63,9 +79,13 @@ int tree_walk_wants(const char *name);
 /* 1 for the directory names the walk never enters */
 int tree_walk_skips_dir(const char *name);
 
+/* the note added, TREE_NOTE_PLAIN (the caller may set its problem) */
 __attribute__((format(printf, 4, 5)))
-void tree_notes_add(struct tree_notes *notes, const char *path, int warning,
-		    const char *fmt, ...);
+struct tree_note *tree_notes_add(struct tree_notes *notes, const char *path,
+				 int warning, const char *fmt, ...);
+/* the notes with that problem */
+size_t tree_notes_count(const struct tree_notes *notes,
+			enum tree_note_problem problem);
 /* move every note of src to the end of dst */
 void tree_notes_take(struct tree_notes *dst, struct tree_notes *src);
 /* stable sort by path */

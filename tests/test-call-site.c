@@ -29,11 +29,16 @@ static void load_migration(void)
 }
 
 /* scan text as the file path; the sites are in file.sites */
-static void scan(const char *path, const char *text)
+static void scan_len(const char *path, const char *text, size_t len)
 {
 	load_migration();
 	scan_file_release(&file);
-	scan_file_buffer(&file, path, text, strlen(text), &mig);
+	scan_file_buffer(&file, path, text, len, &mig);
+}
+
+static void scan(const char *path, const char *text)
+{
+	scan_len(path, text, strlen(text));
 }
 
 /* the kind of the only call in "void f(void) { BODY }" */
@@ -101,6 +106,34 @@ static void test_crlf_positions_and_text(void)
 	CU_ASSERT_STRING_EQUAL(cs->args[1].text, "MKDEV(10, 1)");
 	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, "
 			       "MKDEV(10, 1), &d, \"x%d\", 1)");
+}
+
+static void test_cr_only_positions(void)
+{
+	const char *text = "#include <linux/device.h>\r/*\r */\rvoid f(void)\r"
+			   "{\r\tclass_device_create(c, 0, NULL, \"x%d\", 1);\r"
+			   "}\r";
+	const struct call_site *cs;
+
+	scan("cr.c", text);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	cs = &file.sites[0];
+	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(cs->line, 6);
+	CU_ASSERT_EQUAL(cs->column, 2);
+	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, 0, NULL, "
+			       "\"x%d\", 1)");
+}
+
+static void test_nul_in_comment(void)
+{
+	static const char text[] = "/* \0 */\nvoid f(void)\n{\n"
+				   "\tclass_device_create(c, 0, NULL, \"x\");\n}\n";
+
+	scan_len("nul.c", text, sizeof(text) - 1);
+	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(file.sites[0].line, 4);
 }
 
 static void test_define_body(void)
@@ -332,6 +365,10 @@ static void test_prefilter_and_binary(void)
 	CU_ASSERT_EQUAL(file.nr_sites, 0);
 	CU_ASSERT(scan_is_binary("ab\0cd", 5));
 	CU_ASSERT(!scan_is_binary("abcd", 4));
+	/* text with a stray NUL: more line ends than NULs */
+	CU_ASSERT(!scan_is_binary("a\0b\nc\n", 6));
+	CU_ASSERT(!scan_is_binary("a\0b\rc\r", 6));
+	CU_ASSERT(scan_is_binary("\x7f" "ELF\0\0\0\n", 8));
 }
 
 static void test_kind_names(void)
@@ -353,6 +390,8 @@ static void test_kind_names(void)
 static const struct unit_test tests[] = {
 	{ "arguments split at top-level commas only", test_split_nested },
 	{ "CRLF: positions, argument texts and the call text", test_crlf_positions_and_text },
+	{ "CR only: the call has its form and its line", test_cr_only_positions },
+	{ "a NUL in a comment hides nothing", test_nul_in_comment },
 	{ "calls in #define bodies, spliced or not", test_define_body },
 	{ "form by argument count", test_form_by_count },
 	{ "form by a string-literal format at 4 or 5", test_form_by_literal },

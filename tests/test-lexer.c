@@ -153,6 +153,47 @@ static void test_crlf(void)
 	token_list_release(&lx.list);
 }
 
+static void test_cr_only(void)
+{
+	struct lexed lx;
+
+	/* old Mac line ends: a CR alone ends the directive and the comment */
+	lex_str(&lx, "#if X\rint b;\r// c\rd\r#define E \\\r 1\r"
+		     "\"s\rt\"");
+	CU_ASSERT_EQUAL(lx.list.nr_directives, 2);
+	CU_ASSERT(tok_eq(&lx, 3, TOKEN_IDENT, "int"));
+	CU_ASSERT_EQUAL(lx.list.tokens[3].directive, 0);
+	CU_ASSERT(tok_eq(&lx, 6, TOKEN_COMMENT, "// c"));
+	CU_ASSERT(tok_eq(&lx, 7, TOKEN_IDENT, "d"));
+	CU_ASSERT_EQUAL(lx.list.tokens[7].directive, 0);
+	/* a backslash-CR is a splice: 1 is still in the #define */
+	CU_ASSERT(tok_eq(&lx, 11, TOKEN_NUMBER, "1"));
+	CU_ASSERT_EQUAL(lx.list.tokens[11].directive, 2);
+	/* an unterminated literal ends at the CR */
+	CU_ASSERT(tok_eq(&lx, 12, TOKEN_STRING, "\"s"));
+	CU_ASSERT(tok_eq(&lx, 13, TOKEN_IDENT, "t"));
+	CU_ASSERT(lex_line_end("a\rb", 3, 1));
+	CU_ASSERT(!lex_line_end("a\r\nb", 4, 1));
+	CU_ASSERT(lex_line_end("a\r\nb", 4, 2));
+	CU_ASSERT(lex_line_end("a\r", 2, 1));
+	token_list_release(&lx.list);
+}
+
+static void test_nul_bytes(void)
+{
+	static const char buf[] = "/* a \0 b */ f(\0x, \"\0\");";
+	struct lexed lx;
+
+	lex(&lx, buf, sizeof(buf) - 1);
+	CU_ASSERT_EQUAL_FATAL(lx.list.nr, 9);
+	CU_ASSERT_EQUAL(lx.list.tokens[0].type, TOKEN_COMMENT);
+	CU_ASSERT_EQUAL(lx.list.tokens[0].end, 11);
+	CU_ASSERT_EQUAL(lx.list.tokens[3].type, TOKEN_OTHER);
+	CU_ASSERT_EQUAL(lx.list.tokens[6].type, TOKEN_STRING);
+	CU_ASSERT_EQUAL(lx.list.tokens[6].end - lx.list.tokens[6].start, 3);
+	token_list_release(&lx.list);
+}
+
 static void test_bytes_not_utf8(void)
 {
 	static const char buf[] = "/* caf\xe9 */ \"r\xe9seau\" x\xe9y \x01";
@@ -249,6 +290,8 @@ static const struct unit_test tests[] = {
 	{ "string and char literals with escapes and prefixes", test_literals_with_escapes },
 	{ "directives end at an unspliced newline", test_directives_and_splices },
 	{ "CRLF lexes like LF", test_crlf },
+	{ "a CR alone ends a line", test_cr_only },
+	{ "NUL bytes are bytes like any other", test_nul_bytes },
 	{ "bytes that are not UTF-8 are kept as bytes", test_bytes_not_utf8 },
 	{ "the body of an object-like macro", test_macro_body },
 	{ "declared types of an identifier", test_declared_types },

@@ -231,7 +231,11 @@ static void test_scan_tree(void)
 		CU_ASSERT_EQUAL(result.nr_skipped, 1);
 		CU_ASSERT_EQUAL_FATAL(result.notes.nr, 1);
 		CU_ASSERT_STRING_EQUAL(result.notes.items[0].message,
-				       "skipping 'drivers/blob.c': binary file");
+				       "skipping 'drivers/blob.c': a binary "
+				       "file that names 'class_device_create'");
+		CU_ASSERT_EQUAL(result.notes.items[0].problem,
+				TREE_NOTE_BINARY);
+		CU_ASSERT(result.notes.items[0].warning);
 		CU_ASSERT_STRING_EQUAL(result.files[0].sites[0].file,
 				       "drivers/a.c");
 		scan_result_release(&result);
