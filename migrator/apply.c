@@ -5,11 +5,14 @@
  *  1. a file with old-form calls outside macro bodies is read and
  *     re-scanned from the bytes read, so offsets and text agree;
  *  2. spatch runs on those files only, once per semantic patch, the
- *     output of one stage the input of the next, into a scratch
- *     directory that is removed at exit; the files go to spatch in
- *     batches (about one a job), a copy of each file under its path in
- *     the tree; a batch that fails runs again one process per file, so
- *     a failure, its reason and its time limit are the file's own;
+ *     output of one stage the input of the next, in a scratch
+ *     directory that is removed at exit: it reads a copy of each file
+ *     named N.c (N.h) by kmigrate, never a name from the tree, which
+ *     spatch would hand to sh -c (copy_in(): NUL bytes and lone CRs
+ *     are made spatch-readable there, offsets kept); the files go to
+ *     spatch in batches (about one a job); a batch that fails runs
+ *     again one process per file, so a failure, its reason and its time
+ *     limit are the file's own;
  *  3. spatch's final output is re-scanned and lexed; cross_check() walks
  *     both token streams, call by call: between calls the tokens must be
  *     equal, and each call's arguments must be equal or have the
@@ -30,6 +33,7 @@
 #include "diff.h"
 #include "lexer.h"
 #include "reformat.h"
+#include "scratch.h"
 #include "scan.h"
 #include "spatch.h"
 #include "tempfile.h"
@@ -50,7 +54,10 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 struct apply_work {
 	struct apply_file *file;
 	struct scanned_text orig;
-	char *input;		/* TREE/FILE, as spatch is told */
+	struct strbuf given_text;	/* what spatch is given (see copy_in) */
+	struct scanned_text given;	/* its scan, when it is not orig's */
+	int has_given;
+	char *input;		/* SCRATCH/N.c, the copy spatch reads */
 	char *output;		/* spatch's latest output, or NULL */
 	char *failure;		/* spatch failed on it: why */
 	char *parse_error;	/* spatch's parse error in it */
@@ -169,11 +176,58 @@ static void clear_progress(void)
 	fprintf(stderr, "\r%*s\r", 40, "");
 }
 
-static const char *base_name(const char *path)
+/* ".c" or ".h": spatch tells headers by their name */
+static const char *extension(const char *path)
 {
-	const char *slash = strrchr(path, '/');
+	size_t len = strlen(path);
 
-	return slash ? slash + 1 : path;
+	return len >= 2 && !strcmp(path + len - 2, ".h") ? ".h" : ".c";
+}
+
+/*
+ * The copy of work i that spatch reads: SCRATCH/I.c (or .h), a name
+ * kmigrate chose, never the tree's (spatch.h says why).  spatch 1.1.1
+ * stops reading a file at a NUL byte and silently converts nothing, so
+ * the copy has a space for each NUL; and a CR alone becomes a LF.  Both
+ * keep every offset, so the copy's calls are the original's: when they
+ * are not (a NUL between tokens), the file fails rather than guess.
+ */
+static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
+{
+	const struct scanned_text *a = &w->orig;
+	struct strbuf *g = &w->given_text;
+	size_t k;
+
+	strbuf_add(g, a->buf, a->len);
+	for (k = 0; k < g->len; k++) {
+		if (!g->buf[k])
+			g->buf[k] = ' ';
+		else if (g->buf[k] == '\r' && lex_line_end(a->buf, a->len, k))
+			g->buf[k] = '\n';
+	}
+	w->input = xstrfmt("%s/%zu%s", ctx->scratch, i,
+			   extension(w->file->path));
+	if (write_scratch_file(w->input, g->buf, g->len) < 0) {
+		w->failure = xstrdup("cannot copy it for spatch");
+		return -1;
+	}
+	if (!memcmp(g->buf, a->buf, a->len))
+		return 0;
+	w->has_given = 1;
+	scanned_text_init(&w->given, w->file->path, g->buf, g->len,
+			  ctx->opts->m);
+	if (w->given.scan.nr_sites != a->scan.nr_sites)
+		goto out_differ;
+	for (k = 0; k < a->scan.nr_sites; k++)
+		if (w->given.scan.sites[k].name_offset !=
+		    a->scan.sites[k].name_offset ||
+		    w->given.scan.sites[k].kind != a->scan.sites[k].kind)
+			goto out_differ;
+	return 0;
+out_differ:
+	w->failure = xstrdup("a NUL byte between its tokens: spatch cannot "
+			     "read it as it is");
+	return -1;
 }
 
 /* one semantic patch on every work that has not failed */
@@ -191,15 +245,18 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 		free(jobs);
 		return -1;
 	}
+	ropts.tmpdir = ctx->scratch;
 	for (i = 0; i < nr; i++) {
 		struct apply_work *w = &works[i];
 
 		if (!w->file || w->failure)
 			continue;
+		if (!w->input && copy_in(ctx, w, i) < 0)
+			continue;
 		jobs[n].input = xstrdup(w->output ? w->output : w->input);
-		jobs[n].output = xstrfmt("%s/%zu.%zu-%s", ctx->scratch, i,
-					 stage, base_name(w->input));
-		jobs[n].name = w->file->path;
+		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i,
+					 stage, extension(w->file->path));
+		jobs[n].name = spatch_name(&ropts, w->input);
 		jobs[n++].util = w;
 	}
 	ropts.cocci = cocci;
@@ -207,7 +264,6 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 	ropts.jobs = opts->jobs;
 	ropts.batches = opts->jobs;
 	ropts.timeout_sec = opts->timeout_sec;
-	ropts.tmpdir = ctx->scratch;
 	if (opts->progress)
 		ropts.progress = show_progress;
 	spatch_run(jobs, n, &ropts);
@@ -301,8 +357,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	if (!w->failure && w->output) {
 		scanned_text_init(&b, file->path, out.buf, out.len,
 				  ctx->opts->m);
-		if (cross_check(a, &b, &ctx->def, ctx->opts->m->new_arg,
-				changes, &where) < 0)
+		if (cross_check(w->has_given ? &w->given : a, &b, &ctx->def,
+				ctx->opts->m->new_arg, changes, &where) < 0)
 			w->failure = xstrfmt("spatch changed more than the "
 					     "calls (line %zu)",
 					     line_of(a->buf, a->len, where));
@@ -350,15 +406,19 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 				       struct apply_file *file,
 				       struct apply_work *w)
 {
+	char *path = xstrfmt("%s/%s", opts->tree, file->path);
+
 	w->file = file;
-	w->input = xstrfmt("%s/%s", opts->tree, file->path);
-	if (strbuf_read_file(&file->old_text, w->input) < 0) {
-		file->failure = xstrfmt("cannot read '%s': %s", w->input,
+	strbuf_init(&w->given_text, 0);
+	if (strbuf_read_file(&file->old_text, path) < 0) {
+		file->failure = xstrfmt("cannot read '%s': %s", path,
 					strerror(errno));
-		free(w->input);
+		free(path);
+		strbuf_release(&w->given_text);
 		memset(w, 0, sizeof(*w));
 		return NULL;
 	}
+	free(path);
 	scanned_text_init(&w->orig, file->path, file->old_text.buf,
 			  file->old_text.len, opts->m);
 	return w;
@@ -369,6 +429,9 @@ static void release_work(struct apply_work *w)
 	if (!w->file)
 		return;
 	scanned_text_release(&w->orig);
+	if (w->has_given)
+		scanned_text_release(&w->given);
+	strbuf_release(&w->given_text);
 	free(w->input);
 	free(w->output);
 	free(w->failure);

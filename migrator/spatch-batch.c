@@ -3,10 +3,12 @@
  * batch is, spatch-batch.h for the calls).
  *
  * Contract: spatch_plan_batches() leaves out of the batches a job
- * without a name, or whose name (or the scratch directory) spatch's own
- * shell commands could not take or that holds "..", and every job when
- * the options lack --no-includes: a copy elsewhere would not find the
- * headers its file includes from its own directory.  The other jobs go,
+ * without a name, or whose name spatch may not be given (spatch.c's
+ * spatch_safe_name()), and every job when the options lack
+ * --no-includes: a copy elsewhere would not find the headers its file
+ * includes from its own directory.  A job spatch_run() refused is in no
+ * batch and no single run.  spatch is given the batch's files by their
+ * names relative to the scratch directory it runs in.  The other jobs go,
  * biggest input first, into the batch with the fewest bytes that has
  * room, the number of batches being at least opts->batches and the size
  * cap's, with two files a batch at least.  spatch_run_batches()
@@ -19,7 +21,6 @@
  * What the batch leaves in the scratch directory is removed as soon as
  * its results are in.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -44,36 +45,22 @@ struct spatch_batch {
 	size_t bytes;		/* of the inputs, to balance the batches */
 	struct strbuf *texts;	/* each copy as written, before spatch */
 	char *dir;		/* TMPDIR/batch-XXXXXX */
+	const char *name;	/* "batch-XXXXXX", the end of dir */
 	char *groups;		/* the --file-groups file */
 };
 
 /* ---- batches: planning ---- */
 
-/* a path spatch's own shell commands (cp, diff) take as it is */
-static int is_plain_path(const char *path)
-{
-	const char *p;
-
-	for (p = path; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("/._-+,=@%:", *p))
-			return 0;
-	return p != path;
-}
-
-/* a plain relative name that stays inside the batch directory */
+/* a job with a name for its copy that spatch may be given */
 static int is_batchable(const struct spatch_job *job)
 {
-	const char *name = job->name;
-
-	return name && is_plain_path(name) && *name != '/' &&
-	       !strstr(name, "..");
+	return job->name && spatch_safe_name(job->name);
 }
 
 /* batches asked for, a scratch directory for them, no local includes */
 static int may_batch(const struct spatch_run_opts *opts)
 {
 	return opts->batches > 0 && opts->tmpdir &&
-	       is_plain_path(opts->tmpdir) && *opts->tmpdir != '-' &&
 	       opts->options && strlist_find(opts->options,
 					     "--no-includes") >= 0;
 }
@@ -137,6 +124,8 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 	for (i = 0; i < nr; i++) {
 		struct stat st;
 
+		if (jobs[i].failure)	/* refused: never runs */
+			continue;
 		if (!batching || !is_batchable(&jobs[i])) {
 			spatch_push_single(run, &jobs[i]);
 			continue;
@@ -161,6 +150,12 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 static char *copy_path(const struct spatch_batch *b, size_t i)
 {
 	return xstrfmt("%s/%s", b->dir, b->jobs[i]->name);
+}
+
+/* the copy's name as spatch is given it: relative to the scratch dir */
+static char *copy_name(const struct spatch_batch *b, size_t i)
+{
+	return xstrfmt("%s/%s", b->name, b->jobs[i]->name);
 }
 
 /* a new file holding buf; -1 with errno (also if path exists) */
@@ -209,14 +204,16 @@ static int prepare_batch(struct spatch_batch *b, const char *tmpdir)
 		b->dir = NULL;
 		return -1;
 	}
+	b->name = b->dir + strlen(tmpdir) + 1;
 	b->texts = xcalloc(b->nr, sizeof(*b->texts));
 	for (i = 0; i < b->nr; i++)
 		strbuf_init(&b->texts[i], 0);
 	for (i = 0; i < b->nr; i++) {
-		char *copy = copy_path(b, i);
+		char *copy = copy_path(b, i), *name = copy_name(b, i);
 		int fail = copy_in(b, i, copy) < 0;
 
-		strbuf_addf(&groups, "%s\n\n", copy);
+		strbuf_addf(&groups, "%s\n\n", name);
+		free(name);
 		free(copy);
 		if (fail)
 			goto out_release_groups;
@@ -262,6 +259,7 @@ static void remove_batch(struct spatch_batch *b)
 	free(b->dir);
 	b->texts = NULL;
 	b->groups = b->dir = NULL;
+	b->name = NULL;
 }
 
 /* ---- batches: running ---- */
@@ -303,7 +301,7 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 	strlist_push(&cp->args, "--in-place");
 	strlist_push(&cp->args, "--no-show-diff");
 	strlist_push(&cp->args, "--file-groups");
-	strlist_push(&cp->args, b->groups);
+	strlist_pushf(&cp->args, "%s.groups", b->name);
 	cp->timeout_sec = batch_timeout(run->opts->timeout_sec, b->nr);
 	*task_cb = b;
 	return 1;
@@ -325,10 +323,10 @@ static int batch_clean(const struct spatch_batch *b, int result,
 		return 0;
 	}
 	for (i = 0; handled && i < b->nr; i++) {
-		char *copy = copy_path(b, i);
+		char *name = copy_name(b, i);
 
-		handled = spatch_handled(cp->err.buf, copy);
-		free(copy);
+		handled = spatch_handled(cp->err.buf, name);
+		free(name);
 	}
 	return handled;
 }
@@ -339,7 +337,7 @@ static int collect_job(struct spatch_batch *b, size_t i, const char *err)
 	struct spatch_job *job = b->jobs[i];
 	const struct strbuf *before = &b->texts[i];
 	struct strbuf after = STRBUF_INIT;
-	char *copy = copy_path(b, i);
+	char *copy = copy_path(b, i), *name;
 	int ret = -1;
 
 	if (strbuf_read_file(&after, copy) < 0)
@@ -350,7 +348,9 @@ static int collect_job(struct spatch_batch *b, size_t i, const char *err)
 		job->changed = 0;
 		goto out_free_copy;
 	}
-	job->parse_error = spatch_find_parse_error(err, copy);
+	name = copy_name(b, i);
+	job->parse_error = spatch_find_parse_error(err, name);
+	free(name);
 	ret = 0;
 out_free_copy:
 	strbuf_release(&after);

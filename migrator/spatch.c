@@ -16,10 +16,12 @@
  * L, column C, ...'; each file of a run is named in a line "HANDLING:
  * NAME", or "Skipping: NAME" when it lacks the patch's tokens.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "parallel.h"
@@ -231,6 +233,40 @@ int spatch_handled(const char *err, const char *path)
 	       has_line(err, "Skipping:", path);
 }
 
+/* ---- names ---- */
+
+int spatch_safe_name(const char *name)
+{
+	const char *p;
+
+	if (!isalnum((unsigned char)*name) || strstr(name, ".."))
+		return 0;
+	for (p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("._-/", *p))
+			return 0;
+	return 1;
+}
+
+const char *spatch_name(const struct spatch_run_opts *opts, const char *path)
+{
+	size_t n = opts->tmpdir ? strlen(opts->tmpdir) : 0;
+
+	if (!n || strncmp(path, opts->tmpdir, n) || path[n] != '/' ||
+	    !spatch_safe_name(path + n + 1))
+		return NULL;
+	return path + n + 1;
+}
+
+/* the directory spatch's own temporary files go to (--temp-files) */
+static int make_spatch_tmp(const struct spatch_run_opts *opts)
+{
+	char *dir = xstrfmt("%s/%s", opts->tmpdir, SPATCH_TMP_DIR);
+	int ret = mkdir(dir, 0700);
+
+	free(dir);
+	return ret < 0 && errno != EEXIST ? -1 : 0;
+}
+
 /* ---- running ---- */
 
 void spatch_push_single(struct spatch_run *run, struct spatch_job *job)
@@ -260,8 +296,10 @@ void spatch_push_common_args(struct child_process *cp,
 		strlist_push(&cp->args, opts->options->items[i].string);
 	strlist_push(&cp->args, "--quiet");
 	strlist_push(&cp->args, "--verbose-parsing");
-	if (opts->tmpdir)
-		strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
+	strlist_push(&cp->args, "--temp-files");
+	strlist_push(&cp->args, SPATCH_TMP_DIR);
+	strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
+	cp->dir = opts->tmpdir;
 	cp->no_stdin = 1;
 }
 
@@ -276,9 +314,9 @@ static int next_job(struct child_process *cp, void *cb, void **task_cb)
 		return 0;
 	job = run->singles[run->next_single++];
 	spatch_push_common_args(cp, run->opts);
-	strlist_push(&cp->args, job->input);
+	strlist_push(&cp->args, spatch_name(run->opts, job->input));
 	strlist_push(&cp->args, "-o");
-	strlist_push(&cp->args, job->output);
+	strlist_push(&cp->args, spatch_name(run->opts, job->output));
 	cp->timeout_sec = run->opts->timeout_sec;
 	*task_cb = job;
 	return 1;
@@ -309,7 +347,9 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 	struct spatch_run *run = cb;
 	struct spatch_job *job = task_cb;
 
-	job->parse_error = spatch_find_parse_error(cp->err.buf, job->input);
+	job->parse_error = spatch_find_parse_error(cp->err.buf,
+						   spatch_name(run->opts,
+							       job->input));
 	if (cp->timed_out) {
 		job->timed_out = 1;
 		job->failure = xstrfmt("spatch timed out after %u s",
@@ -335,14 +375,33 @@ static void run_singles(struct spatch_run *run)
 		run_processes_parallel(&popts);
 }
 
+/* a job spatch may not be given: failed before it runs */
+static int refuse_job(const struct spatch_run_opts *opts,
+		      struct spatch_job *job)
+{
+	if (!opts->tmpdir || make_spatch_tmp(opts) < 0)
+		job->failure = xstrfmt("cannot run 'spatch': no scratch "
+				       "directory for it");
+	else if (!spatch_name(opts, job->input) ||
+		 !spatch_name(opts, job->output))
+		job->failure = xstrfmt("cannot run 'spatch' on '%s': not a "
+				       "name kmigrate chose (a bug)",
+				       job->input);
+	return job->failure != NULL;
+}
+
 void spatch_run(struct spatch_job *jobs, size_t nr,
 		const struct spatch_run_opts *opts)
 {
 	struct spatch_run run = { .opts = opts, .total = nr };
 	size_t i;
 
-	for (i = 0; i < nr; i++)
-		unlink(jobs[i].output);	/* only a fresh output counts */
+	for (i = 0; i < nr; i++) {
+		if (refuse_job(opts, &jobs[i]))
+			spatch_jobs_done(&run, 1);
+		else
+			unlink(jobs[i].output);	/* only a fresh output counts */
+	}
 	spatch_plan_batches(&run, jobs, nr);
 	spatch_run_batches(&run);
 	run_singles(&run);

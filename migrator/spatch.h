@@ -1,24 +1,27 @@
 /*
  * spatch.h - run Coccinelle's spatch on files, many at once.
  *
- * kmigrate never lets spatch write into the tree: each job names the
- * file spatch reads and a file in a scratch directory for the result;
- * the caller decides what to do with it.  A job is one file with one
+ * kmigrate never lets spatch see the tree: each job names a copy that
+ * the caller made in the scratch directory opts->tmpdir, under a name
+ * the caller chose ("3.c"), and a file there for the result; the caller
+ * decides what to do with it.  spatch runs in that directory and is
+ * given names relative to it only (spatch_name()), because spatch 1.1.1
+ * puts the names it is given into sh -c command lines: a file in the
+ * tree named "$(id>PWNED).c" would run.  A job is one file with one
  * semantic patch.  Jobs run in batches when the caller asks for them
  * (opts->batches): the inputs of a batch are copied into a batch
- * directory under their names (the paths in the tree), and one process
- * converts the copies, each file a group of its own (spatch 1.1.1 makes
- * the files named on one command line one group, which is not the same
+ * directory under their job's name, and one process converts the
+ * copies, each file a group of its own (spatch 1.1.1 makes the files
+ * named on one command line one group, which is not the same
  * conversion):
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing --in-place --no-show-diff
- *	       --file-groups BATCH.groups
+ *	       --quiet --verbose-parsing --temp-files spatch-tmp
+ *	       --in-place --no-show-diff --file-groups BATCH.groups
  *
- * Only a job with a name, under names and a scratch directory spatch's
- * own shell commands take as they are, goes in a batch, and only with
- * --no-includes among the options: a copy would not find the headers
- * its file includes from its own directory.
+ * Only a job with a name that spatch_name() takes goes in a batch, and
+ * only with --no-includes among the options: a copy would not find the
+ * headers its file includes from its own directory.
  *
  * A batch that fails in any way (exit status, signal, time limit, a
  * line on stderr that is not spatch's usual chatter, a file spatch does
@@ -26,7 +29,8 @@
  * process per file, exactly as jobs without batches run:
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing INPUT -o OUTPUT
+ *	       --quiet --verbose-parsing --temp-files spatch-tmp
+ *	       INPUT -o OUTPUT
  *
  * so a failure is always found and told for the one file it concerns.
  * Either way OUTPUT exists afterwards only when spatch changed the file;
@@ -53,15 +57,16 @@
 #define SPATCH_MIN_MINOR 0
 #define SPATCH_BATCH_MAX 64	/* files in one batch, about */
 #define SPATCH_BATCH_SHARE 10	/* a batch file's time: limit / SHARE */
+#define SPATCH_TMP_DIR "spatch-tmp"	/* --temp-files, in opts->tmpdir */
 
 struct spatch_version {
 	int major, minor, patch;
 };
 
 struct spatch_job {
-	char *input;		/* the file spatch reads */
-	char *output;		/* where spatch writes the changed file */
-	const char *name;	/* its batch copy's path; NULL: no batch */
+	char *input;		/* the file spatch reads, in opts->tmpdir */
+	char *output;		/* where spatch writes the changed file, too */
+	const char *name;	/* its batch copy's name; NULL: no batch */
 	void *util;		/* the caller's */
 
 	/* results */
@@ -77,7 +82,7 @@ struct spatch_run_opts {
 	int jobs;			/* processes at once */
 	int batches;			/* at least that many; 0: none */
 	unsigned timeout_sec;		/* per file; 0: none */
-	const char *tmpdir;		/* spatch's and the batches' files */
+	const char *tmpdir;		/* where spatch runs: every file */
 	/* called as jobs finish (a batch at once), from the calling thread */
 	void (*progress)(size_t done, size_t total, void *cb);
 	void *cb;
@@ -117,7 +122,18 @@ char *spatch_batch_trouble(const char *err);
 /* spatch's stderr says it handled (or skipped) the file at path */
 int spatch_handled(const char *err, const char *path);
 
-/* run every job; the results are in the jobs */
+/*
+ * The name spatch is given for path: path relative to opts->tmpdir when
+ * it is inside it and made only of letters, digits and "._-/" (no "..",
+ * no leading '-' or '.'), else NULL.  Only such names reach spatch.
+ */
+const char *spatch_name(const struct spatch_run_opts *opts,
+			const char *path);
+
+/*
+ * Run every job; the results are in the jobs.  A job whose input or
+ * output spatch_name() refuses fails without running.
+ */
 void spatch_run(struct spatch_job *jobs, size_t nr,
 		const struct spatch_run_opts *opts);
 

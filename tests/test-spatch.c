@@ -400,6 +400,55 @@ static void test_batch_rerun(void)
 	fixture_release(&fx);
 }
 
+/* spatch sees names relative to the scratch directory, and only those */
+static void test_names_kmigrate_chose(void)
+{
+	struct fixture fx;
+	struct spatch_job *job;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, NULL, old_f);
+	job = add_job(&fx, NULL, NULL);
+	free(job->input);
+	job->input = xstrdup("/etc/passwd");
+	job = add_job(&fx, NULL, NULL);
+	free(job->input);
+	job->input = xstrfmt("%s/$(touch x).c", fx.dir);
+	put(job->input, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c -o out-0.c"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files spatch-tmp "), 1);
+	/* the others are refused before any spatch runs */
+	CU_ASSERT_PTR_NOT_NULL(fx.jobs[1].failure);
+	CU_ASSERT_PTR_NOT_NULL(fx.jobs[2].failure);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, "passwd"), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, "touch"), 0);
+	fixture_release(&fx);
+}
+
+static void test_spatch_name(void)
+{
+	struct spatch_run_opts opts = { 0 };
+
+	opts.tmpdir = "/s/k";
+	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/3.c"), "3.c");
+	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/batch-Ab/0.1.c"),
+			       "batch-Ab/0.1.c");
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/kx/3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/-3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/.3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a/../../x.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a b.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/$(id).c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a;b.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/"));
+	opts.tmpdir = NULL;
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/3.c"));
+}
+
 static const struct unit_test tests[] = {
 	{ "the version line is read", test_version },
 	{ "the // Options: line gives the options", test_options_line },
@@ -413,6 +462,9 @@ static const struct unit_test tests[] = {
 	{ "a real batch: results and parse errors by file", test_real_batch },
 	{ "a batch that cannot be prepared runs file by file",
 	  test_batch_rerun },
+	{ "the names spatch may be given", test_spatch_name },
+	{ "spatch is given only names kmigrate chose",
+	  test_names_kmigrate_chose },
 	{ NULL, NULL }
 };
 
