@@ -20,6 +20,7 @@
 
 #include "apply.h"
 #include "check-patch.h"
+#include "diff.h"
 #include "run-command.h"
 #include "tempfile.h"
 #include "scratch.h"
@@ -31,10 +32,43 @@
 
 /* --- the paths of a patch ------------------------------------------------- */
 
+/* the length of the quoted path at p ("\"a/x\\ty.c\""), or 0 */
+static size_t quoted_len(const char *p, size_t len)
+{
+	size_t i;
+
+	if (!len || *p != '"')
+		return 0;
+	for (i = 1; i < len && p[i] != '\n'; i++) {
+		if (p[i] == '\\')
+			i++;
+		else if (p[i] == '"')
+			return i + 1;
+	}
+	return 0;
+}
+
+/* a quoted path as git writes it, unquoted; NULL if it is not one */
+static char *unquoted_path(const char *p, size_t len)
+{
+	struct strbuf path = STRBUF_INIT;
+	size_t n = quoted_len(p, len);
+
+	if (!n || diff_unquote_path(p, n, &path) < 0) {
+		strbuf_release(&path);
+		return NULL;
+	}
+	return strbuf_detach(&path, NULL);
+}
+
 /* a path as a header line gives it: up to a tab, quotes taken off */
 static char *header_path(const char *p, size_t len)
 {
 	size_t end = 0;
+	char *unquoted = unquoted_path(p, len);
+
+	if (unquoted)
+		return unquoted;
 
 	while (end < len && p[end] != '\t' && p[end] != '\n' &&
 	       p[end] != '\r')
@@ -78,8 +112,24 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 		      char **refused)
 {
 	const char *mid;
-	char *rest = xstrndup(line, len);
+	char *rest;
+	size_t q = quoted_len(line, len);
 
+	if (q) {		/* "a/NAME" "b/NAME": git quoted them */
+		char *first = unquoted_path(line, q);
+
+		if (!first) {
+			*refused = xstrdup("a quoted path in it is not "
+					   "well-formed");
+			return -1;
+		}
+		add_path(paths, strip_one(first, refused));
+		if (!*refused && q + 1 < len)
+			add_path(paths, strip_one(header_path(line + q + 1,
+					  len - q - 1), refused));
+		return *refused ? -1 : 0;
+	}
+	rest = xstrndup(line, len);
 	mid = strstr(rest, " b/");
 	if (!mid) {
 		free(rest);

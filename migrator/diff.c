@@ -310,6 +310,91 @@ size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 	return hunks;
 }
 
+/* a byte git quotes in a path: '"', '\\', control bytes and DEL */
+static int needs_quote(unsigned char c)
+{
+	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f;
+}
+
+void diff_quote_path(struct strbuf *out, const char *prefix,
+		     const char *path)
+{
+	static const char escapes[] = "\a\b\t\n\v\f\r";
+	static const char letters[] = "abtnvfr";
+	const char *p;
+
+	for (p = path; *p && !needs_quote((unsigned char)*p); p++)
+		;
+	if (!*p) {
+		strbuf_addf(out, "%s%s", prefix, path);
+		return;
+	}
+	strbuf_addf(out, "\"%s", prefix);
+	for (p = path; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		const char *e = c ? strchr(escapes, c) : NULL;
+
+		if (!needs_quote(c))
+			strbuf_addch(out, (char)c);
+		else if (c == '"' || c == '\\')
+			strbuf_addf(out, "\\%c", c);
+		else if (e)
+			strbuf_addf(out, "\\%c", letters[e - escapes]);
+		else
+			strbuf_addf(out, "\\%03o", c);
+	}
+	strbuf_addch(out, '"');
+}
+
+int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out)
+{
+	static const char letters[] = "abtnvfr";
+	static const char escapes[] = "\a\b\t\n\v\f\r";
+	size_t i;
+
+	if (len < 2 || quoted[0] != '"' || quoted[len - 1] != '"')
+		return -1;
+	for (i = 1; i + 1 < len; i++) {
+		const char *l;
+		char c = quoted[i];
+
+		if (c != '\\') {
+			strbuf_addch(out, c);
+			continue;
+		}
+		if (++i + 1 >= len)
+			return -1;
+		c = quoted[i];
+		l = strchr(letters, c);
+		if (c == '"' || c == '\\') {
+			strbuf_addch(out, c);
+		} else if (c && l) {
+			strbuf_addch(out, escapes[l - letters]);
+		} else if (c >= '0' && c <= '3' && i + 3 < len &&
+			   quoted[i + 1] >= '0' && quoted[i + 1] <= '7' &&
+			   quoted[i + 2] >= '0' && quoted[i + 2] <= '7') {
+			strbuf_addch(out, (char)((c - '0') << 6 |
+						 (quoted[i + 1] - '0') << 3 |
+						 (quoted[i + 2] - '0')));
+			i += 2;
+		} else {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* "--- a/PATH": a name with a space gets a tab after it, as git does */
+static void file_line(struct strbuf *out, const char *mark,
+		      const char *prefix, const char *path)
+{
+	strbuf_addf(out, "%s ", mark);
+	diff_quote_path(out, prefix, path);
+	if (out->buf[out->len - 1] != '"' && strchr(path, ' '))
+		strbuf_addch(out, '\t');
+	strbuf_addch(out, '\n');
+}
+
 size_t diff_write_file(struct strbuf *out, const char *path,
 		       const char *a, size_t alen, const char *b, size_t blen,
 		       struct diff_stat *stat)
@@ -319,8 +404,13 @@ size_t diff_write_file(struct strbuf *out, const char *path,
 				     stat);
 
 	if (nr) {
-		strbuf_addf(out, "diff --git a/%s b/%s\n", path, path);
-		strbuf_addf(out, "--- a/%s\n+++ b/%s\n", path, path);
+		strbuf_addstr(out, "diff --git ");
+		diff_quote_path(out, "a/", path);
+		strbuf_addch(out, ' ');
+		diff_quote_path(out, "b/", path);
+		strbuf_addch(out, '\n');
+		file_line(out, "---", "a/", path);
+		file_line(out, "+++", "b/", path);
 		strbuf_add(out, hunks.buf, hunks.len);
 	}
 	strbuf_release(&hunks);

@@ -32,10 +32,21 @@ size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 
 /*
  * "diff --git a/PATH b/PATH", "--- a/PATH", "+++ b/PATH" and the hunks
- * with DIFF_CONTEXT lines of context; returns the number of hunks.
+ * with DIFF_CONTEXT lines of context; returns the number of hunks.  A
+ * path is written the way git writes it, so git apply, git am and
+ * patch read back any name: quoted ("a/x\ty.c", C escapes, \ooo for
+ * other control bytes) when it holds a '"', a '\\', a control byte or
+ * DEL; a name with a space has a tab after it on the "---" and "+++"
+ * lines.  Bytes >= 0x80 are written as they are (core.quotePath=false).
  */
 size_t diff_write_file(struct strbuf *out, const char *path,
 		       const char *a, size_t alen, const char *b, size_t blen,
 		       struct diff_stat *stat);
+
+/* prefix and path, quoted as diff_write_file() writes it */
+void diff_quote_path(struct strbuf *out, const char *prefix,
+		     const char *path);
+/* the path of a quoted one ("\"a/x\\ty.c\"", len bytes); -1 if it is not */
+int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out);
 
 #endif

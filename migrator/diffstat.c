@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "diffstat.h"
 #include "util.h"
 
@@ -51,12 +52,41 @@ static void open_file(struct diff_parser *p, const char *line)
 	file->text = line;
 }
 
+/*
+ * "\"b/x/t\\ty.c\"" -> "\"x/t\\ty.c\"": a name git quoted (diff.h) is
+ * shown quoted, as git's diffstat shows it; NULL if it is not one
+ */
+static char *strip_quoted(const char *s, size_t len)
+{
+	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
+	const char *slash;
+	size_t n;
+
+	for (n = 1; n < len && s[n] != '"' && s[n] != '\n'; n++)
+		if (s[n] == '\\')
+			n++;
+	if (n >= len || s[n] != '"' || diff_unquote_path(s, n + 1, &path)) {
+		strbuf_release(&path);
+		return NULL;
+	}
+	slash = strchr(path.buf, '/');
+	diff_quote_path(&shown, "", slash ? slash + 1 : path.buf);
+	strbuf_release(&path);
+	return strbuf_detach(&shown, NULL);
+}
+
 /* "b/drivers/input/evdev.c\t2005-10-12" -> "drivers/input/evdev.c" */
 static char *strip_path(const char *s, size_t len)
 {
 	const char *slash;
 	size_t n = strcspn(s, "\t\r\n");
 
+	if (len && *s == '"') {
+		char *quoted = strip_quoted(s, len);
+
+		if (quoted)
+			return quoted;
+	}
 	if (n > len)
 		n = len;
 	while (n && s[n - 1] == ' ')
@@ -147,8 +177,11 @@ static int header_line(struct diff_parser *p, const char *line,
 		       const char *next, const char *end)
 {
 	if (!strncmp(line, "diff ", 5)) {
-		const char *b = strstr(line, " b/");
 		const char *eol = strchrnul(line, '\n');
+		const char *b = strstr(line, " b/");
+
+		if (!b || b > eol)
+			b = strstr(line, " \"b/");
 
 		open_file(p, line);
 		p->fresh = 1;

@@ -8,7 +8,8 @@
  * only tells when that line is missing.  git runs in scratch on
  * scratch's own repository, with a fixed identity and no configuration
  * but ours (no hooks, no signing, no CRLF conversion), so the user's
- * settings can neither break nor bend the verification; each run is
+ * settings can neither break nor bend the verification, and the tree's
+ * file names are literal paths to it (GIT_LITERAL_PATHSPECS); each run is
  * limited to GIT_TIMEOUT seconds.  The scratch copy holds what check
  * needs, every *.c and *.h file of the tree (tree-walk.h), which
  * includes every file apply changed; files keep their mode.  Scratch
@@ -132,6 +133,8 @@ static int run_git(const char *scratch, struct strbuf *out,
 		strlist_push(&cp.args, more->items[i].string);
 	strlist_push(&cp.env, "GIT_CONFIG_NOSYSTEM=1");
 	strlist_push(&cp.env, "GIT_CONFIG_GLOBAL=/dev/null");
+	/* the tree's file names are paths, never patterns or magic */
+	strlist_push(&cp.env, "GIT_LITERAL_PATHSPECS=1");
 	strlist_pushf(&cp.env, "GIT_DIR=%s/.git", scratch);
 	strlist_pushf(&cp.env, "GIT_WORK_TREE=%s", scratch);
 	strlist_pushf(&cp.env, "GIT_INDEX_FILE=%s/.git/index", scratch);

@@ -45,6 +45,70 @@ valid_json() {
 json.loads(sys.stdin.buffer.read().decode("utf-8"))' <"$1" 2>/dev/null
 }
 
+# --- 1: a file name is never code for a shell ------------------------------
+#
+# spatch 1.1.1 hands the names it is given to sh -c; kmigrate gives it
+# only names it chose.  Every name below must convert like any other,
+# through apply (one spatch per file, and in batches), series (git add
+# takes them as literal paths, not pathspecs) and check --patch.
+
+t=$scratch/names
+new_tree "$t"
+names=('$(id>PWNED).c' '$(cd;id>PWNED).c' 'sp ace.c' "$(printf 'ta\tb.c')" \
+	"$(printf 'new\nline.c')" 'qu"ote.c' "qu'ote.c" 'back\slash.c' \
+	'semi;colon.c' 'dol$lar.c' 'back`tick.c' '-dash.c')
+for f in "${names[@]}"; do
+	old_call "$t/drivers/x/$f"
+done
+old_call "$t/:!*.c"
+nr_files=$((${#names[@]} + 1))
+# kmigrate runs in $scratch with HOME=$scratch/home: a name that ran
+# would leave PWNED in one or the other
+mkdir -p "$scratch/home"
+export HOME=$scratch/home
+no_pwned() {
+	! find "$scratch" -name PWNED | grep -q .
+}
+converted() {	# the number of converted calls in diff $1
+	grep -c '^+	class_device_create(cls, NULL, 0, NULL, "x%d", i);$' "$1"
+}
+for j in 1 2; do
+	(cd "$scratch" && "$KMIGRATE" apply -j $j "$t" >"$out" 2>"$err")
+	status=$?
+	check "1: apply -j $j: exit 0, no call left" \
+		'[ $status -eq 0 ] && ! grep -q "not converted" "$err"'
+	check "1: apply -j $j: every hostile name converted" \
+		'[ "$(converted "$out")" -eq $nr_files ]'
+	check "1: apply -j $j: no name ran as a command (no PWNED)" no_pwned
+done
+cp "$out" "$scratch/names.diff"
+rm -rf "$t.git"
+cp -a "$t" "$t.git"
+check "1: git apply takes the diff" \
+	'(cd "$t.git" && git apply -p1 "$scratch/names.diff")'
+rm -rf "$t.patch"
+cp -a "$t" "$t.patch"
+check "1: patch -p1 takes the diff, with the same result" \
+	'(cd "$t.patch" && patch -p1 --batch -s <"$scratch/names.diff") &&
+	 diff -r "$t.git" "$t.patch" >/dev/null'
+rm -rf "$t.in"
+cp -a "$t" "$t.in"
+km apply --in-place "$t.in"
+check "1: apply --in-place writes what the diff says" \
+	'[ $status -eq 0 ] && diff -r "$t.git" "$t.in" >/dev/null'
+(cd "$scratch" && "$KMIGRATE" series "$t" --out "$scratch/names.out" \
+	--from "A U Thor <author@example.org>" >"$out" 2>"$err")
+status=$?
+check "1: series: every name in a verified series" \
+	'[ $status -eq 0 ] && grep -q ", $nr_files files, verified$" "$err"'
+check "1: series: no name ran as a command" no_pwned
+(cd "$scratch" && "$KMIGRATE" check --patch "$scratch/names.diff" "$t" \
+	>"$out" 2>"$err")
+status=$?
+check "1: check --patch: the names convert, no error" \
+	'[ $status -eq 0 ] && grep -q "^check: $nr_files call sites in $nr_files files: 0 errors" "$err"'
+check "1: check --patch: no name ran as a command" no_pwned
+
 # --- 10: JSON and SARIF are valid UTF-8 ------------------------------------
 
 t=$scratch/latin1

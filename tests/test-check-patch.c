@@ -56,6 +56,20 @@ static void test_plain_diff(void)
 		     "drivers/new.c");
 }
 
+static void test_quoted_names(void)
+{
+	ASSERT_PATHS("diff --git \"a/x/t\\ty.c\" \"b/x/t\\ty.c\"\n"
+		     "--- \"a/x/t\\ty.c\"\n+++ \"b/x/t\\ty.c\"\n"
+		     "@@ -1 +1 @@\n-x\n+y\n"
+		     "diff --git a/x/a b.c b/x/a b.c\n"
+		     "--- a/x/a b.c\t\n+++ b/x/a b.c\t\n",
+		     "x/t\ty.c x/a b.c");
+	ASSERT_PATHS("--- \"a/x/q\\\"\\nz.c\"\n+++ \"b/x/q\\\"\\nz.c\"\n",
+		     "x/q\"\nz.c");
+	ASSERT_PATHS("diff --git \"a/../x\\t.c\" \"b/../x\\t.c\"\n",
+		     "refused: it touches 'a/../x\t.c', outside the tree");
+}
+
 static void test_outside_is_refused(void)
 {
 	ASSERT_PATHS("diff --git a/../outside.c b/../outside.c\n"
@@ -99,6 +113,7 @@ static void test_quoted_and_dotted_names(void)
 }
 
 static const struct unit_test tests[] = {
+	{ "quoted names are read as git writes them", test_quoted_names },
 	{ "git-style headers: each path once, a/ and b/ stripped", test_git_style },
 	{ "plain diff headers, timestamps, /dev/null", test_plain_diff },
 	{ "'..' and absolute paths are refused", test_outside_is_refused },

@@ -210,6 +210,65 @@ static void test_small_edit_in_long_file(void)
 	strbuf_release(&out);
 }
 
+static void check_header(const char *path, const char *want)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	diff_write_file(&out, path, "a\n", 2, "b\n", 2, NULL);
+	CU_ASSERT(!strncmp(out.buf, want, strlen(want)));
+	if (strncmp(out.buf, want, strlen(want)))
+		fprintf(stderr, "\n%s", out.buf);
+	strbuf_release(&out);
+}
+
+/* the headers git writes for the same names (git diff, quotePath off) */
+static void test_names_quoted_as_git_does(void)
+{
+	check_header("a b.c", "diff --git a/a b.c b/a b.c\n"
+			      "--- a/a b.c\t\n+++ b/a b.c\t\n");
+	check_header("x\ty.c", "diff --git \"a/x\\ty.c\" \"b/x\\ty.c\"\n"
+			       "--- \"a/x\\ty.c\"\n+++ \"b/x\\ty.c\"\n");
+	check_header("n\nl.c", "diff --git \"a/n\\nl.c\" \"b/n\\nl.c\"\n");
+	check_header("q\"u.c", "diff --git \"a/q\\\"u.c\" \"b/q\\\"u.c\"\n");
+	check_header("b\\s.c", "diff --git \"a/b\\\\s.c\" \"b/b\\\\s.c\"\n");
+	check_header("e\033.c", "diff --git \"a/e\\033.c\" \"b/e\\033.c\"\n");
+	check_header("$(id);`x`.c", "diff --git a/$(id);`x`.c b/$(id);`x`.c\n");
+	check_header("r\xe9.c", "diff --git a/r\xe9.c b/r\xe9.c\n");
+}
+
+static void check_unquote(const char *path)
+{
+	struct strbuf q = STRBUF_INIT, back = STRBUF_INIT;
+
+	diff_quote_path(&q, "a/", path);
+	if (q.buf[0] == '"') {
+		CU_ASSERT_EQUAL(diff_unquote_path(q.buf, q.len, &back), 0);
+		CU_ASSERT(!strncmp(back.buf, "a/", 2));
+		CU_ASSERT_STRING_EQUAL(back.buf + 2, path);
+	} else {
+		CU_ASSERT_EQUAL(diff_unquote_path(q.buf, q.len, &back), -1);
+	}
+	strbuf_release(&q);
+	strbuf_release(&back);
+}
+
+static void test_unquote(void)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	check_unquote("x\ty.c");
+	check_unquote("n\nl\r\a\b\v\f.c");
+	check_unquote("q\"u\\.c");
+	check_unquote("e\033\177.c");
+	check_unquote("plain.c");
+	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\351\"", 7, &out), 0);
+	CU_ASSERT_STRING_EQUAL(out.buf, "a\351");
+	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\\"", 4, &out), -1);
+	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\q\"", 5, &out), -1);
+	CU_ASSERT_EQUAL(diff_unquote_path("\"", 1, &out), -1);
+	strbuf_release(&out);
+}
+
 static const struct unit_test tests[] = {
 	{ "equal texts give no hunk", test_equal_texts_give_nothing },
 	{ "one change with three lines of context", test_one_change_with_context },
@@ -219,6 +278,8 @@ static const struct unit_test tests[] = {
 	{ "CRLF lines are kept as they are", test_crlf_lines_kept },
 	{ "the hunk header names the function", test_function_name_in_header },
 	{ "file headers, and nothing for an unchanged file", test_file_headers },
+	{ "names are quoted as git quotes them", test_names_quoted_as_git_does },
+	{ "a quoted name reads back", test_unquote },
 	{ "random edits: the hunks turn a into b", test_random_edits_reproduce },
 	{ "a small edit in a long file is one small hunk", test_small_edit_in_long_file },
 	{ NULL, NULL }
