@@ -2,12 +2,13 @@
  * tempfile.c - cleanup of temporary files and directories (see tempfile.h).
  *
  * The tables are fixed-size and the signal handler touches them with
- * async-signal-safe calls only (unlink, kill, fork, execve, waitpid,
- * raise).  Scratch directories are walked and removed with nftw at normal
+ * async-signal-safe calls only (unlinkat, kill, fork, execve, waitpid,
+ * raise; the caller's interrupt report must keep to them too).  Scratch directories are walked and removed with nftw at normal
  * exit; on a signal, nftw not being signal-safe, a child "rm -rf" removes
  * them.  A signal never removes a target, only temporary files.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
 #include <signal.h>
@@ -23,8 +24,11 @@
 
 #define MAX_TEMPFILES 512
 
+/* a temporary file is tempfiles[i], relative to tempfile_dirs[i] */
 static char *volatile tempfiles[MAX_TEMPFILES];
+static volatile int tempfile_dirs[MAX_TEMPFILES];
 static char *volatile tempdirs[16];
+static void (*volatile interrupt_report)(int sig);
 static int handlers_installed;
 
 static void remove_all(void)
@@ -33,7 +37,7 @@ static void remove_all(void)
 
 	for (i = 0; i < MAX_TEMPFILES; i++)
 		if (tempfiles[i])
-			unlink(tempfiles[i]);
+			unlinkat(tempfile_dirs[i], tempfiles[i], 0);
 }
 
 static int rm_entry(const char *path, const struct stat *st, int flag,
@@ -85,11 +89,21 @@ static void remove_tempdirs_from_handler(void)
 
 static void on_signal(int sig)
 {
+	void (*report)(int) = interrupt_report;
+
 	run_command_kill_all(SIGKILL);
+	if (report && sig != SIGPIPE)
+		report(sig);
 	remove_all();
 	remove_tempdirs_from_handler();
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+void tempfile_on_interrupt(void (*report)(int sig))
+{
+	tempfile_install_handlers();
+	interrupt_report = report;
 }
 
 void tempfile_install_handlers(void)
@@ -104,32 +118,43 @@ void tempfile_install_handlers(void)
 	signal(SIGPIPE, on_signal);
 }
 
-void tempfile_register(const char *path)
+void tempfile_register_at(int dirfd, const char *name)
 {
 	int i;
 
 	tempfile_install_handlers();
 	for (i = 0; i < MAX_TEMPFILES; i++)
 		if (!tempfiles[i]) {
-			tempfiles[i] = xstrdup(path);
+			tempfile_dirs[i] = dirfd;
+			tempfiles[i] = xstrdup(name);
 			return;
 		}
 	die("too many temporary files at once");
 }
 
-void tempfile_forget(const char *path)
+void tempfile_register(const char *path)
+{
+	tempfile_register_at(AT_FDCWD, path);
+}
+
+void tempfile_forget_at(int dirfd, const char *name)
 {
 	int i;
 
 	for (i = 0; i < MAX_TEMPFILES; i++) {
 		char *p = tempfiles[i];
 
-		if (p && !strcmp(p, path)) {
+		if (p && tempfile_dirs[i] == dirfd && !strcmp(p, name)) {
 			tempfiles[i] = NULL;
 			free(p);
 			return;
 		}
 	}
+}
+
+void tempfile_forget(const char *path)
+{
+	tempfile_forget_at(AT_FDCWD, path);
 }
 
 void tempfile_remove(const char *path)

@@ -15,6 +15,16 @@
 void tempfile_install_handlers(void);
 void tempfile_register(const char *path);
 void tempfile_forget(const char *path);
+/* name relative to the directory dirfd, which stays open until forgotten */
+void tempfile_register_at(int dirfd, const char *name);
+void tempfile_forget_at(int dirfd, const char *name);
+/*
+ * On SIGINT, SIGTERM or SIGHUP, once the children are killed and before
+ * the temporary files are removed and the signal re-raised, call
+ * report(sig): it says what the run had done (with async-signal-safe
+ * calls only, write(2) say).  NULL: no report.
+ */
+void tempfile_on_interrupt(void (*report)(int sig));
 /* unlink and forget */
 void tempfile_remove(const char *path);
 /* mkstemp beside target; the path (malloc'd) goes to *path; -1 on error */

@@ -1,0 +1,319 @@
+/*
+ * test-tree-fs.c - reads and replacements below a tree's descriptor: no
+ * link followed, a file changed since it was read left as it is, owner
+ * and mode kept, no temporary file left; kmigrate's leftovers told and
+ * removed, and nothing else.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "strbuf.h"
+#include "tempfile.h"
+#include "tree-fs.h"
+#include "unit.h"
+#include "util.h"
+
+static char *root;
+
+static char *at(const char *rel)
+{
+	return xstrfmt("%s/%s", root, rel);
+}
+
+static void put(const char *rel, const char *text)
+{
+	char *path = at(rel);
+	FILE *fp = fopen(path, "w");
+
+	CU_ASSERT_FATAL(fp != NULL);
+	fputs(text, fp);
+	fclose(fp);
+	free(path);
+}
+
+static void make_dir(const char *rel)
+{
+	char *path = at(rel);
+
+	CU_ASSERT_FATAL(mkdir(path, 0777) == 0 || errno == EEXIST);
+	free(path);
+}
+
+static char *contents(const char *rel)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path = at(rel);
+
+	if (strbuf_read_file(&sb, path) < 0)
+		strbuf_addstr(&sb, "<unreadable>");
+	free(path);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ".*.kmigrate-*" entries of the directory rel */
+static int temp_files(const char *rel)
+{
+	char *path = at(rel);
+	DIR *d = opendir(path);
+	struct dirent *de;
+	int n = 0;
+
+	while (d && (de = readdir(d)))
+		n += de->d_name[0] == '.' && strstr(de->d_name, ".kmigrate-");
+	if (d)
+		closedir(d);
+	free(path);
+	return n;
+}
+
+static void setup(struct tree_fs *fs)
+{
+	root = tempdir_create("test-tree-fs");
+	make_dir("d");
+	make_dir("d/e");
+	make_dir("outside");
+	put("d/e/a.c", "old\n");
+	put("outside/a.c", "old\n");
+	CU_ASSERT_FATAL(tree_fs_open(fs, root) == 0);
+}
+
+static void teardown(struct tree_fs *fs)
+{
+	tree_fs_close(fs);
+	free(root);
+}
+
+static void replace_ok(struct tree_fs *fs, const char *rel, const char *now)
+{
+	struct strbuf old = STRBUF_INIT;
+	struct stat st;
+	const char *why;
+
+	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, rel, &old, &st), 0);
+	CU_ASSERT_EQUAL(tree_fs_replace(fs, rel, &st, old.buf, old.len, now,
+					strlen(now), &why), TREE_FS_REPLACED);
+	strbuf_release(&old);
+}
+
+static void test_read_and_replace(void)
+{
+	struct tree_fs fs;
+	struct stat st;
+	char *text, *path;
+
+	setup(&fs);
+	path = at("d/e/a.c");
+	chmod(path, 0640);
+	replace_ok(&fs, "d/e/a.c", "new\n");
+	text = contents("d/e/a.c");
+	CU_ASSERT_STRING_EQUAL(text, "new\n");
+	CU_ASSERT_EQUAL(stat(path, &st), 0);
+	CU_ASSERT_EQUAL(st.st_mode & 07777, 0640);
+	CU_ASSERT_EQUAL(temp_files("d/e"), 0);
+	free(text);
+	free(path);
+	/* a file at the top of the tree */
+	put("top.c", "old\n");
+	replace_ok(&fs, "top.c", "top\n");
+	text = contents("top.c");
+	CU_ASSERT_STRING_EQUAL(text, "top\n");
+	CU_ASSERT_EQUAL(temp_files("."), 0);
+	free(text);
+	teardown(&fs);
+}
+
+static void test_links_are_not_followed(void)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct tree_fs fs;
+	struct stat st;
+	char *link, *target;
+
+	setup(&fs);
+	link = at("d/l");
+	target = at("outside");
+	CU_ASSERT_FATAL(symlink(target, link) == 0);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/l/a.c", &text, &st), -1);
+	CU_ASSERT(errno == ELOOP || errno == ENOTDIR);
+	free(link);
+	link = at("d/e/b.c");
+	free(target);
+	target = at("outside/a.c");
+	CU_ASSERT_FATAL(symlink(target, link) == 0);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/e/b.c", &text, &st), -1);
+	CU_ASSERT_EQUAL(errno, ELOOP);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/../outside/a.c", &text, &st),
+			-1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "/etc/passwd", &text, &st), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d", &text, &st), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	CU_ASSERT_EQUAL(text.len, 0);
+	strbuf_release(&text);
+	free(link);
+	free(target);
+	teardown(&fs);
+}
+
+/* read, then change the tree with what(), then try to replace */
+static enum tree_fs_result replace_after(struct tree_fs *fs,
+					 void (*what)(void))
+{
+	struct strbuf old = STRBUF_INIT;
+	enum tree_fs_result ret;
+	struct stat st;
+	const char *why;
+
+	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, "d/e/a.c", &old, &st), 0);
+	what();
+	ret = tree_fs_replace(fs, "d/e/a.c", &st, old.buf, old.len, "new\n",
+			      4, &why);
+	strbuf_release(&old);
+	return ret;
+}
+
+static void swap_dir_for_link(void)
+{
+	char *dir = at("d/e"), *moved = at("d/e.moved");
+	char *target = at("outside");
+
+	CU_ASSERT_FATAL(rename(dir, moved) == 0);
+	CU_ASSERT_FATAL(symlink(target, dir) == 0);
+	free(dir);
+	free(moved);
+	free(target);
+}
+
+static void edit_same_size(void)
+{
+	struct timespec keep[2];
+	struct stat st;
+	char *path = at("d/e/a.c");
+
+	/* the same size and mtime: only the bytes tell */
+	CU_ASSERT_FATAL(stat(path, &st) == 0);
+	keep[0] = st.st_atim;
+	keep[1] = st.st_mtim;
+	put("d/e/a.c", "OLD\n");
+	CU_ASSERT_FATAL(utimensat(AT_FDCWD, path, keep, 0) == 0);
+	free(path);
+}
+
+static void replace_by_other_file(void)
+{
+	char *path = at("d/e/a.c"), *other = at("d/e/other");
+
+	put("d/e/other", "old\n");
+	CU_ASSERT_FATAL(rename(other, path) == 0);
+	free(path);
+	free(other);
+}
+
+static void append_line(void)
+{
+	char *path = at("d/e/a.c");
+	FILE *fp = fopen(path, "a");
+
+	fputs("more\n", fp);
+	fclose(fp);
+	free(path);
+}
+
+static void test_changed_since_read(void)
+{
+	void (*const changes[])(void) = {
+		swap_dir_for_link, edit_same_size, replace_by_other_file,
+		append_line,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(changes); i++) {
+		struct tree_fs fs;
+		char *in, *out;
+
+		setup(&fs);
+		CU_ASSERT_EQUAL(replace_after(&fs, changes[i]),
+				TREE_FS_CHANGED);
+		in = contents("d/e/a.c");
+		out = contents("outside/a.c");
+		CU_ASSERT(strcmp(in, "new\n") != 0);
+		CU_ASSERT_STRING_EQUAL(out, "old\n");
+		CU_ASSERT_EQUAL(temp_files("d/e"), 0);
+		CU_ASSERT_EQUAL(temp_files("outside"), 0);
+		free(in);
+		free(out);
+		teardown(&fs);
+	}
+}
+
+/* the same without openat2, as on a kernel before 5.6 */
+static void test_per_component_walk(void)
+{
+	tree_fs_without_openat2();
+	test_read_and_replace();
+	test_links_are_not_followed();
+	test_changed_since_read();
+}
+
+static void test_leftover_names(void)
+{
+	CU_ASSERT(tree_fs_is_leftover(".a.c.kmigrate-Ab12Cd"));
+	CU_ASSERT(tree_fs_is_leftover(".sound_core.h.kmigrate-zzzzzz"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.c.kmigrate-Ab12C"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.c.kmigrate-Ab12Cde"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.c.kmigrate-Ab_2Cd"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.txt.kmigrate-Ab12Cd"));
+	CU_ASSERT(!tree_fs_is_leftover("a.c.kmigrate-Ab12Cd"));
+	CU_ASSERT(!tree_fs_is_leftover("..c.kmigrate-Ab12Cd"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.c.kmigrate-.kmigrate-Ab12Cd"));
+	CU_ASSERT(!tree_fs_is_leftover(".a.c"));
+}
+
+static void test_remove_leftover(void)
+{
+	struct tree_fs fs;
+	char *path, *target;
+
+	setup(&fs);
+	put("d/e/.a.c.kmigrate-Ab12Cd", "half\n");
+	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs,
+						"d/e/.a.c.kmigrate-Ab12Cd"), 0);
+	path = at("d/e/.a.c.kmigrate-Ab12Cd");
+	CU_ASSERT_EQUAL(access(path, F_OK), -1);
+	/* a link of that name is no file of ours: it stays */
+	target = at("outside/a.c");
+	CU_ASSERT_FATAL(symlink(target, path) == 0);
+	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs,
+						"d/e/.a.c.kmigrate-Ab12Cd"),
+			-1);
+	CU_ASSERT_EQUAL(errno, EPERM);
+	CU_ASSERT_EQUAL(access(target, F_OK), 0);
+	/* nor a name of another pattern */
+	put("d/e/notes", "x\n");
+	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs, "d/e/notes"), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	free(path);
+	free(target);
+	teardown(&fs);
+}
+
+static const struct unit_test tests[] = {
+	{ "read and replace: content and mode", test_read_and_replace },
+	{ "no symbolic link is followed, no path leaves the tree",
+	  test_links_are_not_followed },
+	{ "a file changed since it was read is left", test_changed_since_read },
+	{ "the same, one component at a time", test_per_component_walk },
+	{ "the names of kmigrate's temporary files", test_leftover_names },
+	{ "a leftover is removed, nothing else", test_remove_leftover },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("tree-fs", tests)
