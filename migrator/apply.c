@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "apply.h"
 #include "cross-check.h"
@@ -37,8 +38,8 @@
 #include "scan.h"
 #include "spatch.h"
 #include "tempfile.h"
+#include "tree-fs.h"
 #include "util.h"
-#include "write-file.h"
 
 static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_AMBIGUOUS] = "ambiguous",
@@ -401,24 +402,32 @@ static int needs_spatch(const struct scan_file *sf)
 	return 0;
 }
 
+/* why a file cannot be read through tree-fs.h */
+static const char *read_error(int err)
+{
+	if (err == ELOOP || err == ENOTDIR)
+		return "a symbolic link in its path (apply reads and writes "
+		       "only below real directories)";
+	if (err == EINVAL)
+		return "not a regular file";
+	return strerror(err);
+}
+
 /* read and re-scan a file for spatch; NULL if it cannot be read */
 static struct apply_work *prepare_work(const struct apply_opts *opts,
+				       const struct tree_fs *fs,
 				       struct apply_file *file,
 				       struct apply_work *w)
 {
-	char *path = xstrfmt("%s/%s", opts->tree, file->path);
-
 	w->file = file;
 	strbuf_init(&w->given_text, 0);
-	if (strbuf_read_file(&file->old_text, path) < 0) {
-		file->failure = xstrfmt("cannot read '%s': %s", path,
-					strerror(errno));
-		free(path);
+	if (tree_fs_read(fs, file->path, &file->old_text, &file->st) < 0) {
+		file->failure = xstrfmt("cannot read '%s': %s", file->path,
+					read_error(errno));
 		strbuf_release(&w->given_text);
 		memset(w, 0, sizeof(*w));
 		return NULL;
 	}
-	free(path);
 	scanned_text_init(&w->orig, file->path, file->old_text.buf,
 			  file->old_text.len, opts->m);
 	return w;
@@ -444,7 +453,10 @@ static size_t list_files(const struct apply_opts *opts,
 			 struct apply_work *works)
 {
 	size_t i, nr_works = 0;
+	struct tree_fs fs;
 
+	if (tree_fs_open(&fs, opts->tree) < 0)
+		fs.root_fd = -1;	/* every read fails, and says why */
 	r->files = xcalloc(scan->nr_files, sizeof(*r->files));
 	r->nr_files = r->alloc_files = scan->nr_files;
 	for (i = 0; i < scan->nr_files; i++) {
@@ -454,9 +466,10 @@ static size_t list_files(const struct apply_opts *opts,
 		strbuf_init(&file->old_text, 0);
 		strbuf_init(&file->new_text, 0);
 		if (needs_spatch(&scan->files[i]) &&
-		    prepare_work(opts, file, &works[i]))
+		    prepare_work(opts, &fs, file, &works[i]))
 			nr_works++;
 	}
+	tree_fs_close(&fs);
 	return nr_works;
 }
 
@@ -544,27 +557,153 @@ void apply_write_diff(const struct apply_result *r, struct strbuf *out)
 	}
 }
 
-int apply_write_in_place(struct apply_result *r, const char *tree)
+/* ---- writing the tree ---- */
+
+/* what apply_write_in_place() has replaced, for an interrupt to say */
+static const char *const *volatile to_write;
+static volatile size_t nr_to_write, nr_written;
+
+static void say(const char *s)
+{
+	ssize_t ignored = write(STDERR_FILENO, s, strlen(s));
+
+	(void)ignored;
+}
+
+/* a number, with write(2) only: this runs in a signal handler */
+static void say_number(size_t n)
+{
+	char buf[24], *p = buf + sizeof(buf) - 1;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while (n /= 10);
+	say(p);
+}
+
+static void report_interrupt(int sig)
+{
+	size_t i, done = nr_written;
+
+	/* to_write[done] is the file in hand: its rename may be done */
+	if (done < nr_to_write && tree_fs_interrupted_rename_done())
+		done++;
+	(void)sig;
+	say("\n");
+	if (!done) {
+		say(km_progname);
+		say(": interrupted before any file was replaced; the tree is "
+		    "as it was\n");
+		return;
+	}
+	for (i = 0; i < done; i++) {
+		say(km_progname);
+		say(": interrupted: '");
+		say(to_write[i]);
+		say("' was already replaced\n");
+	}
+	say(km_progname);
+	say(": interrupted after replacing ");
+	say_number(done);
+	say(" of ");
+	say_number(nr_to_write);
+	say(" files; the others are as they were\n");
+}
+
+void apply_report_interrupts(void)
+{
+	tempfile_on_interrupt(report_interrupt);
+}
+
+/* one file; 0 replaced, -1 left (reported) */
+static int write_one(struct apply_result *r, const struct tree_fs *fs,
+		     struct apply_file *file)
+{
+	const char *why = NULL;
+	enum tree_fs_result res;
+
+	res = tree_fs_replace(fs, file->path, &file->st, file->old_text.buf,
+			      file->old_text.len, file->new_text.buf,
+			      file->new_text.len, &why);
+	if (res == TREE_FS_REPLACED)
+		return 0;
+	if (res == TREE_FS_CHANGED) {
+		error("'%s' changed during the run; left as it was",
+		      file->path);
+		r->nr_changed_during++;
+	} else {
+		if (res == TREE_FS_DENIED)
+			error("cannot write '%s': %s; left as it was",
+			      file->path, why);
+		else
+			error_errno("cannot write '%s'", file->path);
+		r->nr_unwritten++;
+	}
+	r->nr_changed--;
+	r->nr_converted -= file->converted;
+	return -1;
+}
+
+/* the leftovers of a killed run go, and their notes say so */
+static void remove_leftovers(struct apply_result *r, const struct tree_fs *fs)
 {
 	size_t i;
-	int ret = 0;
 
+	for (i = 0; i < r->notes.nr; i++) {
+		struct tree_note *note = &r->notes.items[i];
+
+		if (note->problem != TREE_NOTE_LEFTOVER)
+			continue;
+		free(note->message);
+		if (!tree_fs_remove_leftover(fs, note->path))
+			note->message = xstrfmt("removed '%s', left by an "
+						"interrupted kmigrate run",
+						note->path);
+		else
+			note->message = xstrfmt("'%s' looks left by an "
+						"interrupted kmigrate run but "
+						"is not removed: %s",
+						note->path,
+						errno == EPERM ?
+						"not a file of the user's" :
+						strerror(errno));
+	}
+}
+
+int apply_write_in_place(struct apply_result *r, const char *tree)
+{
+	const char **paths = xcalloc(r->nr_files + 1, sizeof(*paths));
+	struct tree_fs fs;
+	size_t i, n = 0;
+	int ret;
+
+	if (tree_fs_open(&fs, tree) < 0) {
+		free(paths);
+		return error_errno("cannot open tree '%s'", tree);
+	}
+	remove_leftovers(r, &fs);
+	for (i = 0; i < r->nr_files; i++)
+		if (r->files[i].converted)
+			paths[n++] = r->files[i].path;
+	nr_written = 0;
+	nr_to_write = n;
+	to_write = paths;
 	for (i = 0; i < r->nr_files; i++) {
 		struct apply_file *file = &r->files[i];
-		char *path;
 
 		if (!file->converted)
 			continue;
-		path = xstrfmt("%s/%s", tree, file->path);
-		if (write_file_atomic(path, file->new_text.buf,
-				      file->new_text.len) < 0) {
-			ret = error_errno("cannot write '%s'", file->path);
-			r->nr_unwritten++;
-			r->nr_changed--;
-			r->nr_converted -= file->converted;
-		}
-		free(path);
+		/* the interrupt report lists paths[0 .. nr_written - 1] */
+		paths[nr_written] = file->path;
+		if (!write_one(r, &fs, file))
+			nr_written = nr_written + 1;
 	}
+	ret = r->nr_unwritten ? -1 : 0;
+	nr_to_write = nr_written = 0;
+	to_write = NULL;
+	free(paths);
+	tree_fs_close(&fs);
 	return ret;
 }
 
@@ -593,6 +732,10 @@ static void print_summary(const struct apply_result *r)
 	if (r->nr_unwritten)
 		fprintf(stderr, ", %zu file%s not written", r->nr_unwritten,
 			r->nr_unwritten == 1 ? "" : "s");
+	if (r->nr_changed_during)
+		fprintf(stderr, ", %zu file%s changed during the run",
+			r->nr_changed_during,
+			r->nr_changed_during == 1 ? "" : "s");
 	fputc('\n', stderr);
 }
 
@@ -615,6 +758,6 @@ void apply_print_report(const struct apply_result *r, int quiet)
 
 int apply_exit_code(const struct apply_result *r)
 {
-	return r->nr_failed ||
+	return r->nr_failed || r->nr_changed_during ||
 	       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ? 1 : 0;
 }

@@ -28,6 +28,7 @@
 #define KM_APPLY_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "migration.h"
 #include "strbuf.h"
@@ -57,6 +58,7 @@ struct apply_left {
 struct apply_file {
 	char *path;			/* relative to the tree */
 	struct strbuf old_text;		/* read if spatch ran on it, or empty */
+	struct stat st;			/* the file as old_text was read */
 	struct strbuf new_text;		/* == old_text unless converted */
 	unsigned converted;		/* calls converted in it */
 	char *failure;			/* why it is left as it was, or NULL */
@@ -80,6 +82,7 @@ struct apply_result {
 	size_t nr_changed;		/* files */
 	size_t nr_failed;		/* files spatch failed on */
 	size_t nr_unwritten;		/* files that could not be written */
+	size_t nr_changed_during;	/* files edited while apply ran */
 	struct tree_notes notes;	/* scan's: skipped, unreadable files */
 };
 
@@ -92,11 +95,24 @@ void apply_result_release(struct apply_result *result);
 void apply_write_diff(const struct apply_result *result, struct strbuf *out);
 
 /*
- * Replace every changed file of tree atomically; a file that cannot be
- * written is reported in one line, left as it was, and no longer counted
- * as changed.  0, or -1 if any file could not be written.
+ * Replace every changed file of tree atomically, through tree-fs.h: a
+ * file is replaced only if it is still what apply read (else it is
+ * reported "changed during the run", counted in nr_changed_during, and
+ * apply_exit_code() is 1), never through a symbolic link, and only if
+ * the user may write it and the new file keeps its owner, group and
+ * mode.  A file that cannot be written is reported in one line, left as
+ * it was, and no longer counted as changed.  The leftovers of a killed
+ * run (TREE_NOTE_LEFTOVER notes) are removed, and their notes say so.
+ * 0, or -1 if any file could not be written.
  */
 int apply_write_in_place(struct apply_result *result, const char *tree);
+
+/*
+ * From now on, a SIGINT, SIGTERM or SIGHUP makes apply say on stderr
+ * which files apply_write_in_place() had already replaced (or that it
+ * had replaced none) before it dies of the signal.
+ */
+void apply_report_interrupts(void);
 
 /*
  * The failed files and the left calls ("FILE:LINE:COL: not converted:

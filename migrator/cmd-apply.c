@@ -12,10 +12,17 @@
  * time spatch may spend on one file: a file that runs past it is left
  * as it was and reported ("spatch timed out after N s").
  *
+ * With --in-place, a file is replaced only if it is still what apply read
+ * (else: "changed during the run", left as it is), never through a
+ * symbolic link, and only if the user may write it and the new file can
+ * keep its owner, group and mode (apply.h, tree-fs.h); the temporary
+ * files a killed run left are removed; an interrupt says which files
+ * were already replaced.
+ *
  * Exit: 0 every call converted; 1 some call left (ambiguous, macro,
- * spatch's verdict) or a file failed; 2 usage errors, a missing
- * migration or spatch, a TREE that cannot be read, or a file that
- * cannot be written.
+ * spatch's verdict), a file failed or changed during the run; 2 usage
+ * errors, a missing migration or spatch, a TREE that cannot be read, or
+ * a file that cannot be written.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -98,6 +105,8 @@ int cmd_apply(int argc, const char **argv)
 		migration_release(&m);
 		return 2;
 	}
+	if (in_place)
+		apply_report_interrupts();
 	opts.tree = argv[0];
 	opts.m = &m;
 	opts.jobs = km_jobs();

@@ -469,6 +469,7 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 {
 	struct tree_walk walk = TREE_WALK_INIT;
 	struct scan_job job;
+	size_t i;
 
 	memset(result, 0, sizeof(*result));
 	if (tree_walk(&walk, tree) < 0) {
@@ -486,8 +487,16 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 	result->nr_candidates = walk.nr_files;
 	tree_notes_take(&result->notes, &walk.notes);
 	gather(result, job.slots, walk.nr_files);
-	tree_notes_sort(&result->notes);
 	result->nr_skipped = result->notes.nr;
+	for (i = 0; i < walk.leftovers.nr; i++) {
+		const char *path = walk.leftovers.items[i].string;
+
+		tree_notes_add(&result->notes, path, 0, "'%s' is left by an "
+			       "interrupted kmigrate run; 'kmigrate apply "
+			       "--in-place' removes it", path)->problem =
+			TREE_NOTE_LEFTOVER;
+	}
+	tree_notes_sort(&result->notes);
 	free(job.slots);
 	tree_walk_release(&walk);
 	return 0;

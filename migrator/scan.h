@@ -16,7 +16,9 @@
  * is skipped with a warning marked TREE_NOTE_BINARY, and a file that
  * cannot be read is a warning marked TREE_NOTE_UNREADABLE (tree-walk.h);
  * both go to result->notes, for the caller to print
- * (tree_notes_print()) and fail on, and count as skipped.
+ * (tree_notes_print()) and fail on, and count as skipped.  A temporary
+ * file of kmigrate's own left by a killed run is a note marked
+ * TREE_NOTE_LEFTOVER (apply --in-place removes it).
  * It returns -1 with errno only when the tree itself cannot be opened.
  *
  * Caller's steps: struct scan_result r; scan_tree(tree, m, jobs, &r);

@@ -19,6 +19,7 @@
 
 #include "strbuf.h"
 #include "strlist.h"
+#include "tree-fs.h"
 #include "tree-walk.h"
 #include "util.h"
 
@@ -172,6 +173,9 @@ static void visit(struct walker *w, const char *dir_rel, const char *name,
 			note_unreadable(w, rel, rel, errno);
 	} else if (S_ISLNK(st.st_mode)) {
 		visit_link(w, rel, name, full);
+	} else if (S_ISREG(st.st_mode) && !via_link &&
+		   tree_fs_is_leftover(name)) {
+		strlist_push(&w->walk->leftovers, rel);
 	} else {
 		visit_target(w, rel, name, &st, via_link);
 	}
@@ -277,6 +281,7 @@ void tree_walk_release(struct tree_walk *walk)
 	free(walk->files);
 	free(walk->real_root);
 	tree_notes_release(&walk->notes);
+	strlist_clear(&walk->leftovers, 0);
 	memset(walk, 0, sizeof(*walk));
 }
 

@@ -12,7 +12,10 @@
  * (a directory, a dangling link named like a source, a FIFO named x.c)
  * becomes a warning in walk->notes and the walk goes on; a directory or
  * a link that exists but cannot be read (EACCES) is marked
- * TREE_NOTE_UNREADABLE, for the commands to fail on.
+ * TREE_NOTE_UNREADABLE, for the commands to fail on.  A regular file
+ * named as kmigrate names its temporary files (".x.c.kmigrate-XXXXXX",
+ * tree-fs.h), left by a run that was killed, goes to walk->leftovers
+ * (directly in the tree, never through a link).
  *
  * Notes are kept in a struct tree_notes so that the callers (scan) can
  * add their own and print them all in path order after the work.
@@ -28,6 +31,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "strlist.h"
+
 /*
  * What a note says of its path, for the commands that must not let it
  * pass: a file or directory that exists but cannot be read (EACCES, EIO:
@@ -39,6 +44,7 @@ enum tree_note_problem {
 	TREE_NOTE_PLAIN,	/* a note or warning, nothing more */
 	TREE_NOTE_UNREADABLE,
 	TREE_NOTE_BINARY,
+	TREE_NOTE_LEFTOVER,	/* a temporary file of a killed run */
 };
 
 struct tree_note {
@@ -67,9 +73,11 @@ struct tree_walk {
 	struct tree_file *files;
 	size_t nr_files, alloc_files;
 	struct tree_notes notes;
+	/* regular files named as kmigrate names its temporary files */
+	struct strlist leftovers;
 };
 
-#define TREE_WALK_INIT { NULL, NULL, 0, 0, TREE_NOTES_INIT }
+#define TREE_WALK_INIT { NULL, NULL, 0, 0, TREE_NOTES_INIT, STRLIST_INIT }
 
 int tree_walk(struct tree_walk *walk, const char *root);
 void tree_walk_release(struct tree_walk *walk);

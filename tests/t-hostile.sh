@@ -109,6 +109,225 @@ check "1: check --patch: the names convert, no error" \
 	'[ $status -eq 0 ] && grep -q "^check: $nr_files call sites in $nr_files files: 0 errors" "$err"'
 check "1: check --patch: no name ran as a command" no_pwned
 
+# a spatch in $scratch/bin/$1 that runs the real one, then the shell
+# code $2 (once: it leaves $scratch/$1.done), then exits as spatch did
+real_spatch=$(command -v spatch)
+fake_spatch() {
+	mkdir -p "$scratch/$1"
+	cat >"$scratch/$1/spatch" <<END_OF_FAKE
+#!/bin/bash
+[ "\$1" = --version ] && exec "$real_spatch" --version
+"$real_spatch" "\$@"
+status=\$?
+if [ ! -e "$scratch/$1.done" ]; then
+	: >"$scratch/$1.done"
+	$2
+fi
+exit \$status
+END_OF_FAKE
+	chmod +x "$scratch/$1/spatch"
+}
+
+# a tree at $1 with three old-form drivers a.c, b.c, c.c in drivers/x
+three_drivers() {
+	new_tree "$1"
+	old_call "$1/drivers/x/a.c" "a%d"
+	old_call "$1/drivers/x/b.c" "b%d"
+	old_call "$1/drivers/x/c.c" "c%d"
+}
+
+# --- 2: a directory swapped for a link never leads a write outside ----------
+
+t=$scratch/swap
+three_drivers "$t"
+rm -rf "$scratch/outside"
+mkdir -p "$scratch/outside"
+cp "$t/drivers/x/"*.c "$scratch/outside/"
+cp -a "$scratch/outside" "$scratch/outside.orig"
+fake_spatch swap "mv '$t/drivers/x' '$t/drivers/x.real' &&
+	ln -s '$scratch/outside' '$t/drivers/x'"
+PATH=$scratch/swap:$PATH km apply --in-place -j 1 "$t"
+check "2: the outside files are unchanged" \
+	'diff -r "$scratch/outside.orig" "$scratch/outside" >/dev/null'
+check "2: every file of the swapped directory is reported, exit 1" \
+	'[ $status -eq 1 ] && [ "$(grep -c "^kmigrate: error: .drivers/x/[abc].c. changed during the run; left as it was$" "$err")" -eq 3 ]'
+check "2: nothing written in the moved directory either" \
+	'! grep -q "cls, NULL" "$t/drivers/x.real/"*.c'
+
+# --- 6: an edit made during the run is never lost --------------------------
+
+t=$scratch/edit
+three_drivers "$t"
+fake_spatch edit "echo '/* edited while apply ran */' >>'$t/drivers/x/b.c'"
+PATH=$scratch/edit:$PATH km apply --in-place -j 1 "$t"
+check "6: the edited file keeps the edit" \
+	'tail -n 1 "$t/drivers/x/b.c" | grep -q "edited while apply ran"'
+check "6: it is left and reported, exit 1" \
+	'[ $status -eq 1 ] && grep -q "^kmigrate: error: .drivers/x/b.c. changed during the run; left as it was$" "$err" &&
+	 grep -q "1 file changed during the run" "$err" &&
+	 ! grep -q "cls, NULL" "$t/drivers/x/b.c"'
+check "6: the other files are converted" \
+	'grep -q "cls, NULL, 0" "$t/drivers/x/a.c" &&
+	 grep -q "cls, NULL, 0" "$t/drivers/x/c.c"'
+
+# --- 5: a file the user may not write is left, owner and mode kept ----------
+
+t=$scratch/owner
+three_drivers "$t"
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
+   id nobody >/dev/null 2>&1; then
+	# as root: a file of another user keeps its owner, group and mode
+	chown nobody:"$(id -gn nobody)" "$t/drivers/x/a.c"
+	chmod 0640 "$t/drivers/x/a.c"
+	chmod 0444 "$t/drivers/x/b.c"
+	km apply --in-place "$t"
+	check "5: as root: another user's file is converted, owner kept" \
+		'[ $status -eq 0 ] && grep -q "cls, NULL, 0" "$t/drivers/x/a.c" &&
+		 [ "$(stat -c %U:%a "$t/drivers/x/a.c")" = nobody:640 ]'
+	check "5: as root: a 0444 file is converted and stays 0444" \
+		'grep -q "cls, NULL, 0" "$t/drivers/x/b.c" &&
+		 [ "$(stat -c %U:%a "$t/drivers/x/b.c")" = root:444 ]'
+	# as nobody: a 0444 file and a file of root's are left
+	three_drivers "$t"
+	mkdir -p "$scratch/nobody-tmp"
+	chown -R nobody:"$(id -gn nobody)" "$t" "$scratch/nobody-tmp"
+	chmod 0444 "$t/drivers/x/a.c"
+	chown root "$t/drivers/x/b.c"
+	chmod 0666 "$t/drivers/x/b.c"
+	chmod a+rx "$scratch" "$scratch/owner"
+	cp -p "$t/drivers/x/a.c" "$scratch/a.orig"
+	cp -p "$t/drivers/x/b.c" "$scratch/b.orig"
+	TMPDIR=$scratch/nobody-tmp HOME=$scratch/nobody-tmp \
+		setpriv --reuid=nobody --regid="$(id -g nobody)" \
+		--clear-groups "$KMIGRATE" apply --in-place "$t" \
+		>"$out" 2>"$err"
+	status=$?
+	check "5: as nobody: the 0444 file is left as it was, reported" \
+		'cmp -s "$scratch/a.orig" "$t/drivers/x/a.c" &&
+		 [ "$(stat -c %a "$t/drivers/x/a.c")" = 444 ] &&
+		 grep -q "^kmigrate: error: cannot write .drivers/x/a.c.: permission denied; left as it was$" "$err"'
+	check "5: as nobody: root's file is left, still root's, reported" \
+		'cmp -s "$scratch/b.orig" "$t/drivers/x/b.c" &&
+		 [ "$(stat -c %U:%a "$t/drivers/x/b.c")" = root:666 ] &&
+		 grep -q "^kmigrate: error: cannot write .drivers/x/b.c.: owned by another user; left as it was$" "$err"'
+	check "5: as nobody: the user's own file is converted, exit 2" \
+		'[ $status -eq 2 ] && grep -q "cls, NULL, 0" "$t/drivers/x/c.c" &&
+		 grep -q "2 files not written" "$err"'
+else
+	for c in "as root: another user's file" "as root: a 0444 file" \
+		 "as nobody: the 0444 file" "as nobody: root's file" \
+		 "as nobody: the user's own file"; do
+		skip "5: $c" "not root, or no setpriv or no user nobody"
+	done
+fi
+
+# --- 7: a killed run's temporary files, spatch's own, an interrupt ----------
+
+t=$scratch/leftover
+three_drivers "$t"
+printf 'half\n' >"$t/drivers/x/.a.c.kmigrate-Ab12Cd"
+printf 'not ours\n' >"$t/drivers/x/.a.c.kmigrate-Ab12Cde"
+printf 'not ours\n' >"$t/drivers/x/.notes.kmigrate-Ab12Cd"
+ln -s ../../include "$t/drivers/x/.b.c.kmigrate-Zz99Yy"
+km check "$t"
+check "7: check notes the leftover and leaves it" \
+	'grep -q "^kmigrate: note: .drivers/x/.a.c.kmigrate-Ab12Cd. is left by an interrupted kmigrate run; .kmigrate apply --in-place. removes it$" "$err" &&
+	 [ -f "$t/drivers/x/.a.c.kmigrate-Ab12Cd" ]'
+km apply --in-place "$t"
+check "7: apply --in-place removes the leftover and says so" \
+	'[ ! -e "$t/drivers/x/.a.c.kmigrate-Ab12Cd" ] &&
+	 grep -q "^kmigrate: note: removed .drivers/x/.a.c.kmigrate-Ab12Cd., left by an interrupted kmigrate run$" "$err"'
+check "7: only the exact pattern, only regular files" \
+	'[ -f "$t/drivers/x/.a.c.kmigrate-Ab12Cde" ] &&
+	 [ -f "$t/drivers/x/.notes.kmigrate-Ab12Cd" ] &&
+	 [ -L "$t/drivers/x/.b.c.kmigrate-Zz99Yy" ] && [ $status -eq 0 ]'
+
+# spatch keeps its temporary files (--save-tmp-files): they must be in
+# kmigrate's scratch directory, and go with it, on a signal too
+cat >"$scratch/bin-keep" <<END_OF_FAKE
+#!/bin/bash
+[ "\$1" = --version ] && exec "$real_spatch" --version
+"$real_spatch" "\$@" --save-tmp-files &
+pid=\$!
+wait \$pid
+status=\$?
+echo \$pid >>"$scratch/keep.pids"
+ls spatch-tmp >>"$scratch/keep.files" 2>/dev/null
+[ -n "\${KEEP_SLEEP:-}" ] && { : >"$scratch/keep.slept"; sleep 60; }
+exit \$status
+END_OF_FAKE
+mkdir -p "$scratch/keep"
+mv "$scratch/bin-keep" "$scratch/keep/spatch"
+chmod +x "$scratch/keep/spatch"
+cocci_in_tmp() {	# spatch's files of the runs logged, still in /tmp
+	local pid
+	for pid in $(cat "$scratch/keep.pids" 2>/dev/null); do
+		ls /tmp/cocci*-"$pid"-* 2>/dev/null
+	done | grep -q .
+}
+t=$scratch/keep-tree
+three_drivers "$t"
+mkdir -p "$scratch/keep-tmp"
+rm -f "$scratch/keep.pids" "$scratch/keep.files"
+TMPDIR=$scratch/keep-tmp PATH=$scratch/keep:$PATH km apply "$t"
+check "7: spatch's temporary files are in kmigrate's scratch directory" \
+	'[ $status -eq 0 ] && grep -q "^cocci-output-" "$scratch/keep.files" &&
+	 [ -s "$scratch/keep.pids" ] && ! cocci_in_tmp'
+check "7: and go with it" '[ -z "$(ls "$scratch/keep-tmp")" ]'
+for sig in INT TERM; do
+	rm -f "$scratch/keep.pids" "$scratch/keep.slept"
+	TMPDIR=$scratch/keep-tmp KEEP_SLEEP=1 PATH=$scratch/keep:$PATH \
+		"$KMIGRATE" apply -j 1 "$t" >"$out" 2>"$err" &
+	pid=$!
+	for _ in $(seq 300); do
+		[ -e "$scratch/keep.slept" ] && break
+		sleep 0.1
+	done
+	kill -$sig $pid
+	wait $pid
+	status=$?
+	check "7: SIG$sig: no copy of the sources left by spatch" \
+		'[ $status -gt 128 ] && [ -z "$(ls "$scratch/keep-tmp")" ] &&
+		 ! cocci_in_tmp'
+done
+
+# an interrupt while the files are replaced says which ones were
+t=$scratch/interrupt
+three_drivers "$t"
+if strace -f -o /dev/null -e trace=renameat -e inject=renameat:delay_exit=1 \
+	true 2>/dev/null; then
+	cp -a "$t" "$t.orig"
+	strace -f -o /dev/null -e trace=renameat \
+		-e inject=renameat:delay_exit=2000000 \
+		"$KMIGRATE" apply --in-place -j 1 "$t" >"$out" 2>"$err" &
+	tracer=$!
+	for _ in $(seq 600); do
+		cmp -s "$t/drivers/x/a.c" "$t.orig/drivers/x/a.c" || break
+		sleep 0.05
+	done
+	kill -INT $(pgrep -P $tracer) 2>/dev/null
+	wait $tracer
+	replaced=$(for f in a b c; do
+		cmp -s "$t/drivers/x/$f.c" "$t.orig/drivers/x/$f.c" ||
+			echo "drivers/x/$f.c"
+	done)
+	named_all() {
+		local f
+		[ -n "$replaced" ] || return 1
+		for f in $replaced; do
+			grep -q "^kmigrate: interrupted: .$f. was already replaced$" "$err" || return 1
+		done
+	}
+	check "7: an interrupt names each file already replaced" named_all
+	check "7: and how many of how many" \
+		'grep -q "^kmigrate: interrupted after replacing $(echo "$replaced" | wc -l) of 3 files; the others are as they were$" "$err"'
+else
+	skip "7: an interrupt names each file already replaced" \
+		"strace cannot delay a system call here"
+	skip "7: and how many of how many" \
+		"strace cannot delay a system call here"
+fi
+
 # --- 10: JSON and SARIF are valid UTF-8 ------------------------------------
 
 t=$scratch/latin1
