@@ -488,6 +488,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)
 		return error_errno("cannot open tree '%s'", opts->tree);
 	tree_notes_take(&r->notes, &scan.notes);
+	r->nr_unreadable = tree_notes_count(&r->notes, TREE_NOTE_UNREADABLE);
+	r->nr_binary = tree_notes_count(&r->notes, TREE_NOTE_BINARY);
 	works = xcalloc(scan.nr_files + 1, sizeof(*works));
 	nr_works = list_files(opts, r, &scan, works);
 	if (nr_works) {
@@ -736,6 +738,11 @@ static void print_summary(const struct apply_result *r)
 		fprintf(stderr, ", %zu file%s changed during the run",
 			r->nr_changed_during,
 			r->nr_changed_during == 1 ? "" : "s");
+	if (r->nr_unreadable)
+		fprintf(stderr, ", %zu unreadable", r->nr_unreadable);
+	if (r->nr_binary)
+		fprintf(stderr, ", %zu binary file%s naming the function",
+			r->nr_binary, r->nr_binary == 1 ? "" : "s");
 	fputc('\n', stderr);
 }
 
@@ -758,6 +765,7 @@ void apply_print_report(const struct apply_result *r, int quiet)
 
 int apply_exit_code(const struct apply_result *r)
 {
-	return r->nr_failed || r->nr_changed_during ||
+	return r->nr_failed || r->nr_changed_during || r->nr_unreadable ||
+	       r->nr_binary ||
 	       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ? 1 : 0;
 }

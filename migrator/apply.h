@@ -83,6 +83,8 @@ struct apply_result {
 	size_t nr_failed;		/* files spatch failed on */
 	size_t nr_unwritten;		/* files that could not be written */
 	size_t nr_changed_during;	/* files edited while apply ran */
+	size_t nr_unreadable;		/* files or directories: scan's notes */
+	size_t nr_binary;		/* binary files naming the function */
 	struct tree_notes notes;	/* scan's: skipped, unreadable files */
 };
 
@@ -122,7 +124,9 @@ void apply_print_report(const struct apply_result *result, int quiet);
 
 /*
  * 0 when every call was converted; 1 when a call is left (calls of a
- * file-local function aside) or a file failed
+ * file-local function aside), a file failed or changed during the run,
+ * or a file of the tree cannot be read or is binary and names the
+ * function (its calls are not accounted for)
  */
 int apply_exit_code(const struct apply_result *result);
 

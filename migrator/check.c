@@ -290,14 +290,20 @@ void check_run_rules(struct check_result *result)
 {
 	size_t i, j, k;
 
+	for (k = 0; k < nr_check_rules; k++)
+		if (check_rules[k]->check_tree)
+			check_rules[k]->check_tree(&result->scan,
+						   &result->findings);
 	for (i = 0; i < result->nr_files; i++) {
 		struct check_file *cf = &result->files[i];
 
 		for (j = 0; j < cf->nr_calls; j++) {
 			findings_begin_call(&result->findings);
 			for (k = 0; k < nr_check_rules; k++)
-				check_rules[k]->check_call(&cf->calls[j],
-							   &result->findings);
+				if (check_rules[k]->check_call)
+					check_rules[k]->check_call(
+						&cf->calls[j],
+						&result->findings);
 		}
 	}
 	findings_sort(&result->findings);

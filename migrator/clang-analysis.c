@@ -414,8 +414,6 @@ void clang_analyse_file(const struct clang_env *env,
 	abs = xstrfmt("%s/%s", env->tree, file->path);
 	if (env->lexer_only || file->parse_error) {
 		/* described from the text only */
-	} else if (memchr(text, '\0', len)) {
-		why = xstrdup("it holds NUL bytes (not a C source file)");
 	} else if (clang_loader_init() < 0) {
 		why = xstrdup("libclang could not be loaded");
 	} else {

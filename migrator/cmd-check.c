@@ -78,6 +78,9 @@ static void fill_summary(struct report_summary *s,
 	s->api = tree_api_describe(&r->api);
 	s->migration = m->name;
 	s->version = KMIGRATE_VERSION;
+	s->unreadable_files = tree_notes_count(&r->scan.notes,
+					       TREE_NOTE_UNREADABLE);
+	s->binary_files = tree_notes_count(&r->scan.notes, TREE_NOTE_BINARY);
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
 			const struct call_analysis *call;
@@ -156,6 +159,21 @@ static void print_text(struct strbuf *out, const struct check_result *r,
 	free(notes);
 }
 
+/* the notes that are no finding (unreadable-file, binary-file are) */
+static void print_plain_notes(const struct tree_notes *notes)
+{
+	struct tree_notes plain = TREE_NOTES_INIT;
+	size_t i;
+
+	plain.items = xcalloc(notes->nr + 1, sizeof(*plain.items));
+	for (i = 0; i < notes->nr; i++)
+		if (notes->items[i].problem != TREE_NOTE_UNREADABLE &&
+		    notes->items[i].problem != TREE_NOTE_BINARY)
+			plain.items[plain.nr++] = notes->items[i];
+	tree_notes_print(&plain);
+	free(plain.items);
+}
+
 static void print_report(const struct check_result *r,
 			 const struct report_summary *summary,
 			 const char *format, int max_findings,
@@ -174,7 +192,7 @@ static void print_report(const struct check_result *r,
 	fwrite(out.buf, 1, out.len, stdout);
 	fflush(stdout);
 	strbuf_release(&out);
-	tree_notes_print(&r->scan.notes);
+	print_plain_notes(&r->scan.notes);
 	if (!r->nr_calls)
 		note("no call of '%s' found in '%s'", function, r->tree);
 	if (km_verbosity >= 1) {

@@ -152,6 +152,8 @@ void report_json(struct strbuf *out, const struct findings *findings,
 	json_count(&w, "new", summary->new_calls);
 	json_count(&w, "ambiguous", summary->ambiguous_calls);
 	json_count(&w, "analysed_by_libclang", summary->seen_by_libclang);
+	json_count(&w, "unreadable_files", summary->unreadable_files);
+	json_count(&w, "binary_files", summary->binary_files);
 	if (summary->migration) {
 		json_key(&w, "migration");
 		json_string(&w, summary->migration);
@@ -290,6 +292,11 @@ void report_sarif(struct strbuf *out, const struct findings *findings,
 	json_array_begin(&w);
 	json_object_begin(&w);
 	sarif_tool(&w, summary);
+	json_key(&w, "properties");
+	json_object_begin(&w);
+	json_count(&w, "unreadable_files", summary->unreadable_files);
+	json_count(&w, "binary_files", summary->binary_files);
+	json_object_end(&w);
 	json_key(&w, "results");
 	json_array_begin(&w);
 	for (i = 0; i < findings->nr; i++)

@@ -6,7 +6,8 @@
  * at most max_findings lines, then "... and N more findings".  JSON is
  * the object DESIGN.md fixes: {"findings": [{"rule", "severity", "file",
  * "line", "column", "message", "call"}], "summary": {"files",
- * "call_sites", "errors", "warnings", "notes", "api", ...}}.  SARIF is
+ * "call_sites", "errors", "warnings", "notes", "api", ...,
+ * "unreadable_files", "binary_files"}}.  SARIF is
  * one run of the tool "kmigrate" with every rule of rule-list.h and one
  * result per finding, located relative to %SRCROOT% (the tree).  JSON
  * and SARIF hold every finding: a cap is for eyes, not for tools.
@@ -36,6 +37,8 @@ struct report_summary {
 	const char *api;	/* "new", "old", "new (fallback)" */
 	const char *migration;	/* "class-device-parent" */
 	const char *version;	/* kmigrate's */
+	size_t unreadable_files;	/* unreadable-file findings */
+	size_t binary_files;		/* binary-file findings */
 };
 
 void report_text(struct strbuf *out, const struct findings *findings,

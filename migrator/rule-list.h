@@ -7,8 +7,11 @@
  * reported as that and not checked argument by argument, a swapped pair
  * is reported before its NULL and its wrong type could be.  The two
  * comparisons (--base, --patch) come last: they stay quiet on a call
- * that already has an error.
+ * that already has an error.  The tree rules (.check_tree) run before
+ * any call rule, in this order too.
  */
+RULE(unreadable_file)
+RULE(binary_file)
 RULE(parse_failure)
 RULE(ambiguous_call)
 RULE(unconverted_call)

@@ -11,7 +11,10 @@
  *		.check_call = check_null_class,
  *	};
  *
- * and one line RULE(null_class) in rule-list.h.  check_call() reads the
+ * and one line RULE(null_class) in rule-list.h.  A tree rule (what the
+ * tree holds rather than what a call does: a file that cannot be read)
+ * sets .check_tree instead, which runs once, before the calls, on the
+ * scan of the tree and its notes.  check_call() reads the
  * call's analysis and adds findings; one finding per problem: a rule that
  * reports marks the arguments (or the whole call) it explained, and later
  * rules skip what is explained (findings_explained()).  Rules never name
@@ -34,12 +37,18 @@
 #include "migration.h"
 #include "tree-api.h"
 
+struct scan_result;
+
 struct rule {
 	const char *name;		/* the stable id: "null-class" */
 	enum severity severity;
 	const char *summary;		/* one line (SARIF shortDescription) */
 	const char *description;	/* what and why (fullDescription) */
+	/* a call rule: on every call; NULL for a tree rule */
 	void (*check_call)(const struct call_analysis *call,
+			   struct findings *findings);
+	/* a tree rule: once, on the scan of the tree; NULL for a call rule */
+	void (*check_tree)(const struct scan_result *scan,
 			   struct findings *findings);
 };
 

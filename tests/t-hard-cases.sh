@@ -178,6 +178,13 @@ self_check_outcomes () {
 		esac
 	done <"$EXPECTED/apply-left.txt"
 	while IFS=: read -r f line rest; do
+		# a file-level finding (binary-file) names no call
+		if is_binary "$FIXTURE/$f"; then
+			echo "$rest" | grep -qE '^ error \[binary-file\]$' ||
+				echo "check.txt: $f:$line:$rest: binary" \
+					>>"$diag"
+			continue
+		fi
 		name_at "$(expected_file "$f")" "$line" \
 			"$(sed -n "${line}p" "$(expected_file "$f")" |
 			   awk -v n="$NAME" '{ print index($0, n) }')" ||

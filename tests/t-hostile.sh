@@ -328,6 +328,125 @@ else
 		"strace cannot delay a system call here"
 fi
 
+# --- 8: unreadable input fails the gate ----------------------------------
+
+# a JSON document's summary field $2 of file $1
+summary_field() {
+	python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["summary"][sys.argv[2]])' "$1" "$2"
+}
+t=$scratch/unreadable
+three_drivers "$t"
+mkdir -p "$t/drivers/locked"
+old_call "$t/drivers/locked/d.c"
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
+   id nobody >/dev/null 2>&1; then
+	chown -R nobody:"$(id -gn nobody)" "$t"
+	chmod 000 "$t/drivers/x/b.c" "$t/drivers/locked"
+	chmod a+rx "$scratch"
+	as_nobody() {
+		setpriv --reuid=nobody --regid="$(id -g nobody)" \
+			--clear-groups "$KMIGRATE" "$@" >"$out" 2>"$err"
+		status=$?
+	}
+	as_nobody check "$t"
+	check "8: check: an unreadable file and directory are errors, exit 1" \
+		'[ $status -eq 1 ] &&
+		 grep -q "^drivers/x/b.c:1:1: error: cannot read .drivers/x/b.c.: Permission denied: the calls it may hold cannot be checked \[unreadable-file\]$" "$out" &&
+		 grep -q "^drivers/locked:1:1: error: cannot read .drivers/locked.: Permission denied: .* \[unreadable-file\]$" "$out"'
+	check "8: check: the other calls are still checked" \
+		'[ "$(grep -c "\[unconverted-call\]$" "$out")" -eq 2 ]'
+	for fmt in json sarif; do
+		as_nobody check --format $fmt "$t"
+		check "8: check --format $fmt: exit 1, the rule in the results" \
+			'[ $status -eq 1 ] && [ "$(grep -c "\"unreadable-file\"" "$out")" -ge 2 ]'
+	done
+	if [ -n "$have_python" ]; then
+		as_nobody check --format json "$t"
+		check "8: the JSON summary counts the unreadable paths" \
+			'[ "$(summary_field "$out" unreadable_files)" = 2 ] &&
+			 [ "$(summary_field "$out" errors)" = 4 ]'
+	else
+		skip "8: the JSON summary counts the unreadable paths" "no python3"
+	fi
+	as_nobody apply "$t"
+	check "8: apply: exit 1, the unreadable paths said" \
+		'[ $status -eq 1 ] && grep -q "cannot read .drivers/x/b.c." "$err" &&
+		 grep -q ", 2 unreadable" "$err"'
+	chmod 644 "$t/drivers/x/b.c"
+	chmod 755 "$t/drivers/locked"
+else
+	for c in "check: an unreadable file" "check: the other calls" \
+		 "check --format json" "check --format sarif" \
+		 "the JSON summary" "apply: exit 1"; do
+		skip "8: $c" "not root, or no setpriv or no user nobody"
+	done
+fi
+
+# --- 9: a NUL byte, CR-only line ends, a binary file ------------------------
+
+t=$scratch/nul
+new_tree "$t"
+cp "$mini/include/linux/kernel.h" "$t/include/linux/"
+printf '%s\n' '#include <linux/kernel.h>' '#include <linux/device.h>' \
+	'/* a NUL byte: @ */' 'static struct class *cls;' 'void f(int i)' '{' \
+	'	class_device_create(cls, 0, NULL, "n%d", i);' '}' |
+	tr @ '\0' >"$t/drivers/x/nul.c"
+printf '%s\r' '#include <linux/kernel.h>' '#include <linux/device.h>' \
+	'static struct class *cls;' 'void f(int i)' '{' \
+	'	class_device_create(cls, 0, NULL, "cr%d", i);' '}' \
+	>"$t/drivers/x/cr.c"
+km scan "$t"
+check "9: scan: the call after a NUL byte is old, at its line" \
+	'grep -q "^drivers/x/nul.c:7:2: old class_device_create(cls, 0, NULL, \"n%d\", i)$" "$out"'
+check "9: scan: the call in a CR-only file is old, at its line" \
+	'grep -q "^drivers/x/cr.c:6:2: old class_device_create(cls, 0, NULL, \"cr%d\", i)$" "$out"'
+km check "$t"
+check "9: check: both are unconverted calls, exit 1" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/nul.c:7:2: error: .*\[unconverted-call\]$" "$out" &&
+	 grep -q "^drivers/x/cr.c:6:2: error: .*\[unconverted-call\]$" "$out" &&
+	 ! grep -q parse-failure "$out"'
+cp -a "$t" "$t.orig"
+km apply "$t"
+cp "$out" "$scratch/nul.diff"
+check "9: apply converts both, exit 0" \
+	'[ $status -eq 0 ] && grep -q "2 files, 2 calls converted, 0 calls left" "$err"'
+km apply --in-place "$t"
+check "9: the files keep every other byte: NUL, CR-only line ends" \
+	'[ "$(tr "\0\r" "x\n" <"$t/drivers/x/nul.c" | grep -c "cls, NULL, 0, NULL")" = 1 ] &&
+	 [ "$(tr -d "\0" <"$t/drivers/x/nul.c" | wc -c)" = "$(($(tr -d "\0" <"$t.orig/drivers/x/nul.c" | wc -c) + 6))" ] &&
+	 [ "$(tr -cd "\0" <"$t/drivers/x/nul.c" | wc -c)" = 1 ] &&
+	 [ "$(tr -cd "\n" <"$t/drivers/x/cr.c" | wc -c)" = 0 ] &&
+	 [ "$(tr -cd "\r" <"$t/drivers/x/cr.c" | wc -c)" = 7 ]'
+rm -rf "$t.git"
+cp -a "$t.orig" "$t.git"
+check "9: the diff applies with git apply to the very same bytes" \
+	'(cd "$t.git" && git apply -p1 "$scratch/nul.diff") &&
+	 diff -r "$t.git" "$t" >/dev/null'
+km check "$t"
+check "9: check on the converted files: exit 0" '[ $status -eq 0 ]'
+# a binary file that names the function
+printf 'class_device_create\0\0\0\0\n' >"$t/drivers/x/blob.c"
+km check "$t"
+check "9: a binary file naming the function is an error for check" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/blob.c:1:1: error: a binary file that names the function: .*\[binary-file\]$" "$out"'
+km apply "$t"
+check "9: and apply fails on it" \
+	'[ $status -eq 1 ] && grep -q "warning: skipping .drivers/x/blob.c.: a binary file that names .class_device_create." "$err"'
+rm "$t/drivers/x/blob.c"
+# a file that check --patch adds, with a NUL byte and an old call
+printf '%s\n' '#include <linux/device.h>' '/* @ */' \
+	'void g(struct class *c) { class_device_create(c, 0, NULL, "g"); }' |
+	tr @ '\0' >"$scratch/added.c"
+(cd "$t" && git init -q && git add -A &&
+	git -c user.name=a -c user.email=a@b commit -qm base &&
+	cp "$scratch/added.c" drivers/x/added.c && git add -N drivers/x/added.c &&
+	git diff --binary >"$scratch/add.patch" && rm drivers/x/added.c &&
+	rm -rf .git)
+km check --patch "$scratch/add.patch" "$t"
+check "9: check --patch: the old call in an added file with a NUL is an error" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/added.c:3:27: error: .*\[unconverted-call\]$" "$out"'
+
 # --- 10: JSON and SARIF are valid UTF-8 ------------------------------------
 
 t=$scratch/latin1

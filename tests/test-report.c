@@ -26,7 +26,7 @@ static void two_findings(struct findings *list)
 }
 
 static const struct report_summary summary = {
-	52, 72, 0, 72, 0, 71, "new", "class-device-parent", "0.1",
+	52, 72, 0, 72, 0, 71, "new", "class-device-parent", "0.1", 1, 0,
 };
 
 static void test_text_lines_and_order(void)
@@ -92,6 +92,8 @@ static void test_json_shape_and_escaping(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"errors\": 1"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"warnings\": 1"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"api\": \"new\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"unreadable_files\": 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"binary_files\": 0"));
 	/* no raw control byte survives */
 	CU_ASSERT_PTR_NULL(strchr(out.buf, '\t'));
 	strbuf_release(&out);
@@ -116,6 +118,7 @@ static void test_sarif_required_fields(void)
 		"\"drivers/s390/char/vmlogrdr.c\", \"uriBaseId\": "
 		"\"%SRCROOT%\"}, \"region\": {\"startLine\": 789, "
 		"\"startColumn\": 25}}",
+		"\"properties\": {\"unreadable_files\": 1, \"binary_files\": 0}",
 	};
 
 	two_findings(&list);

@@ -1,0 +1,51 @@
+/*
+ * test-rule-binary-file.c - a binary file that names the function is an
+ * error, once, for the whole file; nothing else is.
+ */
+#include <string.h>
+
+#include "rules.h"
+#include "scan.h"
+#include "unit.h"
+
+static void test_one_error_per_binary_file(void)
+{
+	struct scan_result scan;
+	struct findings findings;
+
+	memset(&scan, 0, sizeof(scan));
+	findings_init(&findings);
+	tree_notes_add(&scan.notes, "drivers/blob.c", 1,
+		       "skipping 'drivers/blob.c': a binary file that names "
+		       "'class_device_create'")->problem = TREE_NOTE_BINARY;
+	tree_notes_add(&scan.notes, "drivers/a.c", 1, "cannot read")->problem =
+		TREE_NOTE_UNREADABLE;
+	tree_notes_add(&scan.notes, "drivers/l.c", 0, "skipping 'drivers/l.c': "
+		       "symlink to outside the tree");
+	rule_binary_file.check_tree(&scan, &findings);
+	CU_ASSERT_EQUAL_FATAL(findings.nr, 1);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].rule, "binary-file");
+	CU_ASSERT_EQUAL(findings.items[0].severity, SEVERITY_ERROR);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].file, "drivers/blob.c");
+	CU_ASSERT_EQUAL(findings.items[0].line, 1);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].message,
+			       "a binary file that names the function: its "
+			       "occurrences are not classified or checked");
+	CU_ASSERT_PTR_NULL(rule_binary_file.check_call);
+	findings_release(&findings);
+	tree_notes_release(&scan.notes);
+}
+
+static void test_in_the_rule_list(void)
+{
+	CU_ASSERT_PTR_EQUAL(rule_find("binary-file"), &rule_binary_file);
+}
+
+static const struct unit_test tests[] = {
+	{ "one error per binary file naming the function",
+	  test_one_error_per_binary_file },
+	{ "listed in rule-list.h", test_in_the_rule_list },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("rule-binary-file", tests)

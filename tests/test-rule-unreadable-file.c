@@ -1,0 +1,57 @@
+/*
+ * test-rule-unreadable-file.c - a file or directory the tree holds but
+ * that cannot be read is an error, once, for the whole file.
+ */
+#include <string.h>
+
+#include "rules.h"
+#include "scan.h"
+#include "unit.h"
+
+static void test_one_error_per_unreadable_path(void)
+{
+	struct scan_result scan;
+	struct findings findings;
+
+	memset(&scan, 0, sizeof(scan));
+	findings_init(&findings);
+	tree_notes_add(&scan.notes, "drivers/x/a.c", 1,
+		       "cannot read 'drivers/x/a.c': Permission denied")->
+		problem = TREE_NOTE_UNREADABLE;
+	tree_notes_add(&scan.notes, "drivers/y", 1,
+		       "cannot read 'drivers/y': Permission denied")->problem =
+		TREE_NOTE_UNREADABLE;
+	tree_notes_add(&scan.notes, "drivers/z.c", 1,
+		       "cannot read 'drivers/z.c': not a regular file");
+	tree_notes_add(&scan.notes, "drivers/b.c", 1, "binary")->problem =
+		TREE_NOTE_BINARY;
+	rule_unreadable_file.check_tree(&scan, &findings);
+	CU_ASSERT_EQUAL_FATAL(findings.nr, 2);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].rule, "unreadable-file");
+	CU_ASSERT_EQUAL(findings.items[0].severity, SEVERITY_ERROR);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].file, "drivers/x/a.c");
+	CU_ASSERT_EQUAL(findings.items[0].line, 1);
+	CU_ASSERT_EQUAL(findings.items[0].column, 1);
+	CU_ASSERT_STRING_EQUAL(findings.items[0].message,
+			       "cannot read 'drivers/x/a.c': Permission "
+			       "denied: the calls it may hold cannot be "
+			       "checked");
+	CU_ASSERT_STRING_EQUAL(findings.items[1].file, "drivers/y");
+	CU_ASSERT_PTR_NULL(rule_unreadable_file.check_call);
+	findings_release(&findings);
+	tree_notes_release(&scan.notes);
+}
+
+static void test_in_the_rule_list(void)
+{
+	CU_ASSERT_PTR_EQUAL(rule_find("unreadable-file"),
+			    &rule_unreadable_file);
+}
+
+static const struct unit_test tests[] = {
+	{ "one error per unreadable path", test_one_error_per_unreadable_path },
+	{ "listed in rule-list.h", test_in_the_rule_list },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("rule-unreadable-file", tests)
