@@ -24,6 +24,7 @@
 #include "run-command.h"
 #include "tempfile.h"
 #include "scratch.h"
+#include "tree-fs.h"
 #include "tree-walk.h"
 #include "util.h"
 #include "write-file.h"
@@ -278,6 +279,39 @@ static int apply_patch(const char *scratch, const char *patch,
 
 /* --- the trees before and after ------------------------------------------- */
 
+/*
+ * A path the patch touches through a symbolic link of the tree (to
+ * outside or not) is refused, as git apply refuses to patch beyond a
+ * link: the copy would read, and the check judge, what the link leads
+ * to.  0, or -1 reported.
+ */
+static int refuse_links(const char *tree, const char *patch,
+			const struct strlist *paths)
+{
+	struct strbuf link = STRBUF_INIT;
+	struct tree_fs fs;
+	size_t i;
+	int ret = 0;
+
+	if (tree_fs_open(&fs, tree) < 0)
+		return error_errno("cannot open tree '%s'", tree);
+	for (i = 0; !ret && i < paths->nr; i++) {
+		const char *path = paths->items[i].string;
+		int found = tree_fs_find_link(&fs, path, &link);
+
+		if (found > 0)
+			ret = error("cannot use patch '%s': it touches '%s' "
+				    "through the symbolic link '%s'", patch,
+				    path, link.buf);
+		else if (found < 0)
+			ret = error_errno("cannot use patch '%s': cannot "
+					  "read '%s'", patch, path);
+	}
+	tree_fs_close(&fs);
+	strbuf_release(&link);
+	return ret;
+}
+
 /* the patched copy of the tree in scratch; -1 reported */
 static int make_patched(const char *tree, const char *patch,
 			const char *scratch)
@@ -295,7 +329,8 @@ static int make_patched(const char *tree, const char *patch,
 		error("cannot use patch '%s': %s", patch, refused);
 		goto out_release;
 	}
-	if (!scratch_copy_tree(tree, scratch, &paths))
+	if (!refuse_links(tree, patch, &paths) &&
+	    !scratch_copy_tree(tree, scratch, &paths))
 		ret = apply_patch(scratch, abs, patch, tree);
 out_release:
 	free(refused);

@@ -3,7 +3,8 @@
  * (--patch FILE) or a base revision (--base REV).
  *
  * --patch: the patch's paths are checked first (none absolute, none
- * with a ".." component: refused otherwise); the tree's C sources and
+ * with a ".." component, none reached through a symbolic link of the
+ * tree, to outside or not: refused otherwise); the tree's C sources and
  * the files the patch touches are copied into a scratch directory and
  * the patch is applied there (git apply -p1, or patch -p1 --batch when
  * git is missing); TREE itself is never written.  The patched copy is

@@ -353,6 +353,50 @@ enum tree_fs_result tree_fs_replace(const struct tree_fs *fs,
 	return ret;
 }
 
+int tree_fs_find_link(const struct tree_fs *fs, const char *path,
+		      struct strbuf *link)
+{
+	const char *p = path;
+	int fd, ret = 0;
+
+	if (!is_plain_relative(path)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fd = dup(fs->root_fd);
+	while (fd >= 0 && *p) {
+		size_t n = strcspn(p, "/");
+		char *comp = xstrndup(p, n);
+		struct stat st;
+		int next;
+
+		if (fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			ret = errno == ENOENT ? 0 : -1;	/* a new path */
+			free(comp);
+			break;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			strbuf_add(link, path, (size_t)(p - path) + n);
+			free(comp);
+			ret = 1;
+			break;
+		}
+		next = p[n] ? openat(fd, comp, O_RDONLY | O_DIRECTORY |
+				     O_NOFOLLOW | O_CLOEXEC) : -1;
+		free(comp);
+		close(fd);
+		fd = next;
+		if (!p[n])
+			break;
+		if (fd < 0 && errno != ENOTDIR)
+			ret = -1;
+		p += n + 1;
+	}
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
 int tree_fs_interrupted_rename_done(void)
 {
 	const char *tmp = rename_tmp;

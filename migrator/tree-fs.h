@@ -89,6 +89,15 @@ enum tree_fs_result tree_fs_replace(const struct tree_fs *fs,
 				    const char **why);
 
 /*
+ * The first component of path (the file itself included) that is a
+ * symbolic link: 1 and the path up to it appended to link; 0 when there
+ * is none, the path's missing components included (a path a patch
+ * creates); -1 with errno.
+ */
+int tree_fs_find_link(const struct tree_fs *fs, const char *path,
+		      struct strbuf *link);
+
+/*
  * For a signal handler (async-signal-safe): 1 when the signal came while
  * tree_fs_replace() was in its rename, and the rename took place: the
  * file is the new one, although tree_fs_replace() has not returned.

@@ -170,6 +170,34 @@ check "6: the other files are converted" \
 	'grep -q "cls, NULL, 0" "$t/drivers/x/a.c" &&
 	 grep -q "cls, NULL, 0" "$t/drivers/x/c.c"'
 
+# --- 3: check --patch never reads through a link of the tree -------------
+
+t=$scratch/patchlink
+new_tree "$t"
+cp "$mini/include/linux/kernel.h" "$t/include/linux/"
+rm -rf "$scratch/elsewhere"
+mkdir -p "$scratch/elsewhere"
+printf '%s\n' '#include <linux/kernel.h>' '#include <linux/device.h>' \
+	'static struct class *cls;' 'void f(int i)' '{' \
+	'	class_device_create(cls, 0, NULL, "o%d", i);' '}' \
+	>"$scratch/elsewhere/a.c"
+cp "$scratch/elsewhere/a.c" "$scratch/elsewhere.orig.c"
+ln -s "$scratch/elsewhere" "$t/drivers/evil"
+ln -s ../x "$t/drivers/inside"
+cp "$scratch/elsewhere/a.c" "$t/drivers/x/ok.c"
+for p in evil/a.c inside/ok.c; do
+	printf '%s\n' "--- a/drivers/$p" "+++ b/drivers/$p" '@@ -6 +6 @@' \
+		'-	class_device_create(cls, 0, NULL, "o%d", i);' \
+		'+	class_device_create(cls, NULL, 0, NULL, "o%d", i);' \
+		>"$scratch/link.patch"
+	km check --patch "$scratch/link.patch" "$t"
+	check "3: check --patch refuses drivers/$p, behind a link: exit 2" \
+		'[ $status -eq 2 ] && [ ! -s "$out" ] &&
+		 grep -qx "kmigrate: error: cannot use patch .$scratch/link.patch.: it touches .drivers/$p. through the symbolic link .drivers/${p%%/*}." "$err"'
+done
+check "3: the file behind the link is untouched" \
+	'cmp -s "$scratch/elsewhere/a.c" "$scratch/elsewhere.orig.c"'
+
 # --- 5: a file the user may not write is left, owner and mode kept ----------
 
 t=$scratch/owner

@@ -263,6 +263,34 @@ static void test_per_component_walk(void)
 	test_changed_since_read();
 }
 
+static void test_find_link(void)
+{
+	struct strbuf link = STRBUF_INIT;
+	struct tree_fs fs;
+	char *path, *target;
+
+	setup(&fs);
+	path = at("d/l");
+	target = at("outside");
+	CU_ASSERT_FATAL(symlink(target, path) == 0);
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/l/a.c", &link), 1);
+	CU_ASSERT_STRING_EQUAL(link.buf, "d/l");
+	strbuf_reset(&link);
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/l", &link), 1);
+	CU_ASSERT_STRING_EQUAL(link.buf, "d/l");
+	strbuf_reset(&link);
+	/* real directories, a missing file or directory: no link */
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/e/a.c", &link), 0);
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/e/new.c", &link), 0);
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/new/new.c", &link), 0);
+	CU_ASSERT_EQUAL(link.len, 0);
+	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/../x.c", &link), -1);
+	strbuf_release(&link);
+	free(path);
+	free(target);
+	teardown(&fs);
+}
+
 static void test_leftover_names(void)
 {
 	CU_ASSERT(tree_fs_is_leftover(".a.c.kmigrate-Ab12Cd"));
@@ -311,6 +339,7 @@ static const struct unit_test tests[] = {
 	  test_links_are_not_followed },
 	{ "a file changed since it was read is left", test_changed_since_read },
 	{ "the same, one component at a time", test_per_component_walk },
+	{ "the first symbolic link of a path", test_find_link },
 	{ "the names of kmigrate's temporary files", test_leftover_names },
 	{ "a leftover is removed, nothing else", test_remove_leftover },
 	{ NULL, NULL }
