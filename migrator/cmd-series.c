@@ -4,12 +4,13 @@
  *
  *	kmigrate series TREE --out DIR [--split atomic|subsystem]
  *		[--from "NAME <EMAIL>"] [--signoff] [--to ADDR]...
- *		[--cc ADDR]... [--force]
+ *		[--cc ADDR]... [--force] [--no-checkpatch]
  *
  * Steps: apply converts the tree in memory (TREE is never written); the
  * changes become patches (series.c); the patches are written into a
  * fresh directory beside DIR (mbox.h); the tree's own checkpatch, when it
- * has one and perl is there, judges each of them, and git am must turn a
+ * has one and perl is there (code from the tree, run as the user: the
+ * usage says so, and --no-checkpatch leaves it out), judges each of them, and git am must turn a
  * scratch copy of the tree into apply's result, byte for byte
  * (series-verify.c); check then judges that converted copy; the cover
  * letter (series-cover.c) is written last, and only then do the files
@@ -53,6 +54,12 @@
 
 static const char *const series_usage[] = {
 	"kmigrate series [options] TREE --out DIR",
+	"",
+	"Write the conversion of TREE as a git am-able patch series with a",
+	"cover letter into DIR; TREE is never modified.  Each patch is judged",
+	"by TREE's own scripts/checkpatch.pl, when TREE has one and perl is",
+	"installed: that is code from TREE, run as you.  --no-checkpatch",
+	"does not run it (for a tree you do not trust).",
 	NULL
 };
 
@@ -63,6 +70,7 @@ struct series_cmd {
 	const char *out_dir;
 	int exists;			/* out_dir is there already */
 	int force;
+	int no_checkpatch;		/* never run the tree's checkpatch */
 };
 
 /* git config KEY in tree, trimmed; empty when unset or git fails */
@@ -167,7 +175,10 @@ static int judge_staged(struct series_cmd *cmd, struct series *s,
 		error_errno("cannot resolve '%s'", staged);
 		return 1;
 	}
-	series_checkpatch(s, abs);
+	if (cmd->no_checkpatch)
+		s->checkpatch_note = xstrdup("not run (--no-checkpatch)");
+	else
+		series_checkpatch(s, abs);
 	scratch = tempdir_create("kmigrate-series");
 	ret = series_verify(s, abs, scratch) < 0 ||
 	      check_gate(cmd, scratch, r, checked);
@@ -398,6 +409,8 @@ int cmd_series(int argc, const char **argv)
 			 "add a Cc: address to every mail"),
 		OPT_BOOL(0, "force", &cmd.force,
 			 "write the series even when check finds errors"),
+		OPT_BOOL(0, "no-checkpatch", &cmd.no_checkpatch,
+			 "do not run the tree's scripts/checkpatch.pl"),
 		OPT_JOBS(),
 		OPT_END(),
 	};

@@ -198,6 +198,33 @@ done
 check "3: the file behind the link is untouched" \
 	'cmp -s "$scratch/elsewhere/a.c" "$scratch/elsewhere.orig.c"'
 
+# --- 4: series runs the tree's checkpatch only when allowed to ----------
+
+t=$scratch/checkpatch
+three_drivers "$t"
+mkdir -p "$t/scripts"
+cat >"$t/scripts/checkpatch.pl" <<'EOF'
+#!/usr/bin/perl
+# code from the tree: it leaves a mark when it runs
+open(my $mark, ">>", "$ENV{HOME}/checkpatch-ran") or die;
+print $mark "ran\n";
+print "total: 0 errors, 0 warnings, 1 lines checked\n";
+EOF
+rm -f "$HOME/checkpatch-ran"
+km series --help
+check "4: series --help says it runs the tree's checkpatch, and the way out" \
+	'grep -q "scripts/checkpatch.pl" "$out" && grep -q "code from TREE" "$out" &&
+	 grep -q -- "--no-checkpatch" "$out"'
+km series "$t" --out "$scratch/cp1" --from "A U Thor <author@example.org>"
+check "4: by default the tree's checkpatch runs" \
+	'[ $status -eq 0 ] && [ -s "$HOME/checkpatch-ran" ]'
+rm -f "$HOME/checkpatch-ran"
+km series "$t" --out "$scratch/cp2" --no-checkpatch \
+	--from "A U Thor <author@example.org>"
+check "4: --no-checkpatch: it never runs, the cover letter says so" \
+	'[ $status -eq 0 ] && [ ! -e "$HOME/checkpatch-ran" ] &&
+	 grep -q "^checkpatch: not run (--no-checkpatch)\.$" "$scratch/cp2/0000-cover-letter.patch"'
+
 # --- 5: a file the user may not write is left, owner and mode kept ----------
 
 t=$scratch/owner
