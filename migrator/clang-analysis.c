@@ -19,6 +19,7 @@
 #include "clang-analysis.h"
 #include "clang-calls.h"
 #include "decl-lookup.h"
+#include "header-macro.h"
 #include "lexer.h"
 #include "migration.h"
 #include "strbuf.h"
@@ -350,8 +351,39 @@ static void arg_position(struct call_argument *arg,
 	arg->column = (unsigned)(start - line_start + 1);
 }
 
+/*
+ * An argument that is one identifier, a macro of the file's headers for
+ * a string: its value, as libclang gives it for the calls it sees (so
+ * both sides of a comparison read a format the same way)
+ */
+static void header_literal(const struct clang_env *env,
+			   const struct call_analysis *call,
+			   struct call_argument *arg, const char *text,
+			   size_t len, const struct token_list *tokens)
+{
+	const char *p = arg->text;
+
+	if (!p || !*p || !env || !env->tree)
+		return;
+	for (; *p; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') ||
+		      (p > arg->text && *p >= '0' && *p <= '9')))
+			return;
+	arg->literal = header_string_macro(env->tree, call->file->path, text,
+					   len, tokens, arg->text);
+	if (!arg->literal)
+		return;
+	arg->is_literal = 1;
+	if (!arg->type) {
+		arg->type = xstrdup("char *");
+		arg->type_source = TYPE_FROM_DECLARATION;
+	}
+}
+
 /* what the file's text says, for what libclang left unknown */
-static void fallback_types(struct call_analysis *call, const char *text,
+static void fallback_types(const struct clang_env *env,
+			   struct call_analysis *call, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
 	struct source_text src = { text, len, tokens };
@@ -379,6 +411,9 @@ static void fallback_types(struct call_analysis *call, const char *text,
 			arg->is_literal = guess.is_literal;
 			arg->literal = guess.literal;
 			guess.literal = NULL;
+			if (!arg->is_literal)
+				header_literal(env, call, arg, text, len,
+					       tokens);
 		}
 		expr_guess_release(&guess);
 	}
@@ -433,7 +468,7 @@ void clang_analyse_file(const struct clang_env *env,
 			file->nr_seen++;
 		else if (expected_to_parse(&calls[i]))
 			expected++;
-		fallback_types(&calls[i], text, len, &tokens);
+		fallback_types(env, &calls[i], text, len, &tokens);
 	}
 	if (tu && expected && !file->nr_seen) {
 		char *error = first_error(tu);

@@ -527,4 +527,30 @@ km apply "$t"
 check "10: the diff keeps the Latin-1 bytes" \
 	'grep -q "^+.*\"r$(printf "\351")seau%d\"" "$out"'
 
+# --- 11: a format macro from a private header, read alike on both sides ---
+#
+# The shape of 2.6.18's raw1394: the device name is a macro of a header
+# beside the driver; before the hand patch libclang cannot see the call
+# (old form, new prototype declared), after it it can.
+
+t=$scratch/private
+new_tree "$t"
+cp "$mini/include/linux/"*.h "$t/include/linux/"
+mkdir -p "$t/drivers/ieee1394"
+cp "$mini/drivers/ieee1394/ieee1394_core."[ch] "$t/drivers/ieee1394/"
+sed 's|^#define RAW1394_DEVICE_NAME.*|#include "raw1394-private.h"|' \
+	"$mini/drivers/ieee1394/raw1394.c" >"$t/drivers/ieee1394/raw1394.c"
+printf '%s\n' '#ifndef RAW1394_PRIVATE_H' '#define RAW1394_PRIVATE_H' \
+	'#define RAW1394_DEVICE_NAME	"raw1394"' '#endif' \
+	>"$t/drivers/ieee1394/raw1394-private.h"
+awk '/^diff --git / { p = /raw1394\.c/ } p' \
+	"$SRCDIR/tree-fixtures/hand-conversion.patch" >"$scratch/raw1394.patch"
+km check --patch "$scratch/raw1394.patch" "$t"
+check "11: check --patch: a macro format of a private header is no change" \
+	'[ $status -eq 0 ] && ! grep -q "sysfs-effect-changed" "$out" &&
+	 grep -q "^check: 1 call site in 1 file: 0 errors" "$err"'
+km check --verdicts "$t"
+check "11: check: the old-form call registers the macro's value" \
+	'grep -q "^drivers/ieee1394/raw1394.c:33: /sys/class/ieee1394_protocol/raw1394 dev" "$out"'
+
 test_done
