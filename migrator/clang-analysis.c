@@ -10,8 +10,15 @@
  * match too).  Only the scan's call sites are described; libclang never
  * adds calls.  libclang itself is opened at run time (clang-loader.c):
  * clang_env_init() fails without it, and a file analysed anyway is
- * described from its text, with the reason as its parse error.
+ * described from its text, with the reason as its parse error.  When a
+ * call libclang should keep is missing and the diagnostics name
+ * undeclared CONFIG_ identifiers, the file is parsed once more with
+ * -DCONFIG_X=1 for each (at most MAX_CONFIG_RETRY), and that parse is
+ * used when libclang accepts it.  An argument that is one identifier of
+ * a call libclang did not see may be a string macro of the file's
+ * headers: header-macro.c looks it up.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +91,8 @@ struct clang_call {
 	CXCursor cursor;
 	unsigned expansion, spelling;
 };
+
+#define MAX_CONFIG_RETRY 16	/* CONFIG_ values defined for a retry */
 
 struct call_finder {
 	const char *function;
@@ -297,9 +306,45 @@ static char *first_error(CXTranslationUnit tu)
 	return why;
 }
 
+/*
+ * The CONFIG_ identifiers libclang says are undeclared, each once: a
+ * configuration value used in an expression ("1 << CONFIG_X86_L1_CACHE_
+ * SHIFT"), which the tree's empty autoconf.h does not define
+ */
+static void undeclared_configs(CXTranslationUnit tu, struct strlist *names)
+{
+	static const char key[] = "use of undeclared identifier '";
+	unsigned i, n = clang_getNumDiagnostics(tu);
+
+	for (i = 0; i < n && names->nr < MAX_CONFIG_RETRY; i++) {
+		CXDiagnostic diag = clang_getDiagnostic(tu, i);
+		CXString text = clang_getDiagnosticSpelling(diag);
+		const char *p = strstr(clang_getCString(text), key);
+		size_t len;
+
+		if (p && !strncmp(p + strlen(key), "CONFIG_", 7)) {
+			p += strlen(key);
+			for (len = 0; p[len] == '_' || isalnum((unsigned char)
+								p[len]);
+			     len++)
+				;
+			if (p[len] == '\'') {
+				char *name = xstrndup(p, len);
+
+				if (strlist_find(names, name) < 0)
+					strlist_push(names, name);
+				free(name);
+			}
+		}
+		clang_disposeString(text);
+		clang_disposeDiagnostic(diag);
+	}
+}
+
 static CXTranslationUnit parse_file(const struct clang_env *env,
 				    CXIndex index, const char *abs,
-				    const char *text, size_t len, char **why)
+				    const char *text, size_t len,
+				    const struct strlist *defines, char **why)
 {
 	struct strlist args = STRLIST_INIT;
 	struct CXUnsavedFile *unsaved;
@@ -310,6 +355,8 @@ static CXTranslationUnit parse_file(const struct clang_env *env,
 	clang_env_file_args(env, abs, &args);
 	strlist_push(&args, "-w");
 	strlist_push(&args, "-ferror-limit=0");
+	for (i = 0; defines && i < defines->nr; i++)
+		strlist_pushf(&args, "-D%s=1", defines->items[i].string);
 	unsaved = xcalloc(env->unsaved.nr + 1, sizeof(*unsaved));
 	for (i = 0; i < env->unsaved.nr; i++) {
 		unsaved[i].Filename = env->unsaved.items[i].string;
@@ -324,6 +371,7 @@ static CXTranslationUnit parse_file(const struct clang_env *env,
 		(int)args.nr, unsaved, (unsigned)env->unsaved.nr + 1,
 		CXTranslationUnit_KeepGoing, &tu);
 	if (err != CXError_Success || !tu) {
+		free(*why);
 		*why = xstrfmt("the parse failed (libclang error %d)",
 			       (int)err);
 		tu = NULL;
@@ -431,11 +479,56 @@ static int expected_to_parse(const struct call_analysis *call)
 	return kind == CALL_SITE_NEW;
 }
 
+/* a call libclang should have kept is not among those it saw */
+static int calls_missing(const struct call_finder *cf,
+			 const struct call_analysis *calls, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (expected_to_parse(&calls[i]) &&
+		    !match_call(cf, calls[i].site))
+			return 1;
+	return 0;
+}
+
+/*
+ * The parse again with the undeclared CONFIG_ identifiers defined to 1
+ * (in *configs), when there are any and libclang parses it: the new
+ * translation unit, its calls in cf; else tu as it was
+ */
+static CXTranslationUnit retry_with_configs(const struct clang_env *env,
+					    CXIndex index, const char *abs,
+					    const char *text, size_t len,
+					    CXTranslationUnit tu,
+					    struct call_finder *cf,
+					    struct strlist *configs)
+{
+	CXTranslationUnit again;
+	char *why = NULL;
+
+	undeclared_configs(tu, configs);
+	if (!configs->nr)
+		return tu;
+	again = parse_file(env, index, abs, text, len, configs, &why);
+	free(why);
+	if (!again)
+		return tu;
+	clang_disposeTranslationUnit(tu);
+	free(cf->calls);
+	cf->calls = NULL;
+	cf->nr = cf->alloc = 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(again), find_calls,
+			    cf);
+	return again;
+}
+
 void clang_analyse_file(const struct clang_env *env,
 			struct analysed_file *file, const char *text,
 			size_t len, struct call_analysis *calls, size_t nr)
 {
 	struct call_finder cf = { NULL, NULL, 0, 0 };
+	struct strlist configs = STRLIST_INIT;
 	struct token_list tokens = TOKEN_LIST_INIT;
 	CXTranslationUnit tu = NULL;
 	CXIndex index = NULL;
@@ -453,11 +546,14 @@ void clang_analyse_file(const struct clang_env *env,
 		why = xstrdup("libclang could not be loaded");
 	} else {
 		index = clang_createIndex(0, 0);
-		tu = parse_file(env, index, abs, text, len, &why);
+		tu = parse_file(env, index, abs, text, len, NULL, &why);
 	}
 	if (tu)
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    find_calls, &cf);
+	if (tu && calls_missing(&cf, calls, nr))
+		tu = retry_with_configs(env, index, abs, text, len, tu, &cf,
+					&configs);
 	lex_buffer(text, len, &tokens);
 	for (i = 0; i < nr; i++) {
 		const struct clang_call *cc = match_call(&cf, calls[i].site);
@@ -475,9 +571,12 @@ void clang_analyse_file(const struct clang_env *env,
 
 		if (error)
 			why = xstrfmt("none of its calls survived the parse "
-				      "(first error: %s)", error);
+				      "(first error: %s)%s", error,
+				      configs.nr ? ", even with the undeclared "
+				      "CONFIG_ values defined to 1" : "");
 		free(error);
 	}
+	strlist_clear(&configs, 0);
 	if (why) {
 		free(file->parse_error);
 		file->parse_error = why;

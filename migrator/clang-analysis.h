@@ -8,7 +8,12 @@
  * out: the tree's compile_commands.json when it has one, else -nostdinc,
  * clang's own include dir, -D__KERNEL__, TREE/include, the arch's include
  * dir or an "asm" link to include/asm-ARCH, and an empty autoconf.h).
- * Parse errors of a partial kernel are tolerated.  For each call libclang
+ * Parse errors of a partial kernel are tolerated; a parse that loses a
+ * call to a configuration value used in an expression ("use of
+ * undeclared identifier 'CONFIG_X86_L1_CACHE_SHIFT'", the empty
+ * autoconf.h defines none) is retried once with those CONFIG_ values
+ * defined to 1, and when the call is lost anyway its file's parse error
+ * says the retry was made.  For each call libclang
  * sees, each argument gets its type as written (below the implicit
  * conversion to the parameter), whether it is a null pointer constant,
  * whether it is a string literal (also through a macro) and its value.

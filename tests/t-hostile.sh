@@ -553,4 +553,29 @@ km check --verdicts "$t"
 check "11: check: the old-form call registers the macro's value" \
 	'grep -q "^drivers/ieee1394/raw1394.c:33: /sys/class/ieee1394_protocol/raw1394 dev" "$out"'
 
+# --- 12: a configuration value in an expression --------------------------
+
+t=$scratch/config
+new_tree "$t"
+cp "$mini/include/linux/"*.h "$t/include/linux/"
+printf '%s\n' '#define L1_CACHE_BYTES (1 << CONFIG_X86_L1_CACHE_SHIFT)' \
+	>"$t/include/linux/cache.h"
+printf '%s\n' '#include <linux/kernel.h>' '#include <linux/device.h>' \
+	'#include <linux/cache.h>' 'static struct class *snsc_class;' \
+	'void f(int i)' '{' '	char name[L1_CACHE_BYTES];' \
+	'	class_device_create(snsc_class, NULL, 0, NULL, "%s", name);' \
+	'}' >"$t/drivers/x/snsc.c"
+km check "$t"
+check "12: the parse is retried with CONFIG_ defined: libclang sees the call" \
+	'[ $status -eq 0 ] && ! grep -q "parse-failure" "$out" &&
+	 grep -q "^check: 1 call site in 1 file: 0 errors, 0 warnings" "$err"'
+printf '%s\n' '#include <linux/kernel.h>' '#include <linux/device.h>' \
+	'#include <linux/cache.h>' 'static struct class *snsc_class;' \
+	'void f(int i)' '{' '	char name[L1_CACHE_BYTES];' \
+	'	class_device_create(snsc_class, NULL, 0, NULL, "%s%d", name,' \
+	'			    nowhere);' '}' >"$t/drivers/x/snsc.c"
+km check "$t"
+check "12: when the call is lost anyway, the finding says the retry was made" \
+	'grep -q "^drivers/x/snsc.c:8:2: warning: libclang could not analyse this file: none of its calls survived the parse (first error: .*), even with the undeclared CONFIG_ values defined to 1; its 1 call was checked from the text only \[parse-failure\]$" "$out"'
+
 test_done

@@ -286,6 +286,49 @@ static void test_loader_reasons(void)
 	CU_ASSERT_PTR_NULL(api.handle);
 }
 
+/* a configuration value in an expression: the parse is retried with it */
+static void test_undeclared_config_retried(void)
+{
+	static const char config_c[] =
+		"#include <linux/device.h>\n"
+		"static struct class *c;\n"
+		"static void f(void)\n"
+		"{\n"
+		"\tchar name[1 << CONFIG_X86_L1_CACHE_SHIFT];\n"
+		"\tclass_device_create(c, NULL, 0, NULL, \"%s\", name);\n"
+		"}\n";
+	static const char still_c[] =
+		"#include <linux/device.h>\n"
+		"static struct class *c;\n"
+		"static void f(void)\n"
+		"{\n"
+		"\tchar name[1 << CONFIG_SHIFT];\n"
+		"\tclass_device_create(c, NULL, 0, NULL, \"%s%d\", name,\n"
+		"\t\t\t    not_declared_anywhere);\n"
+		"}\n";
+	struct analysed a;
+
+	if (clang_loader_init() < 0)
+		return;
+	analyse(&a, config_c, 1);
+	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	CU_ASSERT_TRUE(a.calls[0].seen_by_libclang);
+	CU_ASSERT_PTR_NULL(a.file.parse_error);
+	CU_ASSERT_STRING_EQUAL(a.calls[0].args[5].type, "char *");
+	analysed_release(&a);
+	/* the retry does not help: the finding says it was tried */
+	analyse(&a, still_c, 1);
+	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a.file.parse_error);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a.file.parse_error,
+				      "none of its calls survived the parse"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(a.file.parse_error,
+				      ", even with the undeclared CONFIG_ "
+				      "values defined to 1"));
+	analysed_release(&a);
+}
+
 static const struct unit_test tests[] = {
 	{ "libclang at run time: every function", test_loader_resolves },
 	{ "a library that cannot be used: why", test_loader_reasons },
@@ -295,6 +338,8 @@ static const struct unit_test tests[] = {
 	{ "without libclang: the file's text", test_text_only_analysis },
 	{ "a file libclang cannot use: the reason", test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "undeclared CONFIG_ values: the parse is retried",
+	  test_undeclared_config_retried },
 	{ NULL, NULL }
 };
 
