@@ -5,6 +5,8 @@
 #                   AddressSanitizer+UBSan), end-to-end tests (tests/t-*.sh)
 #   make run        the main job on the bundled fixture tree
 #   make bench      benchmarks (bench/), not part of check
+#   make fuzz       libFuzzer on the call-site lexer, FUZZ_SECONDS (60) long,
+#                   not part of check
 #   make install    PREFIX=/usr/local: the binary, the semantic patches, the man page
 #   make deps       install (as root) or name the missing Debian packages
 #   make clean
@@ -60,7 +62,7 @@ QUIET_AR = @echo '   AR      $@';
 endif
 
 .SECONDARY:
-.PHONY: all deps check unit-tests run-unit run bench install clean FORCE
+.PHONY: all deps check unit-tests run-unit run bench fuzz install clean FORCE
 .DEFAULT_GOAL := all
 
 all: deps
@@ -132,6 +134,31 @@ run: all
 
 bench: all
 	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done; true
+
+# libFuzzer (clang's) on the call-site lexer and apply's rewrite: seeded
+# with the fixture trees' sources and the regressions it found; a crash
+# input lands in build/fuzz/ (add it to tests/fuzz-regressions/).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+
+build/fuzz/fuzz-call-site: bench/fuzz-call-site.c FORCE
+	@$(MAKE) --no-print-directory B=build/fuzz CC=$(FUZZ_CC) \
+		CFLAGS="-g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+		build/fuzz/libmigrator.a build/fuzz/libcoremodel.a
+	$(QUIET_LINK)$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -g -O1 \
+		-fsanitize=fuzzer $(FUZZ_SAN) -I. -Imigrator -Icore-model \
+		-o $@ $< build/fuzz/libmigrator.a build/fuzz/libcoremodel.a \
+		-pthread $(CLANG_LIBS)
+
+fuzz: build/fuzz/fuzz-call-site
+	@rm -rf build/fuzz/seeds && mkdir -p build/fuzz/seeds build/fuzz/corpus
+	@find tree-fixtures -name '*.[ch]' -size -64k \
+		-exec cp {} build/fuzz/seeds/ \; 2>/dev/null; true
+	@cp tests/fuzz-regressions/* build/fuzz/seeds/ 2>/dev/null; true
+	cd build/fuzz && ./fuzz-call-site -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=8192 -dict=../../bench/fuzz-call-site.dict \
+		-print_final_stats=1 corpus seeds
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)
