@@ -484,7 +484,8 @@ static int arg_is_literal(const struct call_site *cs, int pos)
 	if (pos < 1 || (size_t)pos > cs->nr_args)
 		return 0;
 	arg = &cs->args[pos - 1];
-	expr_init(&e, arg->text, arg->end - arg->start);
+	/* the text stops at a NUL byte the argument may hold */
+	expr_init(&e, arg->text, strlen(arg->text));
 	literal = e.nr > 0;
 	for (i = 0; i < e.nr; i++)
 		if (expr_tok(&e, i)->type != TOKEN_STRING)
@@ -521,7 +522,7 @@ static void decide_by_arguments(struct call_site *cs,
 			m->format_arg_new));
 	arg = &cs->args[m->new_arg - 1];
 	evidence_init(&ev, cs, f);
-	form = value_form(&ev, arg->text, arg->end - arg->start, 0, &why);
+	form = value_form(&ev, arg->text, strlen(arg->text), 0, &why);
 	evidence_release(&ev);
 	if (form == FORM_UNKNOWN)
 		set_form(cs, CALL_SITE_AMBIGUOUS, xstrfmt(
