@@ -578,4 +578,16 @@ km check "$t"
 check "12: when the call is lost anyway, the finding says the retry was made" \
 	'grep -q "^drivers/x/snsc.c:8:2: warning: libclang could not analyse this file: none of its calls survived the parse (first error: .*), even with the undeclared CONFIG_ values defined to 1; its 1 call was checked from the text only \[parse-failure\]$" "$out"'
 
+# --- fuzz findings, end to end ------------------------------------------
+
+t=$scratch/nested
+new_tree "$t"
+printf '%s\n' '#include <linux/device.h>' 'static struct class *c, *d;' \
+	'void f(void)' '{' \
+	'	class_device_create(c, MKDEV(1, 2), NULL, "%p", class_device_create(d, MKDEV(1, 3), NULL, "y"));' \
+	'}' >"$t/drivers/x/nested.c"
+km apply "$t"
+check "fuzz: nested old-form calls are both converted" \
+	'[ $status -eq 0 ] && grep -qF "+	class_device_create(c, NULL, MKDEV(1, 2), NULL, \"%p\", class_device_create(d, NULL, MKDEV(1, 3), NULL, \"y\"));" "$out"'
+
 test_done
