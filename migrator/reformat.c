@@ -7,10 +7,13 @@
  * edit shifts the recorded offsets of the calls still to do, so nested
  * calls and several calls on one line come out right.  Whether a line
  * was already too wide is decided on the original text, before any edit.
+ * Trailing blanks are trimmed only between tokens: blanks that belong to
+ * a literal or a comment left open at the line's end are bytes of it.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "lexer.h"
 #include "reformat.h"
 #include "util.h"
 
@@ -112,6 +115,21 @@ static void text_remove(struct reformat *rf, size_t pos, size_t n)
 	shift_calls(rf, pos + n, 0, n);
 }
 
+/* the byte at pos belongs to a token (a literal or a comment left open) */
+static int inside_token(const struct reformat *rf, size_t pos)
+{
+	struct token_list list = TOKEN_LIST_INIT;
+	size_t i;
+	int inside;
+
+	lex_buffer(rf->text.buf, rf->text.len, &list);
+	i = token_list_find(&list, pos);
+	inside = list.nr && list.tokens[i].start <= pos &&
+		 list.tokens[i].end > pos;
+	token_list_release(&list);
+	return inside;
+}
+
 static void trim_trailing_blanks(struct reformat *rf, size_t pos)
 {
 	const char *buf = rf->text.buf;
@@ -120,7 +138,9 @@ static void trim_trailing_blanks(struct reformat *rf, size_t pos)
 
 	while (s > ls && is_blank(buf[s - 1]))
 		s--;
-	text_remove(rf, s, end - s);
+	/* blanks that are bytes of a literal or a comment stay */
+	if (s < end && !inside_token(rf, s))
+		text_remove(rf, s, end - s);
 }
 
 /* the line break of the line holding pos: "\r\n" or "\n" */

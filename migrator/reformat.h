@@ -12,7 +12,8 @@
  *  a. the argument goes right after the comma that ends argument
  *     position - 1: "cls, X" becomes "cls, NULL, X", and a line that
  *     ended with that comma now ends "cls, NULL,"; trailing whitespace
- *     on a changed line is removed;
+ *     on a changed line is removed (not the blanks inside a literal or
+ *     a comment left open at the line's end: they are its bytes);
  *  b. when argument position - 1 stands alone on its line, "NULL," goes
  *     on a new line of its own after it, with the same indentation;
  *  c. a changed line now wider than 80 columns, that was not before, is

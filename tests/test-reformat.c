@@ -114,6 +114,14 @@ static void test_trailing_blanks_removed(void)
 		       "\t\t    NULL, \"mtd%dro\", i);\n");
 }
 
+/* found by make fuzz: those blanks are bytes of a token */
+static void test_blanks_of_open_tokens_kept(void)
+{
+	check_reformat("\tmk(a, /* the devt  \n\t */ 0, d, \"x\");\n",
+		       "\tmk(a, NULL, /* the devt  \n\t */ 0, d, \"x\");\n");
+	check_reformat("mk(a,'  \n,,)", "mk(a, NULL, '  \n,,)");
+}
+
 static void test_argument_alone_on_its_line(void)
 {
 	check_reformat("\ttcd->class_device = mk(\n"
@@ -222,6 +230,8 @@ static const struct unit_test tests[] = {
 	{ "a: after the comma that ends the argument before", test_after_the_comma },
 	{ "a: a line ending with that comma ends 'cls, NULL,'", test_comma_ending_the_line },
 	{ "a: trailing blanks on the changed line go", test_trailing_blanks_removed },
+	{ "a: but not the blanks of an open comment or literal",
+	  test_blanks_of_open_tokens_kept },
 	{ "b: an argument alone on its line gets NULL below", test_argument_alone_on_its_line },
 	{ "c: a line pushed past 80 columns wraps below '('", test_wrap_after_last_fitting_comma },
 	{ "c: the wrap repeats while the rest is too wide", test_wrap_repeats },
