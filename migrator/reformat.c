@@ -174,7 +174,8 @@ static size_t find_break(const struct reformat *rf, const struct call_edit *c,
 			continue;
 		for (rest = comma + 1; rest < le && is_blank(buf[rest]); rest++)
 			;
-		if (rest < le)
+		/* a '#' first on a line would open a directive */
+		if (rest < le && buf[rest] != '#')
 			best = comma;
 	}
 	return best;

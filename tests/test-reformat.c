@@ -122,6 +122,15 @@ static void test_blanks_of_open_tokens_kept(void)
 	check_reformat("mk(a,'  \n,,)", "mk(a, NULL, '  \n,,)");
 }
 
+/* found by make fuzz: a '#' first on its line starts a directive */
+static void test_no_wrap_before_a_hash(void)
+{
+	check_reformat("\tmk(raw_ss,#||*= M...V(W_MOR,q-!= w_minor_"
+		       "xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n",
+		       "\tmk(raw_ss,\n\t   NULL, #||*= M...V(W_MOR,q-!= w_minor_"
+		       "xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n");
+}
+
 static void test_argument_alone_on_its_line(void)
 {
 	check_reformat("\ttcd->class_device = mk(\n"
@@ -232,6 +241,8 @@ static const struct unit_test tests[] = {
 	{ "a: trailing blanks on the changed line go", test_trailing_blanks_removed },
 	{ "a: but not the blanks of an open comment or literal",
 	  test_blanks_of_open_tokens_kept },
+	{ "c: never a break that puts '#' first on a line",
+	  test_no_wrap_before_a_hash },
 	{ "b: an argument alone on its line gets NULL below", test_argument_alone_on_its_line },
 	{ "c: a line pushed past 80 columns wraps below '('", test_wrap_after_last_fitting_comma },
 	{ "c: the wrap repeats while the rest is too wide", test_wrap_repeats },
