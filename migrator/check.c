@@ -61,7 +61,18 @@ void check_hints_parse(struct check_hints *hints, const char *value)
 
 void check_hints_load(struct check_hints *hints, const struct migration *m)
 {
-	check_hints_parse(hints, m->null_argument);
+	size_t i;
+
+	memset(hints, 0, sizeof(*hints));
+	hints->null_arg = 1;
+	if (!m->nr_not_null)
+		return;
+	for (i = 0; i < m->new_proto.nr_params; i++)
+		if (!strcmp(m->new_proto.params[i].name,
+			    m->not_null[0].param))
+			hints->null_arg = (int)i + 1;
+	if (m->not_null[0].effect)
+		hints->null_effect = xstrdup(m->not_null[0].effect);
 }
 
 void check_hints_release(struct check_hints *hints)

@@ -34,8 +34,8 @@
 
 /*
  * What the rules need to know that a prototype does not say, from the
- * migration's optional "null-argument" field ("1 the call fails with
- * -ENODEV and ..."): the argument that must not be NULL (default 1), and
+ * migration's first "not-null" field ("cls the call fails with -ENODEV
+ * and ..."): the argument that must not be NULL (default 1), and
  * what a NULL there does ("{created}" stands for the name the class was
  * created with).
  */

@@ -460,6 +460,27 @@ void type_normalise_text(struct strbuf *out, const char *type)
 	token_list_release(&list);
 }
 
+void lex_squeeze(struct strbuf *out, const char *text, size_t len)
+{
+	struct token_list list = TOKEN_LIST_INIT;
+	enum token_type prev = TOKEN_PUNCT;
+	size_t i;
+
+	lex_buffer(text, len, &list);
+	for (i = 0; i < list.nr; i++) {
+		const struct token *t = &list.tokens[i];
+		int word = t->type == TOKEN_IDENT || t->type == TOKEN_NUMBER;
+
+		if (t->type == TOKEN_COMMENT)
+			continue;
+		if (word && (prev == TOKEN_IDENT || prev == TOKEN_NUMBER))
+			strbuf_addch(out, ' ');
+		strbuf_add(out, text + t->start, t->end - t->start);
+		prev = t->type;
+	}
+	token_list_release(&list);
+}
+
 /*
  * The first token of the type words before the declared name at token
  * i, or (size_t)-1 when what precedes the name is not "BOUNDARY TYPE":

@@ -116,6 +116,13 @@ void type_normalise(struct strbuf *out, const char *buf,
 void type_normalise_text(struct strbuf *out, const char *type);
 
 /*
+ * The code of text[0..len) on one line without blanks or comments, as
+ * two spellings of the same expression compare: "MKDEV(0, 0)" is
+ * "MKDEV(0,0)"; adjacent words keep one space ("unsigned long").
+ */
+void lex_squeeze(struct strbuf *out, const char *text, size_t len);
+
+/*
  * Push the normalised type of every simple declaration of name in code
  * ("TYPE name;", "TYPE name =", "TYPE name," and "TYPE name)") to types.
  */

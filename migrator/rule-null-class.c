@@ -2,7 +2,7 @@
  * rule-null-class.c - NULL where the call needs its object: the class.
  *
  * Which argument must not be NULL, and what a NULL there does, is the
- * migration's knowledge (check_hints: null-argument, by default the
+ * migration's knowledge (check_hints: not-null, by default the
  * first argument).  A swapped pair has already explained its NULL.
  */
 #include <stdlib.h>

@@ -45,7 +45,7 @@ struct rule_test {
 static inline void rule_test_init(struct rule_test *t, enum api_form api)
 {
 	memset(t, 0, sizeof(*t));
-	CU_ASSERT_FATAL(!migration_parse(&t->m, test_migration_text, "test"));
+	CU_ASSERT_FATAL(!test_migration_parse(&t->m));
 	t->api.declared = t->api.used = api;
 	check_hints_parse(&t->hints, "");
 	clang_file_init(&t->file, "drivers/test.c");

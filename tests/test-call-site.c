@@ -24,7 +24,7 @@ static void load_migration(void)
 	if (loaded)
 		return;
 	memset(&mig, 0, sizeof(mig));
-	CU_ASSERT_FATAL(migration_parse(&mig, test_migration_text, "test") == 0);
+	CU_ASSERT_FATAL(test_migration_parse(&mig) == 0);
 	loaded = 1;
 }
 
