@@ -4,14 +4,17 @@
  *
  * Contract: only token bytes are compared, so a change of whitespace or
  * of line breaks is no difference.  A call is compared argument by
- * argument (the argument ranges scan recorded); an occurrence inside
- * another call's arguments is compared as part of them.  Calls that are
- * not closed are compared with the tokens around them.
+ * argument (the argument ranges scan recorded) with the original's, or
+ * with what the migration's map makes of them (migration_new_args(),
+ * and the new name); an occurrence inside another call's arguments is
+ * compared as part of them.  Calls that are not closed are compared
+ * with the tokens around them.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cross-check.h"
+#include "util.h"
 
 #define NO_OFFSET ((size_t)-1)
 
@@ -80,33 +83,67 @@ static int same_arg(const struct scanned_text *a, const struct call_arg *x,
 	return differ(a, x->start, x->end, b, y->start, y->end) == NO_OFFSET;
 }
 
-/* b's call against a's: the same, arg inserted at position, or else */
+/* the tokens of text are those of b in [from, to) */
+static int same_as_text(const char *text, const struct scanned_text *b,
+			size_t from, size_t to)
+{
+	struct scanned_text t;
+	int same;
+
+	memset(&t, 0, sizeof(t));
+	t.buf = text;
+	t.len = strlen(text);
+	lex_buffer(text, t.len, &t.tokens);
+	same = differ(&t, 0, t.len, b, from, to) == NO_OFFSET;
+	token_list_release(&t.tokens);
+	return same;
+}
+
+/* b's call is a's converted by the migration's map, token for token */
+static int is_converted(const struct call_site *ca,
+			const struct scanned_text *b,
+			const struct call_site *cb, const struct migration *m)
+{
+	struct strlist want = STRLIST_INIT;
+	const char **old;
+	size_t k;
+	int same;
+
+	if (ca->nr_args < m->old_proto.nr_params ||
+	    !same_as_text(m->new_function, b, cb->name_offset,
+			  cb->name_offset + cb->name_len))
+		return 0;
+	old = xcalloc(ca->nr_args + 1, sizeof(*old));
+	for (k = 0; k < ca->nr_args; k++)
+		old[k] = ca->args[k].text;
+	migration_new_args(m, old, ca->nr_args, &want);
+	same = want.nr == cb->nr_args;
+	for (k = 0; same && k < want.nr; k++)
+		same = same_as_text(want.items[k].string, b,
+				    cb->args[k].start, cb->args[k].end);
+	free(old);
+	strlist_clear(&want, 0);
+	return same;
+}
+
+/* b's call against a's: the same, converted, or else */
 static enum call_change compare_call(const struct scanned_text *a,
 				     const struct call_site *ca,
 				     const struct scanned_text *b,
 				     const struct call_site *cb,
-				     const struct scanned_text *arg,
-				     int position)
+				     const struct migration *m)
 {
-	size_t k, at = (size_t)position - 1;
-	struct call_arg whole = { 0, arg->len, NULL };
+	size_t k;
+	int same = ca->nr_args == cb->nr_args &&
+		   differ(a, ca->name_offset, ca->name_offset + ca->name_len,
+			  b, cb->name_offset, cb->name_offset + cb->name_len) ==
+		   NO_OFFSET;
 
-	if (ca->nr_args == cb->nr_args) {
-		for (k = 0; k < ca->nr_args; k++)
-			if (!same_arg(a, &ca->args[k], b, &cb->args[k]))
-				return CALL_CHANGED;
+	for (k = 0; same && k < ca->nr_args; k++)
+		same = same_arg(a, &ca->args[k], b, &cb->args[k]);
+	if (same)
 		return CALL_SAME;
-	}
-	if (cb->nr_args != ca->nr_args + 1 || position < 1 ||
-	    at > ca->nr_args)
-		return CALL_CHANGED;
-	for (k = 0; k < cb->nr_args; k++) {
-		if (k == at ? !same_arg(arg, &whole, b, &cb->args[k]) :
-		    !same_arg(a, &ca->args[k < at ? k : k - 1], b,
-			      &cb->args[k]))
-			return CALL_CHANGED;
-	}
-	return CALL_INSERTED;
+	return is_converted(ca, b, cb, m) ? CALL_CONVERTED : CALL_CHANGED;
 }
 
 static int is_checked_call(const struct call_site *cs)
@@ -115,8 +152,8 @@ static int is_checked_call(const struct call_site *cs)
 }
 
 int cross_check(const struct scanned_text *a, const struct scanned_text *b,
-		const struct scanned_text *arg, int position,
-		enum call_change *changes, size_t *where)
+		const struct migration *m, enum call_change *changes,
+		size_t *where)
 {
 	size_t i, pa = 0, pb = 0, nr = a->scan.nr_sites;
 
@@ -135,11 +172,16 @@ int cross_check(const struct scanned_text *a, const struct scanned_text *b,
 		if (!is_checked_call(ca) || !is_checked_call(cb) ||
 		    ca->name_offset < pa)
 			continue;	/* covered by the tokens around */
-		*where = differ(a, pa, ca->open_paren + 1, b, pb,
-				cb->open_paren + 1);
+		*where = differ(a, pa, ca->name_offset, b, pb,
+				cb->name_offset);
+		if (*where == NO_OFFSET)
+			*where = differ(a, ca->name_offset + ca->name_len,
+					ca->open_paren + 1, b,
+					cb->name_offset + cb->name_len,
+					cb->open_paren + 1);
 		if (*where != NO_OFFSET)
 			return -1;
-		changes[i] = compare_call(a, ca, b, cb, arg, position);
+		changes[i] = compare_call(a, ca, b, cb, m);
 		if (changes[i] == CALL_CHANGED) {
 			*where = ca->name_offset;
 			return -1;

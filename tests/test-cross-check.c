@@ -1,0 +1,97 @@
+/*
+ * test-cross-check.c - a converted text against its original: each call
+ * the same, converted as the map says (token for token, whitespace
+ * aside), or something else, which fails the file.
+ */
+#include <string.h>
+
+#include "cross-check.h"
+#include "migration.h"
+#include "test-migration-data.h"
+#include "unit.h"
+
+static const char frob_text[] =
+	"name: frob\nfunction: frob\nnew-function: frob2\n"
+	"header: include/frob.h\n"
+	"old-prototype: int frob(struct module *owner, int a, char *b)\n"
+	"new-prototype: int frob2(char *b, int a)\n"
+	"new-call: $3 $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\nsubject: s\n"
+	"description: d\n";
+
+/* cross_check(before, after); changes[] for the first calls */
+static int compare(const struct migration *m, const char *before,
+		   const char *after, enum call_change *changes, size_t max)
+{
+	struct scanned_text a, b;
+	enum call_change all[16];
+	size_t where, i;
+	int ret;
+
+	scanned_text_init(&a, "t.c", before, strlen(before), m);
+	scanned_text_init(&b, "t.c", after, strlen(after), m);
+	CU_ASSERT_FATAL(a.scan.nr_sites <= 16);
+	ret = cross_check(&a, &b, m, all, &where);
+	for (i = 0; i < max && i < a.scan.nr_sites; i++)
+		changes[i] = all[i];
+	scanned_text_release(&a);
+	scanned_text_release(&b);
+	return ret;
+}
+
+static void test_insert(void)
+{
+	struct migration m;
+	enum call_change c[2];
+
+	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	CU_ASSERT_EQUAL(compare(&m,
+		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n"
+		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
+		"x = class_device_create(c,NULL,MKDEV(1,2),NULL,\n\"a\");\n"
+		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n", c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_SAME);
+	/* another value inserted is no conversion */
+	CU_ASSERT_EQUAL(compare(&m,
+		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+		"x = class_device_create(c, 0, MKDEV(1, 2), NULL, \"a\");\n",
+		c, 1), -1);
+	/* a change outside the calls fails the file */
+	CU_ASSERT_EQUAL(compare(&m,
+		"int a; x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+		"long a; x = class_device_create(c, NULL, MKDEV(1, 2), NULL, "
+		"\"a\");\n", c, 1), -1);
+	migration_release(&m);
+}
+
+static void test_rename_remove_and_swap(void)
+{
+	struct migration m;
+	enum call_change c[3];
+
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
+	CU_ASSERT_EQUAL(compare(&m,
+		"n = frob(THIS_MODULE, 1, \"a\") + frob(me, i, /* b */ s);\n"
+		"m = frob2(\"c\", 3);\n",
+		"n = frob2(\"a\", 1) + frob2(/* b */ s, i);\n"
+		"m = frob2(\"c\", 3);\n", c, 3), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[2], CALL_SAME);
+	/* the old order under the new name is no conversion */
+	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, \"a\");\n",
+				"n = frob2(1, \"a\");\n", c, 1), -1);
+	/* the comment is part of the argument */
+	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, /* b */ s);\n",
+				"n = frob2(s, 1);\n", c, 1), -1);
+	migration_release(&m);
+}
+
+static const struct unit_test tests[] = {
+	{ "an inserted value, and nothing else", test_insert },
+	{ "a rename with a removal and a swap", test_rename_remove_and_swap },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("cross-check", tests)
