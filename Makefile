@@ -60,10 +60,10 @@ E2E_TESTS = $(sort $(wildcard tests/t-*.sh))
 #   libclang-dev    libclang, which check loads at run time, and its header
 #   patch           check --patch applies a hand-written patch with it
 #   libcunit1-dev   make check: the unit suites
-#   jq, man-db      make check: the JSON queries of the end-to-end tests and
-#                   the man page's formatting test
+#   jq, man-db,     make check: the JSON queries of the end-to-end tests,
+#   valgrind        the man page's formatting test, the model's leak test
 DEBIAN_PACKAGES = coccinelle libpython3-dev libclang-dev patch \
-	libcunit1-dev jq man-db
+	libcunit1-dev jq man-db valgrind
 
 ifneq ($(V),1)
 QUIET_CC = @echo '   CC      $@';
