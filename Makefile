@@ -51,7 +51,19 @@ MODEL_OBJ = $(MODEL_SRC:%.c=$(B)/%.o)
 TEST_BIN = $(TEST_SRC:%.c=$(B)/%)
 E2E_TESTS = $(sort $(wildcard tests/t-*.sh))
 
-DEBIAN_PACKAGES = coccinelle libclang-dev libcunit1-dev
+# The Debian packages the README's commands need ("make deps" installs
+# them as root, else names the apt-get line), and what each one serves:
+#   coccinelle      spatch, which apply, series and run convert with
+#   libpython3-dev  the libpython3.X.so spatch loads for its report and org
+#                   modes (kmigrate cocci --mode report, make coccicheck);
+#                   coccinelle itself does not pull it in
+#   libclang-dev    libclang, which check loads at run time, and its header
+#   patch           check --patch applies a hand-written patch with it
+#   libcunit1-dev   make check: the unit suites
+#   jq, man-db,     make check: the JSON queries of the end-to-end tests,
+#   valgrind        the man page's formatting test, the model's leak test
+DEBIAN_PACKAGES = coccinelle libpython3-dev libclang-dev patch \
+	libcunit1-dev jq man-db valgrind
 
 ifneq ($(V),1)
 QUIET_CC = @echo '   CC      $@';

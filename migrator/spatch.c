@@ -214,6 +214,12 @@ char *spatch_batch_trouble(const char *err)
 	return first_line(err, is_batch_chatter);
 }
 
+int spatch_python_missing(const char *err)
+{
+	return strstr(err, "Py.find_library:") ||
+	       strstr(err, "Py.run_command: unable to run");
+}
+
 /* err holds the whole line "PREFIX PATH" */
 static int has_line(const char *err, const char *prefix, const char *path)
 {

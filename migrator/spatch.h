@@ -114,6 +114,13 @@ char *spatch_failure_line(const char *err);
  */
 char *spatch_batch_trouble(const char *err);
 
+/*
+ * spatch's stderr says it could not load Python, which its report and
+ * org modes run ("Py.find_library: unable to find the Python library"
+ * when Debian's libpython3-dev is missing)
+ */
+int spatch_python_missing(const char *err);
+
 /* spatch's stderr says it handled (or skipped) the file at path */
 int spatch_handled(const char *err, const char *path);
 

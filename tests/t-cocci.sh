@@ -164,4 +164,39 @@ done
 if [ "$n" -eq 0 ]; then
 	not_ok "some semantic patch has tests"
 fi
+
+# kmigrate cocci: the semantic patch printed, and run the coccicheck way
+MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+migdir=$SRCDIR/semantic-patches/class-device-parent
+"$KMIGRATE" cocci >"$scratch/printed.cocci" 2>"$scratch/err"
+check "kmigrate cocci prints the migration's .cocci file" \
+	'cmp -s "$scratch/printed.cocci" "$migdir/class_device_create.cocci"'
+"$KMIGRATE" cocci "$MINI" >/dev/null 2>"$scratch/err"
+check "kmigrate cocci TREE without --mode: exit 2, one line" \
+	'[ $? -eq 2 ] && [ "$(grep -c . "$scratch/err")" -eq 1 ]'
+
+"$KMIGRATE" scan "$MINI" 2>/dev/null |
+	sed -n 's/^\([^:]*:[0-9]*\):[0-9]*: old .*/\1/p' | sort >"$scratch/old"
+"$KMIGRATE" cocci --mode report -j 2 "$MINI" >"$scratch/report" 2>"$scratch/err"
+status=$?
+sed -n 's/^\([^:]*:[0-9]*\):.*pass NULL as parent$/\1/p' "$scratch/report" |
+	sort >"$scratch/reported"
+check "cocci --mode report: exit 0, one line per old-form call scan lists (72)" \
+	'[ $status -eq 0 ] && [ "$(wc -l <"$scratch/old")" -eq 72 ] &&
+	 cmp -s "$scratch/old" "$scratch/reported" &&
+	 [ "$(wc -l <"$scratch/report")" -eq 72 ]' || show "$scratch/err"
+"$KMIGRATE" cocci --mode org "$MINI" >"$scratch/org" 2>"$scratch/err"
+check "cocci --mode org: links name the tree's files" \
+	'[ "$(grep -c "^\* TODO \[\[view:drivers/s390/char/vmlogrdr.c::" "$scratch/org")" -eq 1 ]'
+
+# a file name spatch's own shell commands would run (in $HOME)
+hostile=$scratch/hostile
+mkdir -p "$hostile/drivers/x" "$scratch/home"
+cp -R "$MINI/include" "$hostile/"
+cp "$MINI/arch/i386/kernel/msr.c" "$hostile/drivers/x/\$(cd;touch PWNED) a.c"
+HOME=$scratch/home "$KMIGRATE" cocci --mode report "$hostile" \
+	>"$scratch/report" 2>"$scratch/err"
+check "cocci --mode report: a hostile file name is reported as it is, and runs nothing" \
+	'grep -q "^drivers/x/\$(cd;touch PWNED) a.c:26:" "$scratch/report" &&
+	 [ ! -e "$scratch/home/PWNED" ]'
 test_done
