@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "apply.h"
+#include "cocci-gen.h"
 #include "cross-check.h"
 #include "diff.h"
 #include "reformat.h"
@@ -178,10 +179,9 @@ static const char *base_name(const char *path)
 
 /* one semantic patch on every work that has not failed */
 static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
-		     size_t nr, size_t stage)
+		     size_t nr, size_t stage, const char *cocci)
 {
 	const struct apply_opts *opts = ctx->opts;
-	const char *cocci = opts->m->cocci.items[stage].string;
 	struct strlist options = STRLIST_INIT;
 	struct spatch_run_opts ropts = { 0 };
 	struct spatch_job *jobs = xcalloc(nr, sizeof(*jobs));
@@ -455,6 +455,7 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	struct spatch_version version;
 	struct scan_result scan;
 	struct apply_work *works;
+	struct strlist coccis = STRLIST_INIT;
 	size_t i, nr_works;
 	int ret = 0;
 
@@ -468,8 +469,12 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	nr_works = list_files(opts, r, &scan, works);
 	if (nr_works)
 		ctx.scratch = tempdir_create("kmigrate-apply");
-	for (i = 0; nr_works && !ret && i < opts->m->cocci.nr; i++)
-		ret = run_stage(&ctx, works, scan.nr_files, i);
+	if (nr_works)
+		ret = cocci_files(opts->m, ctx.scratch, &coccis);
+	for (i = 0; nr_works && !ret && i < coccis.nr; i++)
+		ret = run_stage(&ctx, works, scan.nr_files, i,
+				coccis.items[i].string);
+	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
 		struct apply_file *file = &r->files[i];
 

@@ -2,12 +2,14 @@
  * cmd-cocci.c - "kmigrate cocci": the migration's semantic patch, printed
  * or run the way "make coccicheck" runs it.
  *
- *	kmigrate cocci
+ *	kmigrate cocci [--generated]
  *	kmigrate cocci --mode report|org|context [-j N] TREE
  *
- * Without --mode: the migration's .cocci files, in the order apply runs
- * them, on stdout, for a kernel's scripts/coccinelle/ or a hand-run
- * spatch.  With --mode: spatch runs them in that mode (the Options: line
+ * Without --mode: the semantic patch apply runs, on stdout, for a
+ * kernel's scripts/coccinelle/ or a hand-run spatch: the one generated
+ * from the migration's data (cocci-gen.h), or the migration's own .cocci
+ * files where its data names them ("cocci:"; --generated prints the
+ * generated one anyway).  With --mode: spatch runs them in that mode (the Options: line
  * of each file included) on the files of TREE that name the function, and
  * its lines come out with the paths of TREE, as "make coccicheck MODE=..."
  * prints them.  spatch never sees a path of the tree: each file is copied
@@ -24,6 +26,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "cocci-gen.h"
 #include "migration.h"
 #include "parallel.h"
 #include "parse-options.h"
@@ -35,10 +38,11 @@
 #include "util.h"
 
 static const char *const cocci_usage[] = {
-	"kmigrate cocci [--mode report|org|context [-j N] TREE]",
+	"kmigrate cocci [--generated] [--mode report|org|context [-j N] TREE]",
 	"",
-	"Print the migration's semantic patch; with --mode, run it on TREE the",
-	"way 'make coccicheck MODE=...' does and print what it reports.",
+	"Print the migration's semantic patch (generated from its data unless",
+	"it has its own); with --mode, run it on TREE the way",
+	"'make coccicheck MODE=...' does and print what it reports.",
 	NULL
 };
 
@@ -61,11 +65,18 @@ struct cocci_run {
 	int no_python;
 };
 
-static int print_cocci_files(const struct migration *m)
+static int print_cocci_files(const struct migration *m, int generated)
 {
 	size_t i;
 
-	for (i = 0; i < m->cocci.nr; i++) {
+	if (generated || !m->cocci.nr) {
+		struct strbuf text = STRBUF_INIT;
+
+		cocci_generate(m, &text);
+		fwrite(text.buf, 1, text.len, stdout);
+		strbuf_release(&text);
+	}
+	for (i = 0; !generated && i < m->cocci.nr; i++) {
 		struct strbuf text = STRBUF_INIT;
 
 		if (strbuf_read_file(&text, m->cocci.items[i].string) < 0) {
@@ -294,6 +305,7 @@ static int run_mode(const struct migration *m, const char *mode,
 	struct spatch_version version;
 	struct strbuf out = STRBUF_INIT;
 	struct cocci_run run = { .mode = mode };
+	struct strlist coccis = STRLIST_INIT;
 	char *scratch = NULL;
 	size_t i;
 	int ret = 0;
@@ -310,10 +322,12 @@ static int run_mode(const struct migration *m, const char *mode,
 	scratch = tempdir_create("kmigrate-cocci");
 	run.scratch = scratch;
 	ret = copy_to_scratch(tree, &scan, scratch);
-	for (i = 0; !ret && i < m->cocci.nr; i++) {
+	if (!ret)
+		ret = cocci_files(m, scratch, &coccis);
+	for (i = 0; !ret && i < coccis.nr; i++) {
 		struct strlist options = STRLIST_INIT;
 
-		run.cocci = m->cocci.items[i].string;
+		run.cocci = coccis.items[i].string;
 		run.options = &options;
 		ret = spatch_cocci_options(run.cocci, &options);
 		if (!ret)
@@ -326,6 +340,7 @@ static int run_mode(const struct migration *m, const char *mode,
 			ret = error_errno("cannot write the output");
 	}
 out:
+	strlist_clear(&coccis, 0);
 	strbuf_release(&out);
 	scan_result_release(&scan);
 	free(scratch);
@@ -335,7 +350,11 @@ out:
 int cmd_cocci(int argc, const char **argv)
 {
 	const char *mode = NULL;
+	int generated = 0;
 	const struct option options[] = {
+		OPT_BOOL(0, "generated", &generated,
+			 "print the semantic patch generated from the data, "
+			 "even where the migration has its own"),
 		OPT_CHOICE(0, "mode", &mode, "MODE", cocci_modes,
 			   "run it on TREE in that mode: report, org, "
 			   "context"),
@@ -356,7 +375,7 @@ int cmd_cocci(int argc, const char **argv)
 	if (mode)
 		ret = run_mode(&m, mode, argv[0]);
 	else
-		ret = print_cocci_files(&m) < 0 ? 2 : 0;
+		ret = print_cocci_files(&m, generated) < 0 ? 2 : 0;
 	migration_release(&m);
 	return ret;
 }

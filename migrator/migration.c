@@ -284,8 +284,6 @@ static const char *missing_field(const struct migration *m)
 		return "new-prototype";
 	if (!m->new_call)
 		return "new-call";
-	if (!m->cocci.nr)
-		return "cocci";
 	if (!m->subject)
 		return "subject";
 	if (!m->description)
