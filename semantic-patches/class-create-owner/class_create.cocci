@@ -5,10 +5,9 @@
 /// Written by hand until kmigrate cocci generates it from the migration.
 /// A call is converted only on evidence that it is in the old form
 /// (owner, name): exactly two arguments, as the old macro takes.  A call
-/// with one argument is in the new form (name) unless that argument is
-/// an owner (THIS_MODULE or a struct module *): then it is neither, and
-/// the report, org and context modes list it as ambiguous with every
-/// call of another arity.  Nothing changes in a file that defines its
+/// with one argument is in the new form (name); a call of any other
+/// arity is neither, and the report, org and context modes list it as
+/// ambiguous.  Nothing changes in a file that defines its
 /// own class_create() or declares a static one; those calls are listed
 /// as shadowed.
 //
@@ -58,20 +57,14 @@ expression owner, name;
 
 class_create@p(owner, name)
 
-// The new form: one argument that is no owner.
+// The new form: one argument (an owner there is a type error, which
+// kmigrate check reports; it is no old-form call).
 @new_form depends on !patch && !defined_here && !declared_static@
 position p;
 expression name;
-struct module *mod;
 @@
 
-(
-class_create(THIS_MODULE)
-|
-class_create(mod)
-|
 class_create@p(name)
-)
 
 @ambiguous depends on !patch && !defined_here && !declared_static@
 position p != {old_form.p, new_form.p};
