@@ -161,8 +161,10 @@ static void run_arguments(struct model_run *run)
 			case ROLE_DEVICE:
 				run_device(run, a);
 				break;
-			default:
+			case ROLE_FORMAT:
 				run_format(run, a);
+				break;
+			default:
 				break;
 			}
 		}

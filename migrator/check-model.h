@@ -42,8 +42,9 @@
  *
  * Caller's steps: model_call_map(&mc, call, classes); model_call_run(&mc,
  * NULL, &v) (or with a permutation); use v; model_verdict_release(&v);
- * model_call_release(&mc).  check_model_verdicts() does it for every
- * call of a check_result, with the tree's class names.
+ * model_call_release(&mc).  check.c does it for every call of a check,
+ * with the tree's class names (model_call_unnamed_classes(), then
+ * model_class_names_lookup()); this module knows nothing of check.
  */
 #ifndef KM_CHECK_MODEL_H
 #define KM_CHECK_MODEL_H
@@ -54,7 +55,6 @@
 #include "strlist.h"
 
 struct call_analysis;
-struct check_result;
 
 enum model_kind {
 	MODEL_UNKNOWN,		/* type not known: what its slot wants */
@@ -64,16 +64,21 @@ enum model_kind {
 	MODEL_DEVICE,
 	MODEL_INTEGER,
 	MODEL_STRING,
+	MODEL_MODULE,
 	MODEL_OTHER,		/* a pointer to something else */
 };
 
+/* what a parameter is to the model, from its type's role (kernel-types) */
 enum model_role {
 	ROLE_NONE,
 	ROLE_CLASS,
-	ROLE_PARENT,
+	ROLE_PARENT,		/* a class device: the parent */
 	ROLE_DEVT,
 	ROLE_DEVICE,
-	ROLE_FORMAT,
+	ROLE_FORMAT,		/* by position: the prototype's format */
+	ROLE_OWNER,		/* a module */
+	ROLE_DRVDATA,		/* opaque data */
+	ROLE_NAME,		/* a string that is no format */
 };
 
 struct model_arg {
@@ -88,6 +93,7 @@ struct model_arg {
 };
 
 struct model_call {
+	const struct migration *migration;
 	const char *entry;	/* the migration's model entry point */
 	int old_form;		/* the 2.6.14 entry point, no parent */
 	enum model_role *roles;	/* one per fixed parameter */
@@ -139,12 +145,18 @@ void model_verdict_past(struct strbuf *out, const struct model_verdict *v);
 int model_verdict_same(const struct model_verdict *a,
 		       const struct model_verdict *b);
 
+struct kernel_data;
+struct migration;
 struct migration_param;
 
 /* the role a parameter's type gives it (the format's is by position) */
-enum model_role model_param_role(const struct migration_param *param);
-/* "0", "0x0", "(dev_t)0", "MKDEV(0,0)": a constant zero */
-int model_text_is_zero(const char *text);
+enum model_role model_param_role(const struct migration_param *param,
+				 const struct kernel_data *kd);
+/*
+ * "0", "0x0", "(dev_t)0", or a macro the kernel data calls a zero
+ * ("MKDEV(0,0)"; kd may be NULL): a constant zero
+ */
+int model_text_is_zero(const char *text, const struct kernel_data *kd);
 
 /* the name pattern of a format and its arguments (tests) */
 void model_name_pattern(struct strbuf *out, const struct model_arg *format,
@@ -152,7 +164,9 @@ void model_name_pattern(struct strbuf *out, const struct model_arg *format,
 /* "<ident>" of an expression: "devlist[i].name" gives "<name>" */
 char *model_placeholder(const char *expr);
 
-/* every call of r: map with the tree's class names, run, keep */
-void check_model_verdicts(struct check_result *r, int jobs);
+/* the class variables of a mapped call not named by a class_create()
+ * of its own file (to look up in the tree): pushed to vars */
+void model_call_unnamed_classes(const struct model_call *mc,
+				struct strlist *vars);
 
 #endif

@@ -384,7 +384,9 @@ int evidence_fits(const struct evidence *ev, const char *param_type)
 
 enum tier {
 	TIER_NAME = 1,		/* a renamed function's name */
-	TIER_STRONG,		/* the arity, and what the arguments are */
+	TIER_ARITY,		/* the number of arguments */
+	TIER_STRINGS,		/* string literals */
+	TIER_ARGS,		/* what the other arguments are */
 	TIER_WEAK,		/* NULL for an integer, 0 for a pointer */
 };
 
@@ -481,9 +483,13 @@ static int fit_at(const struct weighing *w, size_t f, size_t i,
 			return evidence_fits(&integer, p->type);
 		return -1;
 	}
+	if (tier == TIER_STRINGS)
+		return ev->kind == EVIDENCE_STRING ?
+		       evidence_fits(ev, p->type) : -1;
 	switch (ev->kind) {
+	case EVIDENCE_STRING:
 	case EVIDENCE_ZERO:
-		return -1;		/* fits an integer and a pointer */
+		return -1;		/* a tier of its own; both fit */
 	case EVIDENCE_NULL:
 		fit = evidence_fits(ev, p->type);
 		return fit ? fit : -1;	/* NULL for an integer: weak */
@@ -515,9 +521,11 @@ static void weigh(struct weighing *w, enum tier tier)
 	for (f = 0; f < w->nr_forms; f++) {
 		if (w->out[f])
 			continue;
-		if (tier == TIER_STRONG && !arity_fits(w, f)) {
-			w->out[f] = tier;
-			w->why_arg[f] = BY_ARITY;
+		if (tier == TIER_ARITY) {
+			if (!arity_fits(w, f)) {
+				w->out[f] = tier;
+				w->why_arg[f] = BY_ARITY;
+			}
 			continue;
 		}
 		for (i = 0; i < w->nr_args; i++)
@@ -544,7 +552,7 @@ static void say_out(const struct weighing *w, size_t f, int decided)
 	const struct evidence *ev;
 	size_t i = w->why_arg[f], n = w->nr_args;
 
-	if (w->reason->len)
+	if (w->reason->len && w->reason->buf[w->reason->len - 1] != ' ')
 		strbuf_addstr(w->reason, "; ");
 	if (i == BY_ARITY && n < p->nr_params) {
 		strbuf_addf(w->reason, "%zu argument%s, fewer than the %zu of "
@@ -634,6 +642,7 @@ int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 			      reason };
 	size_t f, at = 0;
 	int which = -1, ret = -1;
+	enum tier tier;
 
 	w.out = xcalloc(nr_forms + 1, sizeof(*w.out));
 	w.why_arg = xcalloc(nr_forms + 1, sizeof(*w.why_arg));
@@ -646,29 +655,24 @@ int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 		ret = which;
 		goto out;
 	}
-	weigh(&w, TIER_STRONG);
-	switch (forms_left(&w, &which)) {
-	case 0:
-		conclude(&w, -1, TIER_STRONG);
-		goto out;
-	case 1:
-		ret = conclude(&w, which, TIER_STRONG);
-		goto out;
-	}
-	ret = claimed_by_format(&w, &at);
-	if (ret >= 0) {
-		strbuf_addf(reason, "string-literal format in argument %zu",
-			    at);
-		goto out;
-	}
-	weigh(&w, TIER_WEAK);
-	switch (forms_left(&w, &which)) {
-	case 0:
-		conclude(&w, -1, TIER_WEAK);
-		goto out;
-	case 1:
-		ret = conclude(&w, which, TIER_WEAK);
-		goto out;
+	for (tier = TIER_ARITY; tier <= TIER_WEAK; tier++) {
+		weigh(&w, tier);
+		switch (forms_left(&w, &which)) {
+		case 0:
+			conclude(&w, -1, tier);
+			goto out;
+		case 1:
+			ret = conclude(&w, which, tier);
+			goto out;
+		}
+		if (tier != TIER_STRINGS)
+			continue;
+		ret = claimed_by_format(&w, &at);
+		if (ret >= 0) {
+			strbuf_addf(reason, "string-literal format in "
+				    "argument %zu", at);
+			goto out;
+		}
 	}
 	say_no_evidence(&w);
 out:

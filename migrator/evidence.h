@@ -26,16 +26,19 @@
  *
  *  1. the name: a renamed function's old name is the old form, its new
  *     name the new one (the caller says which forms the name allows);
- *  2. the arity (at least the fixed parameters, no more unless
- *     variadic) and what every argument is, together: a string literal
- *     where a form takes neither a string nor a void *, an integer or
- *     an address where it takes the other, a typed value that does not
- *     fit (an identifier's declared type fits only as that very type,
- *     or a pointer for a void *: the file's declarations are found
- *     without scopes, and an int is no dev_t);
- *  3. of the forms left, the only one whose format position holds a
- *     string literal;
- *  4. the idioms that are no proof: NULL where a form takes an integer
+ *  2. the arity: at least the fixed parameters, no more unless variadic
+ *     (four arguments are the old class_device_create(), whatever they
+ *     are; one is the new class_create(), an owner there is a type
+ *     error check reports);
+ *  3. string literals: a literal where a form takes neither a string
+ *     nor a void * contradicts it; then, of the forms left, the only one
+ *     whose format position holds a literal is the form;
+ *  4. what every other argument is: an integer or an address where a
+ *     form takes the other, a typed value that does not fit (an
+ *     identifier's declared type fits only as that very type, or a
+ *     pointer for a void *: the file's declarations are found without
+ *     scopes, and an int is no dev_t);
+ *  5. the idioms that are no proof: NULL where a form takes an integer
  *     (sloppy code writes NULL for 0) or its format (a format is never
  *     NULL), a plain 0 where it takes a pointer (the kernel writes NULL
  *     there: sparse's "Using plain integer as NULL pointer").

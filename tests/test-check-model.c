@@ -275,8 +275,8 @@ static void test_words(void)
 	p = model_placeholder("4 * 2");
 	CU_ASSERT_STRING_EQUAL(p, "<...>");
 	free(p);
-	CU_ASSERT(model_text_is_zero("0x0UL"));
-	CU_ASSERT(!model_text_is_zero("MKDEV(0, 1)"));
+	CU_ASSERT(model_text_is_zero("0x0UL", NULL));
+	CU_ASSERT(!model_text_is_zero("MKDEV(0, 1)", NULL));
 	model_verdict_release(&v);
 	strbuf_release(&sb);
 }
