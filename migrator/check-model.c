@@ -365,7 +365,8 @@ static void lookup_one(size_t index, void *cb)
 		goto out_free;
 	for (i = 0; i < lk->vars->nr; i++) {
 		const char *var = lk->vars->items[i].string;
-		struct source_text src = { text.buf, text.len, &tokens };
+		struct source_text src = { text.buf, text.len, &tokens,
+					   NULL };
 
 		if (!scan_mentions(text.buf, text.len, var))
 			continue;

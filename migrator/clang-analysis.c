@@ -421,7 +421,8 @@ static void arg_position(struct call_argument *arg,
 static void fallback_types(struct call_analysis *call, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
-	struct source_text src = { text, len, tokens };
+	struct source_text src = { text, len, tokens,
+				   &call->migration->kernel };
 	size_t i;
 
 	for (i = 0; i < call->nr_args; i++) {

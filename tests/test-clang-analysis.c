@@ -206,7 +206,7 @@ static void test_declarations_in_text(void)
 		"int f(struct tty_driver *driver, unsigned index)\n"
 		"{ return index; }\n";
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct source_text src = { text, sizeof(text) - 1, &tokens };
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL };
 	struct expr_guess g;
 	char *type;
 
