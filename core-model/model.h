@@ -108,6 +108,10 @@ struct device {
 	struct device *parent;
 	char bus_id[KM_BUS_ID_SIZE];
 	void *driver_data;		/* dev_set_drvdata() */
+	/* set by km_device_create(), as device_create() does */
+	km_devt devt;
+	struct class *class;
+	void (*release)(struct device *dev);
 };
 
 struct class_device;
@@ -140,7 +144,7 @@ struct class_device {
 /* NULL when out of memory */
 struct kmodel *km_model_new(void);
 void km_model_free(struct kmodel *model);
-/* classes and class devices not yet released */
+/* classes, class devices and devices not yet released */
 long km_model_live_objects(const struct kmodel *model);
 /* one line per live object: "class 'input' (refs 2, unregistered)" */
 void km_model_print_live(FILE *fp, const struct kmodel *model);
@@ -168,6 +172,59 @@ struct device *km_device_new(struct kmodel *model, const char *path);
  * km_device_create() ("virtual/tty/ttyS0"); NULL when there is none.
  */
 struct device *km_device_find(struct kmodel *model, const char *path);
+
+/*
+ * device_create() of 2.6.27 (drivers/base/core.c, CONFIG_SYSFS_DEPRECATED
+ * off): allocates a device, names it with fmt (cut to KM_BUS_ID_SIZE - 1
+ * bytes), stores drvdata as dev_set_drvdata() does and registers it:
+ *   - its directory: /sys/devices/virtual/CLASS/NAME without a parent;
+ *     PARENT/NAME when the parent is a device of a class; else the glue
+ *     directory PARENT/CLASS/NAME (made with the first device, gone with
+ *     the last), PARENT being the parent's directory below /sys/devices;
+ *   - in it: "uevent", "dev" when MAJOR(devt) != 0, the links
+ *     "subsystem" -> class/CLASS and "device" -> the parent's directory
+ *     when there is a parent;
+ *   - /sys/class/CLASS/NAME -> the directory; /sys/dev/char/MAJ:MIN -> the
+ *     directory when MAJOR(devt) != 0;
+ *   - an "add" uevent: DEVPATH (the directory below /sys), SUBSYSTEM (the
+ *     class name), MAJOR and MINOR when MAJOR(devt) != 0.
+ * A NULL or ERR_PTR class gives ERR_PTR(-ENODEV) as the kernel's;
+ * -EINVAL for a NULL format, an empty name, an unknown class pointer, a
+ * parent of another model or one with no valid bus_id chain (a parent
+ * the caller embeds gets the directories of its chain); -ENODEV for a
+ * class or parent no longer registered; -EEXIST when the name, the class link or the
+ * /sys/dev/char link is taken (the kernel's device_add() fails the same
+ * way).  On failure nothing stays behind and no release runs.
+ */
+__attribute__((format(printf, 5, 6)))
+struct device *km_device_create(struct class *cls, struct device *parent,
+				km_devt devt, void *drvdata, const char *fmt,
+				...);
+struct device *km_device_vcreate(struct class *cls, struct device *parent,
+				 km_devt devt, void *drvdata, const char *fmt,
+				 va_list args);
+/*
+ * The form of 2.6.18 to 2.6.26, device_create(cls, parent, devt, fmt,
+ * ...): the same as km_device_create() with NULL drvdata.  Modelled as
+ * 2.6.26 ran it, the last kernel with this form, so that a correct
+ * conversion to the 2.6.27 form leaves sysfs unchanged (2.6.18's own
+ * core.c refused a NULL parent and put the directory under the parent
+ * with a CLASS:NAME link there; that layout is not modelled).
+ */
+__attribute__((format(printf, 4, 5)))
+struct device *km_device_create_old(struct class *cls, struct device *parent,
+				    km_devt devt, const char *fmt, ...);
+/* device_unregister() of the first device of cls with that devt, if any */
+void km_device_destroy(struct class *cls, km_devt devt);
+/* the first device added to cls with that devt, or NULL */
+struct device *km_device_find_devt(struct class *cls, km_devt devt);
+/* del (a "remove" uevent, the directory and links go) and put */
+void km_device_unregister(struct device *dev);
+struct device *km_get_device(struct device *dev);
+void km_put_device(struct device *dev);
+/* -1 for a pointer that is no registered device */
+int km_device_refcount(const struct device *dev);
+int km_device_is_registered(const struct device *dev);
 
 /* --- modules ----------------------------------------------------------- */
 
