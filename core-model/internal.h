@@ -5,8 +5,10 @@
  * it, never sideways into another object kind and never up, so the files
  * form a tree:
  *
- *   5  scenario.c scenario-stmt.c	the scenario language (kmigrate model)
- *      entry.c entry-call.c		the entry-point table (the migrator's)
+ *   6  scenario.c			the scenario parser (kmigrate model)
+ *      entry.c				the entry-point table (the migrator's)
+ *   5  scenario-stmt.c			the scenario's statements
+ *      entry-replay.c			one call of the table replayed
  *   4  create.c			class_device_create(), destroy
  *      model.c				one driver core: new, free, dump, live
  *   3  class.c class_device.c device.c	the object kinds, each with its own
