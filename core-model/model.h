@@ -146,12 +146,19 @@ struct kmodel *km_model_new(void);
 void km_model_free(struct kmodel *model);
 /* classes, class devices and devices not yet released */
 long km_model_live_objects(const struct kmodel *model);
-/* one line per live object: "class 'input' (refs 2, unregistered)" */
+/*
+ * one line per live object: "class '/class/input' (refs 2, unregistered)",
+ * with ", owner MODULE" for a class's owner and ", drvdata set" for a
+ * device's
+ */
 void km_model_print_live(FILE *fp, const struct kmodel *model);
 /* what the kernel would printk: release missing, double unregister, ... */
 size_t km_model_nr_warnings(const struct kmodel *model);
 const char *km_model_warning(const struct kmodel *model, size_t i);
-/* the whole /sys/class tree with files, the uevent log, the warnings */
+/*
+ * `tree /sys/class/` with files, then /sys/devices and /sys/dev when they
+ * exist, the uevent log, the live objects, the warnings
+ */
 void km_model_dump(FILE *fp, struct kmodel *model);
 
 /* "ENODEV" for -ENODEV, NULL for an errno this table does not know */
@@ -361,9 +368,14 @@ int km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index,
  *	destroy CLASS MAJ:MIN
  *	unregister CDEV
  *	class-destroy NAME
+ *	class-create NAME / class-create-old NAME [owner=MODULE]
+ *	device-create CLASS NAME [parent=PATH] [devt=MAJ:MIN] [drvdata=X]
+ *	device-create-old CLASS NAME [parent=PATH] [devt=MAJ:MIN]
+ *	device-destroy CLASS MAJ:MIN
  *
- * CLASS '-' is NULL; CDEV is the path below /sys/class ("input/input3");
- * PATH is below /sys/devices; '#' starts a comment.
+ * CLASS '-' is NULL (and NAME '-' of class-create); CDEV is the path below
+ * /sys/class ("input/input3"); PATH is below /sys/devices; '#' starts a
+ * comment.
  */
 
 enum {
