@@ -6,10 +6,12 @@
  * counterpart (matched by file and order, see check-patch.h): another
  * path, a dev attribute or a device link gained or lost, or an error
  * where there was a registration.  A verdict the model cannot give
- * (unknown) is not compared.  One finding per problem: a call that
- * already has an error (a swapped pair, a NULL class, an unconverted
- * call) is explained by it, and the swapped-arguments message carries
- * the effect itself; this rule stays quiet then.  The message names the
+ * (unknown) is not compared, nor one of a call whose form is ambiguous
+ * (the model ran it in the tree's form: a guess).  One finding per
+ * problem: a call that already has an error (a swapped pair, a NULL
+ * class, an unconverted call) is explained by it, and the
+ * swapped-arguments message carries the effect itself; this rule stays
+ * quiet then.  The message names the
  * argument that changed, matched across the two forms by the
  * migration's map, so that an old-form call compares with its new form.
  */
@@ -108,7 +110,10 @@ static void check_sysfs_effect_changed(const struct rule_call *rc,
 	struct strbuf was = STRBUF_INIT, is = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 
+	/* an ambiguous call's verdict rests on the tree's form: a guess */
 	if (!x || x->compare == COMPARE_NONE || !x->before_extra ||
+	    !x->before || x->before->form == CALL_SITE_AMBIGUOUS ||
+	    rc->call->form == CALL_SITE_AMBIGUOUS ||
 	    findings_call_count(findings, SEVERITY_ERROR))
 		return;
 	if (x->verdict.outcome == VERDICT_UNKNOWN ||
