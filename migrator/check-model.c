@@ -1,14 +1,14 @@
 /*
- * check-model.c - mapping each call onto the driver-core model, and the
- * verdict of every call of a check (see check-model.h; the runs are in
- * check-model-run.c).
+ * check-model.c - mapping one call onto the driver-core model (see
+ * check-model.h; the runs are in check-model-run.c).
  *
  * Mapping reads only the call's analysis (types, null-ness, literals,
- * the class_create() names decl-lookup found) and, for class variables
- * created in another file, one parallel pass over the tree's sources.
- * Running builds a struct kmodel per call on the calling thread (a model
- * belongs to its thread) and frees it at once: nothing is shared, so a
- * verdict never depends on another call.
+ * the names a class variable is created with that decl-lookup found),
+ * the migration's kernel-types (roles, zero macros) and, for class
+ * variables created in another file, one parallel pass over the tree's
+ * sources.  Each run builds its own model on the calling thread and
+ * frees it at once: nothing is shared, so a verdict never depends on
+ * another call.
  */
 #include <errno.h>
 #include <stdlib.h>

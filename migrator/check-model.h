@@ -7,34 +7,32 @@
  * exchanged (what would a swapped call register once fixed?):
  *
  *   model_call_map() reads the call's analysis and says what each
- *	argument IS, whatever slot it sits in: NULL, a class (named by
- *	the class_create() that assigns its variable when the file or,
- *	failing that, the tree has one, else by the variable's name), a
- *	class device (named "<ident>" after its text), a struct device
- *	(given for sure when its address is taken, else "device?": it may
- *	be NULL at run time), an integer (a constant zero: "0",
- *	"MKDEV(0,0)"; anything else counts as non-zero), a string (a
- *	literal, or "<ident>" for a non-literal), or unknown (taken as
- *	what its slot wants).  The slots' roles come from the prototype's
- *	parameter types (struct class *, struct class_device *, dev_t,
- *	struct device *) and the migration's format position; no
- *	function name is known here but the model entry point the
- *	migration names ("model: class_device_create").
+ *	argument IS, whatever slot it sits in, by the role kernel-types
+ *	gives its type: NULL, a class (named by the class_create()-style
+ *	assignment of its variable in the file or, failing that, the tree,
+ *	else by the variable's name), a class device (named "<ident>"
+ *	after its text), a device (given for sure when its address is
+ *	taken, else "device?": it may be NULL at run time), a module, an
+ *	integer (a constant zero: "0", or a zero macro of kernel-types;
+ *	anything else counts as non-zero), a string (a literal, or
+ *	"<ident>" for a non-literal), another pointer, or unknown (taken as
+ *	what its slot wants).  No function name is known here but the
+ *	model entry point the migration names ("model: device_create").
  *
- *   model_call_run() replays that on a new model: creates the class,
- *	the parent as a class device of it, the struct device, then the
- *	call in the call's own form (the old entry point for an old-form
- *	call, the new one for a new-form call, the tree's for an
- *	ambiguous one).  An argument of the wrong kind becomes a pointer
- *	the model does not know (it answers -EINVAL, or -ENODEV for the
- *	class, as the kernel does); an integer where a pointer goes, or a
- *	pointer where dev_t goes, does not compile: the verdict is
- *	unknown.  The name is the format with each conversion shown as
- *	"<ident>" of its argument ("<...>" when it has none; the value
- *	of a string-literal argument of %s), a non-literal format as
- *	"<ident>": "mem<i>", "<name>", "video1394-<id>".  The path, the
- *	dev attribute and the device link are read back from the model's
- *	"add" uevent (DEVPATH, MAJOR, PHYSDEVPATH).
+ *   model_call_run() replays that on a new model through the core
+ *	model's entry table (core-model/entry.h), in the call's own form
+ *	(the table's old form for an old-form call, its new one for a
+ *	new-form call, the tree's for an ambiguous one): the table says
+ *	each slot's role, and makes the class, the parent, the device, the
+ *	module before the call.  An argument of the wrong kind is a pointer
+ *	the model does not know (it answers as the kernel does); an
+ *	integer where a pointer goes, or a pointer where dev_t goes, does
+ *	not compile: the verdict is unknown.  The name is the format with
+ *	each conversion shown as "<ident>" of its argument ("<...>" when it
+ *	has none; the value of a string-literal argument of %s), a
+ *	non-literal format as "<ident>": "mem<i>", "<name>",
+ *	"video1394-<id>".  The path, the dev attribute and the device link
+ *	are the table's result.
  *
  * Verdicts print two ways: a line ("/sys/class/mem/<name> dev device?",
  * "error -ENODEV", "unknown: why") for --verdicts and the JSON "sysfs"
