@@ -5,11 +5,11 @@
  * The form of a call: an argument list that is not closed, or that
  * holds a preprocessor conditional, or an argument that is a macro's
  * variadic parameter (any number of arguments), is ambiguous (what the
- * compiler sees is not known); every other call is weighed by evidence.c against the
- * old and the new prototype, from its arguments' texts and the file's
- * own declarations and #defines (see the tiers in evidence.h).  Nothing
- * is guessed: a call the evidence does not decide is ambiguous, with the
- * reason.
+ * compiler sees is not known); every other call is weighed by
+ * evidence.c against the old and the new prototype, from its
+ * arguments' texts and the file's own declarations and #defines (see
+ * the tiers in evidence.h).  Nothing is guessed: a call the evidence
+ * does not decide is ambiguous, with the reason.
  */
 #include <string.h>
 #include <stdlib.h>

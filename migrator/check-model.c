@@ -411,7 +411,7 @@ out_release:
 	tree_walk_release(&walk);
 }
 
-/* --- class variables to look up in the tree -------------------------------- */
+/* --- class variables to look up in the tree ------------------------------ */
 
 void model_call_unnamed_classes(const struct model_call *mc,
 				struct strlist *vars)

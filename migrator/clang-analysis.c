@@ -12,8 +12,8 @@
  * it expands to (__class_create(owner, name, &__key)): the call
  * expanded at the name's offset whose arguments include every argument
  * of the call, where it is written, stands for it, each argument found
- * by where it is spelled.  Only the scan's call sites are described; libclang never
- * adds calls.  libclang itself is opened at run time (clang-loader.c):
+ * by where it is spelled.  Only the scan's call sites are described;
+ * libclang never adds calls.  libclang itself is opened at run time (clang-loader.c):
  * clang_env_init() fails without it, and a file analysed anyway is
  * described from its text, with the reason as its parse error.
  */
