@@ -164,6 +164,8 @@ install: all
 	cp -R semantic-patches $(DESTDIR)$(DATADIR)/
 	install -d $(DESTDIR)$(DATADIR)/tree-fixtures
 	cp -R tree-fixtures/linux-2.6.14-mini tree-fixtures/hand-conversion.patch \
+		tree-fixtures/linux-2.6.26-mini tree-fixtures/device-create-drvdata \
+		tree-fixtures/linux-6.3-mini tree-fixtures/class-create-owner \
 		$(DESTDIR)$(DATADIR)/tree-fixtures/
 	if [ -f kmigrate.1 ]; then install -m 644 kmigrate.1 $(DESTDIR)$(MANDIR)/; fi
 

@@ -3,12 +3,13 @@
  * (see call-site.h for the record).
  *
  * The form of a call: an argument list that is not closed, or that
- * holds a preprocessor conditional, is ambiguous (what the compiler sees
- * is not known); every other call is weighed by evidence.c against the
- * old and the new prototype, from its arguments' texts and the file's
- * own declarations and #defines (see the tiers in evidence.h).  Nothing
- * is guessed: a call the evidence does not decide is ambiguous, with the
- * reason.
+ * holds a preprocessor conditional, or an argument that is a macro's
+ * variadic parameter (any number of arguments), is ambiguous (what the
+ * compiler sees is not known); every other call is weighed by
+ * evidence.c against the old and the new prototype, from its
+ * arguments' texts and the file's own declarations and #defines (see
+ * the tiers in evidence.h).  Nothing is guessed: a call the evidence
+ * does not decide is ambiguous, with the reason.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -208,10 +209,31 @@ static void decide_by_evidence(struct call_site *cs,
 	free(args);
 }
 
+/* the 1-based argument that is a macro's variadic parameter, or 0 */
+static size_t variadic_argument(const struct call_site *cs,
+				const struct call_site_file *f)
+{
+	size_t tok = token_list_find(f->tokens, cs->name_offset), i;
+	size_t dir = f->tokens->tokens[tok].directive;
+
+	for (i = 0; dir && i < cs->nr_args; i++)
+		if (define_variadic_param(f->tokens, f->buf, dir,
+					  cs->args[i].text))
+			return i + 1;
+	return 0;
+}
+
 void call_site_decide_form(struct call_site *cs,
 			   const struct call_site_file *f)
 {
-	if (cs->unterminated)
+	size_t variadic = variadic_argument(cs, f);
+
+	if (variadic)
+		set_form(cs, CALL_SITE_AMBIGUOUS, xstrfmt(
+			"argument %zu '%s' is the macro's variadic parameter: "
+			"how many arguments the call has is not known",
+			variadic, cs->args[variadic - 1].text));
+	else if (cs->unterminated)
 		set_form(cs, CALL_SITE_AMBIGUOUS,
 			 xstrdup("the argument list is not closed"));
 	else if (cs->pp_conditional)

@@ -382,6 +382,14 @@ int evidence_fits(const struct evidence *ev, const char *param_type)
 
 /* ---- the decision ---- */
 
+enum tier {
+	TIER_NAME = 1,		/* a renamed function's name */
+	TIER_ARITY,		/* the number of arguments */
+	TIER_STRINGS,		/* string literals */
+	TIER_ARGS,		/* what the other arguments are */
+	TIER_WEAK,		/* NULL for an integer, 0 for a pointer */
+};
+
 /* what the decision works on */
 struct weighing {
 	const struct evidence_form *forms;
@@ -389,8 +397,11 @@ struct weighing {
 	const struct evidence *args;
 	size_t nr_args;
 	int *out;		/* per form: the tier that ruled it out, 0 */
+	size_t *why_arg;	/* per form: the argument that did, or -1 */
 	struct strbuf *reason;
 };
+
+#define BY_ARITY ((size_t)-1)
 
 static size_t forms_left(const struct weighing *w, int *which)
 {
@@ -410,99 +421,117 @@ static const struct migration_param *param_at(const struct evidence_form *f,
 	return i < f->proto->nr_params ? &f->proto->params[i] : NULL;
 }
 
-/* the normalised types of position i in the forms still in */
-static int type_of_some_form(const struct weighing *w, size_t i,
-			     const char *type)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t k;
-	int found = 0;
-
-	for (k = 0; k < w->nr_forms && !found; k++) {
-		const struct migration_param *p = param_at(&w->forms[k], i);
-
-		if (!p)
-			continue;
-		strbuf_reset(&sb);
-		type_normalise_text(&sb, p->type);
-		found = !strcmp(sb.buf, type);
-	}
-	strbuf_release(&sb);
-	return found;
-}
-
 /*
- * A declared identifier counts only as a type some form takes at i, and
- * only when its declarations agree on it: NULL, it tells nothing.
+ * A declared type fits a parameter only as that very type (qualifiers
+ * aside), or as a pointer where the other side is a void *: an "int" is
+ * no dev_t.  The file's declarations are found without scopes, so only
+ * a match this close is evidence.
  */
-static const char *declared_type_at(const struct weighing *w, size_t i,
-				    const struct evidence *ev)
+static int fits_strictly(const char *param_type, const char *type)
 {
-	const char *found = NULL;
-	size_t k;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct type_class p, t;
+	int fit;
 
-	for (k = 0; k < ev->declared_types.nr; k++) {
-		const char *type = ev->declared_types.items[k].string;
-
-		if (!type_of_some_form(w, i, type))
-			continue;
-		if (found && strcmp(found, type))
-			return NULL;
-		found = type;
-	}
-	return found;
+	type_normalise_text(&a, param_type);
+	type_normalise_text(&b, type);
+	fit = !strcmp(a.buf, b.buf);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	if (fit)
+		return 1;
+	type_classify(param_type, &p);
+	type_classify(type, &t);
+	if (!type_is_pointer(&p) || !type_is_pointer(&t))
+		return 0;
+	return (p.kind == TYPE_VOID && p.pointers == 1) ||
+	       (t.kind == TYPE_VOID && t.pointers == 1);
 }
 
-/* the fit of argument i in form f, within the tier's kinds */
-static int fit_at(const struct weighing *w, size_t f, size_t i, int tier)
+/* the one type an identifier's declarations agree on, or NULL */
+static const char *declared_type(const struct evidence *ev)
+{
+	size_t k;
+
+	for (k = 1; k < ev->declared_types.nr; k++)
+		if (strcmp(ev->declared_types.items[k].string,
+			   ev->declared_types.items[0].string))
+			return NULL;
+	return ev->type;
+}
+
+/* the fit of argument i in form f, for the tier's kinds of evidence */
+static int fit_at(const struct weighing *w, size_t f, size_t i,
+		  enum tier tier)
 {
 	const struct evidence *ev = &w->args[i];
 	const struct migration_param *p = param_at(&w->forms[f], i);
-	struct evidence typed;
+	struct evidence integer = { .kind = EVIDENCE_INTEGER };
 	const char *type;
 	int fit;
 
 	if (!p)
 		return -1;		/* a variadic argument */
-	switch (tier) {
-	case 2:
-		return ev->kind == EVIDENCE_STRING ? evidence_fits(ev, p->type) :
-						     -1;
-	case 4:
-		if (ev->kind != EVIDENCE_ZERO)
-			return -1;
-		return evidence_fits(&(struct evidence){
-				.kind = EVIDENCE_INTEGER }, p->type);
+	if (tier == TIER_WEAK) {
+		/* a format is never NULL */
+		if (ev->kind == EVIDENCE_NULL &&
+		    w->forms[f].proto->format == (int)i + 1)
+			return 0;
+		if (ev->kind == EVIDENCE_NULL)
+			return evidence_fits(ev, p->type);
+		if (ev->kind == EVIDENCE_ZERO)
+			return evidence_fits(&integer, p->type);
+		return -1;
+	}
+	if (tier == TIER_STRINGS)
+		return ev->kind == EVIDENCE_STRING ?
+		       evidence_fits(ev, p->type) : -1;
+	switch (ev->kind) {
+	case EVIDENCE_STRING:
+	case EVIDENCE_ZERO:
+		return -1;		/* a tier of its own; both fit */
+	case EVIDENCE_NULL:
+		fit = evidence_fits(ev, p->type);
+		return fit ? fit : -1;	/* NULL for an integer: weak */
+	case EVIDENCE_TYPED:
+		if (!ev->declared)
+			break;
+		type = declared_type(ev);
+		return type ? fits_strictly(p->type, type) : -1;
 	default:
 		break;
 	}
-	if (ev->kind == EVIDENCE_STRING || ev->kind == EVIDENCE_ZERO)
-		return -1;
-	if (ev->kind != EVIDENCE_TYPED || !ev->declared)
-		return evidence_fits(ev, p->type);
-	type = declared_type_at(w, i, ev);
-	if (!type)
-		return -1;
-	memset(&typed, 0, sizeof(typed));
-	typed.kind = EVIDENCE_TYPED;
-	typed.type = (char *)type;
-	fit = evidence_fits(&typed, p->type);
-	return fit;
+	return evidence_fits(ev, p->type);
 }
 
-/* rule out the forms an argument contradicts in the tier; the first
- * contradiction of each is its reason */
-static void weigh_tier(struct weighing *w, int tier, size_t *first_arg)
+static int arity_fits(const struct weighing *w, size_t f)
+{
+	const struct migration_prototype *p = w->forms[f].proto;
+
+	return w->nr_args >= p->nr_params &&
+	       (p->variadic || w->nr_args == p->nr_params);
+}
+
+/* rule out the forms the tier's evidence contradicts; keep the first
+ * reason of each */
+static void weigh(struct weighing *w, enum tier tier)
 {
 	size_t f, i;
 
 	for (f = 0; f < w->nr_forms; f++) {
 		if (w->out[f])
 			continue;
+		if (tier == TIER_ARITY) {
+			if (!arity_fits(w, f)) {
+				w->out[f] = tier;
+				w->why_arg[f] = BY_ARITY;
+			}
+			continue;
+		}
 		for (i = 0; i < w->nr_args; i++)
 			if (fit_at(w, f, i, tier) == 0) {
 				w->out[f] = tier;
-				first_arg[f] = i;
+				w->why_arg[f] = i;
 				break;
 			}
 	}
@@ -516,52 +545,49 @@ static void say_param(struct strbuf *sb, const struct migration_param *p)
 		    len && p->type[len - 1] == '*' ? "" : " ", p->name);
 }
 
-/* "argument 2 is NULL, which the old form cannot take ('dev_t devt')" */
-static void say_contradiction(const struct weighing *w, size_t f, size_t i)
+/* why form f is out: its arity, or an argument it cannot take */
+static void say_out(const struct weighing *w, size_t f, int decided)
 {
-	const struct evidence *ev = &w->args[i];
+	const struct migration_prototype *p = w->forms[f].proto;
+	const struct evidence *ev;
+	size_t i = w->why_arg[f], n = w->nr_args;
 
+	if (w->reason->len && w->reason->buf[w->reason->len - 1] != ' ')
+		strbuf_addstr(w->reason, "; ");
+	if (i == BY_ARITY && n < p->nr_params) {
+		strbuf_addf(w->reason, "%zu argument%s, fewer than the %zu of "
+			    "the %s form", n, n == 1 ? "" : "s", p->nr_params,
+			    w->forms[f].name);
+		return;
+	}
+	if (i == BY_ARITY) {
+		strbuf_addf(w->reason, "%zu argument%s, more than the %s form "
+			    "takes", n, n == 1 ? "" : "s", w->forms[f].name);
+		return;
+	}
+	ev = &w->args[i];
+	if (decided >= 0 && ev->kind == EVIDENCE_STRING &&
+	    w->forms[decided].proto->format == (int)i + 1) {
+		strbuf_addf(w->reason, "string-literal format in argument %zu",
+			    i + 1);
+		return;
+	}
 	strbuf_addf(w->reason, "argument %zu %s, not the %s form's ", i + 1,
 		    ev->why ? ev->why : "is known", w->forms[f].name);
 	say_param(w->reason, param_at(&w->forms[f], i));
 }
 
-/* the arity tier; 1 when it ends the decision */
-static void weigh_arity(struct weighing *w)
+/* the reasons of the forms the tier ruled out; returns decided */
+static int conclude(const struct weighing *w, int decided, enum tier tier)
 {
-	size_t f, n = w->nr_args;
+	size_t f;
 
-	for (f = 0; f < w->nr_forms; f++) {
-		const struct migration_prototype *p = w->forms[f].proto;
-
-		if (w->out[f])
-			continue;
-		if (n < p->nr_params || (!p->variadic && n > p->nr_params))
-			w->out[f] = 1;
-	}
-}
-
-static void say_arity(const struct weighing *w, int decided)
-{
-	size_t f, n = w->nr_args;
-	const char *s = n == 1 ? "" : "s";
-
-	for (f = 0; f < w->nr_forms; f++) {
-		const struct migration_prototype *p = w->forms[f].proto;
-
-		if (f == (size_t)decided || w->out[f] != 1)
-			continue;
-		if (n < p->nr_params)
-			strbuf_addf(w->reason, "%s%zu argument%s, fewer than "
-				    "the %zu of the %s form",
-				    w->reason->len ? "; " : "", n, s,
-				    p->nr_params, w->forms[f].name);
-		else
-			strbuf_addf(w->reason, "%s%zu argument%s, more than "
-				    "the %s form takes",
-				    w->reason->len ? "; " : "", n, s,
-				    w->forms[f].name);
-	}
+	if (decided < 0)
+		strbuf_addstr(w->reason, "evidence against every form: ");
+	for (f = 0; f < w->nr_forms; f++)
+		if (w->out[f] == (int)tier && (int)f != decided)
+			say_out(w, f, decided);
+	return decided;
 }
 
 /* the formats of the forms left: the only one holding a literal */
@@ -608,68 +634,41 @@ static void say_no_evidence(const struct weighing *w)
 	}
 }
 
-static int decided(struct weighing *w, int form, const size_t *first_arg,
-		   int tier)
-{
-	size_t f;
-	int said = 0;
-
-	for (f = 0; f < w->nr_forms; f++) {
-		if (w->out[f] != tier || (int)f == form)
-			continue;
-		if (said++)
-			strbuf_addstr(w->reason, "; ");
-		if (tier == 2 && form >= 0 &&
-		    w->forms[form].proto->format == (int)first_arg[f] + 1)
-			strbuf_addf(w->reason, "string-literal format in "
-				    "argument %zu", first_arg[f] + 1);
-		else
-			say_contradiction(w, f, first_arg[f]);
-	}
-	return form;
-}
-
 int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 		    const struct evidence *args, size_t nr_args,
 		    struct strbuf *reason)
 {
-	struct weighing w = { forms, nr_forms, args, nr_args, NULL, reason };
-	size_t *first_arg = xcalloc(nr_forms + 1, sizeof(*first_arg));
+	struct weighing w = { forms, nr_forms, args, nr_args, NULL, NULL,
+			      reason };
 	size_t f, at = 0;
-	int which = -1, tier, ret = -1;
+	int which = -1, ret = -1;
+	enum tier tier;
 
 	w.out = xcalloc(nr_forms + 1, sizeof(*w.out));
+	w.why_arg = xcalloc(nr_forms + 1, sizeof(*w.why_arg));
 	for (f = 0; f < nr_forms; f++)
 		if (!forms[f].allowed)
-			w.out[f] = -1;
+			w.out[f] = TIER_NAME;
 	if (forms_left(&w, &which) == 1) {
 		strbuf_addf(reason, "called by the %s form's name",
 			    forms[which].name);
 		ret = which;
 		goto out;
 	}
-	weigh_arity(&w);
-	switch (forms_left(&w, &which)) {
-	case 0:
-		say_arity(&w, -1);
-		goto out;
-	case 1:
-		say_arity(&w, which);
-		ret = which;
-		goto out;
-	}
-	for (tier = 2; tier <= 4; tier++) {
-		weigh_tier(&w, tier, first_arg);
+	for (tier = TIER_ARITY; tier <= TIER_WEAK; tier++) {
+		weigh(&w, tier);
 		switch (forms_left(&w, &which)) {
 		case 0:
-			strbuf_addstr(reason, "evidence for no form: ");
-			decided(&w, -1, first_arg, tier);
+			conclude(&w, -1, tier);
 			goto out;
 		case 1:
-			ret = decided(&w, which, first_arg, tier);
+			ret = conclude(&w, which, tier);
 			goto out;
 		}
-		if (tier == 2 && (ret = claimed_by_format(&w, &at)) >= 0) {
+		if (tier != TIER_STRINGS)
+			continue;
+		ret = claimed_by_format(&w, &at);
+		if (ret >= 0) {
 			strbuf_addf(reason, "string-literal format in "
 				    "argument %zu", at);
 			goto out;
@@ -678,6 +677,6 @@ int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 	say_no_evidence(&w);
 out:
 	free(w.out);
-	free(first_arg);
+	free(w.why_arg);
 	return ret;
 }

@@ -20,20 +20,27 @@
  * fits a pointer and an integer, a string fits a char * and a void *.
  *
  * evidence_decide() weighs a call against its possible forms (the old
- * and the new prototype), in tiers; a form contradicted is out, and the
+ * and the new prototype) in tiers; a form contradicted is out, and the
  * first tier that leaves exactly one form decides; none left, or more
  * than one after the last tier, is ambiguous (never guessed):
  *
- *  0. the name: a renamed function's old name is the old form, its new
+ *  1. the name: a renamed function's old name is the old form, its new
  *     name the new one (the caller says which forms the name allows);
- *  1. the arity: at least the fixed parameters, no more unless variadic;
- *  2. string literals: a literal where a form takes neither a string nor
- *     a void * contradicts it; then, of the forms left, the one whose
- *     format position holds a literal (and the only one) is the form;
- *  3. the other evidence, argument by argument (an identifier's declared
- *     type counts only where a form takes exactly that type: the
- *     file's declarations are found without scopes);
- *  4. a plain 0 where a form takes a pointer (the kernel writes NULL
+ *  2. the arity: at least the fixed parameters, no more unless variadic
+ *     (four arguments are the old class_device_create(), whatever they
+ *     are; one is the new class_create(), an owner there is a type
+ *     error check reports);
+ *  3. string literals: a literal where a form takes neither a string
+ *     nor a void * contradicts it; then, of the forms left, the only one
+ *     whose format position holds a literal is the form;
+ *  4. what every other argument is: an integer or an address where a
+ *     form takes the other, a typed value that does not fit (an
+ *     identifier's declared type fits only as that very type, or a
+ *     pointer for a void *: the file's declarations are found without
+ *     scopes, and an int is no dev_t);
+ *  5. the idioms that are no proof: NULL where a form takes an integer
+ *     (sloppy code writes NULL for 0) or its format (a format is never
+ *     NULL), a plain 0 where it takes a pointer (the kernel writes NULL
  *     there: sparse's "Using plain integer as NULL pointer").
  *
  * Caller's steps: evidence_of() each argument (or evidence_set_type()

@@ -65,7 +65,8 @@ static int add_macro(struct kernel_data *kd, const char *value)
 	mc.name = xstrndup(value, open ? (size_t)(open - value) : n);
 	mc.function_like = open != NULL;
 	if (open && strncmp(open, "(...)", 5))
-		mc.args = squeezed(open + 1, (size_t)(value + n - 1 - open - 1));
+		mc.args = squeezed(open + 1,
+				   (size_t)(value + n - 1 - open - 1));
 	len = strlen(type);
 	flag = type + len;
 	while (flag > type && flag[-1] != ' ' && flag[-1] != '\t')

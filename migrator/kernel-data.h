@@ -47,7 +47,7 @@ struct kernel_macro {
 
 struct kernel_member {
 	char *name;		/* "dev" */
-	char *type;		/* "struct device": &x->dev is a pointer to it */
+	char *type;		/* "struct device": &x->dev points to one */
 };
 
 struct kernel_data {

@@ -409,6 +409,29 @@ int define_has_param(const struct token_list *list, const char *buf,
 	return 0;
 }
 
+int define_variadic_param(const struct token_list *list, const char *buf,
+			  size_t directive, const char *param)
+{
+	size_t def = define_name(list, buf, directive), i;
+
+	if (def == (size_t)-1 || !define_is_function_like(list, buf, def))
+		return 0;
+	for (i = def + 2; i < list->nr; i++) {
+		const struct token *t = &list->tokens[i];
+
+		if (t->directive != directive || punct_in(buf, t, ")"))
+			return 0;
+		if (!token_is(buf, t, "..."))
+			continue;
+		/* "args..." names it; "..." alone is __VA_ARGS__ */
+		if (!strcmp(param, "__VA_ARGS__"))
+			return 1;
+		return i > def + 2 && token_is(buf, &list->tokens[i - 1],
+					       param);
+	}
+	return 0;
+}
+
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body)
 {

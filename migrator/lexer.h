@@ -105,6 +105,13 @@ int define_has_param(const struct token_list *list, const char *buf,
 		     size_t directive, const char *param);
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body);
+/*
+ * param is the variadic parameter of the function-like macro of that
+ * directive: "args" of "#define f(args...)", or __VA_ARGS__ of
+ * "#define f(...)".  It stands for any number of arguments.
+ */
+int define_variadic_param(const struct token_list *list, const char *buf,
+			  size_t directive, const char *param);
 
 /*
  * Types, whitespace-normalised: words separated by one space, '*'

@@ -284,32 +284,6 @@ static int check_drops(const struct migration *m, struct strbuf *why)
 	return 0;
 }
 
-/* class-device-parent's shape: one value inserted, the rest in order */
-static void set_transitional(struct migration *m)
-{
-	size_t i;
-	int inserted = 0, next = 1;
-
-	if (migration_renames(m))
-		return;
-	for (i = 0; i < m->new_call_nr; i++) {
-		const struct call_item *it = &m->new_call[i];
-
-		if (it->kind == CALL_ITEM_VALUE) {
-			if (inserted)
-				return;
-			inserted = (int)i + 1;
-		} else if (it->kind == CALL_ITEM_ARG && it->arg != next++) {
-			return;
-		}
-	}
-	if (!inserted || (size_t)next - 1 != m->old_proto.nr_params)
-		return;
-	m->new_arg = inserted;
-	m->new_arg_name = xstrdup(m->new_proto.params[inserted - 1].name);
-	m->new_arg_default = xstrdup(m->new_call[inserted - 1].value);
-}
-
 int map_validate(struct migration *m, struct strbuf *why)
 {
 	free(m->old_to_new);
@@ -317,7 +291,6 @@ int map_validate(struct migration *m, struct strbuf *why)
 				sizeof(*m->old_to_new));
 	if (check_items(m, why) < 0 || check_drops(m, why) < 0)
 		return -1;
-	set_transitional(m);
 	return 0;
 }
 
@@ -337,8 +310,6 @@ void map_release(struct migration *m)
 		free(m->not_null[i].effect);
 	}
 	free(m->not_null);
-	free(m->new_arg_name);
-	free(m->new_arg_default);
 	m->new_call = NULL;
 	m->new_call_nr = 0;
 	m->old_to_new = NULL;
@@ -346,8 +317,6 @@ void map_release(struct migration *m)
 	m->nr_drops = 0;
 	m->not_null = NULL;
 	m->nr_not_null = 0;
-	m->new_arg = 0;
-	m->new_arg_name = m->new_arg_default = NULL;
 }
 
 /* ---- reading the map ---- */

@@ -6,7 +6,7 @@
  * map_parse_new_call(), map_add_drop() and map_add_not_null() read one
  * field's value (its syntax only); map_validate() runs once every field
  * is read and checks the map against the prototypes, then fills
- * old_to_new and the transitional fields.  Each returns 0, or -1 with
+ * old_to_new.  Each returns 0, or -1 with
  * the reason in why.
  */
 #ifndef KM_MIGRATION_MAP_H

@@ -337,8 +337,6 @@ int migration_parse(struct migration *m, const char *text, const char *path)
 		ret = error("%s: no '%s' field", path, missing);
 	else if (check_names(m, &why) < 0 || map_validate(m, &why) < 0)
 		ret = error("%s: %s", path, why.buf);
-	m->format_arg_old = m->old_proto.format;
-	m->format_arg_new = m->new_proto.format;
 out_release_bufs:
 	strbuf_release(&key);
 	strbuf_release(&value);

@@ -98,7 +98,6 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
-	int format_arg_old, format_arg_new;	/* the prototypes' format */
 	struct strlist cocci;		/* full paths, applied in order */
 	char *subject;
 	char *description;
@@ -106,16 +105,6 @@ struct migration {
 	char *demo_tree;		/* optional, for run: relative to the data dir */
 	char *demo_patch;		/* optional: a hand-written conversion of it */
 	struct kernel_data kernel;	/* semantic-patches/kernel-types */
-
-	/*
-	 * Transitional, for the code not yet moved to the map: set only
-	 * when the map inserts exactly one value and keeps everything else
-	 * in order under the same name (class-device-parent); else 0 and
-	 * NULL.  Use the map.
-	 */
-	int new_arg;			/* 1-based position of the new parameter */
-	char *new_arg_name;
-	char *new_arg_default;		/* what callers pass: "NULL" */
 };
 
 /*

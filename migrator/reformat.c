@@ -333,26 +333,84 @@ static void drop_comma(struct call_edit *c, size_t k)
 	c->nr_commas--;
 }
 
+/* the end of pos's line if only blanks lie between; else NO_OFFSET */
+static size_t blanks_to_eol(const char *buf, size_t len, size_t pos)
+{
+	size_t end = line_end(buf, len, pos);
+
+	for (; pos < end; pos++)
+		if (!is_blank(buf[pos]))
+			return NO_OFFSET;
+	return end;
+}
+
+/* only blanks before pos on its line */
+static int starts_line(const char *buf, size_t pos)
+{
+	size_t ls = line_start(buf, pos);
+
+	for (; ls < pos; ls++)
+		if (!is_blank(buf[ls]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Argument k (0-based) of several goes with the comma after it (the
+ * removal rules of tree-fixtures/README.md): with the blanks after the
+ * comma on its line (r1); when the comma ends the line, the next line
+ * joins if the result fits in 80 columns, else the break stays (r2);
+ * an argument alone on its line takes its line with it (r3).
+ */
+static int remove_leading(struct reformat *rf, struct call_edit *c,
+			  size_t k)
+{
+	const char *buf = rf->text.buf;
+	size_t len = rf->text.len, start, end, next, next_end, comma, eol;
+
+	argument_range(buf, c, k, &start, &end);
+	argument_range(buf, c, k + 1, &next, &next_end);
+	comma = c->commas[k];
+	eol = blanks_to_eol(buf, len, comma + 1);
+	drop_comma(c, k);
+	if (eol == NO_OFFSET || eol >= next) {
+		text_remove(rf, start, next - start);		/* r1 */
+	} else if (starts_line(buf, start)) {
+		size_t ls = line_start(buf, start);		/* r3 */
+		const char *nl = memchr(buf + eol, '\n', len - eol);
+
+		text_remove(rf, ls, (nl ? (size_t)(nl - buf) + 1 : len) - ls);
+		return 0;	/* no line is changed: one is gone */
+	} else if (reformat_columns(buf, line_start(buf, start), start, 0) +
+		   reformat_columns(buf, next, line_end(buf, len, next), 0) <=
+		   REFORMAT_MAX_COLUMNS) {
+		text_remove(rf, start, next - start);		/* r2: join */
+	} else {
+		text_remove(rf, start, eol - start);		/* r2: keep */
+	}
+	return 1;
+}
+
 /* argument k (0-based) goes, with a comma and the blanks next to it */
 static void remove_argument(struct reformat *rf, struct call_edit *c,
 			    size_t k)
 {
 	const char *buf = rf->text.buf;
-	size_t nargs = count_arguments(buf, c), start, end, next;
+	size_t nargs = count_arguments(buf, c), start, end, prev, prev_end;
 
 	argument_range(buf, c, k, &start, &end);
 	if (nargs == 1) {
 		text_remove(rf, start, end - start);
 	} else if (k + 1 < nargs) {
-		argument_range(buf, c, k + 1, &next, &end);
-		drop_comma(c, k);
-		text_remove(rf, start, next - start);
+		if (!remove_leading(rf, c, k))
+			return;
 	} else {
-		size_t comma = c->commas[k - 1];
-
+		argument_range(buf, c, k - 1, &prev, &prev_end);
 		drop_comma(c, k - 1);
-		text_remove(rf, comma, end - comma);
+		text_remove(rf, prev_end, end - prev_end);
 	}
+	trim_trailing_blanks(rf, start < rf->text.len ? start :
+			     rf->text.len);
 }
 
 /* the text of slot k becomes text */

@@ -9,9 +9,10 @@
  * the old and the new prototype: the tree declares API_NEW, API_OLD or
  * API_UNKNOWN.  A function-like macro of the name is a declaration too
  * (before 6.4, class_create() is a macro around __class_create()): its
- * parameters are counted the same way, and macro is set.  When it is unknown, check goes on with the migration's new
- * prototype (used = API_NEW, fallback = 1) and says so: a note on stderr,
- * "new (fallback)" in the JSON summary.  A missing header is not an error.
+ * parameters are counted the same way, and macro is set.  When it is
+ * unknown, check goes on with the migration's new prototype (used =
+ * API_NEW, fallback = 1) and says so: a note on stderr, "new (fallback)"
+ * in the JSON summary.  A missing header is not an error.
  *
  * Types: type_classify() turns a C type as spelled ("struct class *",
  * "const char[4]", "dev_t") into a kind, a pointer depth and a base;

@@ -75,7 +75,7 @@ static void test_split_nested(void)
 	CU_ASSERT_EQUAL(text[cs->close_paren], ')');
 	CU_ASSERT_EQUAL(cs->close_paren, strlen(text) - 2);
 	/* apply's insertion point: the comma that ends argument 1 */
-	CU_ASSERT_EQUAL(cs->commas[mig.new_arg - 2], 34);
+	CU_ASSERT_EQUAL(cs->commas[0], 34);
 	CU_ASSERT_EQUAL(text[cs->commas[0]], ',');
 	CU_ASSERT_EQUAL(cs->args[0].start, 24);
 	CU_ASSERT_EQUAL(cs->args[0].end, 34);

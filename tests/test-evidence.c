@@ -226,10 +226,20 @@ static void test_decide_remove_first(void)
 	static const char *const one[] = { "\"mem\"", NULL };
 	static const char *const none[] = { NULL };
 
-	set_file("");
+	static const char *const owner_only[] = { "THIS_MODULE", NULL };
+	static const char *const named[] = { "name", NULL };
+	char *why;
+
+	set_file("static void f(const char *name);\n");
 	CU_ASSERT_EQUAL(decide(old, new, two, -1, NULL), 0);
 	CU_ASSERT_EQUAL(decide(old, new, one, -1, NULL), 1);
+	CU_ASSERT_EQUAL(decide(old, new, named, -1, NULL), 1);
 	CU_ASSERT_EQUAL(decide(old, new, none, -1, NULL), -1);
+	/* one argument is the new form: an owner there is a type error */
+	CU_ASSERT_EQUAL(decide(old, new, owner_only, -1, &why), 1);
+	CU_ASSERT_STRING_EQUAL(why, "1 argument, fewer than the 2 of the "
+			       "old form");
+	free(why);
 }
 
 static void test_decide_drvdata(void)
@@ -247,8 +257,17 @@ static void test_decide_drvdata(void)
 	static const char *const hand[] = { "c", "NULL", "MKDEV(1, 2)",
 					    "\"x%d\"", "NULL", "i", NULL };
 	static const char *const plain[] = { "c", "p", "d", "name", NULL };
+	static const char *const typed[] = { "c", "p", "d", "fmt", "index",
+					     NULL };
+	static const char *const both[] = { "c", "p", "d", "label", "name",
+					    NULL };
 
-	set_file("");
+	set_file("void sg(const char *fmt, int index);\n"
+		 "void ipmi(char *label, char *name);\n");
+	/* an int cannot be the new form's format */
+	CU_ASSERT_EQUAL(decide(old, new, typed, -1, NULL), 0);
+	/* a char * fits the format and the drvdata alike */
+	CU_ASSERT_EQUAL(decide(old, new, both, -1, NULL), -1);
 	CU_ASSERT_EQUAL(decide(old, new, conv, -1, NULL), 1);
 	CU_ASSERT_EQUAL(decide(old, new, old_call, -1, NULL), 0);
 	/* the format in the drvdata slot reads as the old form */

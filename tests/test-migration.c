@@ -47,10 +47,12 @@ static void test_fields_and_prototypes(void)
 	CU_ASSERT_STRING_EQUAL(m.old_proto.params[1].type, "dev_t");
 	CU_ASSERT_STRING_EQUAL(m.old_proto.return_type,
 			       "struct class_device *");
-	CU_ASSERT_EQUAL(m.new_arg, 2);
-	CU_ASSERT_STRING_EQUAL(m.new_arg_default, "NULL");
-	CU_ASSERT_EQUAL(m.format_arg_old, 4);
-	CU_ASSERT_EQUAL(m.format_arg_new, 5);
+	/* argument 2 of the new call is NULL; the formats are 4 and 5 */
+	CU_ASSERT_EQUAL_FATAL(migration_new_item(&m, 2)->kind,
+			      CALL_ITEM_VALUE);
+	CU_ASSERT_STRING_EQUAL(migration_new_item(&m, 2)->value, "NULL");
+	CU_ASSERT_EQUAL(m.old_proto.format, 4);
+	CU_ASSERT_EQUAL(m.new_proto.format, 5);
 	CU_ASSERT_EQUAL(m.cocci.nr, 2);
 	CU_ASSERT_STRING_EQUAL(m.cocci.items[1].string, "/data/mig/b.cocci");
 	CU_ASSERT_STRING_EQUAL(m.description,
@@ -154,14 +156,11 @@ static void test_map_insert(void)
 	CU_ASSERT_EQUAL(m.new_call[5].kind, CALL_ITEM_REST);
 	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 4);
 	CU_ASSERT_EQUAL(migration_new_position(&m, 4), 5);
-	CU_ASSERT_EQUAL(m.format_arg_old, 4);
-	CU_ASSERT_EQUAL(m.format_arg_new, 5);
+	CU_ASSERT_EQUAL(m.old_proto.format, 4);
+	CU_ASSERT_EQUAL(m.new_proto.format, 5);
 	CU_ASSERT_FALSE(migration_renames(&m));
 	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob");
 	describe(&m, "pass NULL data to frob()");
-	/* the transitional fields of a single insertion */
-	CU_ASSERT_EQUAL(m.new_arg, 3);
-	CU_ASSERT_STRING_EQUAL(m.new_arg_name, "data");
 	migration_release(&m);
 }
 
@@ -180,7 +179,6 @@ static void test_map_remove_and_drop(void)
 	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, " /* me */ NULL"));
 	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 1, "mod"));
 	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 2, "THIS_MODULE"));
-	CU_ASSERT_EQUAL(m.new_arg, 0);
 	migration_new_args(&m, old, 5, &args);
 	CU_ASSERT_EQUAL_FATAL(args.nr, 4);
 	CU_ASSERT_STRING_EQUAL(args.items[0].string, "1");

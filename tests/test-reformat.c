@@ -242,6 +242,11 @@ static void test_remove_first(void)
 		      "\tc = mk(\"mem\");\n", &map);
 	check_convert("\tc = mk(\n\t\tTHIS_MODULE,\n\t\t\"mem\");\n",
 		      "\tc = mk(\n\t\t\"mem\");\n", &map);
+	/* joined, it would be wider than 80 columns: the break stays */
+	check_convert("\t\tumad_class_state.device_class = mk(THIS_MODULE,\n"
+		      "\t\t\t\"infiniband_mad_device_nodes\");\n",
+		      "\t\tumad_class_state.device_class = mk(\n"
+		      "\t\t\t\"infiniband_mad_device_nodes\");\n", &map);
 	/* CRLF and comments kept */
 	check_convert("\tc = mk(THIS_MODULE, /* the name */ \"x\");\r\n",
 		      "\tc = mk(/* the name */ \"x\");\r\n", &map);

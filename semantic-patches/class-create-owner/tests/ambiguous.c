@@ -1,12 +1,15 @@
-/* Calls whose form cannot be told: none may change. */
+/* Calls whose form cannot be told, and one that can: none may change. */
 #include <linux/device.h>
 #include <linux/module.h>
 
 static struct class *sg_sysfs_class, *cls;
 
-static void ambiguous_owner_only(void)
+static void new_form_owner_only(void)
 {
-	/* one argument (new), but it is an owner (old) */
+	/*
+	 * Not ambiguous: one argument is the new form, whatever it is;
+	 * an owner passed as the name is a type error check reports.
+	 */
 	sg_sysfs_class = class_create(THIS_MODULE);
 }
 

@@ -1,4 +1,4 @@
-/* Calls whose form cannot be told: none may change. */
+/* Calls whose form cannot be told: none may change, but the one said. */
 #include <linux/device.h>
 
 static void ambiguous_nothing_known(void)
@@ -13,9 +13,13 @@ static void ambiguous_two_strings(struct class *ipmi_class, dev_t dev,
 	device_create(ipmi_class, NULL, dev, label, name);
 }
 
-static void ambiguous_contradiction(struct class *coda_class, int i)
+static void literal_format_at_4(struct class *coda_class, int i)
 {
-	/* a literal as argument 4 (old), NULL as argument 5 (a format, new) */
+	/*
+	 * Not ambiguous: a literal as argument 4 is the old form's format
+	 * (NULL as argument 5 fits a format and a variadic argument alike),
+	 * so NULL drvdata goes before it and the call keeps its meaning.
+	 */
 	device_create(coda_class, NULL, MKDEV(CODA_PSDEV_MAJOR, i), "cfs%d", NULL, i);
 }
 

@@ -1,10 +1,10 @@
 /*
  * drivers/hid/hidraw.c - kmigrate fixture: the hidraw class
  *
- * Written fresh for kmigrate's linux-6.3-mini tree.  The class
- * registration is in the body of a macro, HIDRAW_NEW_CLASS(), that also
- * turns the result into an error code: the call is in one place, the use
- * holds no call of its own.  The code around it is a minimal stand-in.
+ * Written fresh for kmigrate's linux-6.3-mini tree.  The class is created
+ * in an argument of a macro, HIDRAW_SET_CLASS(), that keeps it and turns
+ * it into an error code: an ordinary call at the macro's use; the macro's
+ * body holds no call.  The code around it is a minimal stand-in.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -12,9 +12,9 @@
 #include <linux/err.h>
 #include <linux/device.h>
 
-#define HIDRAW_NEW_CLASS(cls, name, err)				\
+#define HIDRAW_SET_CLASS(cls, created, err)				\
 	do {								\
-		(cls) = class_create(THIS_MODULE, name);		\
+		(cls) = (created);					\
 		(err) = IS_ERR(cls) ? PTR_ERR(cls) : 0;			\
 	} while (0)
 
@@ -24,7 +24,8 @@ static int __init hidraw_init(void)
 {
 	int result;
 
-	HIDRAW_NEW_CLASS(hidraw_class, "hidraw", result);
+	HIDRAW_SET_CLASS(hidraw_class, class_create(THIS_MODULE, "hidraw"),
+			 result);
 	if (result)
 		hidraw_class = NULL;
 	return result;

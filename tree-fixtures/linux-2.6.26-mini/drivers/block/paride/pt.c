@@ -3,9 +3,10 @@
  * non-rewinding node of each parallel-port tape unit
  *
  * Written fresh for kmigrate's linux-2.6.26-mini tree.  The node
- * registration is the body of a macro, PT_NODE(), used twice: the call is
- * in one place, the uses hold no call of their own.  The code around it
- * is a minimal stand-in.
+ * registration is the argument of a macro, PT_REGISTER(), which warns
+ * when a node cannot be made: an ordinary call at the macro's one use, in
+ * pt_node(), called for both nodes of a unit; the macro's body holds no
+ * call.  The code around it is a minimal stand-in.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -16,9 +17,12 @@
 
 #define PT_UNITS	2
 
-/* the node of a unit, named as the table says */
-#define PT_NODE(minor, name)						\
-	device_create(pt_class, NULL, MKDEV(major, minor), "%s", name)
+/* a node that cannot be made is worth a warning, not a failed init */
+#define PT_REGISTER(dev)						\
+	do {								\
+		if (IS_ERR(dev))					\
+			printk(KERN_WARNING "pt: node not made\n");	\
+	} while (0)
 
 struct pt_unit {
 	int present;
@@ -34,6 +38,13 @@ static struct pt_unit pt[PT_UNITS] = {
 	{ 0, "pt1", "npt1" },
 };
 
+/* the node of a unit, named as the table says */
+static void __init pt_node(int minor, const char *name)
+{
+	PT_REGISTER(device_create(pt_class, NULL, MKDEV(major, minor),
+				  "%s", name));
+}
+
 static int __init pt_init(void)
 {
 	int unit;
@@ -43,8 +54,8 @@ static int __init pt_init(void)
 		return PTR_ERR(pt_class);
 	for (unit = 0; unit < PT_UNITS; unit++)
 		if (pt[unit].present) {
-			PT_NODE(unit, pt[unit].name);
-			PT_NODE(unit + 128, pt[unit].nr_name);
+			pt_node(unit, pt[unit].name);
+			pt_node(unit + 128, pt[unit].nr_name);
 		}
 	return 0;
 }
