@@ -207,6 +207,40 @@ check "cocci --mode report: exit 0, one line per old-form call scan lists (72)" 
 check "cocci --mode org: links name the tree's files" \
 	'[ "$(grep -c "^\* TODO \[\[view:drivers/s390/char/vmlogrdr.c::" "$scratch/org")" -eq 1 ]'
 
+# Each shipped migration's generated semantic patch, run by plain spatch
+# over its fixture tree, converts what kmigrate apply converts: the same
+# files, the same text once blanks and line breaks are set aside (apply
+# lays the lines out itself, spatch does not).
+squeeze() { tr -d ' \t\r\n' <"$1"; }
+for migdir in "$SRCDIR"/semantic-patches/*/; do
+	migration=$(basename "$migdir")
+	fixture=$(migration_value "$migdir/migration" demo-tree)
+	[ -n "$fixture" ] || continue
+	rm -rf "$scratch/by-spatch" "$scratch/by-apply"
+	cp -R "$SRCDIR/$fixture" "$scratch/by-spatch"
+	cp -R "$SRCDIR/$fixture" "$scratch/by-apply"
+	"$KMIGRATE" --migration "$migration" cocci >"$scratch/plain.cocci"
+	read -r -a opts <<<"$(cocci_options "$scratch/plain.cocci")"
+	"$SPATCH" --sp-file "$scratch/plain.cocci" -D patch "${opts[@]}" \
+		--very-quiet --in-place --dir "$scratch/by-spatch" \
+		>/dev/null 2>"$scratch/err"
+	"$KMIGRATE" --migration "$migration" -q apply --in-place \
+		"$scratch/by-apply" >/dev/null 2>&1
+	same=1
+	for f in $(cd "$scratch/by-apply" && find . -name '*.[ch]' | sort); do
+		cmp -s "$scratch/by-apply/$f" "$SRCDIR/$fixture/$f" &&
+			cmp -s "$scratch/by-spatch/$f" "$SRCDIR/$fixture/$f" &&
+			continue
+		[ "$(squeeze "$scratch/by-apply/$f")" = \
+		  "$(squeeze "$scratch/by-spatch/$f")" ] && continue
+		same=0
+		echo "# differs: $f"
+	done
+	changed=$(diff -r -q "$SRCDIR/$fixture" "$scratch/by-spatch" | grep -c .)
+	check "$migration: plain spatch with kmigrate cocci converts what apply does ($changed files)" \
+		'[ "$same" -eq 1 ] && [ "$changed" -gt 0 ]' || show "$scratch/err"
+done
+
 # The generator on changes of other shapes, each a migration written
 # into a data directory of its own: the semantic patch run by plain
 # spatch converts the old-form calls, leaves the rest, and apply agrees.

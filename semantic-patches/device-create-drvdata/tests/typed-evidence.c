@@ -14,6 +14,8 @@ static void typed_old(struct widget *w, const char *label, int idx)
 {
 	/* argument 5 is an int: argument 4 is the format */
 	device_create(w->cls, w->parent, w->devt, label, idx);
+	/* the same through members, whose types scan does not look up:
+	 * ambiguous for scan, so the semantic patch leaves it too */
 	device_create(w->cls, w->parent, w->devt, w->fmt, w->index);
 }
 
