@@ -52,7 +52,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	if (migration_parse(&mig, test_migration_text, "fuzz") < 0)
+	if (test_migration_parse(&mig) < 0)
 		abort();
 	return 0;
 }
@@ -128,12 +128,33 @@ static int convertible(const struct call_site *cs)
 	       !cs->unterminated;
 }
 
+/* apply.c's reformat_map_init(): the conversion from the map */
+static void map_init(struct reformat_map *map, const struct migration *m)
+{
+	const char **values = calloc(m->new_proto.nr_params + 1,
+				     sizeof(*values));
+	size_t k;
+
+	for (k = 0; k < m->new_proto.nr_params; k++) {
+		const struct call_item *it = migration_new_item(m, (int)k + 1);
+
+		if (it && it->kind == CALL_ITEM_VALUE)
+			values[k] = it->value;
+	}
+	map->new_name = migration_renames(m) ? m->new_function : NULL;
+	map->nr_old = m->old_proto.nr_params;
+	map->old_to_new = m->old_to_new;
+	map->values = values;
+	map->nr_new = m->new_proto.nr_params;
+}
+
 /* apply's rewrite(): the new text may differ in those calls only */
 static void check_rewrite(const char *buf, size_t len)
 {
-	struct scanned_text a, b, def;
+	struct scanned_text a, b;
 	struct strbuf out = STRBUF_INIT;
 	struct reformat_call *calls;
+	struct reformat_map map;
 	enum call_change *changes;
 	size_t i, nr = 0, where;
 
@@ -150,19 +171,16 @@ static void check_rewrite(const char *buf, size_t len)
 		calls[nr++].nr_commas = cs->nr_commas;
 	}
 	if (nr) {
-		reformat_insert_argument(&out, buf, len, calls, nr,
-					 mig.new_arg_default, mig.new_arg);
+		map_init(&map, &mig);
+		reformat_convert(&out, buf, len, calls, nr, &map);
+		free((void *)map.values);
 		scanned_text_init(&b, "fuzz.c", out.buf, out.len, &mig);
-		scanned_text_init(&def, "default", mig.new_arg_default,
-				  strlen(mig.new_arg_default), &mig);
 		changes = calloc(a.scan.nr_sites + 1, sizeof(*changes));
-		CHECK(cross_check(&a, &b, &def, mig.new_arg, changes,
-				  &where) == 0);
+		CHECK(cross_check(&a, &b, &mig, changes, &where) == 0);
 		for (i = 0; i < a.scan.nr_sites; i++)
-			CHECK((changes[i] == CALL_INSERTED) ==
+			CHECK((changes[i] == CALL_CONVERTED) ==
 			      convertible(&a.scan.sites[i]));
 		free(changes);
-		scanned_text_release(&def);
 		scanned_text_release(&b);
 	}
 	free(calls);

@@ -1,14 +1,14 @@
 /*
- * class.c - struct class: create, register, unregister, references; and
- * the reference counting every model object shares.
+ * class.c - struct class: create (both forms), register, unregister,
+ * references, release.
  *
- * Contract: a class is live from km_class_register() (or km_class_create(),
- * which allocates it and installs releases that free) until its last
- * reference goes; each class device added to it holds one.  Unregistering
- * removes /sys/class/NAME at once; the class stays findable through its
- * pointer and km_class_find() until it is released.  The release runs the
- * class's class_release(), or records the kernel's warning when there is
- * none.
+ * Contract: a class is live from km_class_register() (or a create, which
+ * allocates it and installs releases that free) until its last reference
+ * goes; each class device and device added to it holds one.
+ * Unregistering removes /sys/class/NAME at once; the class stays findable
+ * through its pointer and km_class_find() until it is released.  The
+ * release (class_ops.release, the kobj_type's) runs the class's
+ * class_release(), or records the kernel's warning when there is none.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,71 +16,11 @@
 
 #include "internal.h"
 
-/* the memory of km_class_create(): the class and its name */
+/* the memory of a create: the class and its name */
 struct km_created_class {
 	struct class cls;
 	char name[];
 };
-
-struct km_object *km_object_new(enum km_kind kind, void *public)
-{
-	struct km_object *obj = km_zalloc(sizeof(*obj));
-
-	if (!obj)
-		return NULL;
-	obj->kind = kind;
-	obj->public = public;
-	km_list_init(&obj->model_node);
-	km_list_init(&obj->class_node);
-	km_list_init(&obj->children);
-	return obj;
-}
-
-void km_object_attach(struct km_object *obj, struct kmodel *model)
-{
-	obj->model = model;
-	km_list_add_tail(&obj->model_node, &model->objects);
-	model->live_objects++;
-}
-
-void km_object_detach(struct km_object *obj)
-{
-	km_registry_del(obj->public);
-	if (obj->model) {
-		km_list_del_init(&obj->model_node);
-		obj->model->live_objects--;
-	}
-}
-
-void km_object_get(struct km_object *obj)
-{
-	if (obj)
-		obj->refcount++;
-}
-
-void km_object_user_get(struct km_object *obj)
-{
-	obj->user_refs++;
-	obj->refcount++;
-}
-
-void km_object_user_put(struct km_object *obj, const char *who)
-{
-	if (!obj)
-		return;
-	if (obj->user_refs <= 0) {
-		km_warn(obj->model, "%s: '%s' put more often than got", who,
-			km_object_name(obj));
-		return;
-	}
-	obj->user_refs--;
-	km_object_put(obj);
-}
-
-const char *km_object_name(const struct km_object *obj)
-{
-	return obj->name ? obj->name : "(unnamed)";
-}
 
 static void class_release(struct km_object *obj)
 {
@@ -93,47 +33,16 @@ static void class_release(struct km_object *obj)
 		km_warn(obj->model,
 			"class '%s' does not have a release() function, be careful",
 			obj->name);
-	free(obj->name);
-	free(obj);
+	obj->public = NULL;
+	obj->flags &= ~KM_OBJ_ALLOCATED;
+	km_object_free(obj);
 }
 
-void km_object_put(struct km_object *obj)
-{
-	if (!obj || --obj->refcount > 0)
-		return;
-	if (obj->kind == KM_KIND_CLASS)
-		class_release(obj);
-	else
-		km_class_device_release(obj);
-}
-
-void km_object_free(struct km_object *obj)
-{
-	km_registry_del(obj->public);
-	if (obj->flags & KM_OBJ_ALLOCATED)
-		free(obj->public);
-	free(obj->name);
-	free(obj->device_path);
-	free(obj);
-}
-
-char *km_object_path(const struct km_object *obj)
-{
-	char *parent, *path;
-
-	if (!obj->name)
-		return NULL;
-	if (obj->kind == KM_KIND_CLASS)
-		return km_strfmt("/class/%s", obj->name);
-	if (!obj->kobj_parent)
-		return NULL;
-	parent = km_object_path(obj->kobj_parent);
-	if (!parent)
-		return NULL;
-	path = km_strfmt("%s/%s", parent, obj->name);
-	free(parent);
-	return path;
-}
+static const struct km_kind_ops class_ops = {
+	.kind = KM_KIND_CLASS,
+	.what = "class",
+	.release = class_release,
+};
 
 int km_class_register(struct kmodel *model, struct class *cls)
 {
@@ -144,7 +53,7 @@ int km_class_register(struct kmodel *model, struct class *cls)
 		return -EINVAL;
 	if (km_registry_find(cls, KM_KIND_CLASS))
 		return -EEXIST;
-	obj = km_object_new(KM_KIND_CLASS, cls);
+	obj = km_object_new(&class_ops, cls);
 	if (!obj)
 		return -ENOMEM;
 	err = -ENOMEM;
@@ -161,6 +70,7 @@ int km_class_register(struct kmodel *model, struct class *cls)
 	obj->refcount = 1;
 	obj->flags |= KM_OBJ_REGISTERED;
 	km_object_attach(obj, model);
+	km_index_name(obj);
 	return 0;
 
 out_unregistry:
@@ -199,14 +109,13 @@ static void created_class_device_release(struct class_device *class_dev)
 	free(class_dev);
 }
 
-struct class *km_class_create(struct kmodel *model, struct module *owner,
-			      const char *name)
+/* both creates; NULL name: the caller has decided the errno already */
+static struct class *class_create(struct kmodel *model, struct module *owner,
+				  const char *name)
 {
 	struct km_created_class *created;
 	int err;
 
-	if (!model || !name)
-		return KM_ERR_PTR(-EINVAL);
 	created = km_zalloc(sizeof(*created) + strlen(name) + 1);
 	if (!created)
 		return KM_ERR_PTR(-ENOMEM);
@@ -223,6 +132,23 @@ struct class *km_class_create(struct kmodel *model, struct module *owner,
 	km_registry_find(&created->cls, KM_KIND_CLASS)->flags |=
 		KM_OBJ_ALLOCATED;
 	return &created->cls;
+}
+
+struct class *km_class_create(struct kmodel *model, struct module *owner,
+			      const char *name)
+{
+	if (!model || !name)
+		return KM_ERR_PTR(-EINVAL);
+	return class_create(model, owner, name);
+}
+
+struct class *km_class_create_new(struct kmodel *model, const char *name)
+{
+	if (!model)
+		return KM_ERR_PTR(-EINVAL);
+	if (!name)
+		return KM_ERR_PTR(-ENOMEM);
+	return class_create(model, NULL, name);
 }
 
 void km_class_destroy(struct class *cls)
@@ -249,23 +175,12 @@ void km_class_put(struct class *cls)
 
 struct class *km_class_find(struct kmodel *model, const char *name)
 {
-	struct km_object *alive = NULL;
-	struct km_list *pos;
+	struct km_object *obj;
 
-	if (!model || !name)
+	if (!name || strchr(name, '/'))
 		return NULL;
-	km_list_for_each(pos, &model->objects) {
-		struct km_object *obj =
-			km_container_of(pos, struct km_object, model_node);
-
-		if (obj->kind != KM_KIND_CLASS || strcmp(obj->name, name))
-			continue;
-		if (obj->flags & KM_OBJ_REGISTERED)
-			return obj->public;
-		if (!alive)
-			alive = obj;
-	}
-	return alive ? alive->public : NULL;
+	obj = km_find_path(model, name, KM_KIND_CLASS);
+	return obj ? obj->public : NULL;
 }
 
 int km_class_refcount(const struct class *cls)

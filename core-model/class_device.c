@@ -1,7 +1,7 @@
 /*
  * class_device.c - struct class_device: initialize, add, del, register,
  * unregister, get, put and release, as drivers/base/class.c does after the
- * nesting patch.
+ * nesting patch; its attribute files and groups.
  *
  * Contract (references as in model.h):
  *   initialize	the caller's reference (1); the model is known from here
@@ -16,14 +16,26 @@
  *		uevent is logged.
  *   del		a "remove" uevent, the directory goes, the parent's
  *		class-device reference is dropped.
- *   release	the class device's release(), else the class's, else a
- *		warning; then the kobject parent and the class are put.
+ *   release	(class_device_ops, the kobj_type's) the class device's
+ *		release(), else the class's, else a warning; then the
+ *		kobject parent and the class are put.
+ *   groups and files	named entries of its directory: 0, -EINVAL (not
+ *		a class device, a bad name), -ENOENT (not in sysfs, or no
+ *		such entry to remove), -EEXIST.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+
+static void class_device_release(struct km_object *obj);
+
+static const struct km_kind_ops class_device_ops = {
+	.kind = KM_KIND_CLASS_DEVICE,
+	.what = "class device",
+	.release = class_device_release,
+};
 
 static char *class_id_copy(const struct class_device *class_dev)
 {
@@ -37,7 +49,7 @@ void km_class_device_initialize(struct class_device *class_dev)
 	if (!class_dev || KM_IS_ERR(class_dev) ||
 	    km_registry_find(class_dev, KM_KIND_CLASS_DEVICE))
 		return;
-	obj = km_object_new(KM_KIND_CLASS_DEVICE, class_dev);
+	obj = km_object_new(&class_device_ops, class_dev);
 	if (!obj)
 		return;
 	if (km_registry_add(class_dev, obj)) {
@@ -148,7 +160,8 @@ int km_class_device_add(struct class_device *class_dev)
 
 	km_object_get(obj);
 	obj->flags |= KM_OBJ_REGISTERED;
-	km_list_add_tail(&obj->class_node, &cls->children);
+	km_index_name(obj);
+	km_index_devt(obj);
 	km_uevent_emit(obj, "add");
 	return 0;
 }
@@ -172,7 +185,7 @@ void km_class_device_del(struct class_device *class_dev)
 			km_object_name(obj));
 		return;
 	}
-	km_list_del_init(&obj->class_node);
+	km_unindex_devt(obj);
 	km_uevent_emit(obj, "remove");
 	km_sysfs_remove_dir(obj->dir);
 	obj->dir = NULL;
@@ -218,7 +231,7 @@ void km_class_device_put(struct class_device *class_dev)
 			   "class_device_put");
 }
 
-void km_class_device_release(struct km_object *obj)
+static void class_device_release(struct km_object *obj)
 {
 	struct class_device *class_dev = obj->public;
 	struct km_object *cls = obj->class;
@@ -240,9 +253,9 @@ void km_class_device_release(struct km_object *obj)
 	/* class_dev may be gone now */
 	km_object_put(obj->kobj_parent);
 	km_object_put(obj->class);
-	free(obj->name);
-	free(obj->device_path);
-	free(obj);
+	obj->public = NULL;
+	obj->flags &= ~KM_OBJ_ALLOCATED;
+	km_object_free(obj);
 }
 
 void km_class_device_discard(struct class_device *class_dev)
@@ -255,9 +268,8 @@ void km_class_device_discard(struct class_device *class_dev)
 	km_object_detach(obj);
 	km_object_put(obj->kobj_parent);
 	km_object_put(obj->class);
-	free(obj->name);
-	free(obj->device_path);
-	free(obj);
+	obj->public = NULL;
+	km_object_free(obj);
 }
 
 void km_class_device_adopt(struct class_device *class_dev)
@@ -272,31 +284,10 @@ void km_class_device_adopt(struct class_device *class_dev)
 struct class_device *km_class_device_find(struct kmodel *model,
 					  const char *path)
 {
-	struct km_object *alive = NULL;
-	struct km_list *pos;
+	struct km_object *obj = km_find_path(model, path,
+					     KM_KIND_CLASS_DEVICE);
 
-	if (!model || !path)
-		return NULL;
-	km_list_for_each(pos, &model->objects) {
-		struct km_object *obj =
-			km_container_of(pos, struct km_object, model_node);
-		char *obj_path;
-		int same;
-
-		if (obj->kind != KM_KIND_CLASS_DEVICE)
-			continue;
-		obj_path = km_object_path(obj);
-		same = obj_path && !strncmp(obj_path, "/class/", 7) &&
-		       !strcmp(obj_path + 7, path);
-		free(obj_path);
-		if (!same)
-			continue;
-		if (obj->flags & KM_OBJ_REGISTERED)
-			return obj->public;
-		if (!alive)
-			alive = obj;
-	}
-	return alive ? alive->public : NULL;
+	return obj ? obj->public : NULL;
 }
 
 int km_class_device_refcount(const struct class_device *class_dev)
@@ -313,4 +304,58 @@ int km_class_device_is_registered(const struct class_device *class_dev)
 
 	obj = km_registry_find(class_dev, KM_KIND_CLASS_DEVICE);
 	return obj && (obj->flags & KM_OBJ_REGISTERED);
+}
+
+/* --- attribute groups and files ----------------------------------------- */
+
+static int class_dev_dir(struct class_device *class_dev, const char *name,
+			 struct km_sysfs_dirent **dir)
+{
+	struct km_object *obj;
+
+	obj = km_registry_find(class_dev, KM_KIND_CLASS_DEVICE);
+	if (!obj || !name)
+		return -EINVAL;
+	*dir = obj->dir;
+	return *dir ? 0 : -ENOENT;
+}
+
+int km_sysfs_create_group(struct class_device *class_dev, const char *name)
+{
+	struct km_sysfs_dirent *dir;
+	int err = class_dev_dir(class_dev, name, &dir);
+
+	if (err)
+		return err;
+	return km_sysfs_add(dir, name, KM_DIRENT_DIR, NULL, 0, NULL);
+}
+
+int km_sysfs_remove_group(struct class_device *class_dev, const char *name)
+{
+	struct km_sysfs_dirent *dir;
+
+	if (class_dev_dir(class_dev, name, &dir))
+		return -ENOENT;
+	return km_sysfs_remove(dir, name, KM_DIRENT_DIR);
+}
+
+int km_class_device_create_file(struct class_device *class_dev,
+				const char *name)
+{
+	struct km_sysfs_dirent *dir;
+	int err = class_dev_dir(class_dev, name, &dir);
+
+	if (err)
+		return err;
+	return km_sysfs_add(dir, name, KM_DIRENT_FILE, NULL, 0, NULL);
+}
+
+int km_class_device_remove_file(struct class_device *class_dev,
+				const char *name)
+{
+	struct km_sysfs_dirent *dir;
+
+	if (class_dev_dir(class_dev, name, &dir))
+		return -ENOENT;
+	return km_sysfs_remove(dir, name, KM_DIRENT_FILE);
 }

@@ -15,8 +15,9 @@
  * new one: the same call with no parent.
  *
  * km_class_device_destroy() unregisters the first class device of cls (in
- * the order they were added, nested ones included) whose devt matches, and
- * does nothing when there is none.
+ * the order they were added, nested ones included) whose devt at add
+ * matches, found through the model's dev_t index, and does nothing when
+ * there is none.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -107,20 +108,12 @@ struct class_device *km_class_device_create_old(struct class *cls,
 struct class_device *km_class_device_find_devt(struct class *cls,
 					       km_devt devt)
 {
-	struct km_object *obj = km_registry_find(cls, KM_KIND_CLASS);
-	struct km_list *pos;
+	struct km_object *obj = km_registry_find(cls, KM_KIND_CLASS), *child;
 
 	if (!obj)
 		return NULL;
-	km_list_for_each(pos, &obj->children) {
-		struct km_object *child =
-			km_container_of(pos, struct km_object, class_node);
-		struct class_device *class_dev = child->public;
-
-		if (class_dev->devt == devt)
-			return class_dev;
-	}
-	return NULL;
+	child = km_find_devt(obj->model, obj, KM_KIND_CLASS_DEVICE, devt);
+	return child ? child->public : NULL;
 }
 
 void km_class_device_destroy(struct class *cls, km_devt devt)

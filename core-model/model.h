@@ -1,7 +1,11 @@
 /*
  * model.h - the reference driver-core model: drivers/base/class.c after
  * "Driver Core: add the ability for class_device structures to be nested"
- * (seed patch 1/8), keeping the 2.6.14 entry point of class_device_create().
+ * (seed patch 1/8), keeping the 2.6.14 entry point of class_device_create();
+ * struct device registered in a class by device_create() as
+ * drivers/base/core.c of 2.6.27 lays it out; class_create() with and
+ * without its owner.  The migrator calls it through the entry-point table
+ * of entry.h; this header is the C API below the table.
  *
  * One struct kmodel is one driver core: a sysfs tree (/sys/class/...), a
  * uevent log, warnings (what the kernel would printk) and a count of live
@@ -20,9 +24,10 @@
  *     never touches it after that.  As in the kernel, a class made by
  *     km_class_create() frees (free()) the class devices that have no
  *     release of their own: register only malloc'ed ones in it.
- *   - Live objects are classes and class devices whose last reference has
- *     not gone yet.  Devices made by km_device_new() are fixtures owned by
- *     the model, freed with it, and not counted.
+ *   - Live objects are classes, class devices and devices of
+ *     km_device_create() whose last reference has not gone yet.  Devices
+ *     made by km_device_new() are fixtures owned by the model, freed with
+ *     it, and not counted; so are modules (km_module_new()).
  *   - km_model_free() frees everything the model allocated and all of its
  *     bookkeeping; it calls no release callback and never touches memory a
  *     caller allocated.
@@ -38,6 +43,12 @@
  *   - del removes the directory at once (and with it the directory's files
  *     and links; the directories of children still registered drop out of
  *     the visible tree with it); the memory stays until the last reference.
+ *   - device (km_device_create()): 1 for the caller, one more while it is
+ *     added; it holds its class, and its parent when that is a device of
+ *     km_device_create(), from add to release (the kernel drops the parent
+ *     at del; holding it longer keeps a late child safe).  The last put
+ *     calls the device's release (km_device_create() installs one that
+ *     frees it), else warns as the kernel does.
  *
  * Calls the kernel would reject never crash and never leak:
  *   - NULL, ERR_PTR or unknown pointers: constructors fail with -EINVAL
@@ -88,13 +99,19 @@ typedef unsigned int km_devt;
 
 /*
  * Contract with the fixture headers: the first members are exactly these
- * two.  Its sysfs path is /sys/devices/ followed by the bus_ids of its
- * parent chain joined by '/'; it needs no registration.
+ * two.  A device that is not registered (a fixture, or one a caller
+ * embeds) has the sysfs path /sys/devices/ followed by the bus_ids of its
+ * parent chain joined by '/'; it needs no registration.  A device of
+ * km_device_create() has the path device_add() gave it.
  */
 struct device {
 	struct device *parent;
 	char bus_id[KM_BUS_ID_SIZE];
-	void *driver_data;
+	void *driver_data;		/* dev_set_drvdata() */
+	/* set by km_device_create(), as device_create() does */
+	km_devt devt;
+	struct class *class;
+	void (*release)(struct device *dev);
 };
 
 struct class_device;
@@ -127,14 +144,21 @@ struct class_device {
 /* NULL when out of memory */
 struct kmodel *km_model_new(void);
 void km_model_free(struct kmodel *model);
-/* classes and class devices not yet released */
+/* classes, class devices and devices not yet released */
 long km_model_live_objects(const struct kmodel *model);
-/* one line per live object: "class 'input' (refs 2, unregistered)" */
+/*
+ * one line per live object: "class '/class/input' (refs 2, unregistered)",
+ * with ", owner MODULE" for a class's owner and ", drvdata set" for a
+ * device's
+ */
 void km_model_print_live(FILE *fp, const struct kmodel *model);
 /* what the kernel would printk: release missing, double unregister, ... */
 size_t km_model_nr_warnings(const struct kmodel *model);
 const char *km_model_warning(const struct kmodel *model, size_t i);
-/* the whole /sys/class tree with files, the uevent log, the warnings */
+/*
+ * `tree /sys/class/` with files, then /sys/devices and /sys/dev when they
+ * exist, the uevent log, the live objects, the warnings
+ */
 void km_model_dump(FILE *fp, struct kmodel *model);
 
 /* "ENODEV" for -ENODEV, NULL for an errno this table does not know */
@@ -143,19 +167,96 @@ const char *km_errno_name(long err);
 /* --- devices ----------------------------------------------------------- */
 
 /*
- * The device at /sys/devices/PATH ("platform/i8042/serio1"), with its
- * parents; existing ones are reused.  ERR_PTR(-EINVAL) for an empty
- * component or one of KM_BUS_ID_SIZE bytes or more.
+ * The fixture device at /sys/devices/PATH ("platform/i8042/serio1"), with
+ * its parents; existing ones are reused.  ERR_PTR(-EINVAL) for an empty
+ * component, ".", "..", or one of KM_BUS_ID_SIZE bytes or more;
+ * ERR_PTR(-EEXIST) when a component is a directory that is no fixture
+ * ("virtual").  The time is the path's length.
  */
 struct device *km_device_new(struct kmodel *model, const char *path);
-/* the device made with that PATH, or NULL */
+/*
+ * The device at /sys/devices/PATH: a fixture, or a registered device of
+ * km_device_create() ("virtual/tty/ttyS0"); NULL when there is none.
+ */
 struct device *km_device_find(struct kmodel *model, const char *path);
+
+/*
+ * device_create() of 2.6.27 (drivers/base/core.c, CONFIG_SYSFS_DEPRECATED
+ * off): allocates a device, names it with fmt (cut to KM_BUS_ID_SIZE - 1
+ * bytes), stores drvdata as dev_set_drvdata() does and registers it:
+ *   - its directory: /sys/devices/virtual/CLASS/NAME without a parent;
+ *     PARENT/NAME when the parent is a device of a class; else the glue
+ *     directory PARENT/CLASS/NAME (made with the first device, gone with
+ *     the last), PARENT being the parent's directory below /sys/devices;
+ *   - in it: "uevent", "dev" when MAJOR(devt) != 0, the links
+ *     "subsystem" -> class/CLASS and "device" -> the parent's directory
+ *     when there is a parent;
+ *   - /sys/class/CLASS/NAME -> the directory; /sys/dev/char/MAJ:MIN -> the
+ *     directory when MAJOR(devt) != 0;
+ *   - an "add" uevent: DEVPATH (the directory below /sys), SUBSYSTEM (the
+ *     class name), MAJOR and MINOR when MAJOR(devt) != 0.
+ * A NULL or ERR_PTR class gives ERR_PTR(-ENODEV) as the kernel's;
+ * -EINVAL for a NULL format, an empty name, an unknown class pointer, a
+ * parent of another model or one with no valid bus_id chain (a parent
+ * the caller embeds gets the directories of its chain); -ENODEV for a
+ * class or parent no longer registered; -EEXIST when the name, the class link or the
+ * /sys/dev/char link is taken (the kernel's device_add() fails the same
+ * way).  On failure nothing stays behind and no release runs.
+ */
+__attribute__((format(printf, 5, 6)))
+struct device *km_device_create(struct class *cls, struct device *parent,
+				km_devt devt, void *drvdata, const char *fmt,
+				...);
+struct device *km_device_vcreate(struct class *cls, struct device *parent,
+				 km_devt devt, void *drvdata, const char *fmt,
+				 va_list args);
+/*
+ * The form of 2.6.18 to 2.6.26, device_create(cls, parent, devt, fmt,
+ * ...): the same as km_device_create() with NULL drvdata.  Modelled as
+ * 2.6.26 ran it, the last kernel with this form, so that a correct
+ * conversion to the 2.6.27 form leaves sysfs unchanged (2.6.18's own
+ * core.c refused a NULL parent and put the directory under the parent
+ * with a CLASS:NAME link there; that layout is not modelled).
+ */
+__attribute__((format(printf, 4, 5)))
+struct device *km_device_create_old(struct class *cls, struct device *parent,
+				    km_devt devt, const char *fmt, ...);
+/* device_unregister() of the first device of cls with that devt, if any */
+void km_device_destroy(struct class *cls, km_devt devt);
+/* the first device added to cls with that devt, or NULL */
+struct device *km_device_find_devt(struct class *cls, km_devt devt);
+/* del (a "remove" uevent, the directory and links go) and put */
+void km_device_unregister(struct device *dev);
+struct device *km_get_device(struct device *dev);
+void km_put_device(struct device *dev);
+/* -1 for a pointer that is no registered device */
+int km_device_refcount(const struct device *dev);
+int km_device_is_registered(const struct device *dev);
+
+/* --- modules ----------------------------------------------------------- */
+
+/* the model's module NAME, made on first use; NULL when out of memory */
+struct module *km_module_new(struct kmodel *model, const char *name);
+/* its name, NULL for a pointer that is no module of the model */
+const char *km_module_name(const struct kmodel *model,
+			   const struct module *mod);
 
 /* --- classes ----------------------------------------------------------- */
 
-/* allocates; name is copied; ERR_PTR(-EINVAL/-EEXIST/-ENOMEM) */
+/*
+ * class_create(owner, name) before 6.4: allocates; name is copied; owner
+ * is stored; ERR_PTR(-EINVAL) for a NULL (kept for its callers) or empty
+ * name, -EEXIST, -ENOMEM.
+ */
 struct class *km_class_create(struct kmodel *model, struct module *owner,
 			      const char *name);
+/*
+ * class_create(name) of 6.4 (no owner).  A NULL name fails with -ENOMEM,
+ * as class_register() does from 4.x to 6.x: kobject_set_name("%s", NULL)
+ * finds no string to duplicate; the table's class_create answers so in
+ * both forms.
+ */
+struct class *km_class_create_new(struct kmodel *model, const char *name);
 void km_class_destroy(struct class *cls);
 /* a caller-allocated class; 0, -EINVAL, -EEXIST (name taken), -ENOMEM */
 int km_class_register(struct kmodel *model, struct class *cls);
@@ -185,7 +286,10 @@ struct class_device *km_class_device_create_old(struct class *cls,
 						km_devt devt,
 						struct device *device,
 						const char *fmt, ...);
-/* unregisters the first class device of cls with that devt, if any */
+/*
+ * unregisters the first class device of cls (in the order they were
+ * added) whose devt, as it was at add, matches; nothing when none does
+ */
 void km_class_device_destroy(struct class *cls, km_devt devt);
 struct class_device *km_class_device_find_devt(struct class *cls,
 					       km_devt devt);
@@ -264,9 +368,14 @@ int km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index,
  *	destroy CLASS MAJ:MIN
  *	unregister CDEV
  *	class-destroy NAME
+ *	class-create NAME / class-create-old NAME [owner=MODULE]
+ *	device-create CLASS NAME [parent=PATH] [devt=MAJ:MIN] [drvdata=X]
+ *	device-create-old CLASS NAME [parent=PATH] [devt=MAJ:MIN]
+ *	device-destroy CLASS MAJ:MIN
  *
- * CLASS '-' is NULL; CDEV is the path below /sys/class ("input/input3");
- * PATH is below /sys/devices; '#' starts a comment.
+ * CLASS '-' is NULL (and NAME '-' of class-create); CDEV is the path below
+ * /sys/class ("input/input3"); PATH is below /sys/devices; '#' starts a
+ * comment.
  */
 
 enum {

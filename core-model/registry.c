@@ -2,7 +2,8 @@
  * registry.c - from a public pointer to the model's object, without ever
  * dereferencing the pointer.
  *
- * Contract: every struct class and struct class_device the model knows is
+ * Contract: every struct class, struct class_device and struct device the
+ * model knows (registered devices and fixtures) is
  * in this table from its registration (or initialization) until its release
  * or km_model_free(); anything else - NULL, an ERR_PTR, a freed or foreign
  * pointer - is not found, which is how the API turns the kernel's crashes
@@ -128,7 +129,7 @@ struct km_object *km_registry_find(const void *public, enum km_kind kind)
 	if (KM_IS_ERR(public))
 		return NULL;
 	slot = lookup(public);
-	if (!slot || slot->obj->kind != kind)
+	if (!slot || slot->obj->ops->kind != kind)
 		return NULL;
 	return slot->obj;
 }

@@ -1,16 +1,19 @@
 /*
  * sysfs.c - the model's sysfs: a tree of directories, attribute files and
- * symlinks under /sys, attribute groups, and the `tree` listings.
+ * symlinks under /sys, and the `tree` listings.
  *
  * Contract: names are unique in a directory (-EEXIST otherwise, as sysfs),
- * never empty, ".", ".." or containing '/' (-EINVAL).  Each directory keeps
- * its entries sorted with strcmp, which is also the order `tree` prints.
- * A kobject's directory belongs to its object: removing the directory above
- * it (kobject_del of the parent) makes it an orphan - out of the visible
- * tree, still owned by its object until that object's own removal frees it.
- * Every other entry belongs to the directory it is in.  Links store their
- * target below /sys ("devices/platform/i8042/serio1") and print as sysfs
- * reads them: relative, one "../" per level of the link's directory.
+ * never empty, ".", ".." or containing '/' (-EINVAL).  A directory finds
+ * an entry by name through a hash table and lists its entries sorted with
+ * strcmp, the order `tree` prints; adding and removing an entry take
+ * constant time whatever the directory's size.  A kobject's directory
+ * belongs to its object: removing the directory above it (kobject_del of
+ * the parent) makes it an orphan - out of the visible tree, still owned by
+ * its object until that object's own removal frees it.  Every other entry
+ * belongs to the directory it is in.  Links store their target below /sys
+ * ("devices/platform/i8042/serio1") and print as sysfs reads them:
+ * relative, one "../" per level of the link's directory.  Freeing a tree
+ * walks it without recursion, so a path of any depth is safe.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,7 +21,7 @@
 
 #include "internal.h"
 
-/* how deep below /sys/class a listing descends */
+/* how deep below the listed directory a listing descends */
 #define KM_PRINT_MAX_DEPTH 64
 
 struct km_sysfs_dirent *km_sysfs_root_new(void)
@@ -33,6 +36,7 @@ struct km_sysfs_dirent *km_sysfs_root_new(void)
 		return NULL;
 	}
 	root->type = KM_DIRENT_DIR;
+	root->is_root = 1;
 	return root;
 }
 
@@ -41,53 +45,69 @@ static void dirent_free(struct km_sysfs_dirent *d)
 	free(d->name);
 	free(d->target);
 	free(d->children);
+	km_htable_release(&d->by_name);
 	free(d);
+}
+
+/*
+ * Frees top and what it owns, depth first without recursion; the kobject
+ * directories below it become orphans unless all is set.  top is already
+ * out of its parent.
+ */
+static void drop(struct km_sysfs_dirent *top, int all)
+{
+	struct km_sysfs_dirent *d = top, *parent;
+
+	for (;;) {
+		if (d->nr_children) {
+			struct km_sysfs_dirent *child =
+				d->children[--d->nr_children];
+
+			if (!all && child->type == KM_DIRENT_DIR &&
+			    child->is_kobject) {
+				child->parent = NULL;
+				continue;
+			}
+			d = child;
+			continue;
+		}
+		if (d == top) {
+			dirent_free(d);
+			return;
+		}
+		parent = d->parent;
+		dirent_free(d);
+		d = parent;
+	}
 }
 
 void km_sysfs_free(struct km_sysfs_dirent *dir)
 {
-	size_t i;
-
-	if (!dir)
-		return;
-	for (i = 0; i < dir->nr_children; i++)
-		km_sysfs_free(dir->children[i]);
-	dirent_free(dir);
+	if (dir)
+		drop(dir, 1);
 }
 
-/* the index of name in dir, or where it would go (and *found = 0) */
-static size_t find_slot(const struct km_sysfs_dirent *dir, const char *name,
-			int *found)
+static size_t name_hash(const char *name)
 {
-	size_t lo = 0, hi = dir->nr_children;
-
-	*found = 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = strcmp(name, dir->children[mid]->name);
-
-		if (!cmp) {
-			*found = 1;
-			return mid;
-		}
-		if (cmp < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
+	return km_hash_bytes(name, strlen(name), 0);
 }
 
 struct km_sysfs_dirent *km_sysfs_lookup(const struct km_sysfs_dirent *dir,
 					const char *name)
 {
-	size_t i;
-	int found;
+	struct km_hnode *node;
 
 	if (!dir || !name)
 		return NULL;
-	i = find_slot(dir, name, &found);
-	return found ? dir->children[i] : NULL;
+	for (node = km_htable_first(&dir->by_name, name_hash(name)); node;
+	     node = km_htable_next(node)) {
+		struct km_sysfs_dirent *d = km_container_of(
+			node, struct km_sysfs_dirent, by_name_node);
+
+		if (!strcmp(d->name, name))
+			return d;
+	}
+	return NULL;
 }
 
 static int valid_name(const char *name)
@@ -121,22 +141,19 @@ int km_sysfs_add(struct km_sysfs_dirent *parent, const char *name,
 		 struct km_sysfs_dirent **made)
 {
 	struct km_sysfs_dirent *d;
-	size_t i;
-	int found;
 
 	if (!parent)
 		return -ENOENT;
 	if (!valid_name(name))
 		return -EINVAL;
-	i = find_slot(parent, name, &found);
-	if (found)
+	if (km_sysfs_lookup(parent, name))
 		return -EEXIST;
 	if (parent->nr_children == parent->alloc_children) {
 		size_t want = 2 * parent->alloc_children;
 		struct km_sysfs_dirent **grown;
 
 		if (!want)
-			want = 8;
+			want = 4;
 		grown = realloc(parent->children, want * sizeof(*grown));
 		if (!grown)
 			return -ENOMEM;
@@ -146,47 +163,44 @@ int km_sysfs_add(struct km_sysfs_dirent *parent, const char *name,
 	d = dirent_new(name, type, target, is_kobject);
 	if (!d)
 		return -ENOMEM;
-	memmove(&parent->children[i + 1], &parent->children[i],
-		(parent->nr_children - i) * sizeof(*parent->children));
-	parent->children[i] = d;
-	parent->nr_children++;
+	if (km_htable_add(&parent->by_name, &d->by_name_node,
+			  name_hash(name))) {
+		dirent_free(d);
+		return -ENOMEM;
+	}
+	d->index = parent->nr_children;
+	parent->children[parent->nr_children++] = d;
 	d->parent = parent;
 	if (made)
 		*made = d;
 	return 0;
 }
 
+struct km_sysfs_dirent *km_sysfs_mkdir(struct km_sysfs_dirent *parent,
+				       const char *name)
+{
+	struct km_sysfs_dirent *d = km_sysfs_lookup(parent, name);
+
+	if (d)
+		return d->type == KM_DIRENT_DIR ? d : NULL;
+	if (km_sysfs_add(parent, name, KM_DIRENT_DIR, NULL, 0, &d))
+		return NULL;
+	return d;
+}
+
 static void unlink_dirent(struct km_sysfs_dirent *d)
 {
-	struct km_sysfs_dirent *parent = d->parent;
-	size_t i;
-	int found;
+	struct km_sysfs_dirent *parent = d->parent, *last;
 
 	if (!parent)
 		return;
-	i = find_slot(parent, d->name, &found);
-	if (found && parent->children[i] == d) {
-		parent->nr_children--;
-		memmove(&parent->children[i], &parent->children[i + 1],
-			(parent->nr_children - i) * sizeof(*parent->children));
+	km_htable_del(&parent->by_name, &d->by_name_node);
+	last = parent->children[--parent->nr_children];
+	if (last != d) {
+		parent->children[d->index] = last;
+		last->index = d->index;
 	}
 	d->parent = NULL;
-}
-
-/* free d and what it owns; other kobjects' directories become orphans */
-static void drop(struct km_sysfs_dirent *d)
-{
-	size_t i;
-
-	for (i = 0; i < d->nr_children; i++) {
-		struct km_sysfs_dirent *child = d->children[i];
-
-		if (child->type == KM_DIRENT_DIR && child->is_kobject)
-			child->parent = NULL;
-		else
-			drop(child);
-	}
-	dirent_free(d);
 }
 
 int km_sysfs_remove(struct km_sysfs_dirent *parent, const char *name,
@@ -197,7 +211,7 @@ int km_sysfs_remove(struct km_sysfs_dirent *parent, const char *name,
 	if (!d || d->type != type || d->is_kobject)
 		return -ENOENT;
 	unlink_dirent(d);
-	drop(d);
+	drop(d, 0);
 	return 0;
 }
 
@@ -206,61 +220,32 @@ void km_sysfs_remove_dir(struct km_sysfs_dirent *dir)
 	if (!dir)
 		return;
 	unlink_dirent(dir);
-	drop(dir);
+	drop(dir, 0);
 }
 
-/* --- groups and attribute files ----------------------------------------- */
-
-static int class_dev_dir(struct class_device *class_dev, const char *name,
-			 struct km_sysfs_dirent **dir)
+char *km_sysfs_path(const struct km_sysfs_dirent *dir)
 {
-	struct km_object *obj;
+	const struct km_sysfs_dirent *d;
+	size_t len = 0;
+	char *path, *p;
 
-	obj = km_registry_find(class_dev, KM_KIND_CLASS_DEVICE);
-	if (!obj || !name)
-		return -EINVAL;
-	*dir = obj->dir;
-	return *dir ? 0 : -ENOENT;
-}
+	for (d = dir; d && !d->is_root; d = d->parent)
+		len += 1 + strlen(d->name);
+	if (!d || !len)
+		return NULL;
+	path = malloc(len + 1);
+	if (!path)
+		return NULL;
+	p = path + len;
+	*p = '\0';
+	for (d = dir; !d->is_root; d = d->parent) {
+		size_t n = strlen(d->name);
 
-int km_sysfs_create_group(struct class_device *class_dev, const char *name)
-{
-	struct km_sysfs_dirent *dir;
-	int err = class_dev_dir(class_dev, name, &dir);
-
-	if (err)
-		return err;
-	return km_sysfs_add(dir, name, KM_DIRENT_DIR, NULL, 0, NULL);
-}
-
-int km_sysfs_remove_group(struct class_device *class_dev, const char *name)
-{
-	struct km_sysfs_dirent *dir;
-
-	if (class_dev_dir(class_dev, name, &dir))
-		return -ENOENT;
-	return km_sysfs_remove(dir, name, KM_DIRENT_DIR);
-}
-
-int km_class_device_create_file(struct class_device *class_dev,
-				const char *name)
-{
-	struct km_sysfs_dirent *dir;
-	int err = class_dev_dir(class_dev, name, &dir);
-
-	if (err)
-		return err;
-	return km_sysfs_add(dir, name, KM_DIRENT_FILE, NULL, 0, NULL);
-}
-
-int km_class_device_remove_file(struct class_device *class_dev,
-				const char *name)
-{
-	struct km_sysfs_dirent *dir;
-
-	if (class_dev_dir(class_dev, name, &dir))
-		return -ENOENT;
-	return km_sysfs_remove(dir, name, KM_DIRENT_FILE);
+		p -= n;
+		memcpy(p, d->name, n);
+		*--p = '/';
+	}
+	return path;
 }
 
 /* --- listings ----------------------------------------------------------- */
@@ -271,30 +256,48 @@ struct listing {
 	char prefix[4 * KM_PRINT_MAX_DEPTH + 1];
 };
 
-static int shown(const struct listing *ls, const struct km_sysfs_dirent *d)
+static int compare_names(const void *a, const void *b)
 {
-	return ls->with_files || d->type != KM_DIRENT_FILE;
+	const struct km_sysfs_dirent *const *x = a, *const *y = b;
+
+	return strcmp((*x)->name, (*y)->name);
+}
+
+/* the entries of dir that the listing shows, sorted; NULL when none */
+static struct km_sysfs_dirent **shown_entries(const struct listing *ls,
+					      const struct km_sysfs_dirent *dir,
+					      size_t *nr)
+{
+	struct km_sysfs_dirent **shown;
+	size_t i;
+
+	*nr = 0;
+	if (!dir->nr_children)
+		return NULL;
+	shown = malloc(dir->nr_children * sizeof(*shown));
+	if (!shown)
+		return NULL;
+	for (i = 0; i < dir->nr_children; i++)
+		if (ls->with_files || dir->children[i]->type != KM_DIRENT_FILE)
+			shown[(*nr)++] = dir->children[i];
+	qsort(shown, *nr, sizeof(*shown), compare_names);
+	return shown;
 }
 
 /* the entries of dir, which is depth levels below /sys */
 static void list_entries(struct listing *ls, const struct km_sysfs_dirent *dir,
 			 int depth, int level)
 {
-	size_t i, last = 0, plen = strlen(ls->prefix);
-	int any = 0, d;
+	size_t i, nr, plen = strlen(ls->prefix);
+	struct km_sysfs_dirent **shown = shown_entries(ls, dir, &nr);
+	int d;
 
-	for (i = 0; i < dir->nr_children; i++)
-		if (shown(ls, dir->children[i])) {
-			last = i;
-			any = 1;
-		}
-	for (i = 0; any && i <= last; i++) {
-		const struct km_sysfs_dirent *child = dir->children[i];
+	for (i = 0; i < nr; i++) {
+		const struct km_sysfs_dirent *child = shown[i];
+		int last = i + 1 == nr;
 
-		if (!shown(ls, child))
-			continue;
-		fprintf(ls->fp, "%s%s%s", ls->prefix,
-			i == last ? "`-- " : "|-- ", child->name);
+		fprintf(ls->fp, "%s%s%s", ls->prefix, last ? "`-- " : "|-- ",
+			child->name);
 		if (child->type == KM_DIRENT_LINK) {
 			fputs(" -> ", ls->fp);
 			for (d = 0; d < depth; d++)
@@ -304,10 +307,11 @@ static void list_entries(struct listing *ls, const struct km_sysfs_dirent *dir,
 		fputc('\n', ls->fp);
 		if (child->type != KM_DIRENT_DIR || level >= KM_PRINT_MAX_DEPTH)
 			continue;
-		strcpy(ls->prefix + plen, i == last ? "    " : "|   ");
+		strcpy(ls->prefix + plen, last ? "    " : "|   ");
 		list_entries(ls, child, depth + 1, level + 1);
 		ls->prefix[plen] = '\0';
 	}
+	free(shown);
 }
 
 int km_sysfs_print_tree(FILE *fp, struct kmodel *model,
@@ -330,12 +334,17 @@ int km_sysfs_print_tree(FILE *fp, struct kmodel *model,
 	return 0;
 }
 
-void km_sysfs_print_all(FILE *fp, struct kmodel *model)
+void km_sysfs_print_dir(FILE *fp, const char *header,
+			const struct km_sysfs_dirent *dir, int depth)
 {
 	struct listing ls = { .fp = fp, .with_files = 1 };
 
-	if (!model)
-		return;
-	fputs("/sys/class/\n", fp);
-	list_entries(&ls, model->class_root, 1, 0);
+	fprintf(fp, "%s\n", header);
+	list_entries(&ls, dir, depth, 0);
+}
+
+void km_sysfs_print_all(FILE *fp, struct kmodel *model)
+{
+	if (model)
+		km_sysfs_print_dir(fp, "/sys/class/", model->class_root, 1);
 }

@@ -1,6 +1,7 @@
 /*
  * uevent.c - the hotplug events of class devices, as class_hotplug() and
- * kobject_hotplug() build them, logged one line per event.
+ * kobject_hotplug() build them, and of devices, as dev_uevent() of 2.6.27
+ * does; logged one line per event.
  *
  * Contract: an event carries ACTION, DEVPATH (the kobject path below /sys,
  * nested: /class/input/input3/event2), SUBSYSTEM (the class name),
@@ -11,7 +12,9 @@
  * kernel; when it returns non-zero the event is not sent (a warning is
  * recorded instead).  The log line is
  *	ACTION DEVPATH VAR=VALUE... [hotplug=class_device|class]
- * with the variables sorted with strcmp.
+ * with the variables sorted with strcmp.  A device's event carries
+ * ACTION, DEVPATH (/devices/virtual/tty/ttyS0), SUBSYSTEM (the class
+ * name), MAJOR and MINOR when MAJOR(devt) != 0, and no hotplug callback.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* open_memstream */
@@ -167,6 +170,34 @@ void km_uevent_emit(struct km_object *obj, const char *action)
 
 out_free_devpath:
 	free(devpath);
+out_free_env:
+	free(env);
+}
+
+void km_uevent_emit_device(struct km_object *obj, const char *action)
+{
+	struct km_env *env = km_zalloc(sizeof(*env));
+
+	if (!env)
+		return;
+	if (!obj->sysfs_path)
+		goto out_free_env;
+	env_add(env, "ACTION=%s", action);
+	env_add(env, "DEVPATH=%s", obj->sysfs_path);
+	env_add(env, "SUBSYSTEM=%s", obj->class->name);
+	if (KM_MAJOR(obj->devt)) {
+		env_add(env, "MAJOR=%u", KM_MAJOR(obj->devt));
+		env_add(env, "MINOR=%u", KM_MINOR(obj->devt));
+	}
+	if (env->err) {
+		km_warn(obj->model, "uevent '%s' of '%s' dropped: no room",
+			action, obj->sysfs_path);
+		goto out_free_env;
+	}
+	km_strarray_push(&obj->model->uevents, &obj->model->nr_uevents,
+			 &obj->model->alloc_uevents,
+			 format_event(action, obj->sysfs_path, env->envp,
+				      NULL));
 out_free_env:
 	free(env);
 }

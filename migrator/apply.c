@@ -15,13 +15,15 @@
  *     limit are the file's own;
  *  3. spatch's final output is re-scanned and lexed; cross_check() walks
  *     both token streams, call by call: between calls the tokens must be
- *     equal, and each call's arguments must be equal or have the
- *     default inserted at the new position (whitespace never counts);
+ *     equal, and each call must be equal or converted as the
+ *     migration's map says (whitespace never counts);
  *  4. the calls that are old in scan AND converted by spatch are handed
  *     to reformat.c with the original bytes; the result is cross-checked
  *     against the original the same way, so a reformatting bug fails the
  *     file instead of corrupting it;
- *  5. every other call of the function is recorded as left, with why.
+ *  5. every other call of the function is recorded as left, with why;
+ *     a converted call that lost a value the map does not let go
+ *     silently is recorded with a warning.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,6 +32,7 @@
 #include <unistd.h>
 
 #include "apply.h"
+#include "cocci-gen.h"
 #include "cross-check.h"
 #include "diff.h"
 #include "lexer.h"
@@ -68,7 +71,6 @@ struct apply_work {
 struct apply_ctx {
 	const struct apply_opts *opts;
 	struct apply_result *result;
-	struct scanned_text def;	/* the default argument's tokens */
 	char *scratch;
 };
 
@@ -145,7 +147,7 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 
 	for (i = 0; i < nr; i++) {
 		const struct call_site *cs = &sites[i];
-		int inserted = changes && changes[i] == CALL_INSERTED;
+		int inserted = changes && changes[i] == CALL_CONVERTED;
 
 		if (cs->kind == CALL_SITE_OLD && !(inserted &&
 						   is_convertible(cs)))
@@ -233,10 +235,9 @@ out_differ:
 
 /* one semantic patch on every work that has not failed */
 static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
-		     size_t nr, size_t stage)
+		     size_t nr, size_t stage, const char *cocci)
 {
 	const struct apply_opts *opts = ctx->opts;
-	const char *cocci = opts->m->cocci.items[stage].string;
 	struct strlist options = STRLIST_INIT;
 	struct spatch_run_opts ropts = { 0 };
 	struct spatch_job *jobs = xcalloc(nr, sizeof(*jobs));
@@ -295,6 +296,52 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 
 /* ---- one file ---- */
 
+/* the conversion reformat.c makes, from the migration's map */
+static void reformat_map_init(struct reformat_map *map,
+			      const struct migration *m)
+{
+	const char **values = xcalloc(m->new_proto.nr_params + 1,
+				      sizeof(*values));
+	size_t k;
+
+	for (k = 0; k < m->new_proto.nr_params; k++) {
+		const struct call_item *it = migration_new_item(m, (int)k + 1);
+
+		if (it && it->kind == CALL_ITEM_VALUE)
+			values[k] = it->value;
+	}
+	map->new_name = migration_renames(m) ? m->new_function : NULL;
+	map->nr_old = m->old_proto.nr_params;
+	map->old_to_new = m->old_to_new;
+	map->values = values;
+	map->nr_new = m->new_proto.nr_params;
+}
+
+/* a removed argument whose value is not one that goes silently */
+static void note_dropped(struct apply_result *r, const struct apply_file *file,
+			 const struct call_site *cs, const struct migration *m)
+{
+	size_t j;
+
+	for (j = 0; j < m->old_proto.nr_params && j < cs->nr_args; j++) {
+		struct apply_left *note;
+
+		if (migration_new_position(m, (int)j + 1) ||
+		    migration_drop_is_silent(m, (int)j + 1, cs->args[j].text))
+			continue;
+		ALLOC_GROW(r->dropped, r->nr_dropped + 1, r->alloc_dropped);
+		note = &r->dropped[r->nr_dropped++];
+		note->path = file->path;
+		note->line = cs->line;
+		note->column = cs->column;
+		note->reason = APPLY_LEFT_NR;
+		note->detail = xstrfmt("converted, dropping argument %zu '%s' "
+				       "(%s) of %s()", j + 1, cs->args[j].text,
+				       m->old_proto.params[j].name,
+				       m->function);
+	}
+}
+
 /* the file's new text from the calls to convert; -1 if it fails checks */
 static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 		   const enum call_change *changes)
@@ -302,16 +349,17 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	const struct scanned_text *a = &w->orig;
 	const struct migration *m = ctx->opts->m;
 	struct reformat_call *calls;
+	struct reformat_map map;
 	enum call_change *check;
 	struct scanned_text b;
 	size_t i, nr = 0, where;
 	int ret = 0;
 
-	calls = xcalloc(a->scan.nr_sites, sizeof(*calls));
+	calls = xcalloc(a->scan.nr_sites + 1, sizeof(*calls));
 	for (i = 0; i < a->scan.nr_sites; i++) {
 		const struct call_site *cs = &a->scan.sites[i];
 
-		if (changes[i] != CALL_INSERTED || !is_convertible(cs))
+		if (changes[i] != CALL_CONVERTED || !is_convertible(cs))
 			continue;
 		calls[nr].open = cs->open_paren;
 		calls[nr].close = cs->close_paren;
@@ -319,18 +367,19 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 		calls[nr++].nr_commas = cs->nr_commas;
 	}
 	strbuf_reset(&w->file->new_text);
-	reformat_insert_argument(&w->file->new_text, a->buf, a->len, calls, nr,
-				 m->new_arg_default, m->new_arg);
+	reformat_map_init(&map, m);
+	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map);
+	free((void *)map.values);
 	w->file->converted = nr;
 	/* the new text must differ from the original in those calls only */
-	check = xcalloc(a->scan.nr_sites, sizeof(*check));
+	check = xcalloc(a->scan.nr_sites + 1, sizeof(*check));
 	scanned_text_init(&b, w->file->path, w->file->new_text.buf,
 			  w->file->new_text.len, m);
-	if (cross_check(a, &b, &ctx->def, m->new_arg, check, &where) < 0)
+	if (cross_check(a, &b, m, check, &where) < 0)
 		ret = -1;
 	for (i = 0; !ret && i < a->scan.nr_sites; i++)
-		if ((check[i] == CALL_INSERTED) !=
-		    (changes[i] == CALL_INSERTED &&
+		if ((check[i] == CALL_CONVERTED) !=
+		    (changes[i] == CALL_CONVERTED &&
 		     is_convertible(&a->scan.sites[i])))
 			ret = -1;
 	scanned_text_release(&b);
@@ -348,7 +397,7 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 					    sizeof(*changes));
 	struct strbuf out = STRBUF_INIT;
 	struct scanned_text b;
-	size_t where;
+	size_t where, i;
 
 	if (!w->failure && w->output) {
 		if (strbuf_read_file(&out, w->output) < 0)
@@ -358,8 +407,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	if (!w->failure && w->output) {
 		scanned_text_init(&b, file->path, out.buf, out.len,
 				  ctx->opts->m);
-		if (cross_check(w->has_given ? &w->given : a, &b, &ctx->def,
-				ctx->opts->m->new_arg, changes, &where) < 0)
+		if (cross_check(w->has_given ? &w->given : a, &b,
+				ctx->opts->m, changes, &where) < 0)
 			w->failure = xstrfmt("spatch changed more than the "
 					     "calls (line %zu)",
 					     line_of(a->buf, a->len, where));
@@ -384,6 +433,11 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	}
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
+	for (i = 0; file->converted && i < a->scan.nr_sites; i++)
+		if (changes[i] == CALL_CONVERTED &&
+		    is_convertible(&a->scan.sites[i]))
+			note_dropped(ctx->result, file, &a->scan.sites[i],
+				     ctx->opts->m);
 	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
 		      changes, w);
 	strbuf_release(&out);
@@ -475,10 +529,11 @@ static size_t list_files(const struct apply_opts *opts,
 
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 {
-	struct apply_ctx ctx = { opts, r, { 0 }, NULL };
+	struct apply_ctx ctx = { opts, r, NULL };
 	struct spatch_version version;
 	struct scan_result scan;
 	struct apply_work *works;
+	struct strlist coccis = STRLIST_INIT;
 	size_t i, nr_works;
 	int ret = 0;
 
@@ -492,13 +547,14 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	r->nr_binary = tree_notes_count(&r->notes, TREE_NOTE_BINARY);
 	works = xcalloc(scan.nr_files + 1, sizeof(*works));
 	nr_works = list_files(opts, r, &scan, works);
-	if (nr_works) {
+	if (nr_works)
 		ctx.scratch = tempdir_create("kmigrate-apply");
-		scanned_text_init(&ctx.def, "default", opts->m->new_arg_default,
-				  strlen(opts->m->new_arg_default), opts->m);
-	}
-	for (i = 0; nr_works && !ret && i < opts->m->cocci.nr; i++)
-		ret = run_stage(&ctx, works, scan.nr_files, i);
+	if (nr_works)
+		ret = cocci_files(opts->m, ctx.scratch, &coccis);
+	for (i = 0; nr_works && !ret && i < coccis.nr; i++)
+		ret = run_stage(&ctx, works, scan.nr_files, i,
+				coccis.items[i].string);
+	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
 		struct apply_file *file = &r->files[i];
 
@@ -520,8 +576,6 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	for (i = 0; i < scan.nr_files; i++)
 		release_work(&works[i]);
 	free(works);
-	if (nr_works)
-		scanned_text_release(&ctx.def);
 	free(ctx.scratch);
 	scan_result_release(&scan);
 	return ret;
@@ -541,6 +595,9 @@ void apply_result_release(struct apply_result *r)
 	for (i = 0; i < r->nr_left; i++)
 		free(r->left[i].detail);
 	free(r->left);
+	for (i = 0; i < r->nr_dropped; i++)
+		free(r->dropped[i].detail);
+	free(r->dropped);
 	tree_notes_release(&r->notes);
 	memset(r, 0, sizeof(*r));
 }
@@ -743,6 +800,9 @@ static void print_summary(const struct apply_result *r)
 	if (r->nr_binary)
 		fprintf(stderr, ", %zu binary file%s naming the function",
 			r->nr_binary, r->nr_binary == 1 ? "" : "s");
+	if (r->nr_dropped)
+		fprintf(stderr, ", %zu argument%s dropped with a warning",
+			r->nr_dropped, r->nr_dropped == 1 ? "" : "s");
 	fputc('\n', stderr);
 }
 
@@ -759,6 +819,10 @@ void apply_print_report(const struct apply_result *r, int quiet)
 		fprintf(stderr, "%s:%zu:%zu: not converted: %s\n",
 			r->left[i].path, r->left[i].line, r->left[i].column,
 			r->left[i].detail);
+	for (i = 0; i < r->nr_dropped; i++)
+		fprintf(stderr, "%s:%zu:%zu: warning: %s\n",
+			r->dropped[i].path, r->dropped[i].line,
+			r->dropped[i].column, r->dropped[i].detail);
 	if (!quiet)
 		print_summary(r);
 }

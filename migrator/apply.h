@@ -8,9 +8,11 @@
  * macro bodies, with each of the migration's semantic patches in turn;
  * spatch's output is re-scanned and its calls mapped, in order, to the
  * original's.  A call is converted when scan says it is old (and not in
- * a #define body) AND spatch inserted the migration's default as the new
- * argument, token for token; the new text is then made from the original
- * bytes by reformat.c, so nothing else in the file moves.  Any other
+ * a #define body) AND spatch converted it as the migration's map says,
+ * token for token (cross-check.h); the new text is then made from the
+ * original bytes by reformat.c, so nothing else in the file moves.  A
+ * converted call that loses an argument whose value the map does not
+ * let go silently is listed with a warning naming it.  Any other
  * change spatch made to a file fails that file.  Every call of the
  * function that is left unconverted is recorded with its reason: none
  * passes silently.
@@ -77,6 +79,10 @@ struct apply_result {
 	size_t nr_files, alloc_files;
 	struct apply_left *left;	/* by file, then position */
 	size_t nr_left, alloc_left;
+	/* converted calls that lost an argument the map does not let go
+	   silently ("drop:"): the warnings, by file, then position */
+	struct apply_left *dropped;
+	size_t nr_dropped, alloc_dropped;
 	size_t counts[APPLY_LEFT_NR];
 	size_t nr_converted;		/* calls */
 	size_t nr_changed;		/* files */
@@ -117,8 +123,10 @@ int apply_write_in_place(struct apply_result *result, const char *tree);
 void apply_report_interrupts(void);
 
 /*
- * The failed files and the left calls ("FILE:LINE:COL: not converted:
- * REASON"), then, unless quiet, the summary line, on stderr.
+ * The failed files, the left calls ("FILE:LINE:COL: not converted:
+ * REASON"), the dropped arguments ("FILE:LINE:COL: warning: converted,
+ * dropping argument 1 'mod' (owner) of F()"), then, unless quiet, the
+ * summary line, on stderr.
  */
 void apply_print_report(const struct apply_result *result, int quiet);
 

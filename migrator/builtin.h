@@ -30,6 +30,7 @@ int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
 int cmd_series(int argc, const char **argv);
+int cmd_cocci(int argc, const char **argv);
 int cmd_model(int argc, const char **argv);
 int cmd_run(int argc, const char **argv);
 

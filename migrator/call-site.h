@@ -3,9 +3,10 @@
  * decision of its form.
  *
  * A call site is any whole-identifier occurrence of the function's name
- * in a file.  scan fills one record per occurrence; apply and check reuse
- * the records as they are: apply inserts the new argument at the comma
- * that ends argument new_arg - 1 (commas[new_arg - 2]), check reads the
+ * (or, for a renamed function, of its new name) in a file.  scan fills
+ * one record per occurrence; apply and check reuse the records as they
+ * are: apply converts a call from its parenthesis, commas and argument
+ * ranges as the migration's map says (reformat.h), check reads the
  * argument texts and the kind.  All offsets are byte offsets into the
  * buffer that was scanned; line and column are 1-based, the column in
  * bytes, both pointing at the first byte of the name.
@@ -94,8 +95,8 @@ size_t call_site_split_args(struct call_site *cs,
 			    const struct call_site_file *f, size_t open_tok);
 
 /*
- * Decide old/new/ambiguous for a split call (see the table in
- * call-site.c) and set kind and reason.
+ * Decide old/new/ambiguous for a split call (evidence.c weighs its
+ * arguments against the two prototypes) and set kind and reason.
  */
 void call_site_decide_form(struct call_site *cs,
 			   const struct call_site_file *f);

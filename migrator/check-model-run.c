@@ -2,17 +2,24 @@
  * check-model-run.c - running a mapped call on the driver-core model, and
  * the verdict it gives (see check-model.h).
  *
- * Each run builds its own struct kmodel on the calling thread (a model
- * belongs to its thread) and frees it before returning, so a verdict
- * never depends on another call.  An argument of the wrong kind is a
- * pointer the model has never seen (two stray objects on the run's
- * stack): the model rejects it as the kernel's driver core would.
+ * The model's entry-point table (core-model/entry.h) has one row per
+ * modelled function, its old and new form, and the role of each
+ * parameter; km_entry_call() replays one call on a fresh model of its
+ * own and reads back what got registered.  This file turns a mapped
+ * call into the table's tagged values, slot by slot in the form of the
+ * call (a class by its name, a class device, a device, a devt, a
+ * module, an opaque pointer, a rendered name), and the table's result
+ * into a verdict.  Which function and which roles is the table's and
+ * the migration's ("model:") business: nothing here names one.  An
+ * argument of a kind the slot cannot take the way C would pass it (an
+ * integer where a pointer goes, a pointer where an integer goes) does
+ * not compile: the verdict is unknown, saying so.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check-model.h"
+#include "entry.h"
 #include "model.h"
 #include "util.h"
 
@@ -22,20 +29,13 @@
 /* --- running a call on the model ------------------------------------------ */
 
 struct model_run {
-	struct kmodel *model;
 	const struct model_call *mc;
+	const struct km_entry_form *form;
 	const size_t *perm;
-	struct class *cls;
-	struct class_device *parent;
-	km_devt devt;
-	struct device *device;
-	int device_maybe;
-	int has_format;
-	struct strbuf name;
+	struct km_value *values;
+	struct strbuf name;	/* the rendered name, for the result */
+	int device_maybe;	/* the device given may be NULL */
 	char *why;		/* set: the verdict is unknown */
-	/* pointers the model does not know: a wrong kind of argument */
-	struct class stray_class;
-	struct class_device stray_class_dev;
 };
 
 static const struct model_arg *slot_arg(const struct model_run *run,
@@ -60,237 +60,163 @@ static void not_built(struct model_run *run, const struct model_arg *a,
 				   a->text, wanted);
 }
 
-static void run_class(struct model_run *run, const struct model_arg *a)
+static void say_why(struct model_run *run, const char *fmt,
+		    const struct model_arg *a)
 {
-	if (is_null_arg(a))
-		return;
-	if (a->kind == MODEL_INTEGER)
-		return not_built(run, a, "a struct class *");
-	if (a->kind != MODEL_CLASS && a->kind != MODEL_UNKNOWN) {
-		run->cls = &run->stray_class;
-		return;
-	}
-	run->cls = km_class_create(run->model, NULL, a->name);
-	if (KM_IS_ERR(run->cls) && !run->why)
-		run->why = xstrfmt("the model cannot create class '%s'",
-				   a->name);
+	if (!run->why)
+		run->why = xstrfmt(fmt, a->text);
 }
 
-static void run_parent(struct model_run *run, const struct model_arg *a)
-{
-	if (is_null_arg(a))
-		return;
-	if (a->kind == MODEL_INTEGER)
-		return not_built(run, a, "a struct class_device *");
-	run->parent = &run->stray_class_dev;
-	if ((a->kind != MODEL_CLASS_DEVICE && a->kind != MODEL_UNKNOWN) ||
-	    !run->cls || run->cls == &run->stray_class ||
-	    KM_IS_ERR(run->cls))
-		return;
-	run->parent = km_class_device_create(run->cls, NULL, 0, NULL, "%s",
-					     a->ident);
-	if (KM_IS_ERR(run->parent) && !run->why)
-		run->why = xstrfmt("the model cannot create the parent '%s'",
-				   a->ident);
-}
-
-static void run_devt(struct model_run *run, const struct model_arg *a)
-{
-	/* libclang calls a constant 0 a null pointer constant too */
-	if (a->kind == MODEL_INTEGER || a->kind == MODEL_UNKNOWN ||
-	    (a->kind == MODEL_NULL && a->zero))
-		run->devt = a->zero ? 0 : KM_MKDEV(1, 1);
-	else
-		not_built(run, a, "dev_t");
-}
-
-static void run_device(struct model_run *run, const struct model_arg *a)
-{
-	if (is_null_arg(a))
-		return;
-	if (a->kind != MODEL_DEVICE && a->kind != MODEL_UNKNOWN) {
-		if (!run->why)
-			run->why = xstrfmt("'%s' is not a struct device",
-					   a->text);
-		return;
-	}
-	run->device = km_device_new(run->model, MODEL_DEVICE_PATH);
-	run->device_maybe = a->maybe_null;
-}
-
-static void run_format(struct model_run *run, const struct model_arg *a)
+/* the name a format or a name slot renders: "mem<i>", "<name>" */
+static void render_name(struct model_run *run, const struct model_arg *a)
 {
 	const struct model_call *mc = run->mc;
-	size_t nr = mc->nr_args - mc->nr_params;
 
-	if (a->kind == MODEL_NULL)
-		return;
-	if (a->kind != MODEL_STRING && a->kind != MODEL_UNKNOWN) {
-		if (!run->why)
-			run->why = xstrfmt("'%s' is not a format", a->text);
-		return;
-	}
-	run->has_format = 1;
-	model_name_pattern(&run->name, a, mc->args + mc->nr_params, nr);
+	strbuf_reset(&run->name);
+	if (run->form->variadic)
+		model_name_pattern(&run->name, a, mc->args + mc->nr_params,
+				   mc->nr_args - mc->nr_params);
+	else
+		strbuf_addstr(&run->name, a->literal ? a->literal : a->ident);
 }
 
-/* the arguments, class first: the parent is a class device of it */
-static void run_arguments(struct model_run *run)
+/* one pointer slot: what the argument is, or what the slot wants */
+static void pointer_value(struct model_run *run, struct km_value *v,
+			  const struct km_param *param,
+			  const struct model_arg *a)
 {
-	static const enum model_role order[] = {
-		ROLE_CLASS, ROLE_PARENT, ROLE_DEVT, ROLE_DEVICE, ROLE_FORMAT,
-	};
-	size_t i, slot;
+	enum model_kind kind = a->kind;
 
-	for (i = 0; i < ARRAY_SIZE(order); i++) {
-		for (slot = 0; slot < run->mc->nr_params; slot++) {
-			const struct model_arg *a = slot_arg(run, slot);
+	if (is_null_arg(a)) {
+		v->kind = KM_VALUE_NULL;
+		return;
+	}
+	if (kind == MODEL_INTEGER)
+		return not_built(run, a, param->type);
+	if (kind == MODEL_UNKNOWN) {
+		/* of unknown type: taken as what its slot wants */
+		switch (param->role) {
+		case KM_ROLE_CLASS:
+			kind = MODEL_CLASS;
+			break;
+		case KM_ROLE_PARENT_CDEV:
+			kind = MODEL_CLASS_DEVICE;
+			break;
+		case KM_ROLE_DEVICE:
+		case KM_ROLE_PARENT_DEVICE:
+			kind = MODEL_DEVICE;
+			break;
+		case KM_ROLE_OWNER:
+			kind = MODEL_MODULE;
+			break;
+		case KM_ROLE_FORMAT:
+		case KM_ROLE_NAME:
+			kind = MODEL_STRING;
+			break;
+		default:
+			kind = MODEL_OTHER;
+			break;
+		}
+	}
+	switch (kind) {
+	case MODEL_CLASS:
+		v->kind = KM_VALUE_CLASS;
+		v->text = a->name ? a->name : a->ident;
+		break;
+	case MODEL_CLASS_DEVICE:
+		v->kind = KM_VALUE_CLASS_DEVICE;
+		v->text = a->ident;
+		break;
+	case MODEL_DEVICE:
+		v->kind = KM_VALUE_DEVICE;
+		v->text = MODEL_DEVICE_PATH;
+		run->device_maybe |= a->maybe_null;
+		break;
+	case MODEL_MODULE:
+		v->kind = KM_VALUE_MODULE;
+		v->text = a->text;
+		break;
+	case MODEL_STRING:
+		v->kind = KM_VALUE_STRING;
+		render_name(run, a);
+		v->text = run->name.buf;
+		break;
+	default:
+		v->kind = KM_VALUE_POINTER;
+		break;
+	}
+	if ((param->role == KM_ROLE_DEVICE ||
+	     param->role == KM_ROLE_PARENT_DEVICE) &&
+	    v->kind != KM_VALUE_DEVICE)
+		say_why(run, "'%s' is not a struct device", a);
+	if ((param->role == KM_ROLE_FORMAT || param->role == KM_ROLE_NAME) &&
+	    v->kind != KM_VALUE_STRING)
+		say_why(run, "'%s' is not a format", a);
+}
 
-			if (run->mc->roles[slot] != order[i])
-				continue;
-			switch (order[i]) {
-			case ROLE_CLASS:
-				run_class(run, a);
-				break;
-			case ROLE_PARENT:
-				run_parent(run, a);
-				break;
-			case ROLE_DEVT:
-				run_devt(run, a);
-				break;
-			case ROLE_DEVICE:
-				run_device(run, a);
-				break;
-			default:
-				run_format(run, a);
-				break;
-			}
+static void make_values(struct model_run *run)
+{
+	size_t slot;
+
+	for (slot = 0; slot < run->form->nr_params; slot++) {
+		const struct km_param *param = &run->form->params[slot];
+		const struct model_arg *a = slot_arg(run, slot);
+		struct km_value *v = &run->values[slot];
+
+		if (param->role != KM_ROLE_DEVT) {
+			pointer_value(run, v, param, a);
+			continue;
+		}
+		/* libclang calls a constant 0 a null pointer constant too */
+		if (a->kind == MODEL_INTEGER || a->kind == MODEL_UNKNOWN ||
+		    (a->kind == MODEL_NULL && a->zero)) {
+			v->kind = KM_VALUE_DEVT;
+			v->devt = a->zero ? 0 : KM_MKDEV(1, 1);
+		} else {
+			not_built(run, a, param->type);
 		}
 	}
 }
 
-/* the model's entry points with a format that may be NULL */
-static struct class_device *create_v(struct class *cls,
-				     struct class_device *parent,
-				     km_devt devt, struct device *device,
-				     const char *fmt, ...)
+/* the table's result as a verdict */
+static void read_result(const struct model_run *run,
+			const struct km_call_result *res,
+			struct model_verdict *v)
 {
-	struct class_device *class_dev;
-	va_list args;
+	const char *slash;
 
-	va_start(args, fmt);
-	class_dev = km_class_device_vcreate(cls, parent, devt, device, fmt,
-					    args);
-	va_end(args);
-	return class_dev;
-}
-
-static struct class_device *run_call(struct model_run *run)
-{
-	const char *name = run->name.buf;
-
-	if (!run->has_format)
-		return create_v(run->cls, run->mc->old_form ? NULL :
-				run->parent, run->devt, run->device, NULL);
-	if (run->mc->old_form)
-		return km_class_device_create_old(run->cls, run->devt,
-						  run->device, "%s", name);
-	return km_class_device_create(run->cls, run->parent, run->devt,
-				      run->device, "%s", name);
-}
-
-/* the value of KEY= in the uevent line, or NULL */
-static char *uevent_value(const char *line, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p = line;
-
-	while ((p = strstr(p, key))) {
-		if ((p == line || p[-1] == ' ') && p[klen] == '=') {
-			p += klen + 1;
-			return xstrndup(p, strcspn(p, " "));
-		}
-		p += klen;
-	}
-	return NULL;
-}
-
-/* what the registration left: the add uevent's path, dev and device */
-static void read_registration(struct model_run *run,
-			      const struct class_device *class_dev,
-			      struct model_verdict *v)
-{
-	size_t n = km_uevent_count(run->model);
-	const char *line = n ? km_uevent_line(run->model, n - 1) : "";
-	char *devpath = uevent_value(line, "DEVPATH"), *major, *phys;
-	const char *slash = devpath ? strrchr(devpath, '/') : NULL;
-	int pattern = strchr(run->name.buf, '<') != NULL;
-
-	if (!slash) {
-		v->outcome = VERDICT_UNKNOWN;
-		v->why = xstrdup("the model registered it without an event");
-		free(devpath);
-		return;
-	}
-	major = uevent_value(line, "MAJOR");
-	phys = uevent_value(line, "PHYSDEVPATH");
-	v->outcome = VERDICT_REGISTERS;
-	v->path = xstrfmt("/sys%.*s/%s", (int)(slash - devpath), devpath,
-			  pattern ? run->name.buf : class_dev->class_id);
-	v->dev = major != NULL;
-	v->device = phys != NULL;
-	v->device_maybe = v->device && run->device_maybe;
-	free(devpath);
-	free(major);
-	free(phys);
-}
-
-typedef void (*model_entry_fn)(struct model_run *run,
-			       struct model_verdict *v);
-
-static void run_class_device_create(struct model_run *run,
-				    struct model_verdict *v)
-{
-	struct class_device *class_dev;
-
-	run_arguments(run);
-	if (run->why) {
-		v->outcome = VERDICT_UNKNOWN;
-		v->why = run->why;
-		run->why = NULL;
-		return;
-	}
-	class_dev = run_call(run);
-	if (!class_dev || KM_IS_ERR(class_dev)) {
+	switch (res->outcome) {
+	case KM_CALL_REGISTERED:
+		v->outcome = VERDICT_REGISTERS;
+		slash = strrchr(res->path, '/');
+		/* a name pattern as rendered, not cut to fit */
+		if (slash && strchr(run->name.buf, '<'))
+			v->path = xstrfmt("%.*s/%s", (int)(slash - res->path),
+					  res->path, run->name.buf);
+		else
+			v->path = xstrdup(res->path);
+		v->dev = res->dev;
+		v->device = res->device_link;
+		v->device_maybe = v->device && run->device_maybe;
+		break;
+	case KM_CALL_FAILED:
 		v->outcome = VERDICT_FAILS;
-		v->err = class_dev ? KM_PTR_ERR(class_dev) : 0;
-		return;
+		v->err = res->err;
+		break;
+	default:
+		v->outcome = VERDICT_UNKNOWN;
+		v->why = xstrdup(res->why ? res->why :
+				 "the model ran it and registered nothing");
+		break;
 	}
-	read_registration(run, class_dev, v);
-}
-
-/* the model's entry points a migration may name ("model:") */
-static const struct {
-	const char *name;
-	model_entry_fn run;
-} model_entries[] = {
-	{ "class_device_create", run_class_device_create },
-};
-
-static model_entry_fn find_entry(const char *name)
-{
-	size_t i;
-
-	for (i = 0; name && i < ARRAY_SIZE(model_entries); i++)
-		if (!strcmp(model_entries[i].name, name))
-			return model_entries[i].run;
-	return NULL;
 }
 
 void model_call_run(const struct model_call *mc, const size_t *perm,
 		    struct model_verdict *verdict)
 {
-	model_entry_fn entry = find_entry(mc->entry);
+	const struct km_entry *entry = mc->entry ? km_entry_find(mc->entry) :
+						   NULL;
+	struct km_call_result res;
 	struct model_run run;
 
 	memset(verdict, 0, sizeof(*verdict));
@@ -299,22 +225,32 @@ void model_call_run(const struct model_call *mc, const size_t *perm,
 				       "'%s'", mc->entry ? mc->entry : "");
 		return;
 	}
-	if (mc->nr_args < mc->nr_params) {
-		verdict->why = xstrfmt("%zu arguments where the prototype "
-				       "has %zu", mc->nr_args, mc->nr_params);
-		return;
-	}
 	memset(&run, 0, sizeof(run));
-	strbuf_init(&run.name, 0);
 	run.mc = mc;
 	run.perm = perm;
-	run.model = km_model_new();
-	if (!run.model)
-		die("out of memory");
-	entry(&run, verdict);
-	km_model_free(run.model);
+	run.form = &entry->forms[mc->old_form ? KM_FORM_OLD : KM_FORM_NEW];
+	if (mc->nr_args < run.form->nr_params ||
+	    mc->nr_params != run.form->nr_params) {
+		verdict->why = xstrfmt("%zu arguments where the prototype "
+				       "has %zu", mc->nr_args,
+				       run.form->nr_params);
+		return;
+	}
+	strbuf_init(&run.name, 0);
+	run.values = xcalloc(run.form->nr_params + 1, sizeof(*run.values));
+	make_values(&run);
+	if (run.why) {
+		verdict->why = run.why;
+		run.why = NULL;
+	} else {
+		km_entry_call(mc->entry, mc->old_form ? KM_FORM_OLD :
+			      KM_FORM_NEW, run.values, run.form->nr_params,
+			      &res);
+		read_result(&run, &res, verdict);
+		km_call_result_release(&res);
+	}
+	free(run.values);
 	strbuf_release(&run.name);
-	free(run.why);
 }
 
 void model_verdict_release(struct model_verdict *verdict)

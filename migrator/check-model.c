@@ -1,27 +1,29 @@
 /*
- * check-model.c - mapping each call onto the driver-core model, and the
- * verdict of every call of a check (see check-model.h; the runs are in
- * check-model-run.c).
+ * check-model.c - mapping one call onto the driver-core model (see
+ * check-model.h; the runs are in check-model-run.c).
  *
  * Mapping reads only the call's analysis (types, null-ness, literals,
- * the class_create() names decl-lookup found) and, for class variables
- * created in another file, one parallel pass over the tree's sources.
- * Running builds a struct kmodel per call on the calling thread (a model
- * belongs to its thread) and frees it at once: nothing is shared, so a
- * verdict never depends on another call.
+ * the names a class variable is created with that decl-lookup found),
+ * the migration's kernel-types (roles, zero macros) and, for class
+ * variables created in another file, one parallel pass over the tree's
+ * sources.  Each run builds its own model on the calling thread and
+ * frees it at once: nothing is shared, so a verdict never depends on
+ * another call.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "check-model.h"
+#include "clang-analysis.h"
 #include "decl-lookup.h"
+#include "kernel-data.h"
 #include "lexer.h"
+#include "migration.h"
 #include "model.h"
 #include "parallel.h"
-#include "rules.h"
 #include "scan.h"
+#include "tree-api.h"
 #include "tree-walk.h"
 #include "util.h"
 
@@ -95,10 +97,11 @@ static char *one_line(const char *text)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* "0", "0x0", "0UL", "(dev_t)0", "MKDEV(0,0)": a constant zero */
-int model_text_is_zero(const char *text)
+/* "0", "0x0", "0UL", "(dev_t)0", a zero macro of kd: a constant zero */
+int model_text_is_zero(const char *text, const struct kernel_data *kd)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const struct kernel_macro *mc;
 	const char *p, *close;
 	char *end;
 	int zero;
@@ -112,7 +115,8 @@ int model_text_is_zero(const char *text)
 	    strspn(p + 1, "abcdefghijklmnopqrstuvwxyz_0123456789") ==
 	    (size_t)(close - p - 1))
 		p = close + 1;			/* a cast: "(dev_t)0" */
-	if (!strcmp(p, "MKDEV(0,0)") || !strcmp(p, "(0)")) {
+	mc = kernel_macro_match(kd, p, strlen(p));
+	if ((mc && mc->zero) || !strcmp(p, "(0)")) {
 		strbuf_release(&sb);
 		return 1;
 	}
@@ -122,23 +126,34 @@ int model_text_is_zero(const char *text)
 	return zero;
 }
 
-static enum model_kind kind_of_type(const char *type)
+/* the model's kinds of pointers, by the role kernel-types gives a type */
+static const struct {
+	const char *role;
+	enum model_kind kind;
+	enum model_role param;
+} role_kinds[] = {
+	{ "class", MODEL_CLASS, ROLE_CLASS },
+	{ "class-device", MODEL_CLASS_DEVICE, ROLE_PARENT },
+	{ "device", MODEL_DEVICE, ROLE_DEVICE },
+	{ "module", MODEL_MODULE, ROLE_OWNER },
+	{ "opaque", MODEL_OTHER, ROLE_DRVDATA },
+};
+
+static enum model_kind kind_of_type(const char *type,
+				    const struct kernel_data *kd)
 {
+	const char *role = kernel_type_role(kd, type);
 	struct type_class tc;
+	size_t i;
 
 	if (!type)
 		return MODEL_UNKNOWN;
 	type_classify(type, &tc);
 	if (type_is_string(&tc))
 		return MODEL_STRING;
-	if (tc.pointers == 1 && tc.kind == TYPE_RECORD) {
-		if (!strcmp(tc.base, "struct class"))
-			return MODEL_CLASS;
-		if (!strcmp(tc.base, "struct class_device"))
-			return MODEL_CLASS_DEVICE;
-		if (!strcmp(tc.base, "struct device"))
-			return MODEL_DEVICE;
-	}
+	for (i = 0; role && i < ARRAY_SIZE(role_kinds); i++)
+		if (!strcmp(role, role_kinds[i].role))
+			return role_kinds[i].kind;
 	if (tc.pointers || tc.kind == TYPE_FUNCTION)
 		return MODEL_OTHER;
 	if (tc.kind == TYPE_INTEGER)
@@ -146,20 +161,22 @@ static enum model_kind kind_of_type(const char *type)
 	return MODEL_UNKNOWN;
 }
 
-enum model_role model_param_role(const struct migration_param *param)
+enum model_role model_param_role(const struct migration_param *param,
+				 const struct kernel_data *kd)
 {
-	switch (kind_of_type(param->type)) {
-	case MODEL_CLASS:
-		return ROLE_CLASS;
-	case MODEL_CLASS_DEVICE:
-		return ROLE_PARENT;
-	case MODEL_DEVICE:
-		return ROLE_DEVICE;
-	case MODEL_INTEGER:
+	const char *role = kernel_type_role(kd, param->type);
+	struct type_class tc;
+	size_t i;
+
+	for (i = 0; role && i < ARRAY_SIZE(role_kinds); i++)
+		if (!strcmp(role, role_kinds[i].role))
+			return role_kinds[i].param;
+	type_classify(param->type, &tc);
+	if (type_is_string(&tc))
+		return ROLE_NAME;
+	if (!type_is_pointer(&tc) && tc.kind == TYPE_INTEGER)
 		return ROLE_DEVT;
-	default:
-		return ROLE_NONE;
-	}
+	return ROLE_NONE;
 }
 
 /* the class name: class_create()'s in the file, in the tree, else the
@@ -184,13 +201,13 @@ static void name_class(struct model_arg *ma, const struct call_argument *arg,
 }
 
 static void map_arg(struct model_arg *ma, const struct call_argument *arg,
-		    const struct strlist *classes)
+		    const struct strlist *classes, const struct kernel_data *kd)
 {
 	const char *text = arg->text ? arg->text : "";
 
 	ma->text = one_line(text);
 	ma->ident = model_placeholder(text);
-	ma->zero = model_text_is_zero(text);
+	ma->zero = model_text_is_zero(text, kd);
 	if (arg->is_null) {
 		ma->kind = MODEL_NULL;
 		return;
@@ -200,33 +217,54 @@ static void map_arg(struct model_arg *ma, const struct call_argument *arg,
 		ma->literal = xstrdup(arg->literal);
 		return;
 	}
-	ma->kind = kind_of_type(arg_judged_type(arg));
+	ma->kind = kind_of_type(arg->canonical ? arg->canonical : arg->type,
+				kd);
+	if (ma->kind == MODEL_UNKNOWN || ma->kind == MODEL_OTHER) {
+		enum model_kind written = kind_of_type(arg->type, kd);
+
+		if (written != MODEL_UNKNOWN)
+			ma->kind = written;
+	}
 	/* an argument of unknown type in the class slot is the class */
 	if (ma->kind == MODEL_CLASS || ma->kind == MODEL_UNKNOWN)
 		name_class(ma, arg, classes);
 	ma->maybe_null = *text != '&';
 }
 
+/* the prototype of the call's form: the tree's for an ambiguous one */
+static const struct migration_prototype *form_prototype(
+	const struct call_analysis *call)
+{
+	const struct migration *m = call->migration;
+
+	if (call->form == CALL_SITE_OLD)
+		return &m->old_proto;
+	if (call->form == CALL_SITE_NEW)
+		return &m->new_proto;
+	return tree_api_prototype(call->api, m);
+}
+
 void model_call_map(struct model_call *mc, const struct call_analysis *call,
 		    const struct strlist *classes)
 {
 	const struct migration *m = call->migration;
-	const struct migration_prototype *proto = call_prototype(call);
-	int format = call_format_position(call);
+	const struct migration_prototype *proto = form_prototype(call);
 	size_t i;
 
 	memset(mc, 0, sizeof(*mc));
+	mc->migration = m;
 	mc->entry = m->model;
 	mc->old_form = proto == &m->old_proto;
 	mc->nr_params = proto->nr_params;
 	mc->roles = xcalloc(mc->nr_params + 1, sizeof(*mc->roles));
 	for (i = 0; i < mc->nr_params; i++)
-		mc->roles[i] = (size_t)format == i + 1 ? ROLE_FORMAT :
-			       model_param_role(&proto->params[i]);
+		mc->roles[i] = proto->format == (int)i + 1 ? ROLE_FORMAT :
+			       model_param_role(&proto->params[i],
+						&m->kernel);
 	mc->nr_args = call->nr_args;
 	mc->args = xcalloc(mc->nr_args + 1, sizeof(*mc->args));
 	for (i = 0; i < mc->nr_args; i++)
-		map_arg(&mc->args[i], &call->args[i], classes);
+		map_arg(&mc->args[i], &call->args[i], classes, &m->kernel);
 }
 
 void model_call_release(struct model_call *mc)
@@ -327,7 +365,8 @@ static void lookup_one(size_t index, void *cb)
 		goto out_free;
 	for (i = 0; i < lk->vars->nr; i++) {
 		const char *var = lk->vars->items[i].string;
-		struct source_text src = { text.buf, text.len, &tokens };
+		struct source_text src = { text.buf, text.len, &tokens,
+					   NULL };
 
 		if (!scan_mentions(text.buf, text.len, var))
 			continue;
@@ -372,10 +411,10 @@ out_release:
 	tree_walk_release(&walk);
 }
 
-/* --- every call of a check ------------------------------------------------ */
+/* --- class variables to look up in the tree ------------------------------ */
 
-/* class variables whose class_create() is not in their file */
-static void unnamed_classes(const struct model_call *mc, struct strlist *vars)
+void model_call_unnamed_classes(const struct model_call *mc,
+				struct strlist *vars)
 {
 	size_t i;
 
@@ -390,31 +429,4 @@ static void unnamed_classes(const struct model_call *mc, struct strlist *vars)
 			strlist_push(vars, var);
 		free(var);
 	}
-}
-
-void check_model_verdicts(struct check_result *r, int jobs)
-{
-	struct strlist vars = STRLIST_INIT;
-	size_t i, j;
-
-	for (i = 0; i < r->nr_files; i++)
-		for (j = 0; j < r->files[i].nr_calls; j++) {
-			model_call_map(&r->files[i].extras[j].model,
-				       &r->files[i].calls[j], NULL);
-			unnamed_classes(&r->files[i].extras[j].model, &vars);
-		}
-	model_class_names_lookup(&vars, r->tree, jobs);
-	for (i = 0; i < r->nr_files; i++) {
-		for (j = 0; j < r->files[i].nr_calls; j++) {
-			struct call_extra *extra = &r->files[i].extras[j];
-
-			if (vars.nr) {
-				model_call_release(&extra->model);
-				model_call_map(&extra->model,
-					       &r->files[i].calls[j], &vars);
-			}
-			model_call_run(&extra->model, NULL, &extra->verdict);
-		}
-	}
-	strlist_clear(&vars, 1);
 }

@@ -7,34 +7,32 @@
  * exchanged (what would a swapped call register once fixed?):
  *
  *   model_call_map() reads the call's analysis and says what each
- *	argument IS, whatever slot it sits in: NULL, a class (named by
- *	the class_create() that assigns its variable when the file or,
- *	failing that, the tree has one, else by the variable's name), a
- *	class device (named "<ident>" after its text), a struct device
- *	(given for sure when its address is taken, else "device?": it may
- *	be NULL at run time), an integer (a constant zero: "0",
- *	"MKDEV(0,0)"; anything else counts as non-zero), a string (a
- *	literal, or "<ident>" for a non-literal), or unknown (taken as
- *	what its slot wants).  The slots' roles come from the prototype's
- *	parameter types (struct class *, struct class_device *, dev_t,
- *	struct device *) and the migration's format position; no
- *	function name is known here but the model entry point the
- *	migration names ("model: class_device_create").
+ *	argument IS, whatever slot it sits in, by the role kernel-types
+ *	gives its type: NULL, a class (named by the class_create()-style
+ *	assignment of its variable in the file or, failing that, the tree,
+ *	else by the variable's name), a class device (named "<ident>"
+ *	after its text), a device (given for sure when its address is
+ *	taken, else "device?": it may be NULL at run time), a module, an
+ *	integer (a constant zero: "0", or a zero macro of kernel-types;
+ *	anything else counts as non-zero), a string (a literal, or
+ *	"<ident>" for a non-literal), another pointer, or unknown (taken as
+ *	what its slot wants).  No function name is known here but the
+ *	model entry point the migration names ("model: device_create").
  *
- *   model_call_run() replays that on a new model: creates the class,
- *	the parent as a class device of it, the struct device, then the
- *	call in the call's own form (the old entry point for an old-form
- *	call, the new one for a new-form call, the tree's for an
- *	ambiguous one).  An argument of the wrong kind becomes a pointer
- *	the model does not know (it answers -EINVAL, or -ENODEV for the
- *	class, as the kernel does); an integer where a pointer goes, or a
- *	pointer where dev_t goes, does not compile: the verdict is
- *	unknown.  The name is the format with each conversion shown as
- *	"<ident>" of its argument ("<...>" when it has none; the value
- *	of a string-literal argument of %s), a non-literal format as
- *	"<ident>": "mem<i>", "<name>", "video1394-<id>".  The path, the
- *	dev attribute and the device link are read back from the model's
- *	"add" uevent (DEVPATH, MAJOR, PHYSDEVPATH).
+ *   model_call_run() replays that on a new model through the core
+ *	model's entry table (core-model/entry.h), in the call's own form
+ *	(the table's old form for an old-form call, its new one for a
+ *	new-form call, the tree's for an ambiguous one): the table says
+ *	each slot's role, and makes the class, the parent, the device, the
+ *	module before the call.  An argument of the wrong kind is a pointer
+ *	the model does not know (it answers as the kernel does); an
+ *	integer where a pointer goes, or a pointer where dev_t goes, does
+ *	not compile: the verdict is unknown.  The name is the format with
+ *	each conversion shown as "<ident>" of its argument ("<...>" when it
+ *	has none; the value of a string-literal argument of %s), a
+ *	non-literal format as "<ident>": "mem<i>", "<name>",
+ *	"video1394-<id>".  The path, the dev attribute and the device link
+ *	are the table's result.
  *
  * Verdicts print two ways: a line ("/sys/class/mem/<name> dev device?",
  * "error -ENODEV", "unknown: why") for --verdicts and the JSON "sysfs"
@@ -42,8 +40,9 @@
  *
  * Caller's steps: model_call_map(&mc, call, classes); model_call_run(&mc,
  * NULL, &v) (or with a permutation); use v; model_verdict_release(&v);
- * model_call_release(&mc).  check_model_verdicts() does it for every
- * call of a check_result, with the tree's class names.
+ * model_call_release(&mc).  check.c does it for every call of a check,
+ * with the tree's class names (model_call_unnamed_classes(), then
+ * model_class_names_lookup()); this module knows nothing of check.
  */
 #ifndef KM_CHECK_MODEL_H
 #define KM_CHECK_MODEL_H
@@ -54,7 +53,6 @@
 #include "strlist.h"
 
 struct call_analysis;
-struct check_result;
 
 enum model_kind {
 	MODEL_UNKNOWN,		/* type not known: what its slot wants */
@@ -64,16 +62,21 @@ enum model_kind {
 	MODEL_DEVICE,
 	MODEL_INTEGER,
 	MODEL_STRING,
+	MODEL_MODULE,
 	MODEL_OTHER,		/* a pointer to something else */
 };
 
+/* what a parameter is to the model, from its type's role (kernel-types) */
 enum model_role {
 	ROLE_NONE,
 	ROLE_CLASS,
-	ROLE_PARENT,
+	ROLE_PARENT,		/* a class device: the parent */
 	ROLE_DEVT,
 	ROLE_DEVICE,
-	ROLE_FORMAT,
+	ROLE_FORMAT,		/* by position: the prototype's format */
+	ROLE_OWNER,		/* a module */
+	ROLE_DRVDATA,		/* opaque data */
+	ROLE_NAME,		/* a string that is no format */
 };
 
 struct model_arg {
@@ -88,6 +91,7 @@ struct model_arg {
 };
 
 struct model_call {
+	const struct migration *migration;
 	const char *entry;	/* the migration's model entry point */
 	int old_form;		/* the 2.6.14 entry point, no parent */
 	enum model_role *roles;	/* one per fixed parameter */
@@ -139,12 +143,18 @@ void model_verdict_past(struct strbuf *out, const struct model_verdict *v);
 int model_verdict_same(const struct model_verdict *a,
 		       const struct model_verdict *b);
 
+struct kernel_data;
+struct migration;
 struct migration_param;
 
 /* the role a parameter's type gives it (the format's is by position) */
-enum model_role model_param_role(const struct migration_param *param);
-/* "0", "0x0", "(dev_t)0", "MKDEV(0,0)": a constant zero */
-int model_text_is_zero(const char *text);
+enum model_role model_param_role(const struct migration_param *param,
+				 const struct kernel_data *kd);
+/*
+ * "0", "0x0", "(dev_t)0", or a macro the kernel data calls a zero
+ * ("MKDEV(0,0)"; kd may be NULL): a constant zero
+ */
+int model_text_is_zero(const char *text, const struct kernel_data *kd);
 
 /* the name pattern of a format and its arguments (tests) */
 void model_name_pattern(struct strbuf *out, const struct model_arg *format,
@@ -152,7 +162,9 @@ void model_name_pattern(struct strbuf *out, const struct model_arg *format,
 /* "<ident>" of an expression: "devlist[i].name" gives "<name>" */
 char *model_placeholder(const char *expr);
 
-/* every call of r: map with the tree's class names, run, keep */
-void check_model_verdicts(struct check_result *r, int jobs);
+/* the class variables of a mapped call not named by a class_create()
+ * of its own file (to look up in the tree): pushed to vars */
+void model_call_unnamed_classes(const struct model_call *mc,
+				struct strlist *vars);
 
 #endif

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "evidence.h"
 #include "parallel.h"
 #include "rules.h"
 #include "strbuf.h"
@@ -40,34 +41,6 @@ const struct rule *rule_find(const char *name)
 		if (!strcmp(check_rules[i]->name, name))
 			return check_rules[i];
 	return NULL;
-}
-
-void check_hints_parse(struct check_hints *hints, const char *value)
-{
-	char *end;
-	long n;
-
-	memset(hints, 0, sizeof(*hints));
-	hints->null_arg = 1;
-	if (!value || !*value)
-		return;
-	n = strtol(value, &end, 10);
-	if (n < 0 || end == value)
-		return;
-	hints->null_arg = (int)n;
-	end += strspn(end, " \t");
-	hints->null_effect = *end ? xstrdup(end) : NULL;
-}
-
-void check_hints_load(struct check_hints *hints, const struct migration *m)
-{
-	check_hints_parse(hints, m->null_argument);
-}
-
-void check_hints_release(struct check_hints *hints)
-{
-	free(hints->null_effect);
-	memset(hints, 0, sizeof(*hints));
 }
 
 /* the scan's calls of one file become records for the analysis */
@@ -93,7 +66,6 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 		call = &cf->calls[cf->nr_calls];
 		call_analysis_init(call, &sf->sites[i], m, &r->api,
 				   &cf->analysed, cf->nr_calls);
-		call->hints = &r->hints;
 		cf->nr_calls++;
 	}
 	r->nr_calls += n;
@@ -184,39 +156,78 @@ static int fits_when_swapped(const struct call_analysis *call,
 	return 0;
 }
 
+/* what libclang says an argument is, for evidence.c */
+static void libclang_evidence(struct evidence *ev,
+			      const struct call_argument *arg)
+{
+	evidence_set_type(ev, arg_judged_type(arg));
+	if (arg->is_literal)
+		ev->kind = EVIDENCE_STRING;
+	else if (arg->is_null)
+		ev->kind = model_text_is_zero(arg->text, NULL) &&
+			   strcmp(arg->text, "NULL") ? EVIDENCE_ZERO :
+			   EVIDENCE_NULL;
+}
+
+/* every argument has libclang's type */
+static int all_typed(const struct call_analysis *call)
+{
+	size_t i;
+
+	for (i = 0; i < call->nr_args; i++)
+		if (call->args[i].type_source != TYPE_FROM_LIBCLANG ||
+		    !arg_judged_type(&call->args[i]))
+			return 0;
+	return 1;
+}
+
 /*
- * A call the scan could not decide, whose arguments libclang typed: when
- * they fit one prototype and not the other (or the declared one once
- * two arguments are exchanged, and not the other), that is its form.
- * Anything less clear stays ambiguous: never guessed.
+ * A call the scan could not decide, whose arguments libclang typed:
+ * weighed again by evidence.c with those types (a form they contradict
+ * is out), or, when neither form fits, the declared one once two
+ * arguments are exchanged (and not the other).  Anything less clear
+ * stays ambiguous: never guessed.
  */
 static void decide_by_types(struct call_analysis *call)
 {
 	const struct migration *m = call->migration;
 	const struct migration_prototype *declared;
-	int old, new, swapped = 0;
+	struct evidence_form forms[2] = {
+		{ "old", &m->old_proto, 1 }, { "new", &m->new_proto, 1 },
+	};
+	struct evidence *args;
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+	int form, swapped = 0;
 
-	if (call->form != CALL_SITE_AMBIGUOUS || !call->seen_by_libclang)
+	if (call->form != CALL_SITE_AMBIGUOUS || !call->seen_by_libclang ||
+	    !all_typed(call))
 		return;
-	old = misfits(call, &m->old_proto, 0, 0);
-	new = misfits(call, &m->new_proto, 0, 0);
+	args = xcalloc(call->nr_args + 1, sizeof(*args));
+	for (i = 0; i < call->nr_args; i++)
+		libclang_evidence(&args[i], &call->args[i]);
+	form = evidence_decide(forms, 2, args, call->nr_args, &why);
+	for (i = 0; i < call->nr_args; i++)
+		evidence_release(&args[i]);
+	free(args);
+	strbuf_release(&why);
 	declared = tree_api_prototype(call->api, m);
-	if (old == 0 && new > 0) {
-		call->form = CALL_SITE_OLD;
-	} else if (new == 0 && old > 0) {
-		call->form = CALL_SITE_NEW;
-	} else if (old > 0 && new > 0 && fits_when_swapped(call, declared)) {
-		call->form = declared == &m->old_proto ? CALL_SITE_OLD :
-							 CALL_SITE_NEW;
+	if (form < 0 && misfits(call, &m->old_proto, 0, 0) > 0 &&
+	    misfits(call, &m->new_proto, 0, 0) > 0 &&
+	    fits_when_swapped(call, declared)) {
+		form = declared == &m->new_proto;
 		swapped = 1;
-	} else {
-		return;
 	}
+	if (form < 0)
+		return;
+	call->form = form ? CALL_SITE_NEW : CALL_SITE_OLD;
 	call->form_reason = xstrfmt("the argument types libclang gives fit "
 				    "only the %s prototype%s",
-				    call->form == CALL_SITE_OLD ? "old" : "new",
+				    form ? "new" : "old",
 				    swapped ? ", once two are exchanged" : "");
 }
+
+static void check_model_verdicts(struct check_result *r, int jobs);
 
 static int is_dir(const char *path)
 {
@@ -254,7 +265,6 @@ int check_analyse(const struct check_options *opts,
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one", m->function,
 		     result->api.why);
-	check_hints_load(&result->hints, m);
 	if (scan_tree(opts->tree, m, opts->jobs, &result->scan) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
@@ -262,8 +272,6 @@ int check_analyse(const struct check_options *opts,
 				sizeof(*result->files));
 	for (i = 0; i < result->scan.nr_files; i++)
 		add_file(result, &result->scan.files[i], m);
-	result->hints.files = result->files;
-	result->hints.nr_files = result->nr_files;
 	if (clang_env_init(&env, opts->tree) < 0)
 		return -1;
 	env.lexer_only = opts->lexer_only;
@@ -286,6 +294,47 @@ int check_analyse(const struct check_options *opts,
 	return 0;
 }
 
+/* class variables whose class_create() is not in their file */
+static void add_unnamed(const struct model_call *mc, struct strlist *vars)
+{
+	struct strlist mine = STRLIST_INIT;
+	size_t i;
+
+	model_call_unnamed_classes(mc, &mine);
+	for (i = 0; i < mine.nr; i++)
+		if (strlist_find(vars, mine.items[i].string) < 0)
+			strlist_push(vars, mine.items[i].string);
+	strlist_clear(&mine, 0);
+}
+
+/* every call: mapped with the tree's class names, run on the model */
+static void check_model_verdicts(struct check_result *r, int jobs)
+{
+	struct strlist vars = STRLIST_INIT;
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++)
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			model_call_map(&r->files[i].extras[j].model,
+				       &r->files[i].calls[j], NULL);
+			add_unnamed(&r->files[i].extras[j].model, &vars);
+		}
+	model_class_names_lookup(&vars, r->tree, jobs);
+	for (i = 0; i < r->nr_files; i++) {
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			struct call_extra *extra = &r->files[i].extras[j];
+
+			if (vars.nr) {
+				model_call_release(&extra->model);
+				model_call_map(&extra->model,
+					       &r->files[i].calls[j], &vars);
+			}
+			model_call_run(&extra->model, NULL, &extra->verdict);
+		}
+	}
+	strlist_clear(&vars, 1);
+}
+
 void check_run_rules(struct check_result *result)
 {
 	size_t i, j, k;
@@ -298,12 +347,14 @@ void check_run_rules(struct check_result *result)
 		struct check_file *cf = &result->files[i];
 
 		for (j = 0; j < cf->nr_calls; j++) {
+			struct rule_call rc;
+
+			check_rule_call(&rc, result, cf, j);
 			findings_begin_call(&result->findings);
 			for (k = 0; k < nr_check_rules; k++)
 				if (check_rules[k]->check_call)
 					check_rules[k]->check_call(
-						&cf->calls[j],
-						&result->findings);
+						&rc, &result->findings);
 		}
 	}
 	findings_sort(&result->findings);
@@ -336,7 +387,6 @@ void check_result_release(struct check_result *result)
 	free(result->files);
 	scan_result_release(&result->scan);
 	tree_api_release(&result->api);
-	check_hints_release(&result->hints);
 	findings_release(&result->findings);
 	free(result->tree);
 	memset(result, 0, sizeof(*result));
@@ -382,44 +432,38 @@ const struct check_file *check_find_file(const struct check_result *r,
 	return find_file(r->files, r->nr_files, path);
 }
 
-const struct call_extra *call_extra(const struct call_analysis *call)
+void check_rule_call(struct rule_call *rc, const struct check_result *r,
+		     const struct check_file *f, size_t j)
 {
-	const struct check_file *cf;
-
-	if (!call->hints || !call->file)
-		return NULL;
-	cf = find_file(call->hints->files, call->hints->nr_files,
-		       call->file->path);
-	if (!cf || &cf->analysed != call->file ||
-	    call->index_in_file >= cf->nr_calls ||
-	    &cf->calls[call->index_in_file] != call)
-		return NULL;
-	return &cf->extras[call->index_in_file];
+	rc->call = &f->calls[j];
+	rc->extra = &f->extras[j];
+	rc->file = &f->analysed;
+	rc->m = f->calls[j].migration;
+	rc->api = &r->api;
 }
 
 /* the helpers of rules.h */
 
-const struct migration_prototype *call_prototype(
-	const struct call_analysis *call)
+const struct migration_prototype *call_prototype(const struct rule_call *rc)
 {
-	const struct migration *m = call->migration;
-
-	switch (call->form) {
+	switch (rc->call->form) {
 	case CALL_SITE_OLD:
-		return &m->old_proto;
+		return &rc->m->old_proto;
 	case CALL_SITE_NEW:
-		return &m->new_proto;
+		return &rc->m->new_proto;
 	default:
-		return tree_api_prototype(call->api, m);
+		return tree_api_prototype(rc->api, rc->m);
 	}
 }
 
-int call_format_position(const struct call_analysis *call)
+int call_is_new_form(const struct rule_call *rc)
 {
-	const struct migration *m = call->migration;
+	return call_prototype(rc) == &rc->m->new_proto;
+}
 
-	return call_prototype(call) == &m->old_proto ? m->format_arg_old :
-						      m->format_arg_new;
+int call_format_position(const struct rule_call *rc)
+{
+	return call_prototype(rc)->format;
 }
 
 const struct call_argument *call_arg(const struct call_analysis *call,
@@ -428,6 +472,17 @@ const struct call_argument *call_arg(const struct call_analysis *call,
 	if (argno < 1 || (size_t)argno > call->nr_args)
 		return NULL;
 	return &call->args[argno - 1];
+}
+
+int arg_is_null_constant(const struct call_argument *arg)
+{
+	struct type_class tc;
+
+	if (!arg->is_null)
+		return 0;
+	type_classify(arg_judged_type(arg), &tc);
+	return !tc.pointers || (tc.kind == TYPE_VOID && tc.pointers == 1) ||
+	       tc.kind == TYPE_UNKNOWN;
 }
 
 const char *arg_judged_type(const struct call_argument *arg)
@@ -505,20 +560,25 @@ const char *param_display(const struct migration_param *param, char *buf,
 	return buf;
 }
 
-int null_argument(const struct call_analysis *call)
+char *null_effect(const struct rule_call *rc, int argno, const char *created,
+		  int *must)
 {
-	return call->hints ? call->hints->null_arg : 1;
-}
-
-char *null_effect(const struct call_analysis *call, int argno,
-		  const char *created)
-{
+	const struct migration_prototype *proto = call_prototype(rc);
+	const struct migration_not_null *nn;
 	const char *effect, *mark;
 
-	if (!call->hints || call->hints->null_arg != argno ||
-	    !call->hints->null_effect)
+	if (must)
+		*must = 0;
+	if (argno < 1 || (size_t)argno > proto->nr_params)
 		return NULL;
-	effect = call->hints->null_effect;
+	nn = migration_not_null(rc->m, proto->params[argno - 1].name);
+	if (!nn)
+		return NULL;
+	if (must)
+		*must = 1;
+	if (!nn->effect)
+		return NULL;
+	effect = nn->effect;
 	mark = strstr(effect, "{created}");
 	if (!mark)
 		return xstrdup(effect);
@@ -526,12 +586,131 @@ char *null_effect(const struct call_analysis *call, int argno,
 		       created ? created : "<class>", mark + 9);
 }
 
+/* the kept old arguments (1-based) whose order changes, at most two */
+static size_t moved(const struct migration *m, int *first, int *second)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < m->old_proto.nr_params; i++) {
+		int before = 0, after = 0;
+
+		if (!m->old_to_new[i])
+			continue;
+		for (j = 0; j < m->old_proto.nr_params; j++) {
+			if (!m->old_to_new[j])
+				continue;
+			before += j < i;
+			after += m->old_to_new[j] < m->old_to_new[i];
+		}
+		if (before == after)
+			continue;
+		if (!n)
+			*first = (int)i + 1;
+		else
+			*second = (int)i + 1;
+		n++;
+	}
+	return n;
+}
+
+static void add_step(struct strbuf *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_step(struct strbuf *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out->len)
+		strbuf_addstr(out, "; ");
+	va_start(ap, fmt);
+	strbuf_vaddf(out, fmt, ap);
+	va_end(ap);
+}
+
+static const char *shown(const struct call_analysis *call, int argno,
+			 char *buf, size_t size)
+{
+	const struct call_argument *arg = call_arg(call, argno);
+
+	return arg ? arg_display(arg, buf, size) : "";
+}
+
+void describe_conversion(const struct rule_call *rc, struct strbuf *out)
+{
+	const struct migration *m = rc->m;
+	const struct call_analysis *call = rc->call;
+	char text[96], other[96], decl[128];
+	size_t k;
+	int a = 0, b = 0;
+
+	if (migration_renames(m))
+		add_step(out, "call %s() instead", m->new_function);
+	for (k = 0; k < m->old_proto.nr_params; k++)
+		if (!m->old_to_new[k])
+			add_step(out, "remove argument %zu '%s' (%s)", k + 1,
+				 shown(call, (int)k + 1, text, sizeof(text)),
+				 m->old_proto.params[k].name);
+	if (moved(m, &a, &b) == 2)
+		add_step(out, "exchange arguments %d '%s' and %d '%s'", a,
+			 shown(call, a, text, sizeof(text)), b,
+			 shown(call, b, other, sizeof(other)));
+	else if (a)
+		add_step(out, "pass the arguments in the new prototype's "
+			 "order");
+	for (k = 0; k < m->new_call_nr; k++) {
+		const struct call_item *it = &m->new_call[k];
+		const struct call_item *prev = k ? &m->new_call[k - 1] : NULL;
+
+		if (it->kind != CALL_ITEM_VALUE)
+			continue;
+		param_display(&m->new_proto.params[k], decl, sizeof(decl));
+		if (prev && prev->kind == CALL_ITEM_ARG &&
+		    call_arg(call, prev->arg))
+			add_step(out, "insert '%s' as argument %zu (%s) after "
+				 "'%s'", it->value, k + 1, decl,
+				 shown(call, prev->arg, text, sizeof(text)));
+		else
+			add_step(out, "insert '%s' as argument %zu (%s)",
+				 it->value, k + 1, decl);
+	}
+}
+
+void describe_reversal(const struct rule_call *rc, struct strbuf *out)
+{
+	const struct migration *m = rc->m;
+	const struct call_analysis *call = rc->call;
+	char text[96], other[96];
+	size_t k;
+	int a = 0, b = 0;
+
+	if (migration_renames(m))
+		add_step(out, "call %s() instead", m->function);
+	for (k = 0; k < m->new_call_nr; k++)
+		if (m->new_call[k].kind == CALL_ITEM_VALUE)
+			add_step(out, "remove argument %zu '%s'", k + 1,
+				 shown(call, (int)k + 1, text, sizeof(text)));
+	if (moved(m, &a, &b) == 2)
+		add_step(out, "exchange arguments %d '%s' and %d '%s'",
+			 m->old_to_new[a - 1],
+			 shown(call, m->old_to_new[a - 1], text, sizeof(text)),
+			 m->old_to_new[b - 1],
+			 shown(call, m->old_to_new[b - 1], other,
+			       sizeof(other)));
+	else if (a)
+		add_step(out, "pass the arguments in the old prototype's "
+			 "order");
+	for (k = 0; k < m->old_proto.nr_params; k++)
+		if (!m->old_to_new[k])
+			add_step(out, "pass the %s again as argument %zu",
+				 m->old_proto.params[k].name, k + 1);
+}
+
 struct finding *call_finding(struct findings *findings,
-			     const struct call_analysis *call,
+			     const struct rule_call *rc,
 			     const struct rule *rule, const char *fmt, ...)
 {
+	const struct call_analysis *call = rc->call;
 	struct strbuf message = STRBUF_INIT;
-	const struct call_extra *extra;
 	struct finding *f;
 	va_list ap;
 
@@ -539,14 +718,13 @@ struct finding *call_finding(struct findings *findings,
 	strbuf_vaddf(&message, fmt, ap);
 	va_end(ap);
 	f = finding_add(findings, rule->name, rule->severity,
-			call->site->file ? call->site->file : call->file->path,
+			call->site->file ? call->site->file : rc->file->path,
 			(unsigned)call->site->line,
 			(unsigned)call->site->column, "%s", message.buf);
 	finding_set_call(f, call->site->text);
 	strbuf_reset(&message);
-	extra = call_extra(call);
-	if (extra && extra->verdict.outcome != VERDICT_UNKNOWN) {
-		model_verdict_line(&message, &extra->verdict);
+	if (rc->extra && rc->extra->verdict.outcome != VERDICT_UNKNOWN) {
+		model_verdict_line(&message, &rc->extra->verdict);
 		finding_set_sysfs(f, message.buf);
 	}
 	strbuf_release(&message);

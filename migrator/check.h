@@ -9,9 +9,9 @@
  * check_tree() does both.  A check may run on any directory, a scratch
  * copy included; findings name files relative to it.  check_analyse()
  * also runs every call on the driver-core model (check-model.h): its
- * verdict is in files[i].extras[j], and rules read it with
- * call_extra().  check-patch.h fills the extras' counterparts (--base,
- * --patch) between the two steps.
+ * verdict is in files[i].extras[j], which the rules get in their
+ * context (rules.h).  check-patch.h fills the extras' counterparts
+ * (--base, --patch) between the two steps.
  *
  * Returns: 0, or -1 on a setup error (tree missing, migration unusable),
  * already reported on stderr: the command exits 2.
@@ -32,20 +32,7 @@
 #include "scan.h"
 #include "tree-api.h"
 
-/*
- * What the rules need to know that a prototype does not say, from the
- * migration's optional "null-argument" field ("1 the call fails with
- * -ENODEV and ..."): the argument that must not be NULL (default 1), and
- * what a NULL there does ("{created}" stands for the name the class was
- * created with).
- */
-struct check_hints {
-	int null_arg;		/* 1-based; 0: none */
-	char *null_effect;	/* NULL: say it generically */
-	/* the files of the result, for call_extra() (set by check) */
-	const struct check_file *files;
-	size_t nr_files;
-};
+struct rule_call;
 
 struct check_options {
 	const char *tree;
@@ -88,7 +75,6 @@ struct check_result {
 	char *tree;
 	struct scan_result scan;
 	struct tree_api api;
-	struct check_hints hints;
 	struct check_file *files;	/* files with calls, by path */
 	size_t nr_files;
 	size_t nr_calls;
@@ -106,16 +92,11 @@ const struct call_analysis *check_find_call(const struct check_result *r,
 					    const char *file, size_t line,
 					    size_t column);
 
-/* the extra record of a call check analysed, or NULL (rule tests) */
-const struct call_extra *call_extra(const struct call_analysis *call);
 /* the file record of a path, or NULL */
 const struct check_file *check_find_file(const struct check_result *r,
 					 const char *path);
-
-/* hints from the migration; an absent field gives the defaults */
-void check_hints_load(struct check_hints *hints, const struct migration *m);
-/* parse the file's text (tests) */
-void check_hints_parse(struct check_hints *hints, const char *text);
-void check_hints_release(struct check_hints *hints);
+/* what the rules get for call j of file f of r (rules.h) */
+void check_rule_call(struct rule_call *rc, const struct check_result *r,
+		     const struct check_file *f, size_t j);
 
 #endif

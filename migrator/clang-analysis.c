@@ -7,8 +7,13 @@
  * so files can be analysed on any number of threads.  Calls are
  * matched to the scan's records by the byte offset of the function name
  * (expansion or spelling location, so calls written inside a macro body
- * match too).  Only the scan's call sites are described; libclang never
- * adds calls.  libclang itself is opened at run time (clang-loader.c):
+ * match too), by its old or new name.  Where the tree declares the
+ * function as a macro (class_create() before 6.4), libclang sees what
+ * it expands to (__class_create(owner, name, &__key)): the call
+ * expanded at the name's offset whose arguments include every argument
+ * of the call, where it is written, stands for it, each argument found
+ * by where it is spelled.  Only the scan's call sites are described;
+ * libclang never adds calls.  libclang itself is opened at run time (clang-loader.c):
  * clang_env_init() fails without it, and a file analysed anyway is
  * described from its text, with the reason as its parse error.  When a
  * call libclang should keep is missing and the diagnostics name
@@ -90,41 +95,60 @@ void call_analysis_release(struct call_analysis *call)
 struct clang_call {
 	CXCursor cursor;
 	unsigned expansion, spelling;
+	int named;		/* the callee is the function, by a name */
 };
 
 #define MAX_CONFIG_RETRY 16	/* CONFIG_ values defined for a retry */
 
 struct call_finder {
-	const char *function;
+	const char *names[2];	/* the function's old and new name */
+	CXFile main;		/* the file analysed */
+	int macro;		/* the tree declares it as a macro */
 	struct clang_call *calls;
 	size_t nr, alloc;
 };
+
+/* the cursor comes from the main file, or from a macro expanded there */
+static int expanded_in_main(const struct call_finder *cf, CXSourceLocation loc)
+{
+	CXFile file = NULL;
+
+	if (clang_Location_isFromMainFile(loc))
+		return 1;
+	if (!cf->macro || !cf->main)
+		return 0;
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	return file == cf->main;
+}
 
 static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
 					  CXClientData data)
 {
 	struct call_finder *cf = data;
 	CXSourceLocation loc = clang_getCursorLocation(cursor);
+	struct clang_call *call;
 	CXString name;
+	int named;
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(loc))
+	if (!expanded_in_main(cf, loc))
 		return CXChildVisit_Continue;
 	if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	name = clang_getCursorSpelling(cursor);
-	if (!strcmp(clang_getCString(name), cf->function)) {
-		struct clang_call *call;
-
-		ALLOC_GROW(cf->calls, cf->nr + 1, cf->alloc);
-		call = &cf->calls[cf->nr++];
-		call->cursor = cursor;
-		clang_getExpansionLocation(loc, NULL, NULL, NULL,
-					   &call->expansion);
-		clang_getSpellingLocation(loc, NULL, NULL, NULL,
-					  &call->spelling);
-	}
+	named = !strcmp(clang_getCString(name), cf->names[0]) ||
+		(cf->names[1] && !strcmp(clang_getCString(name),
+					 cf->names[1]));
 	clang_disposeString(name);
+	/* a function that is a macro: what it expands to, at its name */
+	if (!named && !cf->macro)
+		return CXChildVisit_Recurse;
+	ALLOC_GROW(cf->calls, cf->nr + 1, cf->alloc);
+	call = &cf->calls[cf->nr++];
+	call->cursor = cursor;
+	call->named = named;
+	clang_getExpansionLocation(loc, NULL, NULL, NULL, &call->expansion);
+	clang_getSpellingLocation(loc, NULL, NULL, NULL, &call->spelling);
 	return CXChildVisit_Recurse;
 }
 
@@ -256,15 +280,48 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	}
 }
 
+/* the argument of the call spelled at offset, or -1 */
+static int argument_at(CXCursor call, unsigned offset)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+
+	for (i = 0; i < n; i++) {
+		unsigned at;
+
+		clang_getSpellingLocation(clang_getCursorLocation(
+			clang_Cursor_getArgument(call, (unsigned)i)), NULL,
+			NULL, NULL, &at);
+		if (at == offset)
+			return i;
+	}
+	return -1;
+}
+
+/* the call's arguments are all among the expansion's, by where spelled */
+static int covers(const struct clang_call *cc, const struct call_site *site)
+{
+	size_t i;
+
+	for (i = 0; i < site->nr_args; i++)
+		if (argument_at(cc->cursor, (unsigned)site->args[i].start) < 0)
+			return 0;
+	return 1;
+}
+
 static const struct clang_call *match_call(const struct call_finder *cf,
 					   const struct call_site *site)
 {
 	size_t i;
 
-	for (i = 0; i < cf->nr; i++)
-		if (cf->calls[i].expansion == site->name_offset ||
-		    cf->calls[i].spelling == site->name_offset)
-			return &cf->calls[i];
+	for (i = 0; i < cf->nr; i++) {
+		const struct clang_call *cc = &cf->calls[i];
+
+		if (cc->expansion != site->name_offset &&
+		    cc->spelling != site->name_offset)
+			continue;
+		if (cc->named || covers(cc, site))
+			return cc;
+	}
 	return NULL;
 }
 
@@ -272,6 +329,16 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 {
 	size_t i;
 
+	if (!cc->named) {
+		/* the macro's expansion: each argument where it is spelled */
+		for (i = 0; i < call->nr_args; i++)
+			fill_from_cursor(&call->args[i],
+					 clang_Cursor_getArgument(cc->cursor,
+					 (unsigned)argument_at(cc->cursor,
+					 (unsigned)call->site->args[i].start)));
+		call->seen_by_libclang = 1;
+		return;
+	}
 	if ((size_t)clang_Cursor_getNumArguments(cc->cursor) != call->nr_args)
 		return;		/* a macro hides arguments: use the text */
 	for (i = 0; i < call->nr_args; i++)
@@ -434,7 +501,8 @@ static void fallback_types(const struct clang_env *env,
 			   struct call_analysis *call, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
-	struct source_text src = { text, len, tokens };
+	struct source_text src = { text, len, tokens,
+				   &call->migration->kernel };
 	size_t i;
 
 	for (i = 0; i < call->nr_args; i++) {
@@ -518,6 +586,7 @@ static CXTranslationUnit retry_with_configs(const struct clang_env *env,
 	free(cf->calls);
 	cf->calls = NULL;
 	cf->nr = cf->alloc = 0;
+	cf->main = clang_getFile(again, abs);
 	clang_visitChildren(clang_getTranslationUnitCursor(again), find_calls,
 			    cf);
 	return again;
@@ -527,8 +596,9 @@ void clang_analyse_file(const struct clang_env *env,
 			struct analysed_file *file, const char *text,
 			size_t len, struct call_analysis *calls, size_t nr)
 {
-	struct call_finder cf = { NULL, NULL, 0, 0 };
+	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0 };
 	struct strlist configs = STRLIST_INIT;
+	const struct migration *m;
 	struct token_list tokens = TOKEN_LIST_INIT;
 	CXTranslationUnit tu = NULL;
 	CXIndex index = NULL;
@@ -538,7 +608,10 @@ void clang_analyse_file(const struct clang_env *env,
 	file->nr_calls = nr;
 	if (!nr)
 		return;
-	cf.function = calls[0].migration->function;
+	m = calls[0].migration;
+	cf.names[0] = m->function;
+	cf.names[1] = migration_renames(m) ? m->new_function : NULL;
+	cf.macro = calls[0].api->macro;
 	abs = xstrfmt("%s/%s", env->tree, file->path);
 	if (env->lexer_only || file->parse_error) {
 		/* described from the text only */
@@ -548,9 +621,11 @@ void clang_analyse_file(const struct clang_env *env,
 		index = clang_createIndex(0, 0);
 		tu = parse_file(env, index, abs, text, len, NULL, &why);
 	}
-	if (tu)
+	if (tu) {
+		cf.main = clang_getFile(tu, abs);
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    find_calls, &cf);
+	}
 	if (tu && calls_missing(&cf, calls, nr))
 		tu = retry_with_configs(env, index, abs, text, len, tu, &cf,
 					&configs);

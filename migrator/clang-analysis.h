@@ -48,7 +48,6 @@
 #include "call-site.h"
 #include "strlist.h"
 
-struct check_hints;
 struct migration;
 struct tree_api;
 
@@ -83,7 +82,6 @@ struct call_analysis {
 	const struct call_site *site;	/* the scan's record */
 	const struct migration *migration;
 	const struct tree_api *api;
-	const struct check_hints *hints;	/* the migration's, for rules */
 	const struct analysed_file *file;
 	size_t index_in_file;	/* 0 for the file's first call */
 	enum call_site_kind form;	/* the scan's, or decided by types */

@@ -40,6 +40,7 @@
 #define clang_Location_isFromMainFile	km_clang.Location_isFromMainFile
 #define clang_getExpansionLocation	km_clang.getExpansionLocation
 #define clang_getSpellingLocation	km_clang.getSpellingLocation
+#define clang_getFile			km_clang.getFile
 #define clang_getNumDiagnostics		km_clang.getNumDiagnostics
 #define clang_getDiagnostic		km_clang.getDiagnostic
 #define clang_getDiagnosticSeverity	km_clang.getDiagnosticSeverity

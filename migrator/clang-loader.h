@@ -45,6 +45,7 @@
 	FN(Location_isFromMainFile)			\
 	FN(getExpansionLocation)			\
 	FN(getSpellingLocation)				\
+	FN(getFile)					\
 	FN(getNumDiagnostics)				\
 	FN(getDiagnostic)				\
 	FN(getDiagnosticSeverity)			\

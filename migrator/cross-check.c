@@ -4,15 +4,19 @@
  *
  * Contract: only token bytes are compared, so a change of whitespace or
  * of line breaks is no difference.  A call is compared argument by
- * argument (the argument ranges scan recorded); a call inside another
- * call's arguments is compared as a call too, so nested calls may each
- * gain the argument.  Calls that are not closed are compared with the
- * tokens around them.
+ * argument (the argument ranges scan recorded) with the original's, or
+ * with what the migration's map makes of them (migration_new_args(),
+ * and the new name); a call inside another call's arguments is
+ * compared as a call too, so nested calls may each be converted: an
+ * argument the map moves is compared range against range, recursively,
+ * the sites of each side found by offset (the map may reorder).  Calls
+ * that are not closed are compared with the tokens around them.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cross-check.h"
+#include "util.h"
 
 #define NO_OFFSET ((size_t)-1)
 
@@ -75,105 +79,211 @@ static size_t differ(const struct scanned_text *a, size_t a_from, size_t a_to,
 	return NO_OFFSET;
 }
 
-/* one comparison: the texts, the inserted argument, the sites' results */
+/* one comparison: the texts, the map, the a-sites' results */
 struct comparison {
-	const struct scanned_text *a, *b, *arg;
-	int position;
+	const struct scanned_text *a, *b;
+	const struct migration *m;
 	enum call_change *changes;
-	size_t next;		/* the next site to compare, in both texts */
 	size_t where;		/* the first difference, in a */
 };
 
 static int compare_range(struct comparison *c, size_t pa, size_t a_to,
 			 size_t pb, size_t b_to);
 
+/* the tokens of text are those of b in [from, to) */
+static int same_as_text(const char *text, const struct scanned_text *b,
+			size_t from, size_t to)
+{
+	struct scanned_text t;
+	int same;
+
+	memset(&t, 0, sizeof(t));
+	t.buf = text;
+	t.len = strlen(text);
+	lex_buffer(text, t.len, &t.tokens);
+	same = differ(&t, 0, t.len, b, from, to) == NO_OFFSET;
+	token_list_release(&t.tokens);
+	return same;
+}
+
+/*
+ * The new call's items as the map gives them for ca: src[k] is the old
+ * argument new argument k is (0-based), or -1 for a value (in want).
+ */
+static size_t new_call_items(const struct migration *m,
+			     const struct call_site *ca, int *src,
+			     struct strlist *want)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < m->new_call_nr; i++) {
+		const struct call_item *it = &m->new_call[i];
+
+		switch (it->kind) {
+		case CALL_ITEM_ARG:
+			src[n++] = (size_t)it->arg <= ca->nr_args ?
+				   it->arg - 1 : -2;
+			strlist_push(want, "");
+			break;
+		case CALL_ITEM_VALUE:
+			src[n++] = -1;
+			strlist_push(want, it->value);
+			break;
+		case CALL_ITEM_REST:
+			for (k = m->old_proto.nr_params; k < ca->nr_args; k++) {
+				src[n++] = (int)k;
+				strlist_push(want, "");
+			}
+			break;
+		}
+	}
+	return n;
+}
+
+/* b's call is a's converted by the migration's map, token for token */
+static int is_converted(struct comparison *c, const struct call_site *ca,
+			const struct call_site *cb)
+{
+	const struct migration *m = c->m;
+	struct strlist want = STRLIST_INIT;
+	int *src;
+	size_t k, n;
+	int same;
+
+	if (ca->nr_args < m->old_proto.nr_params ||
+	    !same_as_text(m->new_function, c->b, cb->name_offset,
+			  cb->name_offset + cb->name_len))
+		return 0;
+	src = xcalloc(m->new_call_nr + ca->nr_args + 1, sizeof(*src));
+	n = new_call_items(m, ca, src, &want);
+	same = n == cb->nr_args;
+	for (k = 0; same && k < n; k++) {
+		const struct call_arg *y = &cb->args[k];
+
+		if (src[k] == -1)
+			same = same_as_text(want.items[k].string, c->b,
+					    y->start, y->end);
+		else if (src[k] == -2)	/* an old argument that is not there */
+			same = same_as_text("", c->b, y->start, y->end);
+		else
+			same = !compare_range(c, ca->args[src[k]].start,
+					      ca->args[src[k]].end, y->start,
+					      y->end);
+	}
+	free(src);
+	strlist_clear(&want, 0);
+	return same;
+}
+
+/* b's call against a's: the same, converted, or else */
+static enum call_change compare_call(struct comparison *c,
+				     const struct call_site *ca,
+				     const struct call_site *cb)
+{
+	size_t k;
+	int same = ca->nr_args == cb->nr_args &&
+		   differ(c->a, ca->name_offset,
+			  ca->name_offset + ca->name_len, c->b,
+			  cb->name_offset, cb->name_offset + cb->name_len) ==
+		   NO_OFFSET;
+
+	for (k = 0; same && k < ca->nr_args; k++)
+		same = !compare_range(c, ca->args[k].start, ca->args[k].end,
+				      cb->args[k].start, cb->args[k].end);
+	if (same)
+		return CALL_SAME;
+	return is_converted(c, ca, cb) ? CALL_CONVERTED : CALL_CHANGED;
+}
+
 static int is_checked_call(const struct call_site *cs)
 {
 	return cs->has_args && !cs->unterminated;
 }
 
-/* b's call against a's: the same, arg inserted at position, or else */
-static enum call_change compare_call(struct comparison *c,
-				     const struct call_site *ca,
-				     const struct call_site *cb)
+/* the first site of s at or after offset */
+static size_t site_at(const struct scanned_text *s, size_t offset)
 {
-	const struct scanned_text *b = c->b, *arg = c->arg;
-	size_t k, at = (size_t)c->position - 1;
+	size_t lo = 0, hi = s->scan.nr_sites;
 
-	if (ca->nr_args == cb->nr_args) {
-		for (k = 0; k < ca->nr_args; k++)
-			if (compare_range(c, ca->args[k].start, ca->args[k].end,
-					  cb->args[k].start, cb->args[k].end))
-				return CALL_CHANGED;
-		return CALL_SAME;
-	}
-	if (cb->nr_args != ca->nr_args + 1 || c->position < 1 ||
-	    at > ca->nr_args)
-		return CALL_CHANGED;
-	for (k = 0; k < cb->nr_args; k++) {
-		const struct call_arg *x = &ca->args[k < at ? k : k - 1];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
 
-		if (k == at ? differ(arg, 0, arg->len, b, cb->args[k].start,
-				     cb->args[k].end) != NO_OFFSET :
-		    compare_range(c, x->start, x->end, cb->args[k].start,
-				  cb->args[k].end))
-			return CALL_CHANGED;
+		if (s->scan.sites[mid].name_offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return CALL_INSERTED;
+	return lo;
+}
+
+/* the next checked call of s from site i on at or after pos, or nr */
+static size_t next_call(const struct scanned_text *s, size_t i, size_t pos)
+{
+	while (i < s->scan.nr_sites &&
+	       (!is_checked_call(&s->scan.sites[i]) ||
+		s->scan.sites[i].name_offset < pos))
+		i++;
+	return i;
 }
 
 /*
  * a's bytes [pa, a_to) against b's [pb, b_to): the tokens must be
- * equal, but for the calls that start there (also inside another
- * call's arguments), which are compared call by call.  0, or -1 with
- * c->where set.
+ * equal, but for the calls there (also inside another call's
+ * arguments), which are compared call by call, in order.  0, or -1
+ * with c->where set.  A site inside a call before but in none of its
+ * arguments (in a directive of its list) is covered by the tokens.
  */
 static int compare_range(struct comparison *c, size_t pa, size_t a_to,
 			 size_t pb, size_t b_to)
 {
 	const struct scanned_text *a = c->a, *b = c->b;
+	size_t ia = site_at(a, pa), ib = site_at(b, pb);
 
-	while (c->next < a->scan.nr_sites) {
-		const struct call_site *ca = &a->scan.sites[c->next];
-		const struct call_site *cb = &b->scan.sites[c->next];
-		size_t i;
+	for (;;) {
+		const struct call_site *ca, *cb;
 
-		if (ca->name_offset >= a_to)
-			break;		/* after this range */
-		/* not a call, or inside the call before but in no argument
-		 * (a directive in its list): covered by the tokens around */
-		if (!is_checked_call(ca) || !is_checked_call(cb) ||
-		    ca->name_offset < pa) {
-			c->next++;
-			continue;
-		}
-		if (cb->name_offset < pb || cb->name_offset >= b_to ||
-		    ca->close_paren >= a_to || cb->close_paren >= b_to) {
+		ia = next_call(a, ia, pa);
+		ib = next_call(b, ib, pb);
+		ca = ia < a->scan.nr_sites &&
+		     a->scan.sites[ia].name_offset < a_to ?
+		     &a->scan.sites[ia] : NULL;
+		cb = ib < b->scan.nr_sites &&
+		     b->scan.sites[ib].name_offset < b_to ?
+		     &b->scan.sites[ib] : NULL;
+		if (!ca || !cb)
+			break;
+		if (ca->close_paren >= a_to || cb->close_paren >= b_to) {
 			c->where = ca->name_offset;
 			return -1;
 		}
-		c->where = differ(a, pa, ca->open_paren + 1, b, pb,
-				  cb->open_paren + 1);
+		c->where = differ(a, pa, ca->name_offset, b, pb,
+				  cb->name_offset);
+		if (c->where == NO_OFFSET)
+			c->where = differ(a, ca->name_offset + ca->name_len,
+					  ca->open_paren + 1, b,
+					  cb->name_offset + cb->name_len,
+					  cb->open_paren + 1);
 		if (c->where != NO_OFFSET)
 			return -1;
-		i = c->next++;
-		c->changes[i] = compare_call(c, ca, cb);
-		if (c->changes[i] == CALL_CHANGED) {
+		c->changes[ia] = compare_call(c, ca, cb);
+		if (c->changes[ia] == CALL_CHANGED) {
 			c->where = ca->name_offset;
 			return -1;
 		}
 		pa = ca->close_paren;
 		pb = cb->close_paren;
+		ia++;
+		ib++;
 	}
 	c->where = differ(a, pa, a_to, b, pb, b_to);
 	return c->where == NO_OFFSET ? 0 : -1;
 }
 
 int cross_check(const struct scanned_text *a, const struct scanned_text *b,
-		const struct scanned_text *arg, int position,
-		enum call_change *changes, size_t *where)
+		const struct migration *m, enum call_change *changes,
+		size_t *where)
 {
-	struct comparison c = { a, b, arg, position, changes, 0, NO_OFFSET };
+	struct comparison c = { a, b, m, changes, NO_OFFSET };
 	size_t i, nr = a->scan.nr_sites;
 	int ret;
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "decl-lookup.h"
+#include "kernel-data.h"
 #include "strbuf.h"
 #include "tree-api.h"
 #include "util.h"
@@ -315,21 +316,6 @@ char *decl_created_name(const struct source_text *src, const char *expr)
 	return found;
 }
 
-/* kernel-wide idioms: what these macros and members always are */
-static const struct {
-	const char *macro;	/* a function-like macro's name */
-	const char *type;
-} macro_shapes[] = {
-	{ "MKDEV", "dev_t" },
-};
-
-static const struct {
-	const char *member;	/* &x->member, &x.member */
-	const char *type;
-} address_shapes[] = {
-	{ "dev", "struct device *" },
-};
-
 /* the index of the ')' or ']' closing the bracket at i, or nr */
 static size_t matching(const struct code_view *cv, size_t i)
 {
@@ -435,15 +421,16 @@ static void guess_address(const struct source_text *src,
 			  const struct code_view *cv, size_t first, size_t end,
 			  size_t at, struct expr_guess *g)
 {
-	size_t i;
-
 	if (end - first >= 3 && is_ident(cv, end - 1) &&
 	    (is(cv, end - 2, "->") || is(cv, end - 2, "."))) {
-		for (i = 0; i < ARRAY_SIZE(address_shapes); i++)
-			if (is(cv, end - 1, address_shapes[i].member)) {
-				g->type = xstrdup(address_shapes[i].type);
-				return;
-			}
+		char *member = token_text(cv, end - 1, end);
+		const char *type = kernel_member_type(src->kernel, member);
+
+		free(member);
+		if (type) {
+			g->type = xstrfmt("%s *", type);
+			return;
+		}
 	}
 	guess_name(src, cv, first, end, at, g);
 	if (g->type && !strchr(g->type, '*')) {
@@ -477,9 +464,12 @@ static int guess_shape(const struct source_text *src,
 	}
 	if (is_ident(cv, first) && is(cv, first + 1, "(") &&
 	    matching(cv, first + 1) == end - 1) {
-		for (i = 0; i < ARRAY_SIZE(macro_shapes); i++)
-			if (is(cv, first, macro_shapes[i].macro))
-				g->type = xstrdup(macro_shapes[i].type);
+		size_t from = cv->tok[first]->start;
+		const struct kernel_macro *mc = kernel_macro_match(src->kernel,
+			cv->buf + from, cv->tok[end - 1]->end - from);
+
+		if (mc && !mc->null)
+			g->type = xstrdup(mc->type);
 		return 1;
 	}
 	for (i = first + 1; i < end; i++) {

@@ -8,8 +8,9 @@
  * structure member), the nearest one before the call winning.  Where the
  * file declares nothing, the expression's shape decides: a string
  * literal is a char *, an integer literal an int, NULL a null pointer,
- * a cast its type, and two kernel-wide idioms are known: MKDEV() gives a
- * dev_t and the address of a "dev" member is a struct device *.
+ * a cast its type, and the kernel's idioms (semantic-patches/kernel-types,
+ * kernel-data.h) are known: a macro's type (MKDEV() gives a dev_t), a
+ * member's (the address of a "dev" member is a struct device *).
  *
  * Caller's steps: lex the file, fill a struct source_text, then call the
  * lookups; every returned string is malloc'd (NULL: nothing known).
@@ -21,10 +22,13 @@
 
 #include "lexer.h"
 
+struct kernel_data;
+
 struct source_text {
 	const char *buf;
 	size_t len;
 	const struct token_list *tokens;
+	const struct kernel_data *kernel;	/* may be NULL */
 };
 
 struct expr_guess {

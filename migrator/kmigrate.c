@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
 	{ "check", cmd_check, "validate every call site (a CI gate)" },
 	{ "series", cmd_series, "write the conversion as a patch series" },
+	{ "cocci", cmd_cocci, "print the semantic patch, or run it in a mode" },
 	{ "model", cmd_model, "replay a scenario on the driver-core model" },
 	{ "run", cmd_run, "the whole job on the bundled demo tree" },
 };

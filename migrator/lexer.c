@@ -428,6 +428,29 @@ int define_has_param(const struct token_list *list, const char *buf,
 	return 0;
 }
 
+int define_variadic_param(const struct token_list *list, const char *buf,
+			  size_t directive, const char *param)
+{
+	size_t def = define_name(list, buf, directive), i;
+
+	if (def == (size_t)-1 || !define_is_function_like(list, buf, def))
+		return 0;
+	for (i = def + 2; i < list->nr; i++) {
+		const struct token *t = &list->tokens[i];
+
+		if (t->directive != directive || punct_in(buf, t, ")"))
+			return 0;
+		if (!token_is(buf, t, "..."))
+			continue;
+		/* "args..." names it; "..." alone is __VA_ARGS__ */
+		if (!strcmp(param, "__VA_ARGS__"))
+			return 1;
+		return i > def + 2 && token_is(buf, &list->tokens[i - 1],
+					       param);
+	}
+	return 0;
+}
+
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body)
 {
@@ -476,6 +499,27 @@ void type_normalise_text(struct strbuf *out, const char *type)
 
 	lex_buffer(type, strlen(type), &list);
 	type_normalise(out, type, list.tokens, 0, list.nr);
+	token_list_release(&list);
+}
+
+void lex_squeeze(struct strbuf *out, const char *text, size_t len)
+{
+	struct token_list list = TOKEN_LIST_INIT;
+	enum token_type prev = TOKEN_PUNCT;
+	size_t i;
+
+	lex_buffer(text, len, &list);
+	for (i = 0; i < list.nr; i++) {
+		const struct token *t = &list.tokens[i];
+		int word = t->type == TOKEN_IDENT || t->type == TOKEN_NUMBER;
+
+		if (t->type == TOKEN_COMMENT)
+			continue;
+		if (word && (prev == TOKEN_IDENT || prev == TOKEN_NUMBER))
+			strbuf_addch(out, ' ');
+		strbuf_add(out, text + t->start, t->end - t->start);
+		prev = t->type;
+	}
 	token_list_release(&list);
 }
 

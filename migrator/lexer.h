@@ -114,6 +114,13 @@ int define_has_param(const struct token_list *list, const char *buf,
 		     size_t directive, const char *param);
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body);
+/*
+ * param is the variadic parameter of the function-like macro of that
+ * directive: "args" of "#define f(args...)", or __VA_ARGS__ of
+ * "#define f(...)".  It stands for any number of arguments.
+ */
+int define_variadic_param(const struct token_list *list, const char *buf,
+			  size_t directive, const char *param);
 
 /*
  * Types, whitespace-normalised: words separated by one space, '*'
@@ -123,6 +130,13 @@ int define_body(const struct token_list *list, const char *buf,
 void type_normalise(struct strbuf *out, const char *buf,
 		    const struct token *toks, size_t from, size_t to);
 void type_normalise_text(struct strbuf *out, const char *type);
+
+/*
+ * The code of text[0..len) on one line without blanks or comments, as
+ * two spellings of the same expression compare: "MKDEV(0, 0)" is
+ * "MKDEV(0,0)"; adjacent words keep one space ("unsigned long").
+ */
+void lex_squeeze(struct strbuf *out, const char *text, size_t len);
 
 /*
  * Push the normalised type of every simple declaration of name in code

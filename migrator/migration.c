@@ -1,22 +1,26 @@
 /*
  * migration.c - reading a migration's data (see migration.h).
  *
- * The migration file is "key: value" lines; a value continues on lines
- * that start with a space or a tab, and a continuation line that is only
- * " ." stands for an empty line (RFC 822 style).  '#' starts a comment
- * line.  Unknown keys are an error, so a typo never passes silently.
+ * The migration file is "key: value" fields (fields.h).  Unknown keys are
+ * an error, and so is a map that does not fit the prototypes, so a typo
+ * never passes silently.  The map itself (parsing "new-call", the
+ * helpers that read it) is migration-map.c.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fields.h"
 #include "migration.h"
+#include "migration-map.h"
 #include "strbuf.h"
+#include "tree-api.h"
 #include "util.h"
 
 static int is_dir(const char *path)
@@ -108,6 +112,19 @@ static int parse_param(struct migration_param *param, const char *text,
 	return 0;
 }
 
+/* a variadic prototype whose last fixed parameter is a string: printf-like */
+static void set_format(struct migration_prototype *proto)
+{
+	struct type_class tc;
+
+	proto->format = 0;
+	if (!proto->variadic || !proto->nr_params)
+		return;
+	type_classify(proto->params[proto->nr_params - 1].type, &tc);
+	if (type_is_string(&tc))
+		proto->format = (int)proto->nr_params;
+}
+
 int prototype_parse(struct migration_prototype *proto, const char *text,
 		    char **function)
 {
@@ -128,6 +145,8 @@ int prototype_parse(struct migration_prototype *proto, const char *text,
 	if (name_start == name_end)
 		return -1;
 	proto->text = xstrdup(text);
+	proto->function = xstrndup(name_start,
+				   (size_t)(name_end - name_start));
 	proto->return_type = trim(text, (size_t)(name_start - text));
 	*function = xstrndup(name_start, (size_t)(name_end - name_start));
 
@@ -152,6 +171,7 @@ int prototype_parse(struct migration_prototype *proto, const char *text,
 		proto->params[proto->nr_params++] = param;
 		arg = p + 1;
 	}
+	set_format(proto);
 	return 0;
 }
 
@@ -165,82 +185,11 @@ void prototype_release(struct migration_prototype *proto)
 	}
 	free(proto->params);
 	free(proto->return_type);
+	free(proto->function);
 	free(proto->text);
 	memset(proto, 0, sizeof(*proto));
 }
 
-/* split "key: value" plus continuation lines into (key, value) pairs */
-static int next_field(const char **pos, struct strbuf *key,
-		      struct strbuf *value, int *lineno)
-{
-	const char *p = *pos;
-
-	strbuf_reset(key);
-	strbuf_reset(value);
-	for (;;) {
-		const char *eol = strchrnul(p, '\n'), *colon;
-
-		if (!*p)
-			return 0;
-		(*lineno)++;
-		if (*p == '#' || p == eol) {
-			p = *eol ? eol + 1 : eol;
-			continue;
-		}
-		colon = memchr(p, ':', (size_t)(eol - p));
-		if (*p == ' ' || *p == '\t' || !colon)
-			return -1;
-		strbuf_add(key, p, (size_t)(colon - p));
-		colon++;
-		colon += strspn(colon, " \t");
-		strbuf_add(value, colon, (size_t)(eol - colon));
-		p = *eol ? eol + 1 : eol;
-		break;
-	}
-	while (*p == ' ' || *p == '\t') {
-		const char *eol = strchrnul(p, '\n');
-		const char *text = p + 1;
-
-		(*lineno)++;
-		if (value->len)
-			strbuf_addch(value, '\n');
-		if (!(eol - text == 1 && *text == '.'))
-			strbuf_add(value, text, (size_t)(eol - text));
-		p = *eol ? eol + 1 : eol;
-	}
-	strbuf_rtrim(value);
-	*pos = p;
-	return 1;
-}
-
-static int parse_int_pair(const char *value, int *a, int *b)
-{
-	char *end;
-
-	*a = (int)strtol(value, &end, 10);
-	if (end == value)
-		return -1;
-	if (b) {
-		const char *second = end;
-
-		*b = (int)strtol(second, &end, 10);
-		if (end == second)
-			return -1;
-	}
-	return 0;
-}
-
-static int set_new_argument(struct migration *m, const char *value)
-{
-	char name[128], def[128];
-
-	if (sscanf(value, "%d %127s %127s", &m->new_arg, name, def) != 3 ||
-	    m->new_arg < 1)
-		return -1;
-	m->new_arg_name = xstrdup(name);
-	m->new_arg_default = xstrdup(def);
-	return 0;
-}
 
 static void set_cocci(struct migration *m, const char *value)
 {
@@ -248,63 +197,76 @@ static void set_cocci(struct migration *m, const char *value)
 
 	for (tok = strtok_r(copy, " \t\n", &save); tok;
 	     tok = strtok_r(NULL, " \t\n", &save))
-		strlist_pushf(&m->cocci, "%s/%s", m->dir, tok);
+		strlist_pushf(&m->cocci, "%s/%s", m->dir ? m->dir : ".", tok);
 	free(copy);
 }
 
-static int set_prototype(struct migration *m, struct migration_prototype *p,
-			 const char *value)
+static int set_prototype(struct migration_prototype *p, const char *value)
 {
 	char *function = NULL;
-	int ret = prototype_parse(p, value, &function);
+	int ret;
 
-	if (!ret && m->function && strcmp(function, m->function))
-		ret = -1;
+	if (p->text)
+		return -1;		/* given twice */
+	ret = prototype_parse(p, value, &function);
 	free(function);
 	return ret;
 }
 
-/* store one field; -1 when the key is unknown or the value malformed */
-static int set_field(struct migration *m, const char *key, const char *value)
+/* the text fields: where each key's value goes */
+static char **text_field(struct migration *m, const char *key)
 {
-	char **text = NULL;
+	static const struct {
+		const char *key;
+		size_t offset;
+	} fields[] = {
+		{ "name", offsetof(struct migration, name) },
+		{ "function", offsetof(struct migration, function) },
+		{ "new-function", offsetof(struct migration, new_function) },
+		{ "header", offsetof(struct migration, header) },
+		{ "subject", offsetof(struct migration, subject) },
+		{ "description", offsetof(struct migration, description) },
+		{ "model", offsetof(struct migration, model) },
+		{ "demo-tree", offsetof(struct migration, demo_tree) },
+		{ "demo-patch", offsetof(struct migration, demo_patch) },
+	};
+	size_t i;
 
-	if (!strcmp(key, "name"))
-		text = &m->name;
-	else if (!strcmp(key, "function"))
-		text = &m->function;
-	else if (!strcmp(key, "header"))
-		text = &m->header;
-	else if (!strcmp(key, "subject"))
-		text = &m->subject;
-	else if (!strcmp(key, "description"))
-		text = &m->description;
-	else if (!strcmp(key, "model"))
-		text = &m->model;
-	else if (!strcmp(key, "null-argument"))
-		text = &m->null_argument;
-	else if (!strcmp(key, "demo-tree"))
-		text = &m->demo_tree;
-	else if (!strcmp(key, "demo-patch"))
-		text = &m->demo_patch;
+	for (i = 0; i < ARRAY_SIZE(fields); i++)
+		if (!strcmp(key, fields[i].key))
+			return (char **)((char *)m + fields[i].offset);
+	return NULL;
+}
+
+/* store one field; -1 when the key is unknown or the value malformed */
+static int set_field(struct migration *m, const char *key, const char *value,
+		     struct strbuf *why)
+{
+	char **text = text_field(m, key);
+
 	if (text) {
-		free(*text);
+		if (*text) {
+			strbuf_addstr(why, "given twice");
+			return -1;
+		}
 		*text = xstrdup(value);
 		return 0;
 	}
 	if (!strcmp(key, "old-prototype"))
-		return set_prototype(m, &m->old_proto, value);
+		return set_prototype(&m->old_proto, value);
 	if (!strcmp(key, "new-prototype"))
-		return set_prototype(m, &m->new_proto, value);
-	if (!strcmp(key, "new-argument"))
-		return set_new_argument(m, value);
-	if (!strcmp(key, "format-argument"))
-		return parse_int_pair(value, &m->format_arg_old,
-				      &m->format_arg_new);
+		return set_prototype(&m->new_proto, value);
+	if (!strcmp(key, "new-call"))
+		return map_parse_new_call(m, value, why);
+	if (!strcmp(key, "drop"))
+		return map_add_drop(m, value, why);
+	if (!strcmp(key, "not-null"))
+		return map_add_not_null(m, value, why);
 	if (!strcmp(key, "cocci")) {
 		set_cocci(m, value);
 		return 0;
 	}
+	strbuf_addstr(why, "unknown key");
 	return -1;
 }
 
@@ -320,10 +282,8 @@ static const char *missing_field(const struct migration *m)
 		return "old-prototype";
 	if (!m->new_proto.text)
 		return "new-prototype";
-	if (!m->new_arg)
-		return "new-argument";
-	if (!m->cocci.nr)
-		return "cocci";
+	if (!m->new_call)
+		return "new-call";
 	if (!m->subject)
 		return "subject";
 	if (!m->description)
@@ -331,33 +291,56 @@ static const char *missing_field(const struct migration *m)
 	return NULL;
 }
 
+/* the prototypes name the function, old and new */
+static int check_names(struct migration *m, struct strbuf *why)
+{
+	if (!m->new_function)
+		m->new_function = xstrdup(m->function);
+	if (strcmp(m->old_proto.function, m->function)) {
+		strbuf_addf(why, "the old prototype declares '%s', not '%s'",
+			    m->old_proto.function, m->function);
+		return -1;
+	}
+	if (strcmp(m->new_proto.function, m->new_function)) {
+		strbuf_addf(why, "the new prototype declares '%s', not '%s'%s",
+			    m->new_proto.function, m->new_function,
+			    migration_renames(m) ? "" :
+			    " (a new name needs 'new-function')");
+		return -1;
+	}
+	return 0;
+}
+
 int migration_parse(struct migration *m, const char *text, const char *path)
 {
 	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
-	const char *pos = text, *missing;
-	int lineno = 0, ret = 0, got;
+	struct strbuf why = STRBUF_INIT;
+	struct field_reader fr;
+	const char *missing;
+	int ret = 0, got;
 
-	while ((got = next_field(&pos, &key, &value, &lineno)) > 0) {
-		if (set_field(m, key.buf, value.buf) < 0) {
-			ret = error("%s:%d: bad field '%s'", path, lineno,
-				    key.buf);
+	field_reader_init(&fr, text);
+	while ((got = field_next(&fr, &key, &value)) > 0) {
+		if (set_field(m, key.buf, value.buf, &why) < 0) {
+			ret = error("%s:%d: bad field '%s'%s%s", path,
+				    fr.key_line, key.buf, why.len ? ": " : "",
+				    why.buf);
 			goto out_release_bufs;
 		}
 	}
 	if (got < 0) {
-		ret = error("%s:%d: expected 'key: value'", path, lineno);
+		ret = error("%s:%d: expected 'key: value'", path, fr.lineno);
 		goto out_release_bufs;
 	}
 	missing = missing_field(m);
 	if (missing)
 		ret = error("%s: no '%s' field", path, missing);
-	else if (m->new_proto.nr_params != m->old_proto.nr_params + 1 ||
-		 m->new_arg > (int)m->new_proto.nr_params)
-		ret = error("%s: the new prototype must add one parameter at "
-			    "position %d", path, m->new_arg);
+	else if (check_names(m, &why) < 0 || map_validate(m, &why) < 0)
+		ret = error("%s: %s", path, why.buf);
 out_release_bufs:
 	strbuf_release(&key);
 	strbuf_release(&value);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -379,6 +362,8 @@ int migration_load(struct migration *m, const char *name)
 		goto out_free_path;
 	}
 	ret = migration_parse(m, text.buf, path);
+	if (!ret)
+		ret = kernel_data_load(&m->kernel);
 out_free_path:
 	free(path);
 	strbuf_release(&text);
@@ -392,18 +377,18 @@ void migration_release(struct migration *m)
 	free(m->name);
 	free(m->dir);
 	free(m->function);
+	free(m->new_function);
 	free(m->header);
 	prototype_release(&m->old_proto);
 	prototype_release(&m->new_proto);
-	free(m->new_arg_name);
-	free(m->new_arg_default);
+	map_release(m);
 	strlist_clear(&m->cocci, 0);
 	free(m->subject);
 	free(m->description);
 	free(m->model);
-	free(m->null_argument);
 	free(m->demo_tree);
 	free(m->demo_patch);
+	kernel_data_release(&m->kernel);
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
 }

@@ -2,20 +2,46 @@
  * migration.h - one migration, read from its folder under semantic-patches/.
  *
  * Everything kmigrate knows about the API being migrated comes from the
- * folder's "migration" file (format in semantic-patches/README.md): the
- * function, its old and new prototypes, the inserted parameter and its
- * default, where the printf format sits, the .cocci files, and the text
- * for commit messages.  The core never names a function itself.
+ * folder's "migration" file (the format's reference is
+ * semantic-patches/README.md): the function, its old and new prototypes,
+ * how a call in the old form maps onto the new one (the "new-call" map:
+ * which old argument goes where, what value an added parameter gets,
+ * which removed values may go silently), an optional new name, the
+ * .cocci files, the text for commit messages.  What the kernel's types
+ * and macros are comes from semantic-patches/kernel-types
+ * (kernel-data.h), loaded with the migration.  The core never names a
+ * function itself.
+ *
+ * The map, for an old call with arguments $1 .. $N:
+ *
+ *	new-call: $1 NULL $2 $3 $4 ...	insert NULL as argument 2
+ *	new-call: $2			remove argument 1
+ *	new-call: $1 $3 $2		exchange arguments 2 and 3
+ *	new-function: frob2		and call frob2() instead
+ *
+ * One item per fixed parameter of the new prototype, in order; "..."
+ * last (the old call's variadic arguments), exactly when both
+ * prototypes are variadic.  An old argument the map does not name is
+ * removed; "drop: N VALUE..." lists the values argument N may have to
+ * be removed silently (any other value is removed with a warning that
+ * names it).  The printf format's position in each form is the
+ * prototype's (a variadic prototype whose last fixed parameter is a
+ * char *), never written down.
  *
  * Caller's steps: migration_load() (reports and returns -1 on a missing
- * or malformed migration), use the fields, migration_release().
+ * or malformed migration), use the fields and the helpers below,
+ * migration_release().  Tests parse a text with migration_parse() and
+ * add kernel data with kernel_data_parse(&m->kernel, ...).
  */
 #ifndef KM_MIGRATION_H
 #define KM_MIGRATION_H
 
 #include <stddef.h>
 
+#include "kernel-data.h"
 #include "strlist.h"
+
+struct strbuf;
 
 struct migration_param {
 	char *type;		/* "struct class *" */
@@ -24,39 +50,72 @@ struct migration_param {
 
 struct migration_prototype {
 	char *text;		/* as written in the migration file */
+	char *function;		/* its name */
 	char *return_type;
 	struct migration_param *params;
 	size_t nr_params;	/* fixed parameters */
 	int variadic;		/* ends in "..." */
+	int format;		/* 1-based position of the format, 0: none */
+};
+
+/* one argument of the new call */
+enum call_item_kind {
+	CALL_ITEM_ARG,		/* "$N": the old call's argument N */
+	CALL_ITEM_VALUE,	/* a value every converted call passes */
+	CALL_ITEM_REST,		/* "...": the old call's variadic arguments */
+};
+
+struct call_item {
+	enum call_item_kind kind;
+	int arg;		/* CALL_ITEM_ARG: 1-based old position */
+	char *value;		/* CALL_ITEM_VALUE: "NULL" */
+};
+
+/* a removed argument and the values it may have to go silently */
+struct migration_drop {
+	int arg;		/* 1-based old position */
+	struct strlist values;	/* "THIS_MODULE", blanks squeezed */
+};
+
+/* a parameter that must not be NULL, and what a NULL there does */
+struct migration_not_null {
+	char *param;		/* its name, in either prototype: "cls" */
+	char *effect;		/* "{created}": the name it was created as */
 };
 
 struct migration {
 	char *name;
 	char *dir;			/* the migration's folder */
-	char *function;
+	char *function;			/* the function whose callers change */
+	char *new_function;		/* its new name; == function if kept */
 	char *header;			/* where the tree declares it */
 	struct migration_prototype old_proto, new_proto;
-	int new_arg;			/* 1-based position of the new parameter */
-	char *new_arg_name;
-	char *new_arg_default;		/* what callers pass: "NULL" */
-	int format_arg_old, format_arg_new;	/* 1-based, 0: none */
+	struct call_item *new_call;	/* the map, new_call_nr items */
+	size_t new_call_nr;
+	int *old_to_new;		/* per old parameter: new position,
+					   0: removed */
+	struct migration_drop *drops;
+	size_t nr_drops;
+	struct migration_not_null *not_null;
+	size_t nr_not_null;
 	struct strlist cocci;		/* full paths, applied in order */
 	char *subject;
 	char *description;
 	char *model;			/* the core-model entry point it maps to */
-	char *null_argument;		/* optional: "POS what a NULL there does" */
 	char *demo_tree;		/* optional, for run: relative to the data dir */
 	char *demo_patch;		/* optional: a hand-written conversion of it */
+	struct kernel_data kernel;	/* semantic-patches/kernel-types */
 };
 
 /*
  * The data directory: $KMIGRATE_DATADIR, the source tree or installation
  * the binary sits in, or the one compiled in.  It holds semantic-patches/
- * (the migrations) and the demo fixtures that run uses.
+ * (the migrations and kernel-types) and the demo fixtures that run uses.
  */
 const char *km_datadir(void);
 const char *km_semantic_patches_dir(void);
 
+/* the migration NAME of the data directory, with the kernel's types */
 int migration_load(struct migration *m, const char *name);
 /* parse a migration file's text; path is only used in messages */
 int migration_parse(struct migration *m, const char *text, const char *path);
@@ -65,5 +124,37 @@ void migration_release(struct migration *m);
 int prototype_parse(struct migration_prototype *proto, const char *text,
 		    char **function);
 void prototype_release(struct migration_prototype *proto);
+
+/* the function's name in the old or the new form */
+const char *migration_function(const struct migration *m, int new_form);
+/* the function gets a new name */
+int migration_renames(const struct migration *m);
+/* the new position of old argument arg (1-based); 0: removed */
+int migration_new_position(const struct migration *m, int arg);
+/* the item that fills new parameter pos (1-based), or NULL */
+const struct call_item *migration_new_item(const struct migration *m,
+					   int pos);
+/*
+ * Removing old argument arg whose text is text is silent: a "drop:"
+ * value (blanks and comments aside).  0: warn about it.
+ */
+int migration_drop_is_silent(const struct migration *m, int arg,
+			     const char *text);
+/*
+ * The new call's argument texts from the old call's (nr of them, at
+ * least the old prototype's fixed parameters), pushed to out.
+ */
+void migration_new_args(const struct migration *m, const char *const *old,
+			size_t nr, struct strlist *out);
+/* the migration's not-null entry for a parameter name, or NULL */
+const struct migration_not_null *migration_not_null(
+	const struct migration *m, const char *param);
+/*
+ * What the change does to a call, in a commit summary's words:
+ * "pass NULL parent to class_device_create()", "drop the owner argument
+ * of class_create()", "swap the a and b arguments of frob()", "call
+ * frob2() instead of frob()", joined with "and".
+ */
+void migration_describe(const struct migration *m, struct strbuf *out);
 
 #endif

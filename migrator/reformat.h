@@ -1,14 +1,24 @@
 /*
- * reformat.h - insert a new argument into calls, in kernel style.
+ * reformat.h - convert calls in place, in kernel style: a new name,
+ * removed, reordered and inserted arguments.
  *
  * The caller describes each call to change by byte offsets into the
  * original text (its '(' and ')' and its top-level commas, all of the
- * call itself, none of nested calls) and asks for one argument text to
- * become argument number "position" (1-based) of each of them.
- * reformat_insert_argument() writes the whole new text; every byte
- * outside the changed lines is copied unchanged (CR, NUL, non-UTF-8).
+ * call itself, none of nested calls) and the conversion as a map (the
+ * migration's "new-call", see migration.h): a new name or none, where
+ * each old fixed argument goes (0: removed), and the values inserted.
+ * Arguments after the old fixed ones (the variadic ones) follow the
+ * last kept one unchanged.  reformat_convert() writes the whole new
+ * text; every byte outside the changed lines is copied unchanged (CR,
+ * NUL, non-UTF-8).  reformat_insert_argument() is the map of one value
+ * inserted at one position.
  *
- * The layout rules (tree-fixtures/README.md):
+ * A new name replaces the old one (rule c if that line got too wide).
+ * A removed argument goes with its comma and the blanks between it and
+ * the next argument (f(owner, "x") becomes f("x"); a last
+ * argument with the comma and blanks before it).  A reordered argument
+ * keeps the slot's layout: only the texts move.  An inserted value
+ * follows the layout rules (tree-fixtures/README.md):
  *  a. the argument goes right after the comma that ends argument
  *     position - 1: "cls, X" becomes "cls, NULL, X", and a line that
  *     ended with that comma now ends "cls, NULL,"; trailing whitespace
@@ -41,11 +51,28 @@ struct reformat_call {
 	size_t nr_commas;
 };
 
+/* a conversion: how each call changes */
+struct reformat_map {
+	const char *new_name;		/* NULL: the name stays */
+	size_t nr_old;			/* the old fixed arguments */
+	const int *old_to_new;		/* per old one: 1-based new slot, 0 */
+	const char *const *values;	/* per new slot: a value, or NULL */
+	size_t nr_new;			/* the new fixed arguments */
+};
+
 /*
- * Append to out the text of buf with arg inserted as argument "position"
- * of every call in calls[] (any order, nesting allowed).  Returns the
- * number of calls changed; a call with too few arguments for position
- * is left as it is.
+ * Append to out the text of buf with every call in calls[] (any order,
+ * nesting allowed) converted by map.  Returns the number of calls
+ * changed; a call with fewer arguments than map->nr_old is left as it
+ * is.
+ */
+size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
+			const struct reformat_call *calls, size_t nr,
+			const struct reformat_map *map);
+
+/*
+ * The same with arg inserted as argument "position" (1-based) of every
+ * call; a call with too few arguments for position is left as it is.
  */
 size_t reformat_insert_argument(struct strbuf *out, const char *buf,
 				size_t len, const struct reformat_call *calls,

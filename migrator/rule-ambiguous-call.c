@@ -2,18 +2,22 @@
  * rule-ambiguous-call.c - a call whose form (old or new) cannot be
  * decided; never guessed.
  *
- * The scan found no evidence for either form, or evidence for both, or
- * cannot see what the compiler sees (an unclosed list, a conditional
- * inside the arguments).  Nothing else is checked on such a call: which
- * argument goes with which parameter is not known.
+ * The scan found no evidence for either form, or evidence against both,
+ * or cannot see what the compiler sees (an unclosed list, a conditional
+ * inside the arguments, a macro's variadic parameter).  Nothing else is
+ * checked on such a call: which argument goes with which parameter is
+ * not known.  The hint says how to write it so that the form shows,
+ * from the migration's map: the value the new form passes, or the new
+ * prototype itself.
  */
 #include "rules.h"
 #include "strbuf.h"
 
 /* "; as the tree declares it, argument 2 'x' (a T) does not fit ..." */
-static void add_misfits(struct strbuf *sb, const struct call_analysis *call)
+static void add_misfits(struct strbuf *sb, const struct rule_call *rc)
 {
-	const struct migration_prototype *proto = call_prototype(call);
+	const struct migration_prototype *proto = call_prototype(rc);
+	const struct call_analysis *call = rc->call;
 	size_t i;
 
 	for (i = 0; i < proto->nr_params && i < call->nr_args; i++) {
@@ -32,24 +36,39 @@ static void add_misfits(struct strbuf *sb, const struct call_analysis *call)
 	}
 }
 
-static void check_ambiguous_call(const struct call_analysis *call,
+/* "'NULL' as argument 2", or the new prototype */
+static void add_hint(struct strbuf *sb, const struct migration *m)
+{
+	size_t k;
+
+	for (k = 0; k < m->new_call_nr; k++)
+		if (m->new_call[k].kind == CALL_ITEM_VALUE) {
+			strbuf_addf(sb, "'%s' as argument %zu",
+				    m->new_call[k].value, k + 1);
+			return;
+		}
+	strbuf_addf(sb, "the arguments of '%s'", m->new_proto.text);
+}
+
+static void check_ambiguous_call(const struct rule_call *rc,
 				 struct findings *findings)
 {
-	const struct migration *m = call->migration;
-	struct strbuf misfit = STRBUF_INIT;
+	const struct call_analysis *call = rc->call;
+	struct strbuf misfit = STRBUF_INIT, hint = STRBUF_INIT;
 
 	if (call->form != CALL_SITE_AMBIGUOUS)
 		return;
 	if (call->seen_by_libclang)
-		add_misfits(&misfit, call);
-	call_finding(findings, call, &rule_ambiguous_call,
+		add_misfits(&misfit, rc);
+	add_hint(&hint, rc->m);
+	call_finding(findings, rc, &rule_ambiguous_call,
 		     "cannot tell whether this call is in the old or the new "
 		     "form (%s%s): it is neither converted nor checked; write "
-		     "it so that the form shows, e.g. '%s' as argument %d in "
-		     "the new form",
+		     "it so that the form shows, e.g. %s in the new form",
 		     call->site->reason ? call->site->reason : "no evidence",
-		     misfit.buf, m->new_arg_default, m->new_arg);
+		     misfit.buf, hint.buf);
 	strbuf_release(&misfit);
+	strbuf_release(&hint);
 	findings_explain_call(findings);
 }
 

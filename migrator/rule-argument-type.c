@@ -8,40 +8,38 @@
  * different structure, an integer where a pointer goes, a pointer where
  * an integer (dev_t) goes.  A type that cannot be told is not judged.  A
  * call in the new form in a tree that still declares the old prototype is
- * one finding for the whole call.
+ * one finding for the whole call, with the map undone in words.
  */
 #include "rules.h"
 
-static int check_new_call_in_old_tree(const struct call_analysis *call,
+static int check_new_call_in_old_tree(const struct rule_call *rc,
 				      struct findings *findings)
 {
-	const struct migration *m = call->migration;
-	const struct call_argument *arg;
-	char shown[96];
+	struct strbuf undo = STRBUF_INIT;
 
-	if (call->form != CALL_SITE_NEW || call->api->used != API_OLD)
+	if (rc->call->form != CALL_SITE_NEW || rc->api->used != API_OLD)
 		return 0;
-	arg = call_arg(call, m->new_arg);
-	call_finding(findings, call, &rule_argument_type,
+	describe_reversal(rc, &undo);
+	call_finding(findings, rc, &rule_argument_type,
 		     "call in the new form, but the tree declares the old "
-		     "prototype (%zu fixed parameters): remove argument %d "
-		     "'%s' or update '%s'", m->old_proto.nr_params, m->new_arg,
-		     arg ? arg_display(arg, shown, sizeof(shown)) : "",
-		     m->header);
+		     "prototype (%zu fixed parameters): %s or update '%s'",
+		     rc->m->old_proto.nr_params, undo.buf, rc->m->header);
 	findings_explain_call(findings);
+	strbuf_release(&undo);
 	return 1;
 }
 
-static void check_argument_type(const struct call_analysis *call,
+static void check_argument_type(const struct rule_call *rc,
 				struct findings *findings)
 {
-	const struct migration_prototype *proto = call_prototype(call);
+	const struct migration_prototype *proto = call_prototype(rc);
+	const struct call_analysis *call = rc->call;
 	size_t i;
 
 	if (call->form != CALL_SITE_OLD &&
 	    call->form != CALL_SITE_NEW)
 		return;
-	if (check_new_call_in_old_tree(call, findings))
+	if (check_new_call_in_old_tree(rc, findings))
 		return;
 	for (i = 1; i <= proto->nr_params && i <= call->nr_args; i++) {
 		const struct migration_param *param = &proto->params[i - 1];
@@ -51,9 +49,9 @@ static void check_argument_type(const struct call_analysis *call,
 		if (findings_explained(findings, (unsigned)i) ||
 		    !arg_judged_type(arg) ||
 		    type_spelling_fits(param->type, arg_judged_type(arg),
-				       arg->is_null) != 0)
+				       arg_is_null_constant(arg)) != 0)
 			continue;
-		call_finding(findings, call, &rule_argument_type,
+		call_finding(findings, rc, &rule_argument_type,
 			     "argument %zu '%s' is %s%s, but parameter %zu is "
 			     "'%s': pass a %s%s", i,
 			     arg_display(arg, shown, sizeof(shown)),

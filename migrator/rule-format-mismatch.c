@@ -170,15 +170,16 @@ static const char *show_format(const char *fmt, char *buf, size_t size)
 	return buf;
 }
 
-static void check_count(const struct call_analysis *call,
+static void check_count(const struct rule_call *rc,
 			struct findings *findings, int pos, int n,
 			const char *shown)
 {
+	const struct call_analysis *call = rc->call;
 	int given = (int)call->nr_args - pos;
 	char extra[96];
 
 	if (given > n)
-		call_finding(findings, call, &rule_format_mismatch,
+		call_finding(findings, rc, &rule_format_mismatch,
 			     "format \"%s\" takes %d argument%s but %d "
 			     "follow%s it: remove '%s' or add a conversion "
 			     "for it",
@@ -187,7 +188,7 @@ static void check_count(const struct call_analysis *call,
 			     arg_display(call_arg(call, pos + n + 1), extra,
 					 sizeof(extra)));
 	else
-		call_finding(findings, call, &rule_format_mismatch,
+		call_finding(findings, rc, &rule_format_mismatch,
 			     "format \"%s\" takes %d argument%s but only %d "
 			     "follow%s it: pass the missing argument%s or drop "
 			     "the conversion%s", shown, n, n == 1 ? "" : "s",
@@ -196,11 +197,12 @@ static void check_count(const struct call_analysis *call,
 			     n - given == 1 ? "" : "s");
 }
 
-static void check_format_mismatch(const struct call_analysis *call,
+static void check_format_mismatch(const struct rule_call *rc,
 				  struct findings *findings)
 {
+	const struct call_analysis *call = rc->call;
 	struct conversion conv[MAX_CONVERSIONS];
-	int pos = call_format_position(call), n, i;
+	int pos = call_format_position(rc), n, i;
 	const struct call_argument *fmt = call_arg(call, pos);
 	char shown[96];
 
@@ -212,7 +214,7 @@ static void check_format_mismatch(const struct call_analysis *call,
 		return;
 	show_format(fmt->literal, shown, sizeof(shown));
 	if ((int)call->nr_args - pos != n) {
-		check_count(call, findings, pos, n, shown);
+		check_count(rc, findings, pos, n, shown);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -223,7 +225,7 @@ static void check_format_mismatch(const struct call_analysis *call,
 		if (!wanted || findings_explained(findings,
 						  (unsigned)(pos + 1 + i)))
 			continue;
-		call_finding(findings, call, &rule_format_mismatch,
+		call_finding(findings, rc, &rule_format_mismatch,
 			     "'%s' in format \"%s\" takes %s, but argument %d "
 			     "'%s' is a %s: pass %s or change the conversion%s",
 			     conv[i].spec, shown, wanted, pos + 1 + i,

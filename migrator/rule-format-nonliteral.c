@@ -8,10 +8,11 @@
  */
 #include "rules.h"
 
-static void check_format_nonliteral(const struct call_analysis *call,
+static void check_format_nonliteral(const struct rule_call *rc,
 				    struct findings *findings)
 {
-	int pos = call_format_position(call);
+	const struct call_analysis *call = rc->call;
+	int pos = call_format_position(rc);
 	const struct call_argument *fmt = call_arg(call, pos);
 	const char *unseen = call->seen_by_libclang ? "" :
 		" (judged from the call's text; libclang did not see it)";
@@ -22,13 +23,13 @@ static void check_format_nonliteral(const struct call_analysis *call,
 		return;
 	arg_display(fmt, shown, sizeof(shown));
 	if ((size_t)pos == call->nr_args)
-		call_finding(findings, call, &rule_format_nonliteral,
+		call_finding(findings, rc, &rule_format_nonliteral,
 			     "the format (argument %d) is '%s', not a string "
 			     "literal: a '%%' in it would be read as a "
 			     "conversion; pass \"%%s\", %s%s", pos, shown,
 			     shown, unseen);
 	else
-		call_finding(findings, call, &rule_format_nonliteral,
+		call_finding(findings, rc, &rule_format_nonliteral,
 			     "the format (argument %d) is '%s', not a string "
 			     "literal: the %zu argument%s after it cannot be "
 			     "checked against it%s", pos, shown,

@@ -5,14 +5,19 @@
  * Each changed call is compared with its counterpart in the converted
  * tree (check-patch.h): identical, or different only in blanks and
  * comments, is fine; equivalent is a note: the arguments are the same
- * once the devt 0 is read as MKDEV(0,0) and a "%s" format with one
- * argument as that argument, AND the model registers the same thing for
- * both (i2o's MKDEV(0,0), tty's "%s", name); anything else is an error
- * saying what the conversion gives instead, unless another rule has
- * already reported an error on the call (swapped-arguments says how it
- * differs better).  A call the patch did not touch is left to the other
+ * once a zero devt is read as 0 (the kernel data's zero macros), a "%s"
+ * format with one argument as that argument, and a macro for a string
+ * literal as the literal, AND the model does not register something
+ * else for them (i2o's MKDEV(0,0), tty's "%s", name, ppdev's CHRDEV);
+ * anything else is an error saying what the conversion gives instead,
+ * unless another rule has already reported an error on the call
+ * (swapped-arguments says how it differs better).  A call the semantic
+ * conversion leaves (a macro body, an ambiguous call) but the hand
+ * conversion converted is judged by the migration's map: as the map
+ * says is a note.  A call the patch did not touch is left to the other
  * rules (unconverted-call).  This rule runs last.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -92,13 +97,13 @@ static int split_call(const struct migration *m, const char *text,
 }
 
 /*
- * the same values said the same way, into out: the devt 0 as "0", a
+ * the same values said the same way, into out: a zero devt as "0", a
  * "%s" format with one argument as that argument
  */
 static void canonical(const struct migration *m, const struct strlist *args,
 		      struct strlist *out)
 {
-	size_t format = (size_t)m->format_arg_new, i;
+	size_t format = (size_t)m->new_proto.format, i;
 	int collapse = format > 0 && args->nr == format + 1 &&
 		       !strcmp(args->items[format - 1].string, "\"%s\"");
 
@@ -108,8 +113,8 @@ static void canonical(const struct migration *m, const struct strlist *args,
 		if (collapse && i + 1 == format)
 			continue;
 		if (i < m->new_proto.nr_params &&
-		    model_param_role(&m->new_proto.params[i]) == ROLE_DEVT &&
-		    model_text_is_zero(arg))
+		    model_param_role(&m->new_proto.params[i], &m->kernel) ==
+		    ROLE_DEVT && model_text_is_zero(arg, &m->kernel))
 			arg = "0";
 		strlist_push(out, arg);
 	}
@@ -141,7 +146,7 @@ static void say_equivalent(struct strbuf *what, const struct migration *m,
 			   const struct strlist *hand,
 			   const struct strlist *conv)
 {
-	size_t format = (size_t)m->format_arg_new, i;
+	size_t format = (size_t)m->new_proto.format, i;
 
 	for (i = 0; i < hand->nr && i < conv->nr; i++) {
 		const char *h = hand->items[i].string;
@@ -154,7 +159,9 @@ static void say_equivalent(struct strbuf *what, const struct migration *m,
 		if (i + 1 != format) {
 			strbuf_addf(what, "argument %zu is '%s' where the "
 				    "semantic conversion has '%s': both are "
-				    "the dev_t 0:0", i + 1, h, c);
+				    "a constant zero '%s'", i + 1, h, c,
+				    i < m->new_proto.nr_params ?
+				    m->new_proto.params[i].type : "");
 			continue;
 		}
 		strbuf_addf(what, "the format (argument %zu) is '", i + 1);
@@ -237,16 +244,92 @@ static int untouched(const struct call_extra *x,
 	return same;
 }
 
-static void report(const struct call_analysis *call,
-		   const struct call_extra *x, enum divergence d,
-		   const char *what, struct findings *findings)
+/* both verdicts known and different: the model tells them apart */
+static int model_differs(const struct model_verdict *a,
+			 const struct model_verdict *b)
+{
+	return a->outcome != VERDICT_UNKNOWN &&
+	       b->outcome != VERDICT_UNKNOWN && !model_verdict_same(a, b);
+}
+
+/*
+ * The arguments that differ as texts are string literals of the same
+ * value (CHRDEV for "ppdev", through the file's #define or libclang):
+ * said in what.  0 when another argument differs.
+ */
+static int same_literals(const struct call_analysis *hand,
+			 const struct call_analysis *conv, struct strbuf *what)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t k;
+	int same = hand->nr_args == conv->nr_args;
+
+	for (k = 0; same && k < hand->nr_args; k++) {
+		const struct call_argument *h = &hand->args[k];
+		const struct call_argument *c = &conv->args[k];
+
+		strbuf_reset(&a);
+		strbuf_reset(&b);
+		normalise(&a, h->text ? h->text : "");
+		normalise(&b, c->text ? c->text : "");
+		if (!strcmp(a.buf, b.buf))
+			continue;
+		same = h->is_literal && c->is_literal && h->literal &&
+		       c->literal && !strcmp(h->literal, c->literal);
+		if (same)
+			strbuf_addf(what, "%sargument %zu is '%s' where the "
+				    "semantic conversion has '%s': both are "
+				    "the string \"%s\"", what->len ? "; " : "",
+				    k + 1, a.buf, b.buf, h->literal);
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return same;
+}
+
+/* the call as the map converts its before: the expected text's args */
+static int as_mapped(const struct rule_call *rc, const struct call_extra *x,
+		     struct strbuf *what)
+{
+	const struct call_analysis *before = x->before;
+	struct strlist want = STRLIST_INIT, got = STRLIST_INIT;
+	const char **old;
+	size_t k;
+	int same;
+
+	if (!before || before->nr_args < rc->m->old_proto.nr_params ||
+	    split_call(rc->m, rc->call->site->text, &got) < 0)
+		return 0;
+	old = xcalloc(before->nr_args + 1, sizeof(*old));
+	for (k = 0; k < before->nr_args; k++)
+		old[k] = before->args[k].text;
+	migration_new_args(rc->m, old, before->nr_args, &want);
+	for (k = 0; k < want.nr; k++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		normalise(&sb, want.items[k].string);
+		free(want.items[k].string);
+		want.items[k].string = strbuf_detach(&sb, NULL);
+	}
+	same = lists_equal(&want, &got);
+	if (!same)
+		say_different(what, &got, &want);
+	free(old);
+	strlist_clear(&want, 0);
+	strlist_clear(&got, 0);
+	return same;
+}
+
+static void report(const struct rule_call *rc, const struct call_extra *x,
+		   enum divergence d, const char *what,
+		   struct findings *findings)
 {
 	struct strbuf effect = STRBUF_INIT;
 	struct finding *f;
 
 	if (d == DIVERGENCE_EQUIVALENT) {
 		model_verdict_prose(&effect, &x->verdict);
-		f = call_finding(findings, call, &rule_hand_patch_divergence,
+		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "the hand conversion differs from the "
 				 "semantic conversion but is equivalent: %s; "
 				 "the model's verdict on both: %s", what,
@@ -254,7 +337,7 @@ static void report(const struct call_analysis *call,
 		f->severity = SEVERITY_NOTE;
 	} else {
 		model_verdict_prose(&effect, &x->converted_extra->verdict);
-		call_finding(findings, call, &rule_hand_patch_divergence,
+		call_finding(findings, rc, &rule_hand_patch_divergence,
 			     "the hand conversion differs from the semantic "
 			     "conversion: %s; the semantic conversion gives "
 			     "'%s', which %s", what, x->converted->site->text,
@@ -263,10 +346,42 @@ static void report(const struct call_analysis *call,
 	strbuf_release(&effect);
 }
 
-static void check_hand_patch_divergence(const struct call_analysis *call,
+/*
+ * The semantic conversion left the call (a macro body, an ambiguous
+ * call): the hand conversion is judged by the map.  As the map says: a
+ * note; otherwise an error saying how it differs.
+ */
+static void left_by_apply(const struct rule_call *rc,
+			  const struct call_extra *x,
+			  struct findings *findings)
+{
+	const struct call_analysis *conv = x->converted;
+	struct strbuf what = STRBUF_INIT;
+	struct finding *f;
+	const char *why = conv->site->in_macro ? "it is in a macro body" :
+			  "its form cannot be decided";
+
+	if (as_mapped(rc, x, &what)) {
+		f = call_finding(findings, rc, &rule_hand_patch_divergence,
+				 "converted by hand as the migration's map "
+				 "says; the semantic conversion leaves this "
+				 "call (%s)", why);
+		f->severity = SEVERITY_NOTE;
+	} else {
+		call_finding(findings, rc, &rule_hand_patch_divergence,
+			     "the hand conversion differs from what the "
+			     "migration's map makes of the call: %s (the "
+			     "semantic conversion leaves it: %s)", what.buf,
+			     why);
+	}
+	strbuf_release(&what);
+}
+
+static void check_hand_patch_divergence(const struct rule_call *rc,
 					struct findings *findings)
 {
-	const struct call_extra *x = call_extra(call);
+	const struct call_analysis *call = rc->call;
+	const struct call_extra *x = rc->extra;
 	struct strbuf what = STRBUF_INIT;
 	enum divergence d;
 
@@ -274,17 +389,29 @@ static void check_hand_patch_divergence(const struct call_analysis *call,
 	    !x->converted_extra || untouched(x, call) ||
 	    findings_call_count(findings, SEVERITY_ERROR))
 		return;
-	d = divergence_classify(call->migration, call->site->text,
+	if (x->converted->form != CALL_SITE_NEW &&
+	    call->form == CALL_SITE_NEW && rc->api->used == API_NEW)
+		return left_by_apply(rc, x, findings);
+	d = divergence_classify(rc->m, call->site->text,
 				x->converted->site->text, &what);
+	if (d == DIVERGENCE_DIFFERENT) {
+		strbuf_reset(&what);
+		if (same_literals(call, x->converted, &what))
+			d = DIVERGENCE_EQUIVALENT;
+		else
+			d = divergence_classify(rc->m, call->site->text,
+						x->converted->site->text,
+						&what);
+	}
 	if (d == DIVERGENCE_EQUIVALENT &&
-	    !model_verdict_same(&x->verdict, &x->converted_extra->verdict)) {
+	    model_differs(&x->verdict, &x->converted_extra->verdict)) {
 		strbuf_reset(&what);
 		strbuf_addstr(&what, "the model registers something else for "
 			      "it");
 		d = DIVERGENCE_DIFFERENT;
 	}
 	if (d >= DIVERGENCE_EQUIVALENT)
-		report(call, x, d, what.buf, findings);
+		report(rc, x, d, what.buf, findings);
 	strbuf_release(&what);
 }
 
@@ -295,9 +422,9 @@ const struct rule rule_hand_patch_divergence = {
 		   "conversion",
 	.description = "With --patch, each call the patch changed is "
 		       "compared with what the semantic conversion makes of "
-		       "it.  A difference that means the same (MKDEV(0,0) "
-		       "for 0, \"%s\" and a name for the name) and registers "
-		       "the same in the model is a note; any other "
+		       "it.  A difference that means the same (two spellings "
+		       "of a zero devt, \"%s\" and a name for the name) and "
+		       "registers the same in the model is a note; any other "
 		       "difference is an error, unless another rule has "
 		       "already said what is wrong with the call.",
 	.check_call = check_hand_patch_divergence,

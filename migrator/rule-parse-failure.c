@@ -8,16 +8,18 @@
  */
 #include "rules.h"
 
-static void check_parse_failure(const struct call_analysis *call,
+static void check_parse_failure(const struct rule_call *rc,
 				struct findings *findings)
 {
-	if (call->index_in_file || !call->file || !call->file->parse_error)
+	const struct analysed_file *file = rc->file;
+
+	if (rc->call->index_in_file || !file || !file->parse_error)
 		return;
-	call_finding(findings, call, &rule_parse_failure,
+	call_finding(findings, rc, &rule_parse_failure,
 		     "libclang could not analyse this file: %s; its %zu "
 		     "call%s checked from the text only",
-		     call->file->parse_error, call->file->nr_calls,
-		     call->file->nr_calls == 1 ? " was" : "s were");
+		     file->parse_error, file->nr_calls,
+		     file->nr_calls == 1 ? " was" : "s were");
 }
 
 const struct rule rule_parse_failure = {

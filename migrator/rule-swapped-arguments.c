@@ -8,12 +8,12 @@
  * the class and the class as the parent.  The pair is explained, so the
  * NULL and the wrong type are not reported again.
  *
- * The effect is the model's when check ran the call on it (call_extra()):
+ * The effect is the model's when check ran the call on it (rc->extra):
  * what the call does as written, what it would register with the pair
  * exchanged ("/sys/class/vmlogrdr/<bus_id> is never created"), and with
  * --base or --patch what it registered before the change: the effect is
  * folded in here, so sysfs-effect-changed does not report it again.
- * Without a verdict, the migration's words (check_hints) say it.
+ * Without a verdict, the migration's words ("not-null") say it.
  */
 #include <stdlib.h>
 
@@ -42,10 +42,10 @@ static int swapped(const struct migration_param *pi,
 }
 
 /* "fails with -ENODEV and registers nothing: /sys/... is never created" */
-static int model_effect(struct strbuf *out, const struct call_analysis *call,
+static int model_effect(struct strbuf *out, const struct rule_call *rc,
 			int i, int j)
 {
-	const struct call_extra *x = call_extra(call);
+	const struct call_extra *x = rc->extra;
 	struct model_verdict fixed;
 	size_t *perm, k;
 
@@ -67,10 +67,9 @@ static int model_effect(struct strbuf *out, const struct call_analysis *call,
 }
 
 /* "; before the change: registers /sys/..." when that was different */
-static void before_effect(struct strbuf *out,
-			  const struct call_analysis *call)
+static void before_effect(struct strbuf *out, const struct rule_call *rc)
 {
-	const struct call_extra *x = call_extra(call);
+	const struct call_extra *x = rc->extra;
 
 	if (!x || !x->before_extra ||
 	    x->before_extra->verdict.outcome == VERDICT_UNKNOWN ||
@@ -81,22 +80,21 @@ static void before_effect(struct strbuf *out,
 }
 
 /* "class is NULL, so the call ...": the model's words, else the hints' */
-static void null_other(struct strbuf *other, const struct call_analysis *call,
+static void null_other(struct strbuf *other, const struct rule_call *rc,
 		       int i, int j, const char *role_i, const char *shown_j)
 {
-	const struct call_argument *aj = call_arg(call, j);
+	const struct call_argument *aj = call_arg(rc->call, j);
+	struct strbuf model = STRBUF_INIT;
 	char *effect;
 
-	struct strbuf model = STRBUF_INIT;
-
 	strbuf_addf(other, "%s is NULL", role_i);
-	if (model_effect(&model, call, i, j)) {
+	if (model_effect(&model, rc, i, j)) {
 		strbuf_addf(other, ", so %s", model.buf);
 		strbuf_release(&model);
 		return;
 	}
-	effect = null_effect(call, i, aj->created_as ? aj->created_as :
-						      shown_j);
+	effect = null_effect(rc, i, aj->created_as ? aj->created_as : shown_j,
+			     NULL);
 	if (effect)
 		strbuf_addf(other, ", so %s", effect);
 	else if (aj->created_as)
@@ -107,10 +105,11 @@ static void null_other(struct strbuf *other, const struct call_analysis *call,
 	free(effect);
 }
 
-static void report(const struct call_analysis *call,
-		   struct findings *findings, int i, int j)
+static void report(const struct rule_call *rc, struct findings *findings,
+		   int i, int j)
 {
-	const struct migration_prototype *proto = call_prototype(call);
+	const struct migration_prototype *proto = call_prototype(rc);
+	const struct call_analysis *call = rc->call;
 	const struct call_argument *ai = call_arg(call, i);
 	const struct call_argument *aj = call_arg(call, j);
 	char role_i[64], role_j[64], shown_i[96], shown_j[96];
@@ -121,23 +120,24 @@ static void report(const struct call_analysis *call,
 	arg_display(aj, shown_j, sizeof(shown_j));
 	arg_display(ai, shown_i, sizeof(shown_i));
 	if (ai->is_null) {
-		null_other(&other, call, i, j, role_i, shown_j);
+		null_other(&other, rc, i, j, role_i, shown_j);
 	} else {
 		strbuf_addf(&other, "'%s' (a %s) is passed as %s", shown_i,
 			    ai->type, role_i);
 	}
-	before_effect(&other, call);
-	call_finding(findings, call, &rule_swapped_arguments,
+	before_effect(&other, rc);
+	call_finding(findings, rc, &rule_swapped_arguments,
 		     "arguments %d and %d appear swapped: '%s' is a %s passed "
 		     "as %s; %s; swap them%s", i, j, shown_j, aj->type, role_j,
 		     other.buf, arg_fallback_note(aj));
 	strbuf_release(&other);
 }
 
-static void check_swapped_arguments(const struct call_analysis *call,
+static void check_swapped_arguments(const struct rule_call *rc,
 				    struct findings *findings)
 {
-	const struct migration_prototype *proto = call_prototype(call);
+	const struct migration_prototype *proto = call_prototype(rc);
+	const struct call_analysis *call = rc->call;
 	size_t i, j;
 
 	if (call->form != CALL_SITE_OLD &&
@@ -154,7 +154,7 @@ static void check_swapped_arguments(const struct call_analysis *call,
 				     call_arg(call, (int)i),
 				     call_arg(call, (int)j)))
 				continue;
-			report(call, findings, (int)i, (int)j);
+			report(rc, findings, (int)i, (int)j);
 			findings_explain(findings, (unsigned)i);
 			findings_explain(findings, (unsigned)j);
 		}

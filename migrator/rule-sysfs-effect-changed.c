@@ -6,12 +6,14 @@
  * counterpart (matched by file and order, see check-patch.h): another
  * path, a dev attribute or a device link gained or lost, or an error
  * where there was a registration.  A verdict the model cannot give
- * (unknown) is not compared.  One finding per problem: a call that
- * already has an error (a swapped pair, a NULL class, an unconverted
- * call) is explained by it, and the swapped-arguments message carries
- * the effect itself; this rule stays quiet then.  The message names the
- * argument that changed, found by role (class, parent, devt, device,
- * format) so that an old-form call compares with its new form.
+ * (unknown) is not compared, nor one of a call whose form is ambiguous
+ * (the model ran it in the tree's form: a guess).  One finding per
+ * problem: a call that already has an error (a swapped pair, a NULL
+ * class, an unconverted call) is explained by it, and the
+ * swapped-arguments message carries the effect itself; this rule stays
+ * quiet then.  The message names the
+ * argument that changed, matched across the two forms by the
+ * migration's map, so that an old-form call compares with its new form.
  */
 #include <string.h>
 
@@ -35,14 +37,36 @@ static int same_arg(const char *a, const char *b)
 	return 1;
 }
 
-/* the slot of a role in a mapped call, or -1 */
-static int slot_of(const struct model_call *mc, enum model_role role)
+/* "the format", "the parent", "devt": a parameter in a message */
+static void param_words(struct strbuf *out, const struct migration_param *p,
+			int is_format)
 {
-	size_t i;
+	struct type_class tc;
+	char role[64];
 
-	for (i = 0; i < mc->nr_params; i++)
-		if (mc->roles[i] == role)
-			return (int)i;
+	type_classify(p->type, &tc);
+	if (is_format)
+		strbuf_addstr(out, "the format");
+	else if (type_is_pointer(&tc))
+		strbuf_addf(out, "the %s", param_role(p, role, sizeof(role)));
+	else
+		strbuf_addstr(out, p->name);
+}
+
+/* the slot of call b that holds what slot i of call a holds, or -1 */
+static int counterpart(const struct model_call *a, const struct model_call *b,
+		       size_t i)
+{
+	const struct migration *m = b->migration;
+	size_t j;
+
+	if (a->old_form == b->old_form)
+		return (int)i;
+	if (a->old_form)
+		return migration_new_position(m, (int)i + 1) - 1;
+	for (j = 1; m && j <= m->old_proto.nr_params; j++)
+		if (migration_new_position(m, (int)j) == (int)i + 1)
+			return (int)j - 1;
 	return -1;
 }
 
@@ -50,28 +74,25 @@ static int slot_of(const struct model_call *mc, enum model_role role)
 static void what_changed(struct strbuf *out, const struct model_call *was,
 			 const struct model_call *is)
 {
-	static const struct {
-		enum model_role role;
-		const char *name;
-	} roles[] = {
-		{ ROLE_CLASS, "the class" }, { ROLE_PARENT, "the parent" },
-		{ ROLE_DEVT, "devt" }, { ROLE_DEVICE, "the device" },
-		{ ROLE_FORMAT, "the format" },
-	};
+	const struct migration *m = is->migration;
+	const struct migration_prototype *proto;
 	size_t i, k;
 
-	for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++) {
-		int a = slot_of(was, roles[i].role);
-		int b = slot_of(is, roles[i].role);
+	if (!m)
+		return;
+	proto = is->old_form ? &m->old_proto : &m->new_proto;
+	for (i = 0; i < is->nr_params && i < is->nr_args; i++) {
+		int a = counterpart(is, was, i);
 
-		/* a role the old form lacks is the inserted argument */
-		if (a < 0 || b < 0 || (size_t)a >= was->nr_args ||
-		    (size_t)b >= is->nr_args ||
-		    same_arg(was->args[a].text, is->args[b].text))
+		/* a slot the other form lacks is an inserted argument */
+		if (a < 0 || (size_t)a >= was->nr_args ||
+		    same_arg(was->args[a].text, is->args[i].text))
 			continue;
-		strbuf_addf(out, ": %s (argument %d) was '%s' and is '%s'",
-			    roles[i].name, b + 1, was->args[a].text,
-			    is->args[b].text);
+		strbuf_addstr(out, ": ");
+		param_words(out, &proto->params[i], is->roles[i] ==
+			    ROLE_FORMAT);
+		strbuf_addf(out, " (argument %zu) was '%s' and is '%s'", i + 1,
+			    was->args[a].text, is->args[i].text);
 		return;
 	}
 	for (i = was->nr_params, k = is->nr_params;
@@ -82,14 +103,17 @@ static void what_changed(struct strbuf *out, const struct model_call *was,
 		strbuf_addstr(out, ": the format's arguments changed");
 }
 
-static void check_sysfs_effect_changed(const struct call_analysis *call,
+static void check_sysfs_effect_changed(const struct rule_call *rc,
 				       struct findings *findings)
 {
-	const struct call_extra *x = call_extra(call);
+	const struct call_extra *x = rc->extra;
 	struct strbuf was = STRBUF_INIT, is = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
 
+	/* an ambiguous call's verdict rests on the tree's form: a guess */
 	if (!x || x->compare == COMPARE_NONE || !x->before_extra ||
+	    !x->before || x->before->form == CALL_SITE_AMBIGUOUS ||
+	    rc->call->form == CALL_SITE_AMBIGUOUS ||
 	    findings_call_count(findings, SEVERITY_ERROR))
 		return;
 	if (x->verdict.outcome == VERDICT_UNKNOWN ||
@@ -99,7 +123,7 @@ static void check_sysfs_effect_changed(const struct call_analysis *call,
 	model_verdict_past(&was, &x->before_extra->verdict);
 	model_verdict_prose(&is, &x->verdict);
 	what_changed(&why, &x->before_extra->model, &x->model);
-	call_finding(findings, call, &rule_sysfs_effect_changed,
+	call_finding(findings, rc, &rule_sysfs_effect_changed,
 		     "the model's sysfs effect changed: before the change the "
 		     "call %s, now it %s%s; if that is not intended, restore "
 		     "what it passed", was.buf, is.buf, why.buf);

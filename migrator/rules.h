@@ -11,19 +11,21 @@
  *		.check_call = check_null_class,
  *	};
  *
- * and one line RULE(null_class) in rule-list.h.  A tree rule (what the
- * tree holds rather than what a call does: a file that cannot be read)
- * sets .check_tree instead, which runs once, before the calls, on the
- * scan of the tree and its notes.  check_call() reads the
- * call's analysis and adds findings; one finding per problem: a rule that
- * reports marks the arguments (or the whole call) it explained, and later
- * rules skip what is explained (findings_explained()).  Rules never name
- * the migrated function: parameter roles come from the migration's
- * prototypes (call_prototype(), the new argument's position, the format
- * position) and from its check hints.  What the driver-core model does
- * with the call, and with --base or --patch the call's counterparts
- * before the change and in the semantic conversion, come from
- * call_extra() (check.h); it is NULL for a call check did not analyse.
+ * and one line RULE(null_class) in rule-list.h.  check_call() gets one
+ * context, struct rule_call: the call and its analysis, its file, the
+ * migration and the tree's API, and what check knows beyond the
+ * analysis (rc->extra: the driver-core model's verdict, and with --base
+ * or --patch the call's counterparts before the change and in the
+ * semantic conversion; NULL for a call check did not run on the model).
+ * It adds findings; one finding per problem: a rule that reports marks
+ * the arguments (or the whole call) it explained, and later rules skip
+ * what is explained (findings_explained()).  Rules never name the
+ * migrated function or a kernel type: what a parameter is comes from
+ * the prototype of the call's form (call_prototype()), how the call
+ * changes from the migration's map, what NULL does from its "not-null"
+ * entries.  A tree rule (what the tree holds rather than what a call
+ * does: a file that cannot be read) sets .check_tree instead, which
+ * runs once, before the calls, on the scan of the tree and its notes.
  *
  * The helpers below (implemented in check.c) are what rules share.
  */
@@ -35,9 +37,20 @@
 #include "clang-analysis.h"
 #include "finding.h"
 #include "migration.h"
+#include "strbuf.h"
 #include "tree-api.h"
 
+struct call_extra;
 struct scan_result;
+
+/* what a rule reads of one call */
+struct rule_call {
+	const struct call_analysis *call;	/* the call, its analysis */
+	const struct call_extra *extra;		/* check.h; NULL: none */
+	const struct analysed_file *file;
+	const struct migration *m;
+	const struct tree_api *api;
+};
 
 struct rule {
 	const char *name;		/* the stable id: "null-class" */
@@ -45,7 +58,7 @@ struct rule {
 	const char *summary;		/* one line (SARIF shortDescription) */
 	const char *description;	/* what and why (fullDescription) */
 	/* a call rule: on every call; NULL for a tree rule */
-	void (*check_call)(const struct call_analysis *call,
+	void (*check_call)(const struct rule_call *rc,
 			   struct findings *findings);
 	/* a tree rule: once, on the scan of the tree; NULL for a call rule */
 	void (*check_tree)(const struct scan_result *scan,
@@ -63,13 +76,20 @@ extern const size_t nr_check_rules;
 const struct rule *rule_find(const char *name);
 
 /* the prototype the call's form is checked against */
-const struct migration_prototype *call_prototype(
-	const struct call_analysis *call);
+const struct migration_prototype *call_prototype(const struct rule_call *rc);
+/* the call is checked against the new prototype */
+int call_is_new_form(const struct rule_call *rc);
 /* 1-based position of the call's format argument; 0: none */
-int call_format_position(const struct call_analysis *call);
+int call_format_position(const struct rule_call *rc);
 /* the argument at a 1-based position, or NULL */
 const struct call_argument *call_arg(const struct call_analysis *call,
 				     int argno);
+/*
+ * A null pointer constant: NULL, 0, (void *)0.  A null pointer cast to
+ * another pointer type (THIS_MODULE as ((struct module *)0)) is not: it
+ * has that type.
+ */
+int arg_is_null_constant(const struct call_argument *arg);
 /* the type the rules judge an argument by (canonical when known) */
 const char *arg_judged_type(const struct call_argument *arg);
 /* "" or " (type from the file's declaration; libclang could not ...)" */
@@ -83,20 +103,28 @@ const char *arg_display(const struct call_argument *arg, char *buf,
 /* "struct class_device *parent" */
 const char *param_display(const struct migration_param *param, char *buf,
 			  size_t size);
-/* the argument that must not be NULL (check_hints), 0: none */
-int null_argument(const struct call_analysis *call);
 /*
- * The migration's words for what a NULL at argno does (check_hints),
- * with "{created}" replaced by created (or "<class>"); NULL when the
- * migration does not say.  The caller frees it.
+ * The migration's words for what a NULL does at argno of the call's
+ * form ("not-null"), with "{created}" replaced by created (or
+ * "<class>"); NULL when the parameter is no "not-null" one or the
+ * migration does not say.  *must (may be NULL) is set when it is one.
+ * The caller frees it.
  */
-char *null_effect(const struct call_analysis *call, int argno,
-		  const char *created);
+char *null_effect(const struct rule_call *rc, int argno, const char *created,
+		  int *must);
+/*
+ * How to convert an old-form call as the map says, in words:
+ * "insert 'NULL' as argument 2 (struct class_device *parent) after
+ * 'cls'", "remove argument 1 'THIS_MODULE' (owner)", joined with "; ".
+ */
+void describe_conversion(const struct rule_call *rc, struct strbuf *out);
+/* the same backwards: a new-form call made old again */
+void describe_reversal(const struct rule_call *rc, struct strbuf *out);
 
 /* a finding of rule at the call's function name, with the call's text */
 __attribute__((format(printf, 4, 5)))
 struct finding *call_finding(struct findings *findings,
-			     const struct call_analysis *call,
+			     const struct rule_call *rc,
 			     const struct rule *rule, const char *fmt, ...);
 
 #endif

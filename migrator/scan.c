@@ -37,7 +37,9 @@
 struct buffer_scan {
 	struct scan_file *file;
 	struct call_site_file f;
-	const char *name;
+	const char *names[2];		/* the old name, and a new one */
+	size_t nr_names;
+	const char *name;		/* of the occurrence being classified */
 	int is_c;
 };
 
@@ -68,6 +70,14 @@ static const char *find_word(const char *from, const char *to,
 int scan_mentions(const char *buf, size_t len, const char *name)
 {
 	return find_word(buf, buf + len, name, strlen(name)) != NULL;
+}
+
+int scan_mentions_function(const char *buf, size_t len,
+			   const struct migration *m)
+{
+	return scan_mentions(buf, len, m->function) ||
+	       (migration_renames(m) &&
+		scan_mentions(buf, len, m->new_function));
 }
 
 int scan_is_binary(const char *buf, size_t len)
@@ -292,24 +302,42 @@ static void classify_name(struct buffer_scan *bs, size_t name)
 	classify_parens(bs, cs, name, next);
 }
 
+static int by_offset(const void *a, const void *b)
+{
+	const struct call_site *x = a, *y = b;
+
+	return x->name_offset < y->name_offset ? -1 :
+	       x->name_offset > y->name_offset;
+}
+
 /* every whole-identifier occurrence inside a comment or a literal */
 static void find_in_token(struct buffer_scan *bs, size_t i)
 {
 	const struct token *t = tok(bs, i);
-	const char *buf = bs->f.buf, *p = buf + t->start;
-	size_t len = strlen(bs->name);
+	const char *buf = bs->f.buf;
 	enum call_site_kind kind = t->type == TOKEN_COMMENT ?
 				   CALL_SITE_COMMENT : CALL_SITE_STRING;
+	size_t first = bs->file->nr_sites, k;
 
-	while ((p = find_word(p, buf + t->end, bs->name, len))) {
-		struct call_site *cs = new_site(bs, (size_t)(p - buf), kind);
+	for (k = 0; k < bs->nr_names; k++) {
+		const char *p = buf + t->start;
+		size_t len = strlen(bs->names[k]);
 
-		cs->in_macro = t->directive &&
-			       define_name(bs->f.tokens, buf, t->directive) !=
-				       (size_t)-1;
-		set_line_text(cs, &bs->f);
-		p += len;
+		bs->name = bs->names[k];
+		while ((p = find_word(p, buf + t->end, bs->name, len))) {
+			struct call_site *cs = new_site(bs, (size_t)(p - buf),
+							kind);
+
+			cs->in_macro = t->directive &&
+				       define_name(bs->f.tokens, buf,
+						   t->directive) != (size_t)-1;
+			set_line_text(cs, &bs->f);
+			p += len;
+		}
 	}
+	if (bs->nr_names > 1)
+		qsort(bs->file->sites + first, bs->file->nr_sites - first,
+		      sizeof(*bs->file->sites), by_offset);
 }
 
 /* a file-local function of the name: its calls are not the API's */
@@ -324,8 +352,9 @@ static void shadow_calls(struct buffer_scan *bs)
 			continue;
 		cs->kind = CALL_SITE_SHADOWED;
 		free(cs->reason);
-		cs->reason = xstrfmt("a call of the file-local '%s'",
-				     bs->name);
+		cs->reason = xstrfmt("a call of the file-local '%.*s'",
+				     (int)cs->name_len,
+				     bs->f.buf + cs->name_offset);
 		set_line_text(cs, &bs->f);
 	}
 }
@@ -354,24 +383,31 @@ void scan_file_buffer(struct scan_file *file, const char *path,
 		      const char *buf, size_t len, const struct migration *m)
 {
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct buffer_scan bs = { file, { buf, len, &tokens, m }, m->function,
+	struct buffer_scan bs = { file, { buf, len, &tokens, m },
+				  { m->function, m->new_function }, 1, NULL,
 				  0 };
-	size_t plen = strlen(path), i;
+	size_t plen = strlen(path), i, k;
 
 	memset(file, 0, sizeof(*file));
 	file->path = xstrdup(path);
-	if (!scan_mentions(buf, len, m->function))
+	if (!scan_mentions_function(buf, len, m))
 		return;
+	bs.nr_names = migration_renames(m) ? 2 : 1;
 	bs.is_c = plen >= 2 && !strcmp(path + plen - 2, ".c");
 	lex_buffer(buf, len, &tokens);
 	for (i = 0; i < tokens.nr; i++) {
 		const struct token *t = &tokens.tokens[i];
 
-		if (t->type == TOKEN_IDENT && token_is(buf, t, m->function))
-			classify_name(&bs, i);
-		else if (t->type == TOKEN_COMMENT || t->type == TOKEN_STRING ||
-			 t->type == TOKEN_CHAR)
+		if (t->type == TOKEN_COMMENT || t->type == TOKEN_STRING ||
+		    t->type == TOKEN_CHAR) {
 			find_in_token(&bs, i);
+			continue;
+		}
+		for (k = 0; t->type == TOKEN_IDENT && k < bs.nr_names; k++)
+			if (token_is(buf, t, bs.names[k])) {
+				bs.name = bs.names[k];
+				classify_name(&bs, i);
+			}
 	}
 	if (file->shadowed)
 		shadow_calls(&bs);
@@ -421,7 +457,7 @@ static void scan_one(size_t index, void *cb)
 			       path, strerror_r(errno, err, sizeof(err)))->
 			problem = unreadable ? TREE_NOTE_UNREADABLE :
 					       TREE_NOTE_PLAIN;
-	} else if (!scan_mentions(buf.buf, buf.len, job->m->function)) {
+	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {
 		/* nothing to account for */
 	} else if (scan_is_binary(buf.buf, buf.len)) {
 		tree_notes_add(&slot->notes, path, 1,

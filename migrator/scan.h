@@ -3,9 +3,11 @@
  * name, in one buffer or in a whole tree.  scan, apply and check share it.
  *
  * scan_file_buffer() scans one buffer (apply re-scans converted text with
- * it): when the name occurs as a whole identifier it lexes the buffer and
- * records one call_site per occurrence, in offset order, classified as
- * call-site.h describes.  A buffer without the name is not lexed.
+ * it): when the function's name (or, for a migration that renames it,
+ * its new name) occurs as a whole identifier it lexes the buffer and
+ * records one call_site per occurrence of either, in offset order,
+ * classified as call-site.h describes.  A buffer without the names is
+ * not lexed.
  *
  * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
  * in parallel on jobs threads, and keeps the files with occurrences, in
@@ -66,6 +68,9 @@ void scan_file_release(struct scan_file *file);
 int scan_is_binary(const char *buf, size_t len);
 /* name occurs in buf as a whole identifier: the cheap pre-filter */
 int scan_mentions(const char *buf, size_t len, const char *name);
+/* the migrated function's name (old or new) occurs in buf */
+int scan_mentions_function(const char *buf, size_t len,
+			   const struct migration *m);
 
 /* old, new, ambiguous, and all the rest ("not calls") */
 size_t scan_count_not_calls(const struct scan_result *result);

@@ -254,16 +254,13 @@ int series_plan(struct series *s, const struct series_change *changes,
 	return 0;
 }
 
-/* "pass NULL parent to class_device_create()", from the migration */
+/* "pass NULL parent to class_device_create()", from the migration's map */
 static char *action_words(const struct migration *m)
 {
-	const char *colon;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (m->new_arg_name && m->new_arg_default && m->function)
-		return xstrfmt("pass %s %s to %s()", m->new_arg_default,
-			       m->new_arg_name, m->function);
-	colon = strstr(m->subject, ": ");
-	return xstrdup(colon ? colon + 2 : m->subject);
+	migration_describe(m, &sb);
+	return strbuf_detach(&sb, NULL);
 }
 
 /* the summary and file name of patch n (from 0) */

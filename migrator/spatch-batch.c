@@ -34,6 +34,7 @@
 #include "run-command.h"
 #include "scratch.h"
 #include "spatch-batch.h"
+#include "spatch-stderr.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"

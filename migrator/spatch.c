@@ -15,6 +15,15 @@
  * reports each parse error as "parse error" then ' = File "NAME", line
  * L, column C, ...'; each file of a run is named in a line "HANDLING:
  * NAME", or "Skipping: NAME" when it lacks the patch's tokens.
+ *
+ * spatch 1.1.1 hands the names it is given to sh -c ("diff -u -b -B
+ * NAME ...", "cp ... NAME"), so a name is code for a shell.  Every
+ * spatch therefore runs in opts->tmpdir and is given only names
+ * relative to it that kmigrate chose (spatch_name()): the inputs, the
+ * outputs, the batch files and its own temporary directory
+ * (--temp-files SPATCH_TMP_DIR, so that its copies of the sources go
+ * where kmigrate's cleanup finds them, never to /tmp).  Only the
+ * semantic patch, kmigrate's own data, is named by its full path.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,19 +36,13 @@
 #include "parallel.h"
 #include "run-command.h"
 #include "spatch-batch.h"
+#include "spatch-stderr.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
 
 #define SPATCH_HINT "install it with 'apt-get install coccinelle'"
 #define NO_MODIFIED_FILES "no modified files"
-
-/* lines of spatch's stderr that say nothing about a failure */
-static const char *const chatter[] = {
-	"init_defs_builtins:", "HANDLING:", "Warning:", "PB:", "ERROR-RECOV:",
-	"parsing pass", "parse error", " = File", "  around", "  whole content",
-	"badcount:", "bad:", "BAD:", "diff =", "warning:", NULL
-};
 
 int spatch_parse_version(const char *text, struct spatch_version *v)
 {
@@ -136,101 +139,6 @@ int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 	spatch_parse_options(text.buf, options);
 	strbuf_release(&text);
 	return 0;
-}
-
-char *spatch_find_parse_error(const char *err, const char *input)
-{
-	char *key = xstrfmt(" = File \"%s\", line ", input);
-	const char *p = strstr(err, key);
-	int line, column;
-
-	free(key);
-	if (!p)
-		return NULL;
-	p = strstr(p, "\", line ") + strlen("\", line ");
-	if (sscanf(p, "%d, column %d", &line, &column) != 2)
-		return NULL;
-	return xstrfmt("parse error at line %d, column %d", line, column);
-}
-
-static int is_chatter(const char *line, size_t len)
-{
-	size_t i;
-
-	while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
-		len--;
-	if (!len)
-		return 1;
-	for (i = 0; chatter[i]; i++)
-		if (!strncmp(line, chatter[i], strlen(chatter[i])))
-			return 1;
-	return 0;
-}
-
-/* the first line of err that skip() does not skip, trimmed; malloc'd */
-static char *first_line(const char *err, int (*skip)(const char *, size_t))
-{
-	const char *line = err;
-
-	while (*line) {
-		const char *end = strchrnul(line, '\n');
-		size_t len = (size_t)(end - line);
-
-		if (!skip(line, len)) {
-			while (len && (line[len - 1] == '\r' ||
-				       line[len - 1] == ' '))
-				len--;
-			return xstrndup(line, len);
-		}
-		line = *end ? end + 1 : end;
-	}
-	return NULL;
-}
-
-char *spatch_failure_line(const char *err)
-{
-	return first_line(err, is_chatter);
-}
-
-/* ---- batches: what a clean run prints ---- */
-
-/* stderr lines of a clean batch that chatter[] does not already cover */
-static const char *const batch_chatter[] = {
-	"Skipping: ", "(ONCE) ", "ALREADY AT END", NULL
-};
-
-static int is_batch_chatter(const char *line, size_t len)
-{
-	size_t i;
-
-	if (is_chatter(line, len))
-		return 1;
-	for (i = 0; batch_chatter[i]; i++)
-		if (!strncmp(line, batch_chatter[i], strlen(batch_chatter[i])))
-			return 1;
-	return 0;
-}
-
-char *spatch_batch_trouble(const char *err)
-{
-	return first_line(err, is_batch_chatter);
-}
-
-/* err holds the whole line "PREFIX PATH" */
-static int has_line(const char *err, const char *prefix, const char *path)
-{
-	char *line = xstrfmt("\n%s %s\n", prefix, path);
-	int found = !strncmp(err, line + 1, strlen(line + 1)) ||
-		    strstr(err, line);
-
-	free(line);
-	return found;
-}
-
-int spatch_handled(const char *err, const char *path)
-{
-	return has_line(err, "HANDLING:", path) ||
-	       has_line(err, "Skipping:", path);
 }
 
 /* ---- names ---- */

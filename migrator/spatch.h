@@ -50,6 +50,7 @@
 
 #include <stddef.h>
 
+#include "spatch-stderr.h"
 #include "strlist.h"
 
 #define SPATCH_PROGRAM "spatch"
@@ -99,28 +100,6 @@ void spatch_parse_options(const char *cocci_text, struct strlist *options);
 /* the same from the file; -1 (reported) if it cannot be read */
 int spatch_cocci_options(const char *cocci_path, struct strlist *options);
 
-/*
- * The first parse error spatch's --verbose-parsing output reports for
- * input ("parse error at line 3, column 6"), or NULL; malloc'd.
- */
-char *spatch_find_parse_error(const char *err, const char *input);
-
-/*
- * The line that says why spatch failed: the first line of its stderr
- * that is not progress chatter, or NULL; malloc'd.
- */
-char *spatch_failure_line(const char *err);
-
-/*
- * The first line of a batch's stderr that is neither chatter nor one of
- * the lines a clean batch prints ("Skipping: FILE" for a file without
- * the patch's tokens ...), or NULL; malloc'd.  Such a line (a crash, an
- * "Impossible:", a failed "cp" of spatch's own) fails the batch.
- */
-char *spatch_batch_trouble(const char *err);
-
-/* spatch's stderr says it handled (or skipped) the file at path */
-int spatch_handled(const char *err, const char *path);
 
 /*
  * The name spatch is given for path: path relative to opts->tmpdir when

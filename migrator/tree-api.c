@@ -230,11 +230,27 @@ static int is_declaration(const struct header_reader *hr, size_t i,
 	return t[prev].type == TOKEN_IDENT || token_is(hr->text, &t[prev], "*");
 }
 
-/* the token of the declaration of name, in a compiled region; or -1 */
-static size_t find_declaration(struct header_reader *hr, const char *name)
+/* "#define name(" in a compiled region: a function-like macro */
+static int is_macro_declaration(const struct header_reader *hr,
+				size_t directive, const char *name)
+{
+	size_t def = define_name(&hr->tokens, hr->text, directive);
+
+	return hr->active && def != (size_t)-1 &&
+	       token_is(hr->text, &hr->tokens.tokens[def], name) &&
+	       define_is_function_like(&hr->tokens, hr->text, def);
+}
+
+/*
+ * The token of the declaration of name, in a compiled region, or -1: a
+ * function's name, or the name of a function-like macro (*macro set).
+ */
+static size_t find_declaration(struct header_reader *hr, const char *name,
+			       int *macro)
 {
 	size_t i, directive = 0;
 
+	*macro = 0;
 	for (i = 0; i < hr->tokens.nr; i++) {
 		const struct token *t = &hr->tokens.tokens[i];
 
@@ -246,6 +262,12 @@ static size_t find_declaration(struct header_reader *hr, const char *name)
 				dname = directive_name(&hr->tokens, directive);
 				if (dname != (size_t)-1)
 					run_directive(hr, dname);
+				if (is_macro_declaration(hr, directive, name)) {
+					*macro = 1;
+					return define_name(&hr->tokens,
+							   hr->text,
+							   directive);
+				}
 			}
 			continue;
 		}
@@ -255,13 +277,45 @@ static size_t find_declaration(struct header_reader *hr, const char *name)
 	return (size_t)-1;
 }
 
-static enum api_form compare_form(const struct tree_api *api,
-				  const struct migration *m)
+/* count a function-like macro's parameters from its '(' at open */
+static int count_macro_params(const struct header_reader *hr, size_t open,
+			      size_t *nr, int *variadic)
 {
-	if (api->nr_params == m->new_proto.nr_params &&
+	const struct token *t = hr->tokens.tokens;
+	size_t d = t[open].directive, i;
+	int named = 0;
+
+	*nr = 0;
+	*variadic = 0;
+	for (i = open + 1; i < hr->tokens.nr && t[i].directive == d; i++) {
+		if (token_is(hr->text, &t[i], ")")) {
+			*nr += named;
+			return 0;
+		}
+		if (token_is(hr->text, &t[i], "...")) {
+			*variadic = 1;
+		} else if (token_is(hr->text, &t[i], ",")) {
+			*nr += named;
+			named = 0;
+		} else if (t[i].type == TOKEN_IDENT) {
+			named = 1;
+		}
+	}
+	return -1;
+}
+
+/* the form whose prototype the declaration of a name fits */
+static enum api_form compare_form(const struct tree_api *api,
+				  const struct migration *m, const char *name)
+{
+	const int renamed = migration_renames(m);
+
+	if ((!renamed || !strcmp(name, m->new_function)) &&
+	    api->nr_params == m->new_proto.nr_params &&
 	    api->variadic == m->new_proto.variadic)
 		return API_NEW;
-	if (api->nr_params == m->old_proto.nr_params &&
+	if ((!renamed || !strcmp(name, m->function)) &&
+	    api->nr_params == m->old_proto.nr_params &&
 	    api->variadic == m->old_proto.variadic)
 		return API_OLD;
 	return API_UNKNOWN;
@@ -275,42 +329,62 @@ static void set_used(struct tree_api *api)
 		api->used = API_NEW;
 }
 
-void tree_api_from_text(struct tree_api *api, const char *text,
-			const char *path, const struct migration *m)
+/* read the declaration of name; 0, or -1 when the header has none */
+static int read_declaration(struct tree_api *api, const char *text,
+			    const char *path, const struct migration *m,
+			    const char *name)
 {
 	struct header_reader hr = { text, TOKEN_LIST_INIT, STRLIST_INIT,
 				    NULL, 0, 0, 1 };
-	size_t decl;
+	size_t decl, open;
+	int ret = 0, bad;
 
 	strlist_push(&hr.defined, "__KERNEL__");
 	lex_buffer(text, strlen(text), &hr.tokens);
-	decl = find_declaration(&hr, m->function);
+	decl = find_declaration(&hr, name, &api->macro);
 	if (decl == (size_t)-1) {
-		api->declared = API_UNKNOWN;
-		api->why = xstrfmt("'%s' does not declare '%s'", path,
-				   m->function);
+		ret = -1;
 		goto out_release;
 	}
+	free(api->why);
+	api->why = NULL;
 	api->line = line_of(text, hr.tokens.tokens[decl].start);
-	if (count_params(&hr, next_code(&hr.tokens, decl + 1),
-			 &api->nr_params, &api->variadic) < 0) {
+	open = api->macro ? decl + 1 : next_code(&hr.tokens, decl + 1);
+	bad = api->macro ? count_macro_params(&hr, open, &api->nr_params,
+					      &api->variadic) :
+			   count_params(&hr, open, &api->nr_params,
+					&api->variadic);
+	if (bad < 0) {
 		api->declared = API_UNKNOWN;
 		api->why = xstrfmt("%s:%u: cannot read the parameters of '%s'",
-				   path, api->line, m->function);
+				   path, api->line, name);
 		goto out_release;
 	}
-	api->declared = compare_form(api, m);
+	api->declared = compare_form(api, m, name);
 	if (api->declared == API_UNKNOWN)
 		api->why = xstrfmt("%s:%u: '%s' takes %zu parameters%s, "
 				   "neither the old nor the new prototype",
-				   path, api->line, m->function,
-				   api->nr_params,
+				   path, api->line, name, api->nr_params,
 				   api->variadic ? " and '...'" : "");
 out_release:
-	set_used(api);
 	token_list_release(&hr.tokens);
 	strlist_clear(&hr.defined, 0);
 	free(hr.stack);
+	return ret;
+}
+
+void tree_api_from_text(struct tree_api *api, const char *text,
+			const char *path, const struct migration *m)
+{
+	/* a renamed function: the new name first, then the old one */
+	if (read_declaration(api, text, path, m, m->new_function) < 0 &&
+	    (!migration_renames(m) ||
+	     read_declaration(api, text, path, m, m->function) < 0)) {
+		api->declared = API_UNKNOWN;
+		api->why = xstrfmt("'%s' does not declare '%s'", path,
+				   m->function);
+	}
+	set_used(api);
 }
 
 int tree_api_read(struct tree_api *api, const char *tree,

@@ -4,11 +4,15 @@
  *
  * tree_api_read() reads the migration's header in the tree (for
  * class-device-parent, include/linux/device.h), finds the declaration of
- * migration->function, counts its fixed parameters and compares them with
+ * migration->function (for a renamed function, the new name first, then
+ * the old one), counts its fixed parameters and compares them with
  * the old and the new prototype: the tree declares API_NEW, API_OLD or
- * API_UNKNOWN.  When it is unknown, check goes on with the migration's new
- * prototype (used = API_NEW, fallback = 1) and says so: a note on stderr,
- * "new (fallback)" in the JSON summary.  A missing header is not an error.
+ * API_UNKNOWN.  A function-like macro of the name is a declaration too
+ * (before 6.4, class_create() is a macro around __class_create()): its
+ * parameters are counted the same way, and macro is set.  When it is
+ * unknown, check goes on with the migration's new prototype (used =
+ * API_NEW, fallback = 1) and says so: a note on stderr, "new (fallback)"
+ * in the JSON summary.  A missing header is not an error.
  *
  * Types: type_classify() turns a C type as spelled ("struct class *",
  * "const char[4]", "dev_t") into a kind, a pointer depth and a base;
@@ -39,6 +43,7 @@ struct tree_api {
 	unsigned line;			/* of the declaration, 0: none */
 	size_t nr_params;		/* fixed parameters declared */
 	int variadic;
+	int macro;			/* declared as a function-like macro */
 	char *why;			/* when unknown: the reason */
 };
 

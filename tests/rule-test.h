@@ -13,9 +13,11 @@
  *	rule_test_release(&t);
  *
  * The migration is class-device-parent's data, inline, so the suites run
- * from any build directory.  one_call_init() gives one call as check has
- * it after check_analyse(), the model run included, for the rules that
- * compare a call with its counterpart.
+ * from any build directory; the effect of a NULL class is set with
+ * rule_test_not_null().  one_call_init() gives one call as check has it
+ * after check_analyse(), the model run included, and one_call_run() runs
+ * every rule on it, for the rules that compare a call with its
+ * counterpart.
  */
 #ifndef KM_RULE_TEST_H
 #define KM_RULE_TEST_H
@@ -34,7 +36,6 @@
 struct rule_test {
 	struct migration m;
 	struct tree_api api;
-	struct check_hints hints;
 	struct analysed_file file;
 	struct call_site site;
 	struct call_analysis call;
@@ -45,9 +46,8 @@ struct rule_test {
 static inline void rule_test_init(struct rule_test *t, enum api_form api)
 {
 	memset(t, 0, sizeof(*t));
-	CU_ASSERT_FATAL(!migration_parse(&t->m, test_migration_text, "test"));
+	CU_ASSERT_FATAL(!test_migration_parse(&t->m));
 	t->api.declared = t->api.used = api;
-	check_hints_parse(&t->hints, "");
 	clang_file_init(&t->file, "drivers/test.c");
 	findings_init(&t->findings);
 }
@@ -72,7 +72,6 @@ static inline void rule_test_call(struct rule_test *t,
 		t->site.args[t->site.nr_args++].text = xstrdup(text);
 	va_end(ap);
 	call_analysis_init(&t->call, &t->site, &t->m, &t->api, &t->file, 0);
-	t->call.hints = &t->hints;
 	t->file.nr_calls = 1;
 	t->has_call = 1;
 }
@@ -101,14 +100,36 @@ static inline void rule_test_literal(struct rule_test *t, int argno,
 	rule_test_type(t, argno, "char *", TYPE_FROM_LIBCLANG);
 }
 
-static inline void rule_test_run(struct rule_test *t)
+/* what a NULL at the not-null parameter does, in the migration's words */
+static inline void rule_test_not_null(struct rule_test *t, const char *param,
+				      const char *effect)
 {
+	size_t i;
+
+	for (i = 0; i < t->m.nr_not_null; i++)
+		if (!strcmp(t->m.not_null[i].param, param)) {
+			free(t->m.not_null[i].effect);
+			t->m.not_null[i].effect = xstrdup(effect);
+		}
+}
+
+/* every rule, in rule-list.h order, on call with extra (may be NULL) */
+static inline void rule_test_run_on(struct rule_test *t,
+				    const struct call_analysis *call,
+				    const struct call_extra *extra)
+{
+	struct rule_call rc = { call, extra, call->file, &t->m, &t->api };
 	size_t i;
 
 	findings_begin_call(&t->findings);
 	for (i = 0; i < nr_check_rules; i++)
 		if (check_rules[i]->check_call)
-			check_rules[i]->check_call(&t->call, &t->findings);
+			check_rules[i]->check_call(&rc, &t->findings);
+}
+
+static inline void rule_test_run(struct rule_test *t)
+{
+	rule_test_run_on(t, &t->call, NULL);
 }
 
 static inline size_t rule_test_count(const struct rule_test *t,
@@ -141,7 +162,6 @@ static inline void rule_test_release(struct rule_test *t)
 	call_site_release(&t->site);
 	findings_release(&t->findings);
 	clang_file_release(&t->file);
-	check_hints_release(&t->hints);
 	tree_api_release(&t->api);
 	migration_release(&t->m);
 }
@@ -169,7 +189,6 @@ static inline void one_call_init(struct one_call *oc, const char *text,
 	call = &oc->cf.calls[0];
 	call_analysis_init(call, &oc->scan.sites[0], &t->m, &t->api,
 			   &oc->cf.analysed, 0);
-	call->hints = &t->hints;
 	/* what libclang would say of NULL and of string literals */
 	for (i = 0; i < call->nr_args; i++) {
 		struct call_argument *arg = &call->args[i];

@@ -5,12 +5,14 @@
 #
 # A TEST is a CUnit suite program (its exit status tells) or an end-to-end
 # script tests/t-*.sh printing TAP-like lines ("ok N - ...", "not ok N -
-# ...", "# TODO" marks an expected failure).  Each test's output is shown;
-# the last line is "tests: N passed, N failed".
+# ...", "# TODO" marks an expected failure, "# SKIP" a case not run, and
+# "1..0 # SKIP" a script not run).  Each test's output is shown; the last
+# line is "tests: N passed, N failed, N skipped": a case skipped because a
+# tool is missing is counted as such, never as passed.
 set -u
 mode=$1
 shift
-passed=0 failed=0 todo=0 failures=()
+passed=0 failed=0 todo=0 skipped=0 failures=()
 : "${TMPDIR:=/tmp}"
 scratch=$(mktemp -d "$TMPDIR/kmigrate-tests.XXXXXX") || exit 2
 trap 'rm -rf "$scratch"' EXIT
@@ -25,10 +27,12 @@ for t in "$@"; do
 		TMPDIR="$scratch/tmp" bash "$t" >"$out" 2>&1
 		status=$?
 		cat "$out"
-		p=$(grep -c '^ok ' "$out")
+		p=$(grep '^ok ' "$out" | grep -vc '# SKIP')
 		f=$(grep '^not ok ' "$out" | grep -vc '# TODO')
 		d=$(grep '^not ok ' "$out" | grep -c '# TODO')
+		s=$(grep -c -e '^ok .*# SKIP' -e '^1\.\.0 # SKIP' "$out")
 		passed=$((passed + p)) failed=$((failed + f)) todo=$((todo + d))
+		skipped=$((skipped + s))
 		if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 			failed=$((failed + 1))
 		fi
@@ -60,5 +64,5 @@ fi
 if [ "$todo" -gt 0 ]; then
 	echo "expected failures (TODO): $todo"
 fi
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -3,6 +3,10 @@
 # install, and is silent when nothing is missing.
 . "$(dirname "$0")/lib.sh"
 
+# A make of its own: under "make -j2 check" the parent's jobserver is not
+# this make's to use ("jobserver unavailable" would break the silence).
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
 make -s -C "$SRCDIR" deps >"$TMPDIR/out" 2>&1
 check "make deps with everything installed: exit 0, silent" \
 	'[ $? -eq 0 ] && [ ! -s "$TMPDIR/out" ]'

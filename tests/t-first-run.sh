@@ -1,7 +1,8 @@
 #!/bin/bash
 # t-first-run.sh - a newcomer's first mistakes each get one clear line
-# and the right exit code: no spatch, no libclang, a TREE that does not
-# exist, a TREE that is not a kernel tree, a read-only TREE.
+# and the right exit code: no spatch, no Python library for spatch, no
+# libclang, a TREE that does not exist, a TREE that is not a kernel tree,
+# a read-only TREE.
 . "$(dirname "$0")/lib.sh"
 MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
 out=$TMPDIR/out err=$TMPDIR/err
@@ -23,6 +24,28 @@ PATH=$nospatch "$KMIGRATE" run --out "$TMPDIR/series" >"$out" 2>"$err"
 status=$?
 check "no spatch: run exits 2 with the same line" \
 	'[ $status -eq 2 ] && one_line && grep -q "apt-get install coccinelle" "$err"'
+
+# spatch without its Python library (Debian's libpython3-dev missing):
+# a python3 whose version names a library that is nowhere, as spatch
+# finds it on a machine without libpython3.X.so
+nopython=$TMPDIR/nopython
+mkdir -p "$nopython"
+printf '%s\n' '#!/bin/sh' \
+	'[ "$1" = --version ] && { echo "Python 3.99.0"; exit 0; }' \
+	'exit 1' >"$nopython/python3"
+chmod +x "$nopython/python3"
+for mode in report org; do
+	PATH=$nopython:$PATH "$KMIGRATE" cocci --mode $mode "$TMPDIR/tree" \
+		>"$out" 2>"$err"
+	status=$?
+	check "no Python library for spatch: cocci --mode $mode exits 2, one line naming the package" \
+		'[ $status -eq 2 ] && one_line && grep -q "Python library" "$err" &&
+		 grep -q "apt-get install libpython3-dev" "$err" && [ ! -s "$out" ]'
+done
+PATH=$nopython:$PATH "$KMIGRATE" apply "$TMPDIR/tree" >"$out" 2>"$err"
+status=$?
+check "no Python library: apply (patch mode runs no Python) still converts" \
+	'[ $status -eq 0 ] && grep -q "^+.*class_device_create(" "$out"'
 
 # no libclang
 KMIGRATE_LIBCLANG=/nonexistent/libclang.so "$KMIGRATE" check "$TMPDIR/tree" >"$out" 2>"$err"

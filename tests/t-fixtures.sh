@@ -1,6 +1,7 @@
 #!/bin/bash
 # t-fixtures.sh - the linux-2.6.14-mini caller tree, the hand-written
-# conversion patch and the expected conversion (tree-fixtures/README.md).
+# conversion patch and the expected conversion (tree-fixtures/README.md);
+# then the trees of the other migrations (tests/fixture-trees.sh).
 #
 # Checks the fixtures themselves, not kmigrate: the 52 caller files and
 # their 72 calls against seed patch 2/8, that both trees compile against
@@ -329,27 +330,37 @@ check "expected: NULL is the second argument of all 72 calls" \
 
 # --- MAINTAINERS
 
-awk '
+# check_maintainers TREE CALLERS: the tree's MAINTAINERS is well-formed and
+# leaves at least one of the caller files (a list, one a line) uncovered
+check_maintainers() {
+	local tree=$1 callers=$2 label=${3:+$3: } status
+
+	awk '
 /^-+$/ { started = 1; next }
 !started { next }
 /^$/ { if (title != "" && !(m && l && s && f)) bad++; title = ""; next }
 title == "" { title = $0; m = l = s = f = 0; next }
 /^M:\t/ { m = 1 } /^L:\t/ { l = 1 } /^S:\t/ { s = 1 } /^F:\t/ { f = 1 }
 END { if (title != "" && !(m && l && s && f)) bad++; exit bad != 0 }
-' "$MINI/MAINTAINERS"
-status=$?
-check "MAINTAINERS: every entry has M:, L:, S: and F: lines" \
-	'[ $status -eq 0 ]'
-awk -F '\t' '
+' "$tree/MAINTAINERS"
+	status=$?
+	check "${label}MAINTAINERS: every entry has M:, L:, S: and F: lines" \
+		'[ $status -eq 0 ]'
+	awk -F '\t' '
 FNR == NR { if ($1 == "F:") pat[$2] = 1; next }
 { for (p in pat)
 	if ($0 == p || (p ~ /\/$/ && substr($0, 1, length(p)) == p))
 		next
   uncovered++ }
 END { exit !(uncovered >= 1) }
-' "$MINI/MAINTAINERS" "$scratch/callers"
-status=$?
-check "MAINTAINERS leaves at least one caller file uncovered" \
-	'[ $status -eq 0 ]'
+' "$tree/MAINTAINERS" "$callers"
+	status=$?
+	check "${label}MAINTAINERS leaves at least one caller file uncovered" \
+		'[ $status -eq 0 ]'
+}
+
+check_maintainers "$MINI" "$scratch/callers"
+
+. "$(dirname "$0")/fixture-trees.sh"
 
 test_done

@@ -19,5 +19,13 @@ mv "$prefix" "$TMPDIR/moved"
 	"$SRCDIR/tree-fixtures/linux-2.6.14-mini" >"$TMPDIR/scan.out" 2>"$TMPDIR/scan.err")
 check "an installed kmigrate finds its migration after a move" \
 	'[ $? -eq 0 ] && [ "$(grep -c ": old " "$TMPDIR/scan.out")" -eq 72 ]'
+for m in device-create-drvdata class-create-owner; do
+	(cd "$TMPDIR" && env -u KMIGRATE_DATADIR "$TMPDIR/moved/bin/kmigrate" \
+		--migration "$m" -q scan "$TMPDIR/moved/share/kmigrate/$(sed -n \
+		's/^demo-tree: *//p' "$SRCDIR/semantic-patches/$m/migration")" \
+		>"$TMPDIR/scan.out" 2>"$TMPDIR/scan.err")
+	check "an installed kmigrate has $m and its demo tree" \
+		'[ $? -eq 0 ] && grep -q ": old " "$TMPDIR/scan.out"'
+done
 
 test_done

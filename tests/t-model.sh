@@ -81,6 +81,30 @@ run_scenario new-form
 check "the old and the new entry point leave the same tree and uevents" \
 	'[ -s "$out" ] && cmp -s "$out" "$TMPDIR/old.out"'
 
+run_scenario device-old
+cp "$out" "$TMPDIR/device-old.out"
+run_scenario device-new
+check "device_create() in the 2.6.18 and the 2.6.27 form leave the same tree and uevents" \
+	'[ -s "$out" ] && cmp -s "$out" "$TMPDIR/device-old.out"'
+check "a device without a parent lives in /sys/devices/virtual/CLASS" \
+	'grep -q "^|-- console -> ../../devices/virtual/tty/console$" "$out"'
+
+run_scenario device-teardown
+check "devices torn down in any order, the class first, leave nothing alive" \
+	'[ $status -eq 0 ] && [ ! -s "$err" ] &&
+	 [ "$(grep -c "^add " "$out")" -eq "$(grep -c "^remove " "$out")" ]'
+
+run_scenario device-errors
+check "'device-create - NAME' reports -ENODEV, a taken dev_t -EEXIST" \
+	'[ $status -eq 1 ] && grep -q "^device-errors.scn:9: error: .*-ENODEV$" "$err" &&
+	 grep -q "^device-errors.scn:12: error: .*ttyS1.* -EEXIST$" "$err"'
+
+run_scenario class-create
+check "class_create() with a NULL name fails with -ENOMEM in both forms" \
+	'[ "$(grep -c "class_create .-. failed: -ENOMEM$" "$err")" -eq 2 ]'
+check "--check-leaks lists a class with its owner" \
+	'grep -q "^class ./class/snd. (refs 1, registered, owner snd_mod)$" "$err"'
+
 run_scenario desktop-teardown
 check "tearing the desktop down leaves nothing alive" \
 	'[ $status -eq 0 ] && [ ! -s "$err" ]'
@@ -109,6 +133,12 @@ else
 	status=$?
 	check "leftover objects are freed under valgrind too" \
 		'[ $status -eq 1 ]'
+	(cd "$SCN" && valgrind -q --leak-check=full --error-exitcode=99 \
+		"$plain" model --uevents --check-leaks device-teardown.scn) \
+		>"$out" 2>"$err"
+	status=$?
+	check "the device teardown is clean under valgrind --leak-check=full" \
+		'[ $status -eq 0 ] && cmp -s "$out" "$SCN/device-teardown.out"'
 fi
 
 # the command line

@@ -24,7 +24,7 @@ static void load_migration(void)
 	if (loaded)
 		return;
 	memset(&mig, 0, sizeof(mig));
-	CU_ASSERT_FATAL(migration_parse(&mig, test_migration_text, "test") == 0);
+	CU_ASSERT_FATAL(test_migration_parse(&mig) == 0);
 	loaded = 1;
 }
 
@@ -80,7 +80,7 @@ static void test_split_nested(void)
 	CU_ASSERT_EQUAL(text[cs->close_paren], ')');
 	CU_ASSERT_EQUAL(cs->close_paren, strlen(text) - 2);
 	/* apply's insertion point: the comma that ends argument 1 */
-	CU_ASSERT_EQUAL(cs->commas[mig.new_arg - 2], 34);
+	CU_ASSERT_EQUAL(cs->commas[0], 34);
 	CU_ASSERT_EQUAL(text[cs->commas[0]], ',');
 	CU_ASSERT_EQUAL(cs->args[0].start, 24);
 	CU_ASSERT_EQUAL(cs->args[0].end, 34);
@@ -371,6 +371,40 @@ static void test_prefilter_and_binary(void)
 	CU_ASSERT(scan_is_binary("\x7f" "ELF\0\0\0\n", 8));
 }
 
+static void test_renamed_function(void)
+{
+	static const char text[] =
+		"name: frob\nfunction: frob\nnew-function: frob2\n"
+		"header: include/frob.h\n"
+		"old-prototype: int frob(int a, char *b)\n"
+		"new-prototype: int frob2(char *b, int a)\n"
+		"new-call: $2 $1\ncocci: x.cocci\nsubject: s\n"
+		"description: d\n";
+	struct migration m;
+	struct scan_file f;
+	const char *src = "/* frob2() replaces frob() */\n"
+			  "int g(void) { return frob(1, \"a\") + "
+			  "frob2(\"b\", 2) + frob(x, y); }\n";
+
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(migration_parse(&m, text, "frob") == 0);
+	scan_file_buffer(&f, "g.c", src, strlen(src), &m);
+	CU_ASSERT_EQUAL_FATAL(f.nr_sites, 5);
+	/* in offset order, both names */
+	CU_ASSERT_EQUAL(f.sites[0].kind, CALL_SITE_COMMENT);
+	CU_ASSERT_EQUAL(f.sites[0].name_len, 5);
+	CU_ASSERT_EQUAL(f.sites[1].kind, CALL_SITE_COMMENT);
+	CU_ASSERT_EQUAL(f.sites[1].name_len, 4);
+	CU_ASSERT_EQUAL(f.sites[2].kind, CALL_SITE_OLD);
+	CU_ASSERT_EQUAL(f.sites[3].kind, CALL_SITE_NEW);
+	CU_ASSERT_STRING_EQUAL(f.sites[3].text, "frob2(\"b\", 2)");
+	/* the name decides, even with no evidence in the arguments */
+	CU_ASSERT_EQUAL(f.sites[4].kind, CALL_SITE_OLD);
+	CU_ASSERT(scan_mentions_function("frob2();", 8, &m));
+	scan_file_release(&f);
+	migration_release(&m);
+}
+
 static void test_kind_names(void)
 {
 	int k;
@@ -403,6 +437,7 @@ static const struct unit_test tests[] = {
 	{ "references are uses without a call", test_references },
 	{ "calls inside expressions and after keywords", test_calls_in_expressions },
 	{ "the pre-filter and the binary test", test_prefilter_and_binary },
+	{ "a renamed function: both names, the name decides", test_renamed_function },
 	{ "kind names round-trip", test_kind_names },
 	{ NULL, NULL }
 };

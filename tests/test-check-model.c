@@ -243,10 +243,107 @@ static void test_unknown(void)
 			       "dev_t goes");
 	free(got);
 	free(t.m.model);
-	t.m.model = xstrdup("device_create");
+	t.m.model = xstrdup("no_such_entry");
 	ASSERT_VERDICT(&t, NULL, "unknown: the core model has no entry "
-		       "point 'device_create'");
+		       "point 'no_such_entry'");
 	rule_test_release(&t);
+}
+
+/* a call of another migration, parsed from its data, run on the model */
+static char *other_verdict(const char *migration, enum call_site_kind kind,
+			   const char *const *texts, const char *const *types)
+{
+	struct rule_test t;
+	char *got;
+	size_t i;
+
+	memset(&t, 0, sizeof(t));
+	CU_ASSERT_FATAL(!migration_parse(&t.m, migration, "m"));
+	CU_ASSERT_FATAL(!kernel_data_parse(&t.m.kernel, test_kernel_text,
+					   "k"));
+	t.api.declared = t.api.used = API_NEW;
+	clang_file_init(&t.file, "drivers/test.c");
+	findings_init(&t.findings);
+	t.site.file = xstrdup("drivers/test.c");
+	t.site.kind = kind;
+	t.site.args = xcalloc(8, sizeof(*t.site.args));
+	for (i = 0; texts[i]; i++)
+		t.site.args[t.site.nr_args++].text = xstrdup(texts[i]);
+	call_analysis_init(&t.call, &t.site, &t.m, &t.api, &t.file, 0);
+	t.has_call = 1;
+	for (i = 0; texts[i]; i++) {
+		if (!strcmp(types[i], "NULL")) {
+			rule_test_type(&t, (int)i + 1, "void *",
+				       TYPE_FROM_LIBCLANG);
+			t.call.args[i].is_null = 1;
+		} else if (!strcmp(types[i], "literal")) {
+			char *v = xstrndup(texts[i] + 1, strlen(texts[i]) - 2);
+
+			rule_test_literal(&t, (int)i + 1, v);
+			free(v);
+		} else {
+			rule_test_type(&t, (int)i + 1, types[i],
+				       TYPE_FROM_LIBCLANG);
+		}
+	}
+	got = verdict(&t, NULL, NULL);
+	rule_test_release(&t);
+	return got;
+}
+
+static void test_other_entry_points(void)
+{
+	static const char drvdata[] =
+		"name: device-create-drvdata\nfunction: device_create\n"
+		"header: include/linux/device.h\n"
+		"old-prototype: struct device *device_create(struct class "
+		"*cls, struct device *parent, dev_t devt, const char *fmt, "
+		"...)\n"
+		"new-prototype: struct device *device_create(struct class "
+		"*cls, struct device *parent, dev_t devt, void *drvdata, "
+		"const char *fmt, ...)\n"
+		"new-call: $1 $2 $3 NULL $4 ...\ncocci: x.cocci\n"
+		"subject: s\ndescription: d\nmodel: device_create\n";
+	static const char owner[] =
+		"name: class-create-owner\nfunction: class_create\n"
+		"header: include/linux/device/class.h\n"
+		"old-prototype: struct class *class_create(struct module "
+		"*owner, const char *name)\n"
+		"new-prototype: struct class *class_create(const char "
+		"*name)\n"
+		"new-call: $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\n"
+		"subject: s\ndescription: d\nmodel: class_create\n";
+	static const char *const dev_texts[] = {
+		"raw_class", "NULL", "MKDEV(162, i)", "NULL", "\"raw%d\"", "i",
+		NULL };
+	static const char *const dev_types[] = {
+		"struct class *", "NULL", "dev_t", "NULL", "literal", "int" };
+	static const char *const old_texts[] = {
+		"raw_class", "NULL", "MKDEV(162, i)", "\"raw%d\"", "i", NULL };
+	static const char *const old_types[] = {
+		"struct class *", "NULL", "dev_t", "literal", "int" };
+	static const char *const cls_texts[] = { "THIS_MODULE", "\"mem\"",
+						 NULL };
+	static const char *const cls_types[] = { "struct module *",
+						 "literal" };
+	char *got;
+
+	got = other_verdict(drvdata, CALL_SITE_NEW, dev_texts, dev_types);
+	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
+			       "dev");
+	free(got);
+	/* the old form registers the same device */
+	got = other_verdict(drvdata, CALL_SITE_OLD, old_texts, old_types);
+	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
+			       "dev");
+	free(got);
+	got = other_verdict(owner, CALL_SITE_OLD, cls_texts, cls_types);
+	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
+	free(got);
+	got = other_verdict(owner, CALL_SITE_NEW, cls_texts + 1,
+			    cls_types + 1);
+	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
+	free(got);
 }
 
 static void test_words(void)
@@ -275,8 +372,8 @@ static void test_words(void)
 	p = model_placeholder("4 * 2");
 	CU_ASSERT_STRING_EQUAL(p, "<...>");
 	free(p);
-	CU_ASSERT(model_text_is_zero("0x0UL"));
-	CU_ASSERT(!model_text_is_zero("MKDEV(0, 1)"));
+	CU_ASSERT(model_text_is_zero("0x0UL", NULL));
+	CU_ASSERT(!model_text_is_zero("MKDEV(0, 1)", NULL));
 	model_verdict_release(&v);
 	strbuf_release(&sb);
 }
@@ -291,6 +388,7 @@ static const struct unit_test tests[] = {
 	{ "a NULL class fails with -ENODEV; swapped back it registers", test_null_class_and_swap },
 	{ "an old-form call runs on the old entry point", test_old_entry_point },
 	{ "what the model cannot run is unknown, with the reason", test_unknown },
+	{ "device_create() and class_create() in both forms", test_other_entry_points },
 	{ "verdicts in words, placeholders, zeros", test_words },
 	{ NULL, NULL }
 };

@@ -206,7 +206,7 @@ static void test_declarations_in_text(void)
 		"int f(struct tty_driver *driver, unsigned index)\n"
 		"{ return index; }\n";
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct source_text src = { text, sizeof(text) - 1, &tokens };
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL };
 	struct expr_guess g;
 	char *type;
 
@@ -243,6 +243,83 @@ static void test_declarations_in_text(void)
 	CU_ASSERT_STRING_EQUAL(g.literal, "ab%d");
 	expr_guess_release(&g);
 	token_list_release(&tokens);
+}
+
+/* class_create() as the macro it is before 6.4 */
+static const char class_h[] =
+	"struct module;\n"
+	"struct class;\n"
+	"struct lock_class_key { int subkeys; };\n"
+	"#define THIS_MODULE ((struct module *)0)\n"
+	"struct class *__class_create(struct module *owner, const char *name,\n"
+	"\tstruct lock_class_key *key);\n"
+	"#define class_create(owner, name)\t\t\t\\\n"
+	"({\t\t\t\t\t\t\t\\\n"
+	"\tstatic struct lock_class_key __key;\t\t\\\n"
+	"\t__class_create(owner, name, &__key);\t\t\\\n"
+	"})\n";
+
+static const char class_user_c[] =
+	"#include <linux/device/class.h>\n"
+	"static struct class *mem_class;\n"
+	"static int f(void)\n"
+	"{\n"
+	"\tmem_class = class_create(THIS_MODULE, \"mem\");\n"
+	"\treturn mem_class != 0;\n"
+	"}\n";
+
+static const char owner_migration[] =
+	"name: class-create-owner\nfunction: class_create\n"
+	"header: include/linux/device/class.h\n"
+	"old-prototype: struct class *class_create(struct module *owner, "
+	"const char *name)\n"
+	"new-prototype: struct class *class_create(const char *name)\n"
+	"new-call: $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\nsubject: s\n"
+	"description: d\n";
+
+static void test_a_macro_function_is_seen_expanded(void)
+{
+	char tree[64] = "/tmp/test-clang-analysis-XXXXXX";
+	struct migration m;
+	struct tree_api api;
+	struct scan_file sf;
+	struct analysed_file file;
+	struct call_analysis call;
+	struct clang_env env;
+
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(!migration_parse(&m, owner_migration, "m"));
+	memset(&api, 0, sizeof(api));
+	tree_api_from_text(&api, class_h, "include/linux/device/class.h", &m);
+	CU_ASSERT_EQUAL(api.declared, API_OLD);
+	CU_ASSERT_TRUE(api.macro);
+	CU_ASSERT_FATAL(mkdtemp(tree) != NULL);
+	scan_file_buffer(&sf, "drivers/char/mem.c", class_user_c,
+			 strlen(class_user_c), &m);
+	CU_ASSERT_EQUAL_FATAL(sf.nr_sites, 1);
+	CU_ASSERT_EQUAL(sf.sites[0].kind, CALL_SITE_OLD);
+	CU_ASSERT_FATAL(!clang_env_init(&env, tree));
+	clang_env_add_unsaved(&env, "include/linux/device/class.h", class_h);
+	clang_file_init(&file, "drivers/char/mem.c");
+	call_analysis_init(&call, &sf.sites[0], &m, &api, &file, 0);
+	clang_analyse_file(&env, &file, class_user_c, strlen(class_user_c),
+			   &call, 1);
+	/* the call is __class_create()'s expansion; its two arguments are
+	 * the macro's, found where they are written */
+	CU_ASSERT_TRUE(call.seen_by_libclang);
+	CU_ASSERT_PTR_NULL(file.parse_error);
+	CU_ASSERT_EQUAL_FATAL(call.nr_args, 2);
+	CU_ASSERT_STRING_EQUAL(call.args[0].type, "struct module *");
+	CU_ASSERT_EQUAL(call.args[0].type_source, TYPE_FROM_LIBCLANG);
+	CU_ASSERT_TRUE(call.args[1].is_literal);
+	CU_ASSERT_STRING_EQUAL(call.args[1].literal, "mem");
+	call_analysis_release(&call);
+	clang_file_release(&file);
+	clang_env_release(&env);
+	scan_file_release(&sf);
+	tree_api_release(&api);
+	migration_release(&m);
+	rmdir(tree);
 }
 
 static void test_loader_resolves(void)
@@ -338,6 +415,7 @@ static const struct unit_test tests[] = {
 	{ "without libclang: the file's text", test_text_only_analysis },
 	{ "a file libclang cannot use: the reason", test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "a function that is a macro: libclang's expansion", test_a_macro_function_is_seen_expanded },
 	{ "undeclared CONFIG_ values: the parse is retried",
 	  test_undeclared_config_retried },
 	{ NULL, NULL }

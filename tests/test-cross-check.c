@@ -1,8 +1,8 @@
 /*
- * test-cross-check.c - does a converted text differ from the original
- * only by the argument inserted into calls, nested calls included?
+ * test-cross-check.c - a converted text against its original: each call
+ * the same, converted as the map says (token for token, whitespace
+ * aside), or something else, which fails the file.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cross-check.h"
@@ -10,57 +10,82 @@
 #include "test-migration-data.h"
 #include "unit.h"
 
-static struct migration mig;
+static const char frob_text[] =
+	"name: frob\nfunction: frob\nnew-function: frob2\n"
+	"header: include/frob.h\n"
+	"old-prototype: int frob(struct module *owner, int a, char *b)\n"
+	"new-prototype: int frob2(char *b, int a)\n"
+	"new-call: $3 $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\nsubject: s\n"
+	"description: d\n";
 
-/* cross_check(a, b) with NULL as argument 2; changes[] of a's sites */
-static int compare(const char *a_text, const char *b_text,
-		   enum call_change *changes, size_t *nr)
+/* cross_check(before, after); changes[] for the first calls */
+static int compare(const struct migration *m, const char *before,
+		   const char *after, enum call_change *changes, size_t max)
 {
-	struct scanned_text a, b, def;
-	size_t where;
+	struct scanned_text a, b;
+	enum call_change all[16];
+	size_t where, i;
 	int ret;
 
-	if (!mig.function)
-		CU_ASSERT_FATAL(migration_parse(&mig, test_migration_text,
-						"test") == 0);
-	scanned_text_init(&a, "a.c", a_text, strlen(a_text), &mig);
-	scanned_text_init(&b, "a.c", b_text, strlen(b_text), &mig);
-	scanned_text_init(&def, "default", "NULL", 4, &mig);
-	*nr = a.scan.nr_sites;
-	ret = cross_check(&a, &b, &def, 2, changes, &where);
-	scanned_text_release(&def);
-	scanned_text_release(&b);
+	scanned_text_init(&a, "t.c", before, strlen(before), m);
+	scanned_text_init(&b, "t.c", after, strlen(after), m);
+	CU_ASSERT_FATAL(a.scan.nr_sites <= 16);
+	ret = cross_check(&a, &b, m, all, &where);
+	for (i = 0; i < max && i < a.scan.nr_sites; i++)
+		changes[i] = all[i];
 	scanned_text_release(&a);
+	scanned_text_release(&b);
 	return ret;
 }
 
-static void test_inserted_and_same(void)
+static void test_insert(void)
 {
-	enum call_change ch[4];
-	size_t nr;
+	struct migration m;
+	enum call_change c[2];
 
-	CU_ASSERT_EQUAL(compare("f(); class_device_create(c, 0, d, \"x\");",
-				"f(); class_device_create(c, NULL,\n\t0, d, "
-				"\"x\");", ch, &nr), 0);
-	CU_ASSERT_EQUAL(nr, 1);
-	CU_ASSERT_EQUAL(ch[0], CALL_INSERTED);
-	CU_ASSERT_EQUAL(compare("class_device_create(c, 0, d, \"x\");",
-				"class_device_create(c,  0, d, \"x\");", ch,
-				&nr), 0);
-	CU_ASSERT_EQUAL(ch[0], CALL_SAME);
+	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	CU_ASSERT_EQUAL(compare(&m,
+		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n"
+		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
+		"x = class_device_create(c,NULL,MKDEV(1,2),NULL,\n\"a\");\n"
+		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n", c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_SAME);
+	/* another value inserted is no conversion */
+	CU_ASSERT_EQUAL(compare(&m,
+		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+		"x = class_device_create(c, 0, MKDEV(1, 2), NULL, \"a\");\n",
+		c, 1), -1);
+	/* a change outside the calls fails the file */
+	CU_ASSERT_EQUAL(compare(&m,
+		"int a; x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+		"long a; x = class_device_create(c, NULL, MKDEV(1, 2), NULL, "
+		"\"a\");\n", c, 1), -1);
+	migration_release(&m);
 }
 
-static void test_changed_elsewhere(void)
+static void test_rename_remove_and_swap(void)
 {
-	enum call_change ch[4];
-	size_t nr;
+	struct migration m;
+	enum call_change c[3];
 
-	CU_ASSERT_EQUAL(compare("g(1); class_device_create(c, 0, d, \"x\");",
-				"g(2); class_device_create(c, NULL, 0, d, "
-				"\"x\");", ch, &nr), -1);
-	CU_ASSERT_EQUAL(compare("class_device_create(c, 0, d, \"x\");",
-				"class_device_create(c, NULL, 0, e, \"x\");",
-				ch, &nr), -1);
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
+	CU_ASSERT_EQUAL(compare(&m,
+		"n = frob(THIS_MODULE, 1, \"a\") + frob(me, i, /* b */ s);\n"
+		"m = frob2(\"c\", 3);\n",
+		"n = frob2(\"a\", 1) + frob2(/* b */ s, i);\n"
+		"m = frob2(\"c\", 3);\n", c, 3), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[2], CALL_SAME);
+	/* the old order under the new name is no conversion */
+	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, \"a\");\n",
+				"n = frob2(1, \"a\");\n", c, 1), -1);
+	/* the comment is part of the argument */
+	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, /* b */ s);\n",
+				"n = frob2(s, 1);\n", c, 1), -1);
+	migration_release(&m);
 }
 
 /* found by make fuzz: a call in another call's arguments */
@@ -78,40 +103,59 @@ static void test_nested_calls(void)
 	static const char wrong[] =
 		"x = class_device_create(c, NULL, MKDEV(1, 2), NULL, \"%s\", "
 		"class_device_create(d, NULL, MKDEV(1, 4), NULL, \"y\"));";
-	enum call_change ch[4];
-	size_t nr;
+	struct migration m;
+	enum call_change c[2];
 
-	CU_ASSERT_EQUAL(compare(a, both, ch, &nr), 0);
-	CU_ASSERT_EQUAL_FATAL(nr, 2);
-	CU_ASSERT_EQUAL(ch[0], CALL_INSERTED);
-	CU_ASSERT_EQUAL(ch[1], CALL_INSERTED);
-	CU_ASSERT_EQUAL(compare(a, inner, ch, &nr), 0);
-	CU_ASSERT_EQUAL(ch[0], CALL_SAME);
-	CU_ASSERT_EQUAL(ch[1], CALL_INSERTED);
-	CU_ASSERT_EQUAL(compare(a, wrong, ch, &nr), -1);
+	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	CU_ASSERT_EQUAL(compare(&m, a, both, c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(compare(&m, a, inner, c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_SAME);
+	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(compare(&m, a, wrong, c, 2), -1);
+	migration_release(&m);
+}
+
+/* nested calls where the map moves arguments: each side by offset */
+static void test_nested_calls_moved(void)
+{
+	struct migration m;
+	enum call_change c[2];
+
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
+	CU_ASSERT_EQUAL(compare(&m,
+		"n = frob(THIS_MODULE, frob(THIS_MODULE, 2, \"i\"), \"o\");\n",
+		"n = frob2(\"o\", frob2(\"i\", 2));\n", c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	migration_release(&m);
 }
 
 /* found by make fuzz: an occurrence in a directive between arguments */
 static void test_directive_in_arguments(void)
 {
-	enum call_change ch[4];
-	size_t nr;
+	struct migration m;
+	enum call_change c[2];
 
-	CU_ASSERT_EQUAL(compare("class_device_create(a,\n"
+	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	CU_ASSERT_EQUAL(compare(&m, "class_device_create(a,\n"
 				"#define H class_device_create()\n"
 				"b, c, \"x\")",
 				"class_device_create(a, NULL,\n"
 				"#define H class_device_create()\n"
-				"b, c, \"x\")", ch, &nr), 0);
-	CU_ASSERT_EQUAL_FATAL(nr, 2);
-	CU_ASSERT_EQUAL(ch[0], CALL_INSERTED);
-	CU_ASSERT_EQUAL(ch[1], CALL_SAME);
+				"b, c, \"x\")", c, 2), 0);
+	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
+	CU_ASSERT_EQUAL(c[1], CALL_SAME);
+	migration_release(&m);
 }
 
 static const struct unit_test tests[] = {
-	{ "an inserted argument, whitespace aside", test_inserted_and_same },
-	{ "any other change fails", test_changed_elsewhere },
-	{ "nested calls each gain the argument", test_nested_calls },
+	{ "an inserted value, and nothing else", test_insert },
+	{ "a rename with a removal and a swap", test_rename_remove_and_swap },
+	{ "nested calls each converted", test_nested_calls },
+	{ "nested calls, arguments moved", test_nested_calls_moved },
 	{ "a directive between arguments", test_directive_in_arguments },
 	{ NULL, NULL }
 };

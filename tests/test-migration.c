@@ -1,10 +1,12 @@
 /*
  * test-migration.c - reading a migration's data file.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "migration.h"
+#include "strbuf.h"
 #include "unit.h"
 
 static const char sample[] =
@@ -14,8 +16,7 @@ static const char sample[] =
 	"header: include/linux/device.h\n"
 	"old-prototype: struct class_device *class_device_create(struct class *cls, dev_t devt, struct device *device, char *fmt, ...)\n"
 	"new-prototype: struct class_device *class_device_create(struct class *cls, struct class_device *parent, dev_t devt, struct device *device, char *fmt, ...)\n"
-	"new-argument: 2 parent NULL\n"
-	"format-argument: 4 5\n"
+	"new-call: $1 NULL $2 $3 $4 ...\n"
 	"cocci: a.cocci b.cocci\n"
 	"subject: driver core: fix up all callers\n"
 	"description: First line\n"
@@ -46,10 +47,12 @@ static void test_fields_and_prototypes(void)
 	CU_ASSERT_STRING_EQUAL(m.old_proto.params[1].type, "dev_t");
 	CU_ASSERT_STRING_EQUAL(m.old_proto.return_type,
 			       "struct class_device *");
-	CU_ASSERT_EQUAL(m.new_arg, 2);
-	CU_ASSERT_STRING_EQUAL(m.new_arg_default, "NULL");
-	CU_ASSERT_EQUAL(m.format_arg_old, 4);
-	CU_ASSERT_EQUAL(m.format_arg_new, 5);
+	/* argument 2 of the new call is NULL; the formats are 4 and 5 */
+	CU_ASSERT_EQUAL_FATAL(migration_new_item(&m, 2)->kind,
+			      CALL_ITEM_VALUE);
+	CU_ASSERT_STRING_EQUAL(migration_new_item(&m, 2)->value, "NULL");
+	CU_ASSERT_EQUAL(m.old_proto.format, 4);
+	CU_ASSERT_EQUAL(m.new_proto.format, 5);
 	CU_ASSERT_EQUAL(m.cocci.nr, 2);
 	CU_ASSERT_STRING_EQUAL(m.cocci.items[1].string, "/data/mig/b.cocci");
 	CU_ASSERT_STRING_EQUAL(m.description,
@@ -102,10 +105,172 @@ static void test_the_shipped_migration_loads(void)
 	setenv("KMIGRATE_DATADIR", ".", 1);
 	CU_ASSERT_EQUAL_FATAL(migration_load(&m, "class-device-parent"), 0);
 	CU_ASSERT_STRING_EQUAL(m.function, "class_device_create");
-	CU_ASSERT_TRUE(m.cocci.nr >= 1);
+	/* its semantic patch is generated: no hand-written override */
+	CU_ASSERT_EQUAL(m.cocci.nr, 0);
 	migration_release(&m);
 	CU_ASSERT_EQUAL(migration_load(&m, "../etc"), -1);
 	CU_ASSERT_EQUAL(migration_load(&m, "no-such-migration"), -1);
+}
+
+/* a migration of frob(): the old prototype, this new one and map */
+static int parse_map(struct migration *m, const char *new_proto,
+		     const char *extra)
+{
+	char *text = malloc(4096);
+	int ret;
+
+	snprintf(text, 4096,
+		 "name: frob\nfunction: frob\nheader: include/frob.h\n"
+		 "old-prototype: int frob(struct module *owner, int a, "
+		 "char *b, char *fmt, ...)\n"
+		 "new-prototype: %s\n%s"
+		 "cocci: frob.cocci\nsubject: frob: change\ndescription: x\n",
+		 new_proto, extra);
+	memset(m, 0, sizeof(*m));
+	ret = migration_parse(m, text, "frob");
+	free(text);
+	return ret;
+}
+
+static void describe(const struct migration *m, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	migration_describe(m, &sb);
+	if (strcmp(sb.buf, want))
+		fprintf(stderr, "described as '%s', not '%s'\n", sb.buf, want);
+	CU_ASSERT_STRING_EQUAL(sb.buf, want);
+	strbuf_release(&sb);
+}
+
+static void test_map_insert(void)
+{
+	struct migration m;
+
+	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(struct module *owner, "
+		"int a, void *data, char *b, char *fmt, ...)",
+		"new-call: $1 $2 NULL $3 $4 ...\n"), 0);
+	CU_ASSERT_EQUAL(m.new_call_nr, 6);
+	CU_ASSERT_EQUAL(m.new_call[2].kind, CALL_ITEM_VALUE);
+	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "NULL");
+	CU_ASSERT_EQUAL(m.new_call[5].kind, CALL_ITEM_REST);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 4);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 4), 5);
+	CU_ASSERT_EQUAL(m.old_proto.format, 4);
+	CU_ASSERT_EQUAL(m.new_proto.format, 5);
+	CU_ASSERT_FALSE(migration_renames(&m));
+	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob");
+	describe(&m, "pass NULL data to frob()");
+	migration_release(&m);
+}
+
+static void test_map_remove_and_drop(void)
+{
+	struct migration m;
+	struct strlist args = STRLIST_INIT;
+	const char *old[] = { "mod", "1", "\"b\"", "\"%d\"", "i" };
+
+	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(int a, char *b, "
+		"char *fmt, ...)", "new-call: $2 $3 $4 ...\n"
+		"drop: 1 THIS_MODULE NULL\n"), 0);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 1), 0);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 1);
+	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, "THIS_MODULE"));
+	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, " /* me */ NULL"));
+	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 1, "mod"));
+	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 2, "THIS_MODULE"));
+	migration_new_args(&m, old, 5, &args);
+	CU_ASSERT_EQUAL_FATAL(args.nr, 4);
+	CU_ASSERT_STRING_EQUAL(args.items[0].string, "1");
+	CU_ASSERT_STRING_EQUAL(args.items[3].string, "i");
+	describe(&m, "drop the owner argument of frob()");
+	strlist_clear(&args, 0);
+	migration_release(&m);
+}
+
+static void test_map_swap_rename_and_commas(void)
+{
+	struct migration m;
+
+	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob2(struct module *owner, "
+		"char *b, int a, char *fmt, ...)",
+		"new-function: frob2\nnew-call: $1, $3, $2, $4, ...\n"), 0);
+	CU_ASSERT_TRUE(migration_renames(&m));
+	CU_ASSERT_STRING_EQUAL(migration_function(&m, 0), "frob");
+	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob2");
+	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 3);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 2);
+	describe(&m, "call frob2() instead of frob() and swap the a and b "
+		 "arguments");
+	migration_release(&m);
+
+	/* a value with blanks in a comma-separated map */
+	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(struct module *owner, "
+		"int a, int devt, char *b, char *fmt, ...)",
+		"new-call: $1, $2, MKDEV(0, 0), $3, $4, ...\n"), 0);
+	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "MKDEV(0, 0)");
+	describe(&m, "pass MKDEV(0, 0) devt to frob()");
+	migration_release(&m);
+}
+
+static void test_map_errors(void)
+{
+	static const struct {
+		const char *proto, *extra;
+	} bad[] = {
+		/* too few items for the new prototype */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 ...\n" },
+		/* an old argument twice */
+		{ "int frob(int a, int a2, char *b, char *fmt, ...)",
+		  "new-call: $2 $2 $3 $4 ...\n" },
+		/* no such old argument */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 $3 $9 ...\n" },
+		/* the variadic arguments lost */
+		{ "int frob(int a, char *b, char *fmt)",
+		  "new-call: $2 $3 $4\n" },
+		/* '...' not last */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 ... $3 $4\n" },
+		/* a drop of an argument the call keeps */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 $3 $4 ...\ndrop: 2 0\n" },
+		/* a renamed prototype without new-function */
+		{ "int frob2(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 $3 $4 ...\n" },
+		/* no map */
+		{ "int frob(int a, char *b, char *fmt, ...)", "" },
+		/* a '$' inside a value */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2+1 $3 $4 ...\n" },
+		/* not-null of no parameter */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $2 $3 $4 ...\nnot-null: cls\n" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct migration m;
+
+		CU_ASSERT_EQUAL(parse_map(&m, bad[i].proto, bad[i].extra), -1);
+		migration_release(&m);
+	}
+}
+
+static void test_the_shipped_map(void)
+{
+	struct migration m;
+
+	setenv("KMIGRATE_DATADIR", ".", 1);
+	CU_ASSERT_EQUAL_FATAL(migration_load(&m, "class-device-parent"), 0);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 1), 1);
+	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 3);
+	CU_ASSERT_PTR_NOT_NULL(migration_not_null(&m, "cls"));
+	describe(&m, "pass NULL parent to class_device_create()");
+	/* the kernel's types come with it */
+	CU_ASSERT_PTR_NOT_NULL(kernel_macro_named(&m.kernel, "NULL"));
+	migration_release(&m);
 }
 
 static const struct unit_test tests[] = {
@@ -114,6 +279,11 @@ static const struct unit_test tests[] = {
 	{ "a missing required field is an error", test_missing_field_is_an_error },
 	{ "prototypes with no parameters parse", test_prototype_without_parameters },
 	{ "the shipped class-device-parent migration loads", test_the_shipped_migration_loads },
+	{ "new-call: an inserted value", test_map_insert },
+	{ "new-call: a removed argument and its silent values", test_map_remove_and_drop },
+	{ "new-call: swap, rename, commas between items", test_map_swap_rename_and_commas },
+	{ "new-call: maps that do not fit the prototypes are errors", test_map_errors },
+	{ "the shipped map and its kernel types", test_the_shipped_map },
 	{ NULL, NULL }
 };
 

@@ -3,6 +3,7 @@
  * b and c of reformat.h), with CRLF lines, repeated wrapping and lines
  * that were too wide already.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -228,6 +229,103 @@ static void test_first_and_last_position(void)
 	strbuf_release(&out);
 }
 
+/* convert every call of "mk" in before by map */
+static void check_convert(const char *before, const char *after,
+			  const struct reformat_map *map)
+{
+	struct test_calls tc;
+	struct strbuf out = STRBUF_INIT;
+
+	find_calls(before, "mk", &tc);
+	CU_ASSERT_FATAL(tc.nr > 0);
+	CU_ASSERT_EQUAL(reformat_convert(&out, before, strlen(before),
+					 tc.calls, tc.nr, map), tc.nr);
+	CU_ASSERT_STRING_EQUAL(out.buf, after);
+	if (strcmp(out.buf, after))
+		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
+	strbuf_release(&out);
+}
+
+static void test_remove_first(void)
+{
+	static const int old_to_new[] = { 0, 1 };
+	static const char *const values[] = { NULL };
+	struct reformat_map map = { NULL, 2, old_to_new, values, 1 };
+
+	check_convert("\tc = mk(THIS_MODULE, \"mem\");\n",
+		      "\tc = mk(\"mem\");\n", &map);
+	/* the blanks up to the next argument go with it */
+	check_convert("\tc = mk(THIS_MODULE,\n\t\t\"mem\");\n",
+		      "\tc = mk(\"mem\");\n", &map);
+	check_convert("\tc = mk(\n\t\tTHIS_MODULE,\n\t\t\"mem\");\n",
+		      "\tc = mk(\n\t\t\"mem\");\n", &map);
+	/* joined, it would be wider than 80 columns: the break stays */
+	check_convert("\t\tumad_class_state.device_class = mk(THIS_MODULE,\n"
+		      "\t\t\t\"infiniband_mad_device_nodes\");\n",
+		      "\t\tumad_class_state.device_class = mk(\n"
+		      "\t\t\t\"infiniband_mad_device_nodes\");\n", &map);
+	/* CRLF and comments kept */
+	check_convert("\tc = mk(THIS_MODULE, /* the name */ \"x\");\r\n",
+		      "\tc = mk(/* the name */ \"x\");\r\n", &map);
+}
+
+static void test_remove_last_and_middle(void)
+{
+	static const int last[] = { 1, 0 };
+	static const int middle[] = { 1, 0, 2 };
+	static const char *const values[] = { NULL, NULL };
+	struct reformat_map drop_last = { NULL, 2, last, values, 1 };
+	struct reformat_map drop_middle = { NULL, 3, middle, values, 2 };
+
+	check_convert("\tmk(a, b);\n", "\tmk(a);\n", &drop_last);
+	check_convert("\tmk(a,\n\t   b);\n", "\tmk(a);\n", &drop_last);
+	check_convert("\tmk(a, b, c);\n", "\tmk(a, c);\n", &drop_middle);
+	/* the variadic arguments follow */
+	check_convert("\tmk(a, b, c, \"%d\", i);\n",
+		      "\tmk(a, c, \"%d\", i);\n", &drop_middle);
+}
+
+static void test_swap_keeps_the_layout(void)
+{
+	static const int swap[] = { 2, 1 };
+	static const char *const values[] = { NULL, NULL };
+	struct reformat_map map = { NULL, 2, swap, values, 2 };
+
+	check_convert("\tmk(count, \"label\");\n",
+		      "\tmk(\"label\", count);\n", &map);
+	check_convert("\tmk(count,\n\t   label);\n",
+		      "\tmk(label,\n\t   count);\n", &map);
+}
+
+static void test_rename_realigns(void)
+{
+	static const int keep[] = { 1, 2 };
+	static const int swap[] = { 2, 1 };
+	static const char *const values[] = { NULL, NULL };
+	struct reformat_map rename = { "mk2", 2, keep, values, 2 };
+	struct reformat_map both = { "mk2", 2, swap, values, 2 };
+
+	check_convert("\tmk(a, b);\n", "\tmk2(a, b);\n", &rename);
+	/* a continuation line aligned with the '(' moves with it */
+	check_convert("\tn += mk(a,\n\t\tb);\n",
+		      "\tn += mk2(a,\n\t\t b);\n", &rename);
+	check_convert("\tn += mk(a,\n\t\tb);\n",
+		      "\tn += mk2(b,\n\t\t a);\n", &both);
+	/* one not aligned stays */
+	check_convert("\tn += mk(a,\n\t\t  b);\n",
+		      "\tn += mk2(a,\n\t\t  b);\n", &rename);
+}
+
+static void test_insert_and_remove(void)
+{
+	/* (owner, a, b) becomes (a, NULL, b) */
+	static const int map_old[] = { 0, 1, 3 };
+	static const char *const values[] = { NULL, "NULL", NULL };
+	struct reformat_map map = { NULL, 3, map_old, values, 3 };
+
+	check_convert("\tmk(o, a, b);\n", "\tmk(a, NULL, b);\n", &map);
+}
+
 static void test_columns(void)
 {
 	CU_ASSERT_EQUAL(reformat_columns("\tab\tc", 0, 5, 0), 17);
@@ -252,6 +350,11 @@ static const struct unit_test tests[] = {
 	{ "bytes outside the changed lines are kept", test_bytes_elsewhere_kept },
 	{ "first and last position, and too few arguments", test_first_and_last_position },
 	{ "columns count tabs to multiples of 8", test_columns },
+	{ "remove the first argument, its comma and blanks", test_remove_first },
+	{ "remove the last or a middle argument", test_remove_last_and_middle },
+	{ "a swap moves the texts, not the layout", test_swap_keeps_the_layout },
+	{ "a new name; aligned continuation lines follow", test_rename_realigns },
+	{ "an insertion and a removal in one call", test_insert_and_remove },
 	{ NULL, NULL }
 };
 

@@ -12,27 +12,17 @@ static void review(struct rule_test *t, const char *before, const char *hand,
 {
 	struct one_call b, h, c;
 	struct call_extra *x;
-	size_t i;
 
 	one_call_init(&b, before, t);
 	one_call_init(&h, hand, t);
 	one_call_init(&c, converted, t);
-	t->hints.files = &h.cf;
-	t->hints.nr_files = 1;
 	x = &h.cf.extras[0];
 	x->compare = COMPARE_PATCH;
 	x->before = &b.cf.calls[0];
 	x->before_extra = &b.cf.extras[0];
 	x->converted = &c.cf.calls[0];
 	x->converted_extra = &c.cf.extras[0];
-	CU_ASSERT_PTR_EQUAL(call_extra(&h.cf.calls[0]), x);
-	findings_begin_call(&t->findings);
-	for (i = 0; i < nr_check_rules; i++)
-		if (check_rules[i]->check_call)
-			check_rules[i]->check_call(&h.cf.calls[0],
-						   &t->findings);
-	t->hints.files = NULL;
-	t->hints.nr_files = 0;
+	rule_test_run_on(t, &h.cf.calls[0], x);
 	one_call_release(&b);
 	one_call_release(&h);
 	one_call_release(&c);

@@ -70,8 +70,7 @@ static void test_effect_from_hints(void)
 	struct rule_test t;
 
 	null_class_call(&t, CALL_SITE_NEW, API_NEW);
-	check_hints_release(&t.hints);
-	check_hints_parse(&t.hints, "1 the call fails with -ENODEV");
+	rule_test_not_null(&t, "cls", "the call fails with -ENODEV");
 	rule_test_run(&t);
 	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "null-class"),
 		"argument 1 (class) is NULL, so the call fails with -ENODEV; "

@@ -11,25 +11,16 @@ static void compare(struct rule_test *t, enum check_compare mode,
 {
 	struct one_call b, a;
 	struct call_extra *x;
-	size_t i;
 
 	one_call_init(&b, before, t);
 	one_call_init(&a, after, t);
-	t->hints.files = &a.cf;
-	t->hints.nr_files = 1;
 	x = &a.cf.extras[0];
 	x->compare = mode;
 	if (mode != COMPARE_NONE) {
 		x->before = &b.cf.calls[0];
 		x->before_extra = &b.cf.extras[0];
 	}
-	findings_begin_call(&t->findings);
-	for (i = 0; i < nr_check_rules; i++)
-		if (check_rules[i]->check_call)
-			check_rules[i]->check_call(&a.cf.calls[0],
-						   &t->findings);
-	t->hints.files = NULL;
-	t->hints.nr_files = 0;
+	rule_test_run_on(t, &a.cf.calls[0], x);
 	one_call_release(&b);
 	one_call_release(&a);
 }

@@ -91,6 +91,85 @@ static void test_missing_header(void)
 	rule_test_release(&t);
 }
 
+/* what a header declares for a migration given as text */
+static enum api_form declared_for(const char *migration, const char *header,
+				  struct tree_api *api)
+{
+	struct migration m;
+
+	memset(&m, 0, sizeof(m));
+	CU_ASSERT_FATAL(migration_parse(&m, migration, "test") == 0);
+	memset(api, 0, sizeof(*api));
+	tree_api_from_text(api, header, "include/linux/device/class.h", &m);
+	migration_release(&m);
+	return api->declared;
+}
+
+static const char owner_migration[] =
+	"name: class-create-owner\nfunction: class_create\n"
+	"header: include/linux/device/class.h\n"
+	"old-prototype: struct class *class_create(struct module *owner, "
+	"const char *name)\n"
+	"new-prototype: struct class *class_create(const char *name)\n"
+	"new-call: $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\n"
+	"subject: s\ndescription: d\n";
+
+static void test_a_macro_declares_the_old_api(void)
+{
+	static const char old_header[] =
+		"struct class * __must_check __class_create(struct module "
+		"*owner,\n\t\tconst char *name, struct lock_class_key *key);\n"
+		"#define class_create(owner, name)\t\t\\\n"
+		"({\t\t\t\t\t\t\\\n"
+		"\tstatic struct lock_class_key __key;\t\\\n"
+		"\t__class_create(owner, name, &__key);\t\\\n"
+		"})\n";
+	static const char new_header[] =
+		"struct class * __must_check class_create(const char *name);\n";
+	struct tree_api api;
+
+	CU_ASSERT_EQUAL(declared_for(owner_migration, old_header, &api),
+			API_OLD);
+	CU_ASSERT_TRUE(api.macro);
+	CU_ASSERT_EQUAL(api.nr_params, 2);
+	CU_ASSERT_EQUAL(api.line, 3);
+	tree_api_release(&api);
+	CU_ASSERT_EQUAL(declared_for(owner_migration, new_header, &api),
+			API_NEW);
+	CU_ASSERT_FALSE(api.macro);
+	tree_api_release(&api);
+	/* a macro under a condition the default build does not see */
+	CU_ASSERT_EQUAL(declared_for(owner_migration, "#ifdef NOPE\n"
+				     "#define class_create(o, n) x(o, n)\n"
+				     "#endif\n", &api), API_UNKNOWN);
+	tree_api_release(&api);
+}
+
+static void test_a_renamed_function(void)
+{
+	static const char migration[] =
+		"name: frob\nfunction: frob\nnew-function: frob2\n"
+		"header: include/frob.h\n"
+		"old-prototype: int frob(int a, char *b)\n"
+		"new-prototype: int frob2(char *b, int a)\n"
+		"new-call: $2 $1\ncocci: x.cocci\nsubject: s\n"
+		"description: d\n";
+	struct tree_api api;
+
+	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a, char *b);\n",
+				     &api), API_OLD);
+	tree_api_release(&api);
+	/* both declared: the new name wins */
+	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a, char *b);\n"
+				     "int frob2(char *b, int a);\n", &api),
+			API_NEW);
+	tree_api_release(&api);
+	/* the old name with the new arity is neither */
+	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a);\n", &api),
+			API_UNKNOWN);
+	tree_api_release(&api);
+}
+
 static void test_type_model(void)
 {
 	struct type_class tc;
@@ -133,6 +212,8 @@ static const struct unit_test tests[] = {
 	{ "unknown: checked against the new one, and said", test_unknown_falls_back_to_new },
 	{ "a missing header is unknown, not an error", test_missing_header },
 	{ "types: kinds, and what fits what", test_type_model },
+	{ "a function-like macro declares the old API", test_a_macro_declares_the_old_api },
+	{ "a renamed function: its new name, then its old one", test_a_renamed_function },
 	{ NULL, NULL }
 };
 

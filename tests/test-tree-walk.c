@@ -210,7 +210,7 @@ static void test_scan_tree(void)
 	int jobs;
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, test_migration_text, "test") == 0);
+	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
 	make_root();
 	put_str("drivers/a.c", old_call);
 	put_str("drivers/b.c", "int class_device_create_file;\n");

@@ -1,0 +1,559 @@
+/*
+ * cocci-gen.c - the semantic patch generated from a migration's data
+ * (see cocci-gen.h).
+ *
+ * Contract: cocci_generate() only reads the migration; its output
+ * depends on nothing else, so the same data always gives the same
+ * .cocci byte for byte (the shipped copies are held to it by a test).
+ * With the evidence (cocci-evidence.c) and the patch rule
+ * (cocci-edit.c), the rules read as the hand-written
+ * class_device_create.cocci did: defined_here, declared_static, the
+ * evidence of each form, the calls with none (no_old_evidence,
+ * no_new_evidence: SmPL sets are combined through their complements),
+ * old_form, new_only, ambiguous, shadowed, the patch rule, and per mode
+ * the rules that print.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cocci-gen.h"
+#include "cocci-rules.h"
+#include "migration.h"
+#include "scratch.h"
+#include "strbuf.h"
+#include "strlist.h"
+#include "util.h"
+
+/* ---- the text ---- */
+
+/* name occurs in code as a whole word */
+static int uses_word(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = code;
+
+	while ((p = strstr(p, name))) {
+		if ((p == code || !(isalnum((unsigned char)p[-1]) ||
+				    p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* "expression e, e1, e3;": the ones of e, e1 .. eN that code uses */
+void cocci_add_exprs(struct strbuf *out, const char *code, size_t nr)
+{
+	struct strbuf names = STRBUF_INIT;
+	size_t i;
+
+	if (uses_word(code, "e"))
+		strbuf_addstr(&names, "e");
+	for (i = 1; i <= nr; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "e%zu", i);
+		if (uses_word(code, name))
+			strbuf_addf(&names, "%s%s", names.len ? ", " : "",
+				    name);
+	}
+	if (names.len)
+		strbuf_addf(out, "expression %s;\n", names.buf);
+	strbuf_release(&names);
+}
+
+void cocci_join_lines(struct strbuf *out, const struct strlist *lines)
+{
+	size_t i;
+
+	for (i = 0; i < lines->nr; i++)
+		strbuf_addf(out, "%s\n", lines->items[i].string);
+}
+
+static void add_rule_decls(struct strbuf *out, const struct evidence_rule *r)
+{
+	struct strbuf code = STRBUF_INIT;
+	size_t i;
+
+	cocci_join_lines(&code, &r->branches);
+	cocci_add_exprs(out, code.buf, r->nr_exprs);
+	strbuf_release(&code);
+	for (i = 0; i < r->decls.nr; i++)
+		if (!strncmp(r->decls.items[i].string, "typedef ", 8))
+			strbuf_addf(out, "%s\n", r->decls.items[i].string);
+	for (i = 0; i < r->decls.nr; i++)
+		if (strncmp(r->decls.items[i].string, "typedef ", 8))
+			strbuf_addf(out, "%s\n", r->decls.items[i].string);
+}
+
+static void add_disjunction(struct strbuf *out, const struct strlist *branches)
+{
+	size_t i;
+
+	if (branches->nr == 1) {
+		strbuf_addf(out, "%s\n", branches->items[0].string);
+		return;
+	}
+	strbuf_addstr(out, "(\n");
+	for (i = 0; i < branches->nr; i++)
+		strbuf_addf(out, "%s%s\n", i ? "|\n" : "",
+			    branches->items[i].string);
+	strbuf_addstr(out, ")\n");
+}
+
+/* "/// " lines of text, wrapped at 72 columns */
+/* text wrapped at 78 columns: first line after first, then after cont */
+static void add_wrapped(struct strbuf *out, const char *first,
+			const char *cont, const char *text)
+{
+	const char *p = text, *prefix = first;
+	size_t col;
+
+	strbuf_addstr(out, first);
+	col = strlen(first);
+	while (*p) {
+		size_t n = 0;
+		int quoted = 0;
+
+		/* a word, and 'a quoted type' as one */
+		for (; p[n] && (quoted || p[n] != ' '); n++)
+			if (p[n] == '\'')
+				quoted = !quoted;
+		if (col > strlen(prefix) && col + 1 + n > 78) {
+			prefix = cont;
+			strbuf_addf(out, "\n%s", prefix);
+			col = strlen(prefix);
+		} else if (col > strlen(prefix)) {
+			strbuf_addch(out, ' ');
+			col++;
+		}
+		strbuf_add(out, p, n);
+		col += n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	strbuf_addch(out, '\n');
+}
+
+/* "/// " lines of text */
+static void add_doc(struct strbuf *out, const char *prefix, const char *text)
+{
+	add_wrapped(out, prefix, prefix, text);
+}
+
+/* the parameter names of a prototype: "cls, devt, device, fmt, ..." */
+static void add_params(struct strbuf *out,
+		       const struct migration_prototype *proto)
+{
+	size_t i;
+
+	for (i = 0; i < proto->nr_params; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", proto->params[i].name);
+	if (proto->variadic)
+		strbuf_addstr(out, proto->nr_params ? ", ..." : "...");
+}
+
+/* the one value the map inserts, when that is all it does, or NULL */
+static const struct call_item *single_insert(const struct migration *m,
+					     size_t *pos)
+{
+	const struct call_item *found = NULL;
+	size_t i;
+	int next = 1;
+
+	if (migration_renames(m))
+		return NULL;
+	for (i = 0; i < m->new_call_nr; i++) {
+		const struct call_item *it = &m->new_call[i];
+
+		if (it->kind == CALL_ITEM_VALUE) {
+			if (found)
+				return NULL;
+			found = it;
+			*pos = i + 1;
+		} else if (it->kind == CALL_ITEM_ARG && it->arg != next++) {
+			return NULL;
+		}
+	}
+	return next - 1 == (int)m->old_proto.nr_params ? found : NULL;
+}
+
+/* the one old argument the map removes, when that is all it does: 0 */
+static size_t single_removal(const struct migration *m)
+{
+	size_t i, removed = 0, pos = 1;
+
+	if (migration_renames(m) || m->new_call_nr + 1 !=
+	    m->old_proto.nr_params + (size_t)m->old_proto.variadic)
+		return 0;
+	for (i = 1; i <= m->old_proto.nr_params; i++) {
+		int to = migration_new_position(m, (int)i);
+
+		if (!to) {
+			if (removed)
+				return 0;
+			removed = i;
+		} else if ((size_t)to != pos++) {
+			return 0;
+		}
+	}
+	return removed;
+}
+
+
+/* what report and org say of an old-form call */
+static char *old_form_message(const struct cocci_gen *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct call_item *it;
+	size_t pos;
+
+	it = single_insert(g->m, &pos);
+	if (it) {
+		const char *name = g->new->params[pos - 1].name;
+
+		strbuf_addf(&sb, "%s() called without %s %s argument; pass %s "
+			    "as %s", g->fn, cocci_article(name), name, it->value,
+			    name);
+	} else if ((pos = single_removal(g->m))) {
+		const char *name = g->old->params[pos - 1].name;
+
+		strbuf_addf(&sb, "%s() called with %s %s argument; drop it",
+			    g->fn, cocci_article(name), name);
+	} else {
+		strbuf_addf(&sb, "%s() called in the old form; ", g->fn);
+		migration_describe(g->m, &sb);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "driver-core" from the subject "driver core: ...", or "kernel" */
+static char *subsystem_word(const struct migration *m)
+{
+	const char *colon = m->subject ? strchr(m->subject, ':') : NULL;
+	char *word, *p;
+
+	if (!colon || colon == m->subject)
+		return xstrdup("kernel");
+	word = xstrndup(m->subject, (size_t)(colon - m->subject));
+	for (p = word; *p; p++)
+		if (*p == ' ')
+			*p = '-';
+	return word;
+}
+
+/* "/// Evidence for the old form:" and what the two rules weigh */
+static void add_evidence_words(struct strbuf *out, const char *form,
+			       const struct evidence_rule *args,
+			       const struct evidence_rule *format)
+{
+	const struct evidence_rule *rules[2] = { args, format };
+	size_t r, i;
+
+	if (!args->words.nr && !format->words.nr)
+		return;
+	strbuf_addf(out, "///%s Evidence for the %s form:\n",
+		    strcmp(form, "old") ? "" : "\n///", form);
+	for (r = 0; r < 2; r++)
+		for (i = 0; i < rules[r]->words.nr; i++)
+			add_wrapped(out, "///   ", "///     ",
+				    rules[r]->words.items[i].string);
+}
+
+static void add_header(struct strbuf *out, const struct cocci_gen *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(out, "// SPDX-License-Identifier: GPL-2.0-only\n");
+	migration_describe(g->m, &sb);
+	strbuf_addch(&sb, '.');
+	sb.buf[0] = (char)(sb.buf[0] >= 'a' && sb.buf[0] <= 'z' ?
+			   sb.buf[0] - 'a' + 'A' : sb.buf[0]);
+	add_doc(out, "/// ", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_addstr(out, "///\n");
+	strbuf_addf(&sb, "A call is converted only on evidence that it is in "
+		    "the old form (");
+	add_params(&sb, g->old);
+	strbuf_addstr(&sb, ") and none that it is in the new form (");
+	add_params(&sb, g->new);
+	strbuf_addstr(&sb, "); every other call is left as it is, and the "
+		    "report, org and context modes list it as ambiguous.  "
+		    "Nothing changes in a file that defines its own ");
+	strbuf_addf(&sb, "%s() or declares a static one; those calls are "
+		    "listed as shadowed.", g->fn);
+	add_doc(out, "/// ", sb.buf);
+	add_evidence_words(out, "old", &g->old_evidence, &g->fmt_old);
+	add_evidence_words(out, "new", &g->new_form, &g->fmt_new);
+	strbuf_addf(out,
+		    "//\n"
+		    "// Generated by 'kmigrate cocci' from the migration's "
+		    "data in\n"
+		    "// semantic-patches/%s/migration:\n"
+		    "// change that file, not this one ('make cocci' writes "
+		    "the copies\n"
+		    "// shipped beside it).\n",
+		    g->m->name);
+	strbuf_addstr(out,
+		      "// Confidence: High\n"
+		      "// Copyright: (C) 2025 The kmigrate authors.\n"
+		      "// Comments: Types are those spatch infers from the "
+		      "file itself\n"
+		      "//  (--no-includes).  Give spatch one file a group "
+		      "(--dir, or\n"
+		      "//  --file-groups).\n"
+		      "// Options: --no-includes --include-headers "
+		      "--smpl-spacing\n");
+	strbuf_addf(out, "// Keywords: %s", g->fn);
+	if (g->renames)
+		strbuf_addf(out, ", %s", g->m->new_function);
+	strbuf_addstr(out, "\n\n");
+	strbuf_release(&sb);
+}
+
+static void add_shadow_rules(struct strbuf *out, const struct cocci_gen *g)
+{
+	strbuf_addf(out,
+		    "virtual patch\nvirtual context\nvirtual org\n"
+		    "virtual report\n\n"
+		    "// A file that defines a function of that name, or "
+		    "declares a static one,\n"
+		    "// calls its own function: none of its calls is "
+		    "converted.\n"
+		    "@defined_here@\ntype T;\n@@\n\n"
+		    "(\nT %s(...) { ... }\n|\nT %s(..., ......) { ... }\n)\n\n"
+		    "@declared_static@\ntype T;\nidentifier f = {%s};\n@@\n\n"
+		    "(\nstatic T f(...);\n|\nstatic T f(..., ......);\n)\n\n",
+		    g->fn, g->fn, g->fn);
+}
+
+static void add_evidence_rule(struct strbuf *out, const char *comment,
+			      const char *name, const char *position,
+			      const struct evidence_rule *r)
+{
+	if (!r->branches.nr)
+		return;
+	strbuf_addf(out, "// %s\n@%s depends on !defined_here && "
+		    "!declared_static@\nposition %s;\n", comment, name,
+		    position);
+	add_rule_decls(out, r);
+	strbuf_addstr(out, "@@\n\n");
+	add_disjunction(out, &r->branches);
+	strbuf_addch(out, '\n');
+}
+
+/* "position p != {A, B};" of the sets, or "position p;" for none */
+static void add_position_not_in(struct strbuf *out, const struct strlist *sets)
+{
+	size_t i;
+
+	if (!sets->nr) {
+		strbuf_addstr(out, "position p;\n");
+		return;
+	}
+	strbuf_addstr(out, "position p != {");
+	for (i = 0; i < sets->nr; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", sets->items[i].string);
+	strbuf_addstr(out, "};\n");
+}
+
+/* a rule matching every call whose position is in none of the sets */
+static void add_calls_not_in(struct strbuf *out, const struct cocci_gen *g,
+			     const char *comment, const char *name,
+			     const char *depends, const struct strlist *sets,
+			     const char *args)
+{
+	strbuf_addf(out, "// %s\n@%s depends on %s!defined_here && "
+		    "!declared_static@\n", comment, name, depends);
+	add_position_not_in(out, sets);
+	if (args && *args)
+		strbuf_addf(out, "expression %s;\n", args);
+	strbuf_addf(out, "@@\n\n%s@p(%s)\n\n", g->fn,
+		    args && *args ? args : "...");
+}
+
+static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
+{
+	struct strlist old_sets = STRLIST_INIT, new_sets = STRLIST_INIT;
+	struct strlist sets = STRLIST_INIT;
+	struct strbuf args = STRBUF_INIT, position = STRBUF_INIT;
+	size_t i;
+
+	add_evidence_rule(out, "Every call showing a sign of the new form.",
+			  "new_form", "p_new", &g->new_form);
+	add_evidence_rule(out, "Every call showing a sign of the old form.",
+			  "old_evidence", "p_old", &g->old_evidence);
+	add_evidence_rule(out, "Literals the old form cannot take.",
+			  "literal_vs_old", "p", &g->literal_vs_old);
+	add_evidence_rule(out, "Literals the new form cannot take.",
+			  "literal_vs_new", "p", &g->literal_vs_new);
+	strbuf_addstr(&position, g->literal_vs_old.branches.nr ?
+		      "p != {literal_vs_old.p}" : "p");
+	add_evidence_rule(out, "A literal as the old form's format.",
+			  "fmt_old", position.buf, &g->fmt_old);
+	strbuf_reset(&position);
+	strbuf_addstr(&position, g->literal_vs_new.branches.nr ?
+		      "p != {literal_vs_new.p}" : "p");
+	add_evidence_rule(out, "A literal as the new form's format.",
+			  "fmt_new", position.buf, &g->fmt_new);
+	if (g->old_evidence.branches.nr)
+		strlist_push(&old_sets, "old_evidence.p_old");
+	if (g->fmt_old.branches.nr)
+		strlist_push(&old_sets, "fmt_old.p");
+	if (g->new_form.branches.nr)
+		strlist_push(&new_sets, "new_form.p_new");
+	if (g->fmt_new.branches.nr)
+		strlist_push(&new_sets, "fmt_new.p");
+
+	add_calls_not_in(out, g, "Calls without a sign of the old form.",
+			 "no_old_evidence", "", &old_sets, NULL);
+	strlist_push(&sets, "no_old_evidence.p");
+	for (i = 0; i < new_sets.nr; i++)
+		strlist_push(&sets, new_sets.items[i].string);
+	add_calls_not_in(out, g, "Old form: old evidence and no new evidence.",
+			 "old_form", "", &sets, NULL);
+	strlist_clear(&sets, 0);
+	if (new_sets.nr) {
+		add_calls_not_in(out, g, "Calls without a sign of the new "
+				 "form.", "no_new_evidence", "", &new_sets,
+				 NULL);
+		strlist_push(&sets, "no_new_evidence.p");
+		for (i = 0; i < old_sets.nr; i++)
+			strlist_push(&sets, old_sets.items[i].string);
+		for (i = 1; i <= g->new->nr_params; i++)
+			strbuf_addf(&args, "%se%zu", i > 1 ? ", " : "", i);
+		add_calls_not_in(out, g, "New form: new evidence, no old "
+				 "evidence, and enough arguments.",
+				 "new_only", "!patch && ", &sets, args.buf);
+		if (g->new->variadic) {
+			/* "f@p(e1, e2)" -> "f@p(e1, e2, ...)" */
+			strbuf_setlen(out, out->len - 3);
+			strbuf_addstr(out, args.len ? ", ...)\n\n" :
+						      "...)\n\n");
+		}
+		strlist_clear(&sets, 0);
+	}
+	strlist_push(&sets, "old_form.p");
+	if (new_sets.nr)
+		strlist_push(&sets, "new_only.p");
+	add_calls_not_in(out, g, "Everything else: no evidence, evidence for "
+			 "both forms, or too few\n// arguments for the form "
+			 "the evidence points to.", "ambiguous", "!patch && ",
+			 &sets, NULL);
+	strbuf_addf(out, "// Calls in a file with its own %s().\n"
+		    "@shadowed depends on !patch && (defined_here || "
+		    "declared_static)@\nposition p;\n@@\n\n%s@p(...)\n\n",
+		    g->fn, g->fn);
+	strlist_clear(&old_sets, 0);
+	strlist_clear(&new_sets, 0);
+	strlist_clear(&sets, 0);
+	strbuf_release(&args);
+	strbuf_release(&position);
+}
+
+/* ---- the modes that print ---- */
+
+/* a Python string of text: tab-indented literals of at most 64 bytes */
+static void add_python_string(struct strbuf *out, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strlen(p), cut = n;
+
+		if (n > 64) {
+			for (cut = 64; cut && p[cut - 1] != ' '; cut--)
+				;
+			if (!cut)
+				cut = 64;
+		}
+		strbuf_addstr(out, p == text ? "\t\t\"" : "\n\t\t\"");
+		for (n = 0; n < cut; n++) {
+			if (p[n] == '"' || p[n] == '\\')
+				strbuf_addch(out, '\\');
+			strbuf_addch(out, p[n]);
+		}
+		strbuf_addch(out, '"');
+		p += cut;
+	}
+}
+
+static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
+{
+	static const char *const rules[] = { "old_form", "ambiguous",
+					     "shadowed" };
+	char *subsystem = subsystem_word(g->m);
+	char *messages[3];
+	size_t r, k;
+
+	messages[0] = old_form_message(g);
+	messages[1] = xstrfmt("%s(): cannot decide whether this call is in "
+			      "the old or the new form", g->fn);
+	messages[2] = xstrfmt("%s() is defined in this file or declared "
+			      "static in it: not the %s call; left alone",
+			      g->fn, subsystem);
+	for (r = 0; r < 3; r++)
+		strbuf_addf(out, "@depends on context@\nposition %s.p;\n@@\n\n"
+			    "* %s@p(...)\n\n", rules[r], g->fn);
+	for (k = 0; k < 2; k++) {
+		const char *mode = k ? "report" : "org";
+		const char *print = k ? "coccilib.report.print_report" :
+					"coccilib.org.print_todo";
+
+		for (r = 0; r < 3; r++) {
+			strbuf_addf(out, "@script:python depends on %s@\n"
+				    "p << %s.p;\n@@\n\n%s(p[0],\n", mode,
+				    rules[r], print);
+			add_python_string(out, messages[r]);
+			strbuf_addstr(out, ")\n");
+			if (!(k == 1 && r == 2))
+				strbuf_addch(out, '\n');
+		}
+	}
+	for (r = 0; r < 3; r++)
+		free(messages[r]);
+	free(subsystem);
+}
+
+void cocci_generate(const struct migration *m, struct strbuf *out)
+{
+	struct cocci_gen g = { .m = m, .old = &m->old_proto, .new = &m->new_proto,
+			 .fn = m->function };
+
+	g.renames = migration_renames(m);
+	cocci_evidence_build(&g);
+	add_header(out, &g);
+	add_shadow_rules(out, &g);
+	add_form_rules(out, &g);
+	cocci_add_patch_rule(out, &g);
+	add_print_rules(out, &g);
+	cocci_evidence_release(&g);
+}
+
+int cocci_files(const struct migration *m, const char *scratch,
+		struct strlist *paths)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path;
+	size_t i;
+	int ret;
+
+	if (m->cocci.nr) {
+		for (i = 0; i < m->cocci.nr; i++)
+			strlist_push(paths, m->cocci.items[i].string);
+		return 0;
+	}
+	cocci_generate(m, &text);
+	path = xstrfmt("%s/%s.cocci", scratch, m->name);
+	ret = write_scratch_file(path, text.buf, text.len);
+	if (!ret)
+		strlist_push(paths, path);
+	free(path);
+	strbuf_release(&text);
+	return ret;
+}
+

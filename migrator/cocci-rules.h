@@ -1,0 +1,82 @@
+/*
+ * cocci-rules.h - what the three parts of the semantic patch generator
+ * share (cocci-gen.h is the public side):
+ *
+ *	cocci-evidence.c	the evidence for each form, as SmPL branches
+ *	cocci-edit.c		the patch rule: the new-call map as SmPL
+ *	cocci-gen.c		the text: header, rules, modes, and the API
+ *
+ * Caller's steps (cocci-gen.c): fill m, old, new, fn and renames of a
+ * struct cocci_gen, cocci_evidence_build(), write the rules from it,
+ * cocci_evidence_release().
+ */
+#ifndef KM_COCCI_RULES_H
+#define KM_COCCI_RULES_H
+
+#include <stddef.h>
+
+#include "evidence.h"
+#include "strlist.h"
+
+struct migration;
+struct migration_prototype;
+struct strbuf;
+
+/* an argument pattern: what a branch puts at one position */
+struct pattern {
+	char *decl;		/* its metavariable's declaration, or NULL */
+	char *text;		/* the SmPL expression */
+	char *words;		/* for the header: "NULL", "a dev_t" */
+	struct evidence ev;
+};
+
+struct pattern_list {
+	struct pattern *items;
+	size_t nr, alloc;
+};
+
+/* a type whose values a typed metavariable matches */
+struct typed_kind {
+	char *type;		/* normalised: "char *", "dev_t" */
+	char *smpl;		/* the metavariable's type: "{char *, const char *}" */
+};
+
+/* the branches of one evidence rule, and what they need declared */
+struct evidence_rule {
+	struct strlist branches;	/* "f@p(e1, NULL, ...)" */
+	struct strlist decls;		/* metavariable declarations */
+	struct strlist words;		/* header lines */
+	size_t nr_exprs;		/* e1 .. eN used */
+};
+
+/* what the generator works on: the migration and its evidence */
+struct cocci_gen {
+	const struct migration *m;
+	const struct migration_prototype *old, *new;
+	const char *fn;			/* the old name, the one matched */
+	struct pattern_list common;	/* the same at every position */
+	struct typed_kind *typed;	/* the types a value may be known as */
+	size_t nr_typed, alloc_typed;
+	struct evidence_rule new_form, old_evidence;
+	/* a literal at one form's format position, and the literals that
+	 * rule that out (evidence.h's tier 2) */
+	struct evidence_rule fmt_old, fmt_new, literal_vs_old, literal_vs_new;
+	int renames;
+};
+
+/* "a" or "an" before word */
+const char *cocci_article(const char *word);
+
+/* the evidence rules of g, from its migration; released with g */
+void cocci_evidence_build(struct cocci_gen *g);
+void cocci_evidence_release(struct cocci_gen *g);
+
+/* "expression e, e1, e3;": the ones of e, e1 .. eN that code uses */
+void cocci_add_exprs(struct strbuf *out, const char *code, size_t nr);
+/* each line of lines, ended by a newline, into out */
+void cocci_join_lines(struct strbuf *out, const struct strlist *lines);
+
+/* the rule that converts an old-form call, from the map */
+void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g);
+
+#endif

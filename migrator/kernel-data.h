@@ -1,0 +1,86 @@
+/*
+ * kernel-data.h - what kmigrate knows about the kernel's types and macros,
+ * read from semantic-patches/kernel-types and shared by every migration
+ * (in the spirit of smatch's smatch_data/).
+ *
+ * Three tables (the file's format is in semantic-patches/README.md):
+ *
+ *   roles	a C type and the role a parameter or value of that type
+ *		plays: "struct class *" is a class, "dev_t" a devt, "void *"
+ *		opaque data.  The model and the messages speak in roles.
+ *   macros	what an argument spelled with a macro is: MKDEV(...) a dev_t,
+ *		MKDEV(0,0) a zero dev_t, THIS_MODULE a struct module *, NULL
+ *		the null pointer.  An entry with arguments matches only those
+ *		arguments (blanks aside) and wins over NAME(...).
+ *   members	a structure member whose name says what it is: the address
+ *		of a "dev" member is a struct device *.
+ *
+ * Types are kept whitespace-normalised and without qualifiers
+ * (type_normalise_text(): "const char *" is "char *").  Nothing in
+ * migrator/ names a driver-core type or macro: it asks these tables.
+ *
+ * Caller's steps: kernel_data_load(&kd) (or kernel_data_parse() on a
+ * text, for tests; -1 on a malformed file, reported), the lookups,
+ * kernel_data_release(&kd).  A migration carries its copy
+ * (migration.h), loaded with it.
+ */
+#ifndef KM_KERNEL_DATA_H
+#define KM_KERNEL_DATA_H
+
+#include <stddef.h>
+
+#define KERNEL_DATA_FILE "kernel-types"
+
+struct kernel_role {
+	char *role;		/* "class" */
+	char *type;		/* "struct class *" */
+};
+
+struct kernel_macro {
+	char *name;		/* "MKDEV" */
+	int function_like;	/* written NAME(...) or NAME(ARGS) */
+	char *args;		/* ARGS without blanks ("0,0"); NULL: any */
+	char *type;		/* "dev_t"; the null pointer's: "void *" */
+	unsigned zero:1;	/* a constant zero of its type */
+	unsigned null:1;	/* the null pointer constant */
+};
+
+struct kernel_member {
+	char *name;		/* "dev" */
+	char *type;		/* "struct device": &x->dev points to one */
+};
+
+struct kernel_data {
+	struct kernel_role *roles;
+	size_t nr_roles, alloc_roles;
+	struct kernel_macro *macros;
+	size_t nr_macros, alloc_macros;
+	struct kernel_member *members;
+	size_t nr_members, alloc_members;
+};
+
+/* the data directory's kernel-types; 0, or -1 (reported) */
+int kernel_data_load(struct kernel_data *kd);
+/* the same from a text; path is for messages.  Adds to kd. */
+int kernel_data_parse(struct kernel_data *kd, const char *text,
+		      const char *path);
+void kernel_data_release(struct kernel_data *kd);
+
+/* the role of a C type as spelled ("const char *": "string"), or NULL */
+const char *kernel_type_role(const struct kernel_data *kd, const char *type);
+/* the C type of a role ("class": "struct class *"), or NULL */
+const char *kernel_role_type(const struct kernel_data *kd, const char *role);
+/*
+ * The macro an expression's text is, as a whole ("MKDEV(0, 0)",
+ * "/ * x * / THIS_MODULE"), or NULL.  Comments and blanks do not count.
+ */
+const struct kernel_macro *kernel_macro_match(const struct kernel_data *kd,
+					      const char *text, size_t len);
+/* the entry of an object-like or function-like macro name, or NULL */
+const struct kernel_macro *kernel_macro_named(const struct kernel_data *kd,
+					      const char *name);
+/* the type of a member named name ("struct device"), or NULL */
+const char *kernel_member_type(const struct kernel_data *kd,
+			       const char *name);
+
+#endif

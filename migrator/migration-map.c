@@ -1,0 +1,500 @@
+/*
+ * migration-map.c - the map from an old call to the new one: reading
+ * "new-call", "drop" and "not-null", checking them against the
+ * prototypes, and the helpers of migration.h that read the map.
+ *
+ * A map's items are separated by top-level commas when it has one
+ * ("$1, MKDEV(0, 0), $2"), else by blanks ("$1 NULL $2 $3 $4 ...");
+ * parentheses, brackets, braces and literals hold an item together.
+ * "$N" is old argument N, "..." the old variadic arguments, anything
+ * else a value (a C expression) passed by every converted call.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexer.h"
+#include "migration.h"
+#include "migration-map.h"
+#include "strbuf.h"
+#include "util.h"
+
+static void trim(struct strbuf *sb)
+{
+	size_t skip = 0;
+
+	strbuf_rtrim(sb);
+	while (skip < sb->len && isspace((unsigned char)sb->buf[skip]))
+		skip++;
+	strbuf_remove(sb, 0, skip);
+}
+
+/* the item boundaries of text: at top-level sep, or at blanks if sep 0 */
+static void split_at(const char *text, char sep, struct strlist *items)
+{
+	struct strbuf item = STRBUF_INIT;
+	const char *p;
+	int depth = 0;
+
+	for (p = text;; p++) {
+		int end = !*p || (!depth && (sep ? *p == sep :
+					     isspace((unsigned char)*p)));
+
+		if (end) {
+			trim(&item);
+			if (item.len || (sep && *p))
+				strlist_push(items, item.buf);
+			strbuf_reset(&item);
+			if (!*p)
+				break;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			char quote = *p;
+
+			strbuf_addch(&item, *p++);
+			while (*p && *p != quote) {
+				if (*p == '\\' && p[1])
+					strbuf_addch(&item, *p++);
+				strbuf_addch(&item, *p++);
+			}
+			if (!*p)
+				break;
+		} else if (strchr("([{", *p)) {
+			depth++;
+		} else if (strchr(")]}", *p) && depth) {
+			depth--;
+		}
+		strbuf_addch(&item, *p);
+	}
+	trim(&item);
+	if (item.len)
+		strlist_push(items, item.buf);
+	strbuf_release(&item);
+}
+
+/* a top-level comma in text */
+static int has_top_comma(const char *text)
+{
+	struct strlist items = STRLIST_INIT;
+	int ret;
+
+	split_at(text, ',', &items);
+	ret = items.nr > 1;
+	strlist_clear(&items, 0);
+	return ret;
+}
+
+static void split_items(const char *text, struct strlist *items)
+{
+	split_at(text, has_top_comma(text) ? ',' : 0, items);
+}
+
+/* "$N": N, else 0 (-1: a '$' that is no argument) */
+static int arg_ref(const char *item)
+{
+	char *end;
+	long n;
+
+	if (*item != '$')
+		return strchr(item, '$') ? -1 : 0;
+	if (!isdigit((unsigned char)item[1]))
+		return -1;
+	n = strtol(item + 1, &end, 10);
+	return *end || n < 1 || n > 1000 ? -1 : (int)n;
+}
+
+int map_parse_new_call(struct migration *m, const char *value,
+		       struct strbuf *why)
+{
+	struct strlist items = STRLIST_INIT;
+	size_t i;
+	int ret = 0;
+
+	if (m->new_call) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	split_items(value, &items);
+	m->new_call = xcalloc(items.nr + 1, sizeof(*m->new_call));
+	for (i = 0; i < items.nr && !ret; i++) {
+		struct call_item *it = &m->new_call[m->new_call_nr++];
+		const char *text = items.items[i].string;
+		int ref = arg_ref(text);
+
+		if (!strcmp(text, "...")) {
+			it->kind = CALL_ITEM_REST;
+			if (i + 1 < items.nr) {
+				strbuf_addstr(why, "'...' must come last");
+				ret = -1;
+			}
+		} else if (ref > 0) {
+			it->kind = CALL_ITEM_ARG;
+			it->arg = ref;
+		} else if (ref < 0 || !*text) {
+			strbuf_addf(why, "'%s' is neither '$N', '...' nor a "
+				    "value", text);
+			ret = -1;
+		} else {
+			it->kind = CALL_ITEM_VALUE;
+			it->value = xstrdup(text);
+		}
+	}
+	if (!items.nr) {
+		strbuf_addstr(why, "the new call has no arguments: write "
+			      "what it passes");
+		ret = -1;
+	}
+	strlist_clear(&items, 0);
+	return ret;
+}
+
+int map_add_drop(struct migration *m, const char *value, struct strbuf *why)
+{
+	struct strlist items = STRLIST_INIT;
+	struct migration_drop *d;
+	size_t i;
+	int arg;
+
+	split_at(value, 0, &items);
+	arg = items.nr ? arg_ref(items.items[0].string) : -1;
+	if (arg <= 0 && items.nr)
+		arg = atoi(items.items[0].string);
+	if (arg <= 0 || items.nr < 2) {
+		strbuf_addstr(why, "expected 'POSITION VALUE...'");
+		strlist_clear(&items, 0);
+		return -1;
+	}
+	m->drops = xrealloc(m->drops, (m->nr_drops + 1) * sizeof(*m->drops));
+	d = &m->drops[m->nr_drops++];
+	d->arg = arg;
+	strlist_init(&d->values);
+	for (i = 1; i < items.nr; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		lex_squeeze(&sb, items.items[i].string,
+			    strlen(items.items[i].string));
+		strlist_push(&d->values, sb.buf);
+		strbuf_release(&sb);
+	}
+	strlist_clear(&items, 0);
+	return 0;
+}
+
+int map_add_not_null(struct migration *m, const char *value,
+		     struct strbuf *why)
+{
+	struct migration_not_null *nn;
+	size_t n = strcspn(value, " \t\n");
+	const char *effect = value + n + strspn(value + n, " \t\n");
+
+	if (!n) {
+		strbuf_addstr(why, "expected 'PARAMETER [what a NULL does]'");
+		return -1;
+	}
+	m->not_null = xrealloc(m->not_null,
+			       (m->nr_not_null + 1) * sizeof(*m->not_null));
+	nn = &m->not_null[m->nr_not_null++];
+	nn->param = xstrndup(value, n);
+	nn->effect = *effect ? xstrdup(effect) : NULL;
+	return 0;
+}
+
+/* ---- checking the map against the prototypes ---- */
+
+static int has_param(const struct migration_prototype *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr_params; i++)
+		if (!strcmp(p->params[i].name, name))
+			return 1;
+	return 0;
+}
+
+static int check_items(struct migration *m, struct strbuf *why)
+{
+	size_t old_nr = m->old_proto.nr_params, fixed = 0, i;
+	int rest = 0;
+
+	for (i = 0; i < m->new_call_nr; i++) {
+		const struct call_item *it = &m->new_call[i];
+
+		if (it->kind == CALL_ITEM_REST) {
+			rest = 1;
+			continue;
+		}
+		fixed++;
+		if (it->kind != CALL_ITEM_ARG)
+			continue;
+		if ((size_t)it->arg > old_nr) {
+			strbuf_addf(why, "new-call: '$%d', but the old "
+				    "prototype has %zu parameter%s", it->arg,
+				    old_nr, old_nr == 1 ? "" : "s");
+			return -1;
+		}
+		if (m->old_to_new[it->arg - 1]) {
+			strbuf_addf(why, "new-call: '$%d' twice", it->arg);
+			return -1;
+		}
+		m->old_to_new[it->arg - 1] = (int)fixed;
+	}
+	if (fixed != m->new_proto.nr_params) {
+		strbuf_addf(why, "new-call: %zu argument%s for the %zu "
+			    "parameter%s of the new prototype", fixed,
+			    fixed == 1 ? "" : "s", m->new_proto.nr_params,
+			    m->new_proto.nr_params == 1 ? "" : "s");
+		return -1;
+	}
+	if (rest != (m->old_proto.variadic && m->new_proto.variadic) ||
+	    (m->old_proto.variadic && !m->new_proto.variadic)) {
+		strbuf_addstr(why, rest ?
+			"new-call: '...' needs both prototypes variadic" :
+			m->old_proto.variadic && m->new_proto.variadic ?
+			"new-call: end in '...' to pass the variadic "
+			"arguments on" :
+			"new-call: the old variadic arguments have nowhere "
+			"to go");
+		return -1;
+	}
+	return 0;
+}
+
+static int check_drops(const struct migration *m, struct strbuf *why)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_drops; i++) {
+		int arg = m->drops[i].arg;
+
+		if ((size_t)arg > m->old_proto.nr_params ||
+		    m->old_to_new[arg - 1]) {
+			strbuf_addf(why, "drop: argument %d is not one the "
+				    "new call removes", arg);
+			return -1;
+		}
+	}
+	for (i = 0; i < m->nr_not_null; i++)
+		if (!has_param(&m->old_proto, m->not_null[i].param) &&
+		    !has_param(&m->new_proto, m->not_null[i].param)) {
+			strbuf_addf(why, "not-null: no parameter '%s'",
+				    m->not_null[i].param);
+			return -1;
+		}
+	return 0;
+}
+
+int map_validate(struct migration *m, struct strbuf *why)
+{
+	free(m->old_to_new);
+	m->old_to_new = xcalloc(m->old_proto.nr_params + 1,
+				sizeof(*m->old_to_new));
+	if (check_items(m, why) < 0 || check_drops(m, why) < 0)
+		return -1;
+	return 0;
+}
+
+void map_release(struct migration *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->new_call_nr; i++)
+		free(m->new_call[i].value);
+	free(m->new_call);
+	free(m->old_to_new);
+	for (i = 0; i < m->nr_drops; i++)
+		strlist_clear(&m->drops[i].values, 0);
+	free(m->drops);
+	for (i = 0; i < m->nr_not_null; i++) {
+		free(m->not_null[i].param);
+		free(m->not_null[i].effect);
+	}
+	free(m->not_null);
+	m->new_call = NULL;
+	m->new_call_nr = 0;
+	m->old_to_new = NULL;
+	m->drops = NULL;
+	m->nr_drops = 0;
+	m->not_null = NULL;
+	m->nr_not_null = 0;
+}
+
+/* ---- reading the map ---- */
+
+const char *migration_function(const struct migration *m, int new_form)
+{
+	return new_form && m->new_function ? m->new_function : m->function;
+}
+
+int migration_renames(const struct migration *m)
+{
+	return m->new_function && strcmp(m->new_function, m->function);
+}
+
+int migration_new_position(const struct migration *m, int arg)
+{
+	if (arg < 1 || (size_t)arg > m->old_proto.nr_params || !m->old_to_new)
+		return 0;
+	return m->old_to_new[arg - 1];
+}
+
+const struct call_item *migration_new_item(const struct migration *m,
+					   int pos)
+{
+	if (pos < 1 || (size_t)pos > m->new_call_nr ||
+	    m->new_call[pos - 1].kind == CALL_ITEM_REST)
+		return NULL;
+	return &m->new_call[pos - 1];
+}
+
+int migration_drop_is_silent(const struct migration *m, int arg,
+			     const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int silent = 0;
+
+	lex_squeeze(&sb, text, strlen(text));
+	for (i = 0; i < m->nr_drops && !silent; i++)
+		silent = m->drops[i].arg == arg &&
+			 strlist_find(&m->drops[i].values, sb.buf) >= 0;
+	strbuf_release(&sb);
+	return silent;
+}
+
+void migration_new_args(const struct migration *m, const char *const *old,
+			size_t nr, struct strlist *out)
+{
+	size_t i, k;
+
+	for (i = 0; i < m->new_call_nr; i++) {
+		const struct call_item *it = &m->new_call[i];
+
+		switch (it->kind) {
+		case CALL_ITEM_ARG:
+			strlist_push(out, (size_t)it->arg <= nr ?
+				     old[it->arg - 1] : "");
+			break;
+		case CALL_ITEM_VALUE:
+			strlist_push(out, it->value);
+			break;
+		case CALL_ITEM_REST:
+			for (k = m->old_proto.nr_params; k < nr; k++)
+				strlist_push(out, old[k]);
+			break;
+		}
+	}
+}
+
+const struct migration_not_null *migration_not_null(
+	const struct migration *m, const char *param)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_not_null; i++)
+		if (!strcmp(m->not_null[i].param, param))
+			return &m->not_null[i];
+	return NULL;
+}
+
+/* ---- the change in words ---- */
+
+/* "a", "a and b", "a, b and c" */
+static void add_list(struct strbuf *out, const struct strlist *words)
+{
+	size_t i;
+
+	for (i = 0; i < words->nr; i++) {
+		if (i)
+			strbuf_addstr(out, i + 1 == words->nr ? " and " : ", ");
+		strbuf_addstr(out, words->items[i].string);
+	}
+}
+
+/* the kept old arguments whose place among the kept ones changes */
+static void moved_args(const struct migration *m, struct strlist *moved)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->old_proto.nr_params; i++) {
+		int before = 0, after = 0;
+
+		if (!m->old_to_new[i])
+			continue;
+		for (j = 0; j < m->old_proto.nr_params; j++) {
+			if (!m->old_to_new[j])
+				continue;
+			before += j < i;
+			after += m->old_to_new[j] < m->old_to_new[i];
+		}
+		if (before != after)
+			strlist_push(moved, m->old_proto.params[i].name);
+	}
+}
+
+static void add_clause(struct strlist *clauses, const char *what,
+		       const char *tail, int *named, const char *function)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, what);
+	if (!*named)
+		strbuf_addf(&sb, " %s %s()", tail, function);
+	*named = 1;
+	strlist_push(clauses, sb.buf);
+	strbuf_release(&sb);
+}
+
+void migration_describe(const struct migration *m, struct strbuf *out)
+{
+	struct strlist clauses = STRLIST_INIT, words = STRLIST_INIT;
+	struct strbuf what = STRBUF_INIT;
+	const char *fn = m->function;
+	size_t i;
+	int named = 0;
+
+	if (migration_renames(m)) {
+		strlist_pushf(&clauses, "call %s() instead of %s()",
+			      m->new_function, m->function);
+		named = 1;
+	}
+	for (i = 0; i < m->new_call_nr; i++)
+		if (m->new_call[i].kind == CALL_ITEM_VALUE)
+			strlist_pushf(&words, "%s %s", m->new_call[i].value,
+				      m->new_proto.params[i].name);
+	if (words.nr) {
+		strbuf_addstr(&what, "pass ");
+		add_list(&what, &words);
+		add_clause(&clauses, what.buf, "to", &named, fn);
+	}
+	strlist_clear(&words, 0);
+	strbuf_reset(&what);
+	for (i = 0; i < m->old_proto.nr_params; i++)
+		if (!m->old_to_new[i])
+			strlist_push(&words, m->old_proto.params[i].name);
+	if (words.nr) {
+		strbuf_addstr(&what, "drop the ");
+		add_list(&what, &words);
+		strbuf_addstr(&what, words.nr == 1 ? " argument" :
+			      " arguments");
+		add_clause(&clauses, what.buf, "of", &named, fn);
+	}
+	strlist_clear(&words, 0);
+	strbuf_reset(&what);
+	moved_args(m, &words);
+	if (words.nr == 2) {
+		strbuf_addstr(&what, "swap the ");
+		add_list(&what, &words);
+		strbuf_addstr(&what, " arguments");
+		add_clause(&clauses, what.buf, "of", &named, fn);
+	} else if (words.nr) {
+		strbuf_addstr(&what, "reorder the arguments");
+		add_clause(&clauses, what.buf, "of", &named, fn);
+	}
+	strlist_clear(&words, 0);
+	if (!clauses.nr)
+		strlist_pushf(&clauses, "update the callers of %s()", fn);
+	add_list(out, &clauses);
+	strlist_clear(&clauses, 0);
+	strbuf_release(&what);
+}

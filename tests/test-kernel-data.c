@@ -1,0 +1,121 @@
+/*
+ * test-kernel-data.c - semantic-patches/kernel-types: reading it, and the
+ * lookups every migration shares.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel-data.h"
+#include "migration.h"
+#include "test-migration-data.h"
+#include "unit.h"
+
+static void load(struct kernel_data *kd)
+{
+	memset(kd, 0, sizeof(*kd));
+	CU_ASSERT_EQUAL_FATAL(kernel_data_parse(kd, test_kernel_text, "k"), 0);
+}
+
+static const char *macro_type(const struct kernel_data *kd, const char *text)
+{
+	const struct kernel_macro *mc = kernel_macro_match(kd, text,
+							   strlen(text));
+
+	return mc ? mc->type : NULL;
+}
+
+static void test_roles(void)
+{
+	struct kernel_data kd;
+
+	load(&kd);
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct class *"),
+			       "class");
+	/* spelled any way, qualifiers aside */
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct  class*"),
+			       "class");
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "const char *"),
+			       "string");
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "dev_t"), "devt");
+	CU_ASSERT_PTR_NULL(kernel_type_role(&kd, "struct kobject *"));
+	CU_ASSERT_STRING_EQUAL(kernel_role_type(&kd, "module"),
+			       "struct module *");
+	CU_ASSERT_PTR_NULL(kernel_role_type(&kd, "frob"));
+	kernel_data_release(&kd);
+}
+
+static void test_macros(void)
+{
+	struct kernel_data kd;
+	const struct kernel_macro *mc;
+
+	load(&kd);
+	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "MKDEV(4, i)"), "dev_t");
+	mc = kernel_macro_match(&kd, "MKDEV( 0 , 0 )", 14);
+	CU_ASSERT_FATAL(mc != NULL);
+	CU_ASSERT_TRUE(mc->zero);
+	mc = kernel_macro_match(&kd, "MKDEV(0, 1)", 11);
+	CU_ASSERT_FATAL(mc != NULL);
+	CU_ASSERT_FALSE(mc->zero);
+	mc = kernel_macro_match(&kd, "/* none */ NULL", 15);
+	CU_ASSERT_FATAL(mc != NULL);
+	CU_ASSERT_TRUE(mc->null);
+	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "THIS_MODULE"),
+			       "struct module *");
+	/* a whole argument only, and the right shape */
+	CU_ASSERT_PTR_NULL(macro_type(&kd, "MKDEV(1, 2) + 1"));
+	CU_ASSERT_PTR_NULL(macro_type(&kd, "MKDEV"));
+	CU_ASSERT_PTR_NULL(macro_type(&kd, "THIS_MODULE(x)"));
+	CU_ASSERT_PTR_NULL(macro_type(&kd, "mkdev(1, 2)"));
+	CU_ASSERT_PTR_NOT_NULL(kernel_macro_named(&kd, "MKDEV"));
+	CU_ASSERT_STRING_EQUAL(kernel_member_type(&kd, "dev"),
+			       "struct device");
+	CU_ASSERT_PTR_NULL(kernel_member_type(&kd, "cdev"));
+	kernel_data_release(&kd);
+}
+
+static void test_errors(void)
+{
+	static const char *const bad[] = {
+		"role: class\n",
+		"macro: MKDEV(\n",
+		"macro: (x) int\n",
+		"member: dev\n",
+		"type: dev_t devt\n",
+		" role: class struct class *\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct kernel_data kd;
+
+		memset(&kd, 0, sizeof(kd));
+		CU_ASSERT_EQUAL(kernel_data_parse(&kd, bad[i], "bad"), -1);
+		kernel_data_release(&kd);
+	}
+}
+
+static void test_the_shipped_file(void)
+{
+	struct kernel_data kd;
+
+	memset(&kd, 0, sizeof(kd));
+	setenv("KMIGRATE_DATADIR", ".", 1);
+	CU_ASSERT_EQUAL_FATAL(kernel_data_load(&kd), 0);
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct class *"),
+			       "class");
+	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "THIS_MODULE"),
+			       "struct module *");
+	CU_ASSERT_TRUE(kernel_macro_match(&kd, "MKDEV(0,0)", 10)->zero);
+	kernel_data_release(&kd);
+}
+
+static const struct unit_test tests[] = {
+	{ "types and their roles", test_roles },
+	{ "macros: exact arguments, any arguments, object-like", test_macros },
+	{ "malformed lines are errors", test_errors },
+	{ "the shipped kernel-types loads", test_the_shipped_file },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("kernel-data", tests)

@@ -1,0 +1,18 @@
+/*
+ * types.h - the basic types the linux-2.6.26-mini fixture drivers use.
+ *
+ * Written fresh for kmigrate's fixture tree.  dev_t is 32 bits wide, as in
+ * the 2.6.26 kernel: 12 bits of major, 20 bits of minor (see kdev_t.h).
+ */
+#ifndef _LINUX_TYPES_H
+#define _LINUX_TYPES_H
+
+typedef unsigned int u32;
+typedef unsigned short u16;
+typedef unsigned char u8;
+
+typedef u32 dev_t;
+typedef unsigned short umode_t;
+typedef __SIZE_TYPE__ size_t;
+
+#endif /* _LINUX_TYPES_H */
