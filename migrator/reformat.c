@@ -143,8 +143,12 @@ static void trim_trailing_blanks(struct reformat *rf, size_t pos)
 
 	while (s > ls && is_blank(buf[s - 1]))
 		s--;
-	/* blanks that are bytes of a literal or a comment stay */
-	if (s < end && !inside_token(rf, s))
+	/*
+	 * blanks that are bytes of a literal or a comment stay, and so do
+	 * blanks after a lone CR: without them the CR and the LF would be
+	 * one CR-LF line end, and the CR no line end of its own
+	 */
+	if (s < end && !(s > ls && buf[s - 1] == '\r') && !inside_token(rf, s))
 		text_remove(rf, s, end - s);
 }
 

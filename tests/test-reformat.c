@@ -121,6 +121,8 @@ static void test_blanks_of_open_tokens_kept(void)
 	check_reformat("\tmk(a, /* the devt  \n\t */ 0, d, \"x\");\n",
 		       "\tmk(a, NULL, /* the devt  \n\t */ 0, d, \"x\");\n");
 	check_reformat("mk(a,'  \n,,)", "mk(a, NULL, '  \n,,)");
+	/* blanks after a lone CR: trimmed, the CR and LF would be one */
+	check_reformat("\tmk(a, 1, x);\r \n", "\tmk(a, NULL, 1, x);\r \n");
 }
 
 /* found by make fuzz: a '#' first on its line starts a directive */
