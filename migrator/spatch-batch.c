@@ -305,6 +305,13 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 	strlist_push(&cp->args, "--no-show-diff");
 	strlist_push(&cp->args, "--file-groups");
 	strlist_push(&cp->args, b->groups);
+	/*
+	 * started in a git work tree, spatch runs "git grep" over all of
+	 * it for each group (seconds each on a kernel tree); the batch
+	 * names only copies in the scratch directory, so it runs there
+	 */
+	if (*b->dir == '/')
+		cp->dir = b->dir;
 	cp->timeout_sec = batch_timeout(run->opts->timeout_sec, b->nr);
 	*task_cb = b;
 	return 1;

@@ -172,7 +172,8 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
 # It does so whether it is given one file (INPUT -o OUTPUT) or a batch
 # (--in-place --file-groups FILE), and logs "file" or "batch" for each
-# run in $FAKE_LOG.  SLOW_SPATCH=SUFFIX makes it take a second for each
+# run in $FAKE_LOG, and the directory each batch runs in in $FAKE_CWD_LOG.
+# SLOW_SPATCH=SUFFIX makes it take a second for each
 # file so named.  With FAKE_BATCH set, the chosen files are left alone,
 # and a batch misbehaves instead: "trouble" prints a line spatch does not
 # print when all is well and changes nothing, "forget" leaves a file out.
@@ -190,6 +191,7 @@ done
 files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
+[ -z "\$groups" ] || pwd >>"\${FAKE_CWD_LOG:-/dev/null}"
 [ -n "\${FAKE_BATCH:-}" ] && files=
 for f in \$files; do
 	case \$f in
@@ -268,6 +270,16 @@ status=$?
 check "-j 1: one spatch run for the whole tree" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
 	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ]'
+# started in a git work tree, spatch git-greps all of it for each file
+# group: a batch names only scratch copies, and runs among them
+fresh
+: >"$scratch/cwd.log"
+(cd "$scratch/tree" && FAKE_CWD_LOG=$scratch/cwd.log FAKE_BATCH=none \
+	PATH=$scratch/bin:$PATH "$KMIGRATE" -j 2 apply . >"$out" 2>"$err")
+status=$?
+check "run in the tree, spatch batches run outside it" \
+	'[ $status -eq 0 ] && [ -s "$scratch/cwd.log" ] &&
+	 ! grep -q "^$scratch/tree" "$scratch/cwd.log"'
 fake_run trouble trouble -j 2
 status=$?
 check "a batch printing an unknown line is run again file by file" \
