@@ -176,7 +176,8 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 # SLOW_SPATCH=SUFFIX makes it take a second for each
 # file so named.  With FAKE_BATCH set, the chosen files are left alone,
 # and a batch misbehaves instead: "trouble" prints a line spatch does not
-# print when all is well and changes nothing, "forget" leaves a file out.
+# print when all is well and changes nothing, "forget" leaves a file out;
+# "chatter" prints what spatch prints on parsing some files of any tree.
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
 #!/bin/sh
@@ -205,6 +206,8 @@ done
 if [ -n "\$groups" ]; then
 	case \${FAKE_BATCH:-} in
 	trouble) echo "Impossible: fake trouble" >&2; exit 0 ;;
+	chatter) echo "TYPEDEF CONFLICT:u32" >&2
+		echo "stmt_elems_of_sequencable: IfdefStm2 TODO?" >&2 ;;
 	forget) sed -i 1d "\$groups" ;;
 	esac
 fi
@@ -287,6 +290,11 @@ check "a batch printing an unknown line is run again file by file" \
 	 [ "$(runs trouble batch)" -eq 2 ] &&
 	 [ "$(runs trouble file)" -eq 52 ] &&
 	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
+fake_run chatter chatter -j 2
+status=$?
+check "a batch printing spatch's parsing chatter is not run again" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs chatter batch)" -eq 2 ] && [ "$(runs chatter file)" -eq 0 ]'
 fake_run forget forget -j 2
 status=$?
 check "a batch leaving a file out is run again file by file" \
