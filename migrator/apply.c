@@ -310,7 +310,8 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	}
 	strbuf_reset(&w->file->new_text);
 	reformat_map_init(&map, m);
-	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map);
+	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map,
+			 REFORMAT_MAX_COLUMNS);
 	free((void *)map.values);
 	w->file->converted = nr;
 	/* the new text must differ from the original in those calls only */
