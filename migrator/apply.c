@@ -35,6 +35,7 @@
 #include "scan.h"
 #include "spatch.h"
 #include "tempfile.h"
+#include "tree-style.h"
 #include "util.h"
 #include "write-file.h"
 
@@ -311,7 +312,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	strbuf_reset(&w->file->new_text);
 	reformat_map_init(&map, m);
 	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map,
-			 REFORMAT_MAX_COLUMNS);
+			 ctx->result->max_line_length);
 	free((void *)map.values);
 	w->file->converted = nr;
 	/* the new text must differ from the original in those calls only */
@@ -461,6 +462,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
+	r->max_line_length = opts->max_line_length ? opts->max_line_length :
+			     tree_max_line_length(opts->tree);
 	if (spatch_check(&version) < 0)
 		return -1;
 	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)

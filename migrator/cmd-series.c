@@ -283,6 +283,7 @@ static int convert(const struct series_opts *sopts, struct conversion *conv)
 	opts.jobs = km_jobs();
 	opts.timeout_sec = APPLY_DEFAULT_TIMEOUT;
 	opts.progress = km_show_progress();
+	opts.max_line_length = sopts->max_line_length;
 	if (apply_tree(&opts, &conv->result) < 0)
 		return -1;
 	/* the calls apply leaves are check's errors; say so early too */
@@ -382,7 +383,7 @@ int cmd_series(int argc, const char **argv)
 	struct series_cmd cmd;
 	struct migration m;
 	char *ident;
-	int ret;
+	int ret, max_line = KM_LINE_LENGTH_UNSET;
 	const struct option options[] = {
 		OPT_STRING('o', "out", &cmd.out_dir, "DIR",
 			   "write the series into DIR (required)"),
@@ -398,6 +399,7 @@ int cmd_series(int argc, const char **argv)
 			 "add a Cc: address to every mail"),
 		OPT_BOOL(0, "force", &cmd.force,
 			 "write the series even when check finds errors"),
+		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_END(),
 	};
@@ -409,6 +411,7 @@ int cmd_series(int argc, const char **argv)
 			    "missing TREE");
 	if (!cmd.out_dir)
 		usage_error("series", "missing '--out DIR'");
+	cmd.opts.max_line_length = km_max_line_length("series", max_line);
 	check_places(argv[0], &cmd);
 	/* check needs libclang: say so before any work */
 	if (clang_loader_init() < 0 ||

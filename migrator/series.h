@@ -64,6 +64,7 @@ struct series_opts {
 	time_t date;
 	int tz_minutes;
 	const char *version;		/* for the signature */
+	unsigned max_line_length;	/* apply's; 0: the tree's */
 };
 
 /* a subsystem's files; in subsystem mode also the patch that holds them */
