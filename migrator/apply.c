@@ -314,6 +314,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map,
 			 ctx->result->max_line_length);
 	free((void *)map.values);
+	tree_style_retab(&w->file->new_text, a->buf, a->len);
 	w->file->converted = nr;
 	/* the new text must differ from the original in those calls only */
 	check = xcalloc(a->scan.nr_sites + 1, sizeof(*check));

@@ -12,11 +12,12 @@
  * token for token (cross-check.h); the new text is then made from the
  * original bytes by reformat.c, so nothing else in the file moves, and
  * a line is wrapped only past the limit asked for or the tree's own (its
- * checkpatch's, tree-style.h).  A converted call that loses an argument
- * whose value the map does not let go silently is listed with a warning
- * naming it.  Any other change spatch made to a file fails that file.
- * Every call of the function that is left unconverted is recorded with
- * its reason: none passes silently.
+ * checkpatch's, tree-style.h); a changed line is indented with tabs.  A
+ * converted call that loses an argument whose value the map does not
+ * let go silently is listed with a warning naming it.  Any other change
+ * spatch made to a file fails that file.  Every call of the function
+ * that is left unconverted is recorded with its reason: none passes
+ * silently.
  *
  * The result is reused by the commands: apply prints it as a diff or
  * writes it (apply_write_in_place()), series and run take the old and

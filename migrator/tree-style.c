@@ -6,12 +6,15 @@
  * "my $max_line_length = N;" line counts (the variable is declared once;
  * --max-line-length changes it when checkpatch runs, not here).  A value
  * outside 1..TREE_STYLE_MAX_LINE_LENGTH is not believed: the default
- * holds.  A script that cannot be read is as none.
+ * holds.  A script that cannot be read is as none.  Retabbing touches
+ * only the leading blanks of a line with something after them, and
+ * keeps their width.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "strbuf.h"
 #include "tree-style.h"
 #include "util.h"
@@ -83,4 +86,49 @@ unsigned tree_max_line_length(const char *tree)
 	strbuf_release(&text);
 	free(path);
 	return n ? n : TREE_STYLE_DEFAULT_LINE_LENGTH;
+}
+
+/* the line's leading blanks, as tabs and then spaces of the same width */
+static size_t add_retabbed(struct strbuf *out, const char *line, size_t len)
+{
+	size_t blanks = 0, width = 0, start = out->len;
+
+	while (blanks < len && (line[blanks] == ' ' || line[blanks] == '\t')) {
+		width = line[blanks] == '\t' ? (width / 8 + 1) * 8 : width + 1;
+		blanks++;
+	}
+	if (blanks == len || line[blanks] == '\n' || line[blanks] == '\r') {
+		strbuf_add(out, line, len);
+		return 0;
+	}
+	strbuf_addchars(out, '\t', width / 8);
+	strbuf_addchars(out, ' ', width % 8);
+	strbuf_add(out, line + blanks, len - blanks);
+	return out->len - start != len || memcmp(out->buf + start, line, len);
+}
+
+size_t tree_style_retab(struct strbuf *text, const char *old, size_t old_len)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t nr, i, pos = 0, retabbed = 0;
+	char *changed;
+
+	nr = diff_changed_lines(old, old_len, text->buf, text->len, &changed);
+	for (i = 0; i < nr; i++) {
+		const char *nl = memchr(text->buf + pos, '\n', text->len - pos);
+		size_t end = nl ? (size_t)(nl - text->buf) + 1 : text->len;
+
+		if (changed[i])
+			retabbed += add_retabbed(&out, text->buf + pos, end - pos);
+		else
+			strbuf_add(&out, text->buf + pos, end - pos);
+		pos = end;
+	}
+	free(changed);
+	if (retabbed) {
+		strbuf_reset(text);
+		strbuf_add(text, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	return retabbed;
 }

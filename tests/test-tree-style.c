@@ -1,7 +1,7 @@
 /*
  * test-tree-style.c - the line length a tree's checkpatch enforces, read
  * from its "my $max_line_length = N;" line: 100, 80, none, malformed,
- * and a tree with no checkpatch at all.
+ * and a tree with no checkpatch at all; tabs on the changed lines.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,11 +100,43 @@ static void test_tree(void)
 	remove_tree(dir);
 }
 
+static void check_retab(const char *old, const char *new, const char *want,
+			size_t lines)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	strbuf_addstr(&text, new);
+	CU_ASSERT_EQUAL(tree_style_retab(&text, old, strlen(old)), lines);
+	CU_ASSERT_STRING_EQUAL(text.buf, want);
+	strbuf_release(&text);
+}
+
+static void test_retab_changed_lines(void)
+{
+	/* 8 spaces on the changed line become a tab, the others stay */
+	check_retab("        a = f(x);\n        b = 1;\n",
+		    "        a = f(x, 0);\n        b = 1;\n",
+		    "\ta = f(x, 0);\n        b = 1;\n", 1);
+	/* a space before a tab, and 12 columns: tab, then 4 spaces */
+	check_retab("x\n \ta = f(x);\n",
+		    "x\n \ta = f(x, 0);\n",
+		    "x\n\ta = f(x, 0);\n", 1);
+	check_retab("\t    a = f(x);\r\n",
+		    "            a = f(x, 0);\r\n",
+		    "\t    a = f(x, 0);\r\n", 1);
+	/* already tabs, fewer than 8 spaces, a blank line: unchanged */
+	check_retab("\ta(x);\n   b(x);\n", "\ta(x, 0);\n   b(x, 0);\n    \n",
+		    "\ta(x, 0);\n   b(x, 0);\n    \n", 0);
+	/* a last line without a newline */
+	check_retab("a\n", "a\n        b(0);", "a\n\tb(0);", 1);
+}
+
 static const struct unit_test tests[] = {
 	{ "my $max_line_length = N; gives N", test_declared_limit },
 	{ "the first declaration counts, not a use", test_first_declaration_counts },
 	{ "no declaration, or a bad one, gives none", test_no_or_bad_declaration },
 	{ "a tree: its checkpatch's limit, else 80", test_tree },
+	{ "changed lines are indented with tabs", test_retab_changed_lines },
 	{ NULL, NULL }
 };
 

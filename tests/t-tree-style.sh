@@ -1,8 +1,8 @@
 #!/bin/bash
-# t-line-length.sh - the line length apply wraps at comes from the tree:
-# the "my $max_line_length = N;" of its scripts/checkpatch.pl (read, never
-# run), 80 without one; --max-line-length overrides it on apply, series
-# and run.  On scratch copies of the 2.6.14 mini tree, whose expected
+# t-tree-style.sh - apply writes lines as the tree's checkpatch asks: it
+# wraps past the "my $max_line_length = N;" of its scripts/checkpatch.pl
+# (read, never run), 80 without one, --max-line-length overriding it on
+# apply, series and run; and a changed line is indented with tabs.  On scratch copies of the 2.6.14 mini tree, whose expected
 # conversion wraps calls at 80 columns: raw.c's call, 82 columns whole,
 # among them.
 . "$(dirname "$0")/lib.sh"
@@ -124,6 +124,20 @@ for bad in 0 -3 1001 x; do
 		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
 		 grep -q "max-line-length" "$err"'
 done
+
+# a changed line indented with spaces gets tabs; no other line changes
+rm -rf "$scratch/tree"
+cp -a "$MINI" "$scratch/tree"
+sed -i -e 's/^\tclass_device_create(raw_class, MKDEV(RAW_MAJOR, 0)/        class_device_create(raw_class, MKDEV(RAW_MAJOR, 0)/' \
+	-e 's/^\traw_class = class_create/        raw_class = class_create/' \
+	"$scratch/tree/drivers/char/raw.c"
+"$KMIGRATE" apply --in-place "$scratch/tree" >"$out" 2>"$err"
+status=$?
+diff "$EXPECTED/drivers/char/raw.c" "$scratch/tree/drivers/char/raw.c" \
+	>"$scratch/raw.diff"
+check "a changed line indented with 8 spaces gets a tab, no other line" \
+	'[ $status -eq 0 ] && [ "$(grep -c "^[<>]" "$scratch/raw.diff")" -eq 2 ] &&
+	 grep -q "^[<>]         raw_class = class_create" "$scratch/raw.diff"'
 
 # series and run take it too, and pass it on
 tree_with_limit 100
