@@ -220,8 +220,16 @@ static void cover_checkpatch(struct series *s, struct strbuf *body)
 		strbuf_addf(body, "checkpatch: %s.\n", s->checkpatch_note);
 		return;
 	}
-	strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each patch:\n"
-		      "\n");
+	if (s->opts->signoff) {
+		strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each "
+			      "patch:\n\n");
+	} else {
+		add_paragraph(body, "scripts/checkpatch.pl --no-tree "
+			      "--no-signoff on each patch (they carry no "
+			      "Signed-off-by: line; series --signoff adds "
+			      "yours):");
+		strbuf_addch(body, '\n');
+	}
 	for (i = 0; i < s->nr; i++)
 		strbuf_addf(body, "    %s: %s\n", s->patches[i].file_name,
 			    s->patches[i].checkpatch ?
