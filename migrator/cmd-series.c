@@ -4,10 +4,13 @@
  *
  *	kmigrate series TREE --out DIR [--split atomic|subsystem]
  *		[--from "NAME <EMAIL>"] [--signoff] [--to ADDR]...
- *		[--cc ADDR]... [--force]
+ *		[--cc ADDR]... [--no-get-maintainer] [--max-line-length N]
+ *		[--force]
  *
  * Steps: apply converts the tree in memory (TREE is never written); the
- * changes become patches (series.c); the patches are written into a
+ * changes become patches (series.c), a subsystem split's addressed by
+ * the tree's own scripts/get_maintainer.pl unless --no-get-maintainer
+ * (running it runs the tree's code); the patches are written into a
  * fresh directory beside DIR (mbox.h); the tree's own checkpatch, when it
  * has one and perl is there, judges each of them, and git am must turn a
  * scratch copy of the tree into apply's result, byte for byte
@@ -36,6 +39,7 @@
 #include "clang-loader.h"
 #include "check.h"
 #include "finding.h"
+#include "get-maintainer.h"
 #include "mbox.h"
 #include "migration.h"
 #include "parse-options.h"
@@ -53,6 +57,11 @@
 
 static const char *const series_usage[] = {
 	"kmigrate series [options] TREE --out DIR",
+	"",
+	"Write the conversion of TREE as a git am-able patch series.  This runs",
+	"code from TREE: its scripts/checkpatch.pl on each patch and, with",
+	"--split subsystem, its scripts/get_maintainer.pl for To and Cc",
+	"(--no-get-maintainer takes them from its MAINTAINERS instead).",
 	NULL
 };
 
@@ -138,6 +147,23 @@ static int check_gate(struct series_cmd *cmd, const char *scratch,
 	return 1;
 }
 
+/* what the user must know of the split before the files are listed */
+static void say_how_split(const struct series_cmd *cmd, const struct series *s)
+{
+	if (cmd->opts.split != SERIES_SUBSYSTEM)
+		return;
+	if (s->basis == SERIES_BY_DIR_NO_PATTERNS)
+		note("the MAINTAINERS of '%s' has no F: patterns (a tree "
+		     "before 2.6.30): split by directory instead",
+		     cmd->opts.tree);
+	else if (s->basis == SERIES_BY_DIR_NO_MAINTAINERS)
+		note("'%s' has no MAINTAINERS: split by directory",
+		     cmd->opts.tree);
+	if (s->get_maintainer_error)
+		warning("'%s' failed: %s; To and Cc from MAINTAINERS instead",
+			GET_MAINTAINER, s->get_maintainer_error);
+}
+
 /* the patches into staged, their names into names; -1 (reported) */
 static int stage_patches(const struct series *s, const char *staged,
 			 struct strlist *names)
@@ -221,6 +247,7 @@ static int write_series(struct series_cmd *cmd,
 	series_init(&s, &cmd->opts);
 	if (series_plan(&s, changes, nr) || series_format_patches(&s))
 		goto out_release_series;
+	say_how_split(cmd, &s);
 	staged = mbox_dir_stage(cmd->out_dir);
 	if (!staged)
 		goto out_release_series;
@@ -383,7 +410,7 @@ int cmd_series(int argc, const char **argv)
 	struct series_cmd cmd;
 	struct migration m;
 	char *ident;
-	int ret, max_line = KM_LINE_LENGTH_UNSET;
+	int ret, max_line = KM_LINE_LENGTH_UNSET, no_get_maintainer = 0;
 	const struct option options[] = {
 		OPT_STRING('o', "out", &cmd.out_dir, "DIR",
 			   "write the series into DIR (required)"),
@@ -397,6 +424,8 @@ int cmd_series(int argc, const char **argv)
 			 "add a To: address to every mail"),
 		OPT_LIST(0, "cc", &cc, "ADDR",
 			 "add a Cc: address to every mail"),
+		OPT_BOOL(0, "no-get-maintainer", &no_get_maintainer,
+			 "To/Cc from MAINTAINERS, not get_maintainer.pl"),
 		OPT_BOOL(0, "force", &cmd.force,
 			 "write the series even when check finds errors"),
 		OPT_MAX_LINE_LENGTH(&max_line),
@@ -426,6 +455,8 @@ int cmd_series(int argc, const char **argv)
 	cmd.opts.to = &to;
 	cmd.opts.cc = &cc;
 	cmd.opts.version = KMIGRATE_VERSION;
+	cmd.opts.get_maintainer = !no_get_maintainer;
+	cmd.opts.jobs = km_jobs();
 	mail_date(&cmd.opts);
 	ret = convert_and_write(&cmd);
 	free(ident);
