@@ -91,10 +91,10 @@ static void cover_layout(struct series *s, struct strbuf *body)
 	char *text;
 
 	if (s->opts->split == SERIES_ATOMIC)
-		text = xstrfmt("Every caller is converted in one patch: "
-			       "inserting a parameter breaks every caller of "
-			       "%s() that is not converted yet, and each patch "
-			       "of a series must build on its own.", fn);
+		text = xstrfmt("Every caller is converted in one patch: the "
+			       "new prototype breaks every caller of %s() that "
+			       "is not converted yet, and each patch of a "
+			       "series must build on its own.", fn);
 	else if (s->nr == 1)
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s; every converted caller is in one "
@@ -103,10 +103,10 @@ static void cover_layout(struct series *s, struct strbuf *body)
 	else
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s, so that each maintainer can "
-			       "review their part.  Inserting a parameter "
-			       "breaks every caller of %s() that is not "
-			       "converted yet: the tree builds again only with "
-			       "all %zu patches applied, so the series is only "
+			       "review their part.  The new prototype breaks "
+			       "every caller of %s() that is not converted "
+			       "yet: the tree builds again only with all %zu "
+			       "patches applied, so the series is only "
 			       "bisectable when applied whole.", split_unit(s),
 			       fn, s->nr);
 	add_paragraph(body, text);

@@ -4,8 +4,9 @@
  *
  * Contract: the changes are taken in path order (bytewise, git's order).
  * Subsystems come from MAINTAINERS when the tree has one with F:
- * patterns (the most specific entry; files no entry covers form the
- * "treewide" subsystem, always last), else from the first two path
+ * patterns (the most specific entry; files no entry covers, or only a
+ * catch-all "*" one, form the "treewide" subsystem, always last), else
+ * from the first two path
  * components.  Atomic mode makes one patch of every change, subsystem
  * mode one per subsystem, whose prefix is the one git log shows for the
  * directory its files share, if any.  A subsystem patch is addressed to
@@ -154,6 +155,15 @@ static struct series_patch *group_new(struct series *s, const char *name,
 	return g;
 }
 
+/*
+ * "*" or "*\/": the pattern of an entry that covers what no other does
+ * (6.1's "THE REST"), no subsystem of its own
+ */
+static int is_catch_all(const char *pattern)
+{
+	return pattern && !pattern[strspn(pattern, "*/")];
+}
+
 /* the subsystem of a file: found by its entry, or by its name */
 static struct series_patch *group_for(struct series *s, const char *path)
 {
@@ -164,6 +174,8 @@ static struct series_patch *group_for(struct series *s, const char *path)
 
 	if (s->has_maintainers) {
 		e = maintainers_match(&s->maintainers, path);
+		if (e && is_catch_all(maintainers_entry_pattern(e, path)))
+			e = NULL;
 		name = xstrdup(e ? e->title : TREEWIDE);
 	} else {
 		name = path_subsystem(path);

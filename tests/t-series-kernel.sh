@@ -5,7 +5,8 @@
 # called), --no-get-maintainer and a failing script falling back to
 # MAINTAINERS; subject prefixes from the git log of the tree's own
 # history (never from a repository above it); a MAINTAINERS without F:
-# lines (trees before 2.6.30) split by directory; and what checkpatch
+# lines (trees before 2.6.30) split by directory, a catch-all entry
+# ("THE REST") no subsystem of its own; and what checkpatch
 # 6.1 holds a mail to that can be seen without it (message lines within
 # 75 columns, a Signed-off-by matching From, list remarks out of Cc).
 #
@@ -150,6 +151,19 @@ series "$outer/linux" "$scratch/outer-out"
 check "a repository above the tree gives it no prefix" \
 	'[ $? -eq 0 ] && ! ls "$scratch/outer-out" | grep -q bogus &&
 	 ls "$scratch/outer-out" | grep -q "^00[0-9][0-9]-input-pass-NULL"'
+
+# --- 6.1's "THE REST" (F: * and F: */) is no subsystem of its own ---
+rest=$scratch/rest
+copy_tree "$rest"
+printf '\nTHE REST\nM:\tLast Resort <rest@example.org>\nL:\tall@lists.example.org\nS:\tBuried alive in reporters\nF:\t*\nF:\t*/\n' \
+	>>"$rest/MAINTAINERS"
+series "$rest" "$scratch/rest-out" --no-get-maintainer
+check "files only a catch-all entry covers go into the treewide patch" \
+	'[ $? -eq 0 ] && ! ls "$scratch/rest-out" | grep -q -- "-the-" &&
+	 grep -l "^+++ b/drivers/macintosh/adb.c" "$scratch"/rest-out/0*.patch |
+		grep -q -- "-treewide-" &&
+	 tr "\n" " " <"$scratch/rest-out/0000-cover-letter.patch" |
+		grep -q "The new prototype breaks every caller"'
 
 # --- a MAINTAINERS without F: lines, as before 2.6.30 ---
 old=$scratch/old
