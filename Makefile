@@ -9,6 +9,10 @@
 #                   not part of check
 #   make cocci      write the generated .cocci copies shipped with the
 #                   migrations (semantic-patches/*/), from their data
+#   make realtree   Debian's linux-source-6.1 as a git tree with the 6.4
+#                   class_create() prototype committed (tests/realtree/,
+#                   downloads once into $KMIGRATE_CACHE), not part of check
+#   make check-realtree  the whole job on that tree, timed, not part of check
 #   make install    PREFIX=/usr/local: the binary, the semantic patches, the man page
 #   make deps       install (as root) or name the missing Debian packages
 #   make clean
@@ -76,7 +80,8 @@ QUIET_AR = @echo '   AR      $@';
 endif
 
 .SECONDARY:
-.PHONY: cocci all deps check unit-tests run-unit run bench fuzz install clean FORCE
+.PHONY: cocci all deps check unit-tests run-unit run bench fuzz realtree \
+	check-realtree install clean FORCE
 .DEFAULT_GOAL := all
 
 all: deps
@@ -184,6 +189,12 @@ fuzz: build/fuzz/fuzz-call-site
 	cd build/fuzz && ./fuzz-call-site -max_total_time=$(FUZZ_SECONDS) \
 		-max_len=8192 -dict=../../bench/fuzz-call-site.dict \
 		-print_final_stats=1 corpus seeds
+
+realtree:
+	@tests/realtree/tree.sh
+
+check-realtree: all
+	@tests/realtree/check.sh
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)

@@ -42,6 +42,7 @@
 #include "spatch.h"
 #include "tempfile.h"
 #include "tree-fs.h"
+#include "tree-style.h"
 #include "util.h"
 
 static const char *const reason_names[APPLY_LEFT_NR] = {
@@ -368,8 +369,10 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	}
 	strbuf_reset(&w->file->new_text);
 	reformat_map_init(&map, m);
-	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map);
+	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map,
+			 ctx->result->max_line_length);
 	free((void *)map.values);
+	tree_style_retab(&w->file->new_text, a->buf, a->len);
 	w->file->converted = nr;
 	/* the new text must differ from the original in those calls only */
 	check = xcalloc(a->scan.nr_sites + 1, sizeof(*check));
@@ -538,6 +541,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
+	r->max_line_length = opts->max_line_length ? opts->max_line_length :
+			     tree_max_line_length(opts->tree);
 	if (spatch_check(&version) < 0)
 		return -1;
 	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)

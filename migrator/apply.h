@@ -10,12 +10,14 @@
  * original's.  A call is converted when scan says it is old (and not in
  * a #define body) AND spatch converted it as the migration's map says,
  * token for token (cross-check.h); the new text is then made from the
- * original bytes by reformat.c, so nothing else in the file moves.  A
+ * original bytes by reformat.c, so nothing else in the file moves, and
+ * a line is wrapped only past the limit asked for or the tree's own (its
+ * checkpatch's, tree-style.h); a changed line is indented with tabs.  A
  * converted call that loses an argument whose value the map does not
- * let go silently is listed with a warning naming it.  Any other
- * change spatch made to a file fails that file.  Every call of the
- * function that is left unconverted is recorded with its reason: none
- * passes silently.
+ * let go silently is listed with a warning naming it.  Any other change
+ * spatch made to a file fails that file.  Every call of the function
+ * that is left unconverted is recorded with its reason: none passes
+ * silently.
  *
  * The result is reused by the commands: apply prints it as a diff or
  * writes it (apply_write_in_place()), series and run take the old and
@@ -72,6 +74,8 @@ struct apply_opts {
 	int jobs;			/* spatch processes at once */
 	unsigned timeout_sec;		/* spatch's, per file; 0: none */
 	int progress;			/* "apply: spatch D/T files" lines */
+	unsigned max_line_length;	/* wrap past it; 0: the tree's own
+					   checkpatch's (tree-style.h) */
 };
 
 struct apply_result {
@@ -92,6 +96,7 @@ struct apply_result {
 	size_t nr_unreadable;		/* files or directories: scan's notes */
 	size_t nr_binary;		/* binary files naming the function */
 	struct tree_notes notes;	/* scan's: skipped, unreadable files */
+	unsigned max_line_length;	/* the limit lines were wrapped at */
 };
 
 const char *apply_reason_name(enum apply_reason reason);

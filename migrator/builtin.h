@@ -13,6 +13,8 @@
 #ifndef KM_BUILTIN_H
 #define KM_BUILTIN_H
 
+#include <limits.h>
+
 struct km_global_options {
 	int jobs;			/* -j N: 0 means one per processor */
 	const char *migration;		/* --migration NAME */
@@ -25,6 +27,16 @@ extern struct km_global_options km_global;
 
 /* the number of jobs to run: -j or the number of processors */
 int km_jobs(void);
+
+/*
+ * --max-line-length N for apply, series and run: the int starts as
+ * KM_LINE_LENGTH_UNSET; km_max_line_length() gives apply_opts' value, 0
+ * for the tree's own limit, and exits 2 on an N outside 1..1000
+ */
+#define KM_LINE_LENGTH_UNSET INT_MIN
+#define OPT_MAX_LINE_LENGTH(v) OPT_INT(0, "max-line-length", (v), "N", \
+	"wrap changed lines past N (default: the tree's checkpatch's)")
+unsigned km_max_line_length(const char *cmd, int value);
 
 int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);

@@ -1,7 +1,8 @@
 /*
  * cmd-apply.c - "kmigrate apply": convert the old-form calls of a tree.
  *
- *	kmigrate apply [--in-place] [--timeout SECONDS] [-j N] [-q] TREE
+ *	kmigrate apply [--in-place] [--timeout SECONDS]
+ *		[--max-line-length N] [-j N] [-q] TREE
  *
  * Without --in-place: a unified diff of the conversion on stdout
  * ("diff --git a/FILE b/FILE", git apply -p1 and patch -p1 take it);
@@ -10,7 +11,10 @@
  * unconverted as "FILE:LINE:COL: not converted: REASON", and a summary
  * line (not with -q); a progress line on a terminal.  --timeout is the
  * time spatch may spend on one file: a file that runs past it is left
- * as it was and reported ("spatch timed out after N s").
+ * as it was and reported ("spatch timed out after N s").  A changed line
+ * is wrapped only past the limit TREE's scripts/checkpatch.pl enforces
+ * (read, never run: 100 since 5.7, 80 before and without one), or past
+ * --max-line-length.
  *
  * With --in-place, a file is replaced only if it is still what apply read
  * (else: "changed during the run", left as it is), never through a
@@ -39,7 +43,8 @@
 #include "util.h"
 
 static const char *const apply_usage[] = {
-	"kmigrate apply [--in-place] [--timeout SECONDS] [-j N] [-q] TREE",
+	"kmigrate apply [--in-place] [--timeout SECONDS] [--max-line-length N]",
+	"               [-j N] [-q] TREE",
 	"",
 	"Convert the old-form calls of TREE with the migration's semantic",
 	"patches: print the change as a unified diff, or write it with",
@@ -74,12 +79,14 @@ static int check_writable(const char *tree)
 int cmd_apply(int argc, const char **argv)
 {
 	int in_place = 0, quiet = 0, timeout = APPLY_DEFAULT_TIMEOUT;
+	int max_line = KM_LINE_LENGTH_UNSET;
 	const struct option options[] = {
 		OPT_BOOL(0, "in-place", &in_place,
 			 "write the converted files instead of a diff"),
 		OPT_INT(0, "timeout", &timeout, "SECONDS",
 			"time limit of spatch on one file (default 60, "
 			"0: none)"),
+		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
 		OPT_END(),
@@ -97,6 +104,7 @@ int cmd_apply(int argc, const char **argv)
 	if (timeout < 0)
 		usage_error("apply", "option '--timeout' needs a number of "
 			    "seconds, not %d", timeout);
+	opts.max_line_length = km_max_line_length("apply", max_line);
 	if (quiet)
 		km_verbosity = 0;
 	if (migration_load(&m, km_global.migration) < 0)

@@ -1,7 +1,7 @@
 /*
  * cmd-run.c - "kmigrate run": the whole job on the migration's demo tree.
  *
- *	kmigrate run [--out DIR] [-j N] [-q]
+ *	kmigrate run [--out DIR] [--max-line-length N] [-j N] [-q]
  *
  * Copies the migration's demo tree (tree-fixtures/linux-2.6.14-mini for
  * class-device-parent) to a scratch directory and runs, in order: scan,
@@ -38,7 +38,7 @@
 #include "util.h"
 
 static const char *const run_usage[] = {
-	"kmigrate run [--out DIR] [-j N] [-q]",
+	"kmigrate run [--out DIR] [--max-line-length N] [-j N] [-q]",
 	"",
 	"Run the whole job on the migration's bundled demo tree: scan, apply,",
 	"check, the review of a hand-written conversion, and series, with a",
@@ -53,6 +53,7 @@ struct run_ctx {
 	char *pristine;		/* a second copy, for the patch review */
 	char *patch;		/* the demo's hand-written conversion */
 	const char *out;	/* where the series goes */
+	unsigned max_line;	/* --max-line-length; 0: the tree's */
 };
 
 static char *self_path(void)
@@ -193,7 +194,7 @@ static void print_against_hand_patch(const struct run_ctx *ctx,
 static int step_apply(const struct run_ctx *ctx)
 {
 	struct apply_opts opts = { ctx->tree, ctx->m, km_jobs(),
-				   APPLY_DEFAULT_TIMEOUT, 0 };
+				   APPLY_DEFAULT_TIMEOUT, 0, ctx->max_line };
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
 	size_t added, removed;
@@ -291,15 +292,19 @@ static int step_review(const struct run_ctx *ctx)
 static int step_series(const struct run_ctx *ctx)
 {
 	/* from the unconverted copy: the series is the conversion */
+	char *max_line = xstrfmt("%u", ctx->max_line);
 	const char *args[] = { "series", ctx->pristine, "--out", ctx->out,
 			       "--from", "kmigrate demo <demo@example.org>",
-			       "--signoff", NULL };
+			       "--signoff", ctx->max_line ?
+			       "--max-line-length" : NULL, max_line, NULL };
 	struct strbuf cover = STRBUF_INIT;
 	struct child_process cp;
 	size_t patches;
 	char *path;
+	int failed = run_self(ctx, &cp, args);
 
-	if (run_self(ctx, &cp, args)) {
+	free(max_line);
+	if (failed) {
 		fputs(cp.err.buf, stderr);
 		child_process_clear(&cp);
 		return error("'kmigrate series' failed");
@@ -335,10 +340,12 @@ static void print_next_steps(void)
 int cmd_run(int argc, const char **argv)
 {
 	const char *out = NULL;
+	int max_line = KM_LINE_LENGTH_UNSET;
 	const struct option options[] = {
 		OPT_STRING(0, "out", &out, "DIR",
 			   "write the series there (default: a new directory "
 			   "under $TMPDIR)"),
+		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_END(),
 	};
@@ -350,6 +357,7 @@ int cmd_run(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, run_usage, "run");
 	if (argc)
 		usage_error("run", "too many arguments");
+	ctx.max_line = km_max_line_length("run", max_line);
 	/* apply needs spatch, check libclang: say so before any work */
 	if (spatch_check(&version) < 0 || clang_loader_init() < 0 ||
 	    migration_load(&m, km_global.migration) < 0)

@@ -4,17 +4,20 @@
  *
  *	kmigrate series TREE --out DIR [--split atomic|subsystem]
  *		[--from "NAME <EMAIL>"] [--signoff] [--to ADDR]...
- *		[--cc ADDR]... [--force] [--no-checkpatch]
+ *		[--cc ADDR]... [--no-get-maintainer] [--no-checkpatch]
+ *		[--max-line-length N] [--force]
  *
  * Steps: apply converts the tree in memory (TREE is never written); the
- * changes become patches (series.c); the patches are written into a
+ * changes become patches (series.c), a subsystem split's addressed by
+ * the tree's own scripts/get_maintainer.pl unless --no-get-maintainer
+ * (running it runs the tree's code); the patches are written into a
  * fresh directory beside DIR (mbox.h); the tree's own checkpatch, when it
  * has one and perl is there (code from the tree, run as the user: the
- * usage says so, and --no-checkpatch leaves it out), judges each of them, and git am must turn a
- * scratch copy of the tree into apply's result, byte for byte
- * (series-verify.c); check then judges that converted copy; the cover
- * letter (series-cover.c) is written last, and only then do the files
- * replace what DIR held.  Any failure leaves DIR as it was.  Without git
+ * usage says so, and --no-checkpatch leaves it out), judges each of
+ * them, and git am must turn a scratch copy of the tree into apply's
+ * result, byte for byte (series-verify.c); check then judges that
+ * converted copy; the cover letter (series-cover.c) is written last, and
+ * only then do the files replace what DIR held.  Any failure leaves DIR as it was.  Without git
  * the series is written unverified, and the cover letter says so.  When
  * nothing is converted no series is written: a note says whether the
  * tree has no call of the function at all, or none that apply converted.
@@ -37,6 +40,7 @@
 #include "clang-loader.h"
 #include "check.h"
 #include "finding.h"
+#include "get-maintainer.h"
 #include "mbox.h"
 #include "migration.h"
 #include "parse-options.h"
@@ -56,10 +60,11 @@ static const char *const series_usage[] = {
 	"kmigrate series [options] TREE --out DIR",
 	"",
 	"Write the conversion of TREE as a git am-able patch series with a",
-	"cover letter into DIR; TREE is never modified.  Each patch is judged",
-	"by TREE's own scripts/checkpatch.pl, when TREE has one and perl is",
-	"installed: that is code from TREE, run as you.  --no-checkpatch",
-	"does not run it (for a tree you do not trust).",
+	"cover letter into DIR; TREE is never modified.  This runs code from",
+	"TREE, as you: its scripts/checkpatch.pl on each patch, when TREE has",
+	"one and perl is installed (--no-checkpatch leaves it out), and, with",
+	"--split subsystem, its scripts/get_maintainer.pl for To and Cc",
+	"(--no-get-maintainer takes them from its MAINTAINERS instead).",
 	NULL
 };
 
@@ -144,6 +149,23 @@ static int check_gate(struct series_cmd *cmd, const char *scratch,
 	      "written (--force writes it anyway)", errors,
 	      errors == 1 ? "" : "s");
 	return 1;
+}
+
+/* what the user must know of the split before the files are listed */
+static void say_how_split(const struct series_cmd *cmd, const struct series *s)
+{
+	if (cmd->opts.split != SERIES_SUBSYSTEM)
+		return;
+	if (s->basis == SERIES_BY_DIR_NO_PATTERNS)
+		note("the MAINTAINERS of '%s' has no F: patterns (a tree "
+		     "before 2.6.30): split by directory instead",
+		     cmd->opts.tree);
+	else if (s->basis == SERIES_BY_DIR_NO_MAINTAINERS)
+		note("'%s' has no MAINTAINERS: split by directory",
+		     cmd->opts.tree);
+	if (s->get_maintainer_error)
+		warning("'%s' failed: %s; To and Cc from MAINTAINERS instead",
+			GET_MAINTAINER, s->get_maintainer_error);
 }
 
 /* the patches into staged, their names into names; -1 (reported) */
@@ -232,6 +254,7 @@ static int write_series(struct series_cmd *cmd,
 	series_init(&s, &cmd->opts);
 	if (series_plan(&s, changes, nr) || series_format_patches(&s))
 		goto out_release_series;
+	say_how_split(cmd, &s);
 	staged = mbox_dir_stage(cmd->out_dir);
 	if (!staged)
 		goto out_release_series;
@@ -294,6 +317,7 @@ static int convert(const struct series_opts *sopts, struct conversion *conv)
 	opts.jobs = km_jobs();
 	opts.timeout_sec = APPLY_DEFAULT_TIMEOUT;
 	opts.progress = km_show_progress();
+	opts.max_line_length = sopts->max_line_length;
 	if (apply_tree(&opts, &conv->result) < 0)
 		return -1;
 	/* the calls apply leaves are check's errors; say so early too */
@@ -393,7 +417,7 @@ int cmd_series(int argc, const char **argv)
 	struct series_cmd cmd;
 	struct migration m;
 	char *ident;
-	int ret;
+	int ret, max_line = KM_LINE_LENGTH_UNSET, no_get_maintainer = 0;
 	const struct option options[] = {
 		OPT_STRING('o', "out", &cmd.out_dir, "DIR",
 			   "write the series into DIR (required)"),
@@ -407,10 +431,13 @@ int cmd_series(int argc, const char **argv)
 			 "add a To: address to every mail"),
 		OPT_LIST(0, "cc", &cc, "ADDR",
 			 "add a Cc: address to every mail"),
+		OPT_BOOL(0, "no-get-maintainer", &no_get_maintainer,
+			 "To/Cc from MAINTAINERS, not get_maintainer.pl"),
 		OPT_BOOL(0, "force", &cmd.force,
 			 "write the series even when check finds errors"),
 		OPT_BOOL(0, "no-checkpatch", &cmd.no_checkpatch,
 			 "do not run the tree's scripts/checkpatch.pl"),
+		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_END(),
 	};
@@ -422,6 +449,7 @@ int cmd_series(int argc, const char **argv)
 			    "missing TREE");
 	if (!cmd.out_dir)
 		usage_error("series", "missing '--out DIR'");
+	cmd.opts.max_line_length = km_max_line_length("series", max_line);
 	check_places(argv[0], &cmd);
 	/* check needs libclang: say so before any work */
 	if (clang_loader_init() < 0 ||
@@ -436,6 +464,8 @@ int cmd_series(int argc, const char **argv)
 	cmd.opts.to = &to;
 	cmd.opts.cc = &cc;
 	cmd.opts.version = KMIGRATE_VERSION;
+	cmd.opts.get_maintainer = !no_get_maintainer;
+	cmd.opts.jobs = km_jobs();
 	mail_date(&cmd.opts);
 	ret = convert_and_write(&cmd);
 	free(ident);

@@ -395,6 +395,26 @@ static void file_line(struct strbuf *out, const char *mark,
 	strbuf_addch(out, '\n');
 }
 
+size_t diff_changed_lines(const char *a, size_t alen, const char *b,
+			  size_t blen, char **changed)
+{
+	struct diff_ctx d;
+
+	split_lines(&d.a, a, alen);
+	split_lines(&d.b, b, blen);
+	d.vmid = (long)d.b.nr + 1;
+	d.fwd = xcalloc(d.a.nr + d.b.nr + 3, sizeof(long));
+	d.bwd = xcalloc(d.a.nr + d.b.nr + 3, sizeof(long));
+	compare(&d, 0, (long)d.a.nr, 0, (long)d.b.nr);
+	free(d.fwd);
+	free(d.bwd);
+	free(d.a.lines);
+	free(d.b.lines);
+	free(d.a.changed);
+	*changed = d.b.changed;
+	return d.b.nr;
+}
+
 size_t diff_write_file(struct strbuf *out, const char *path,
 		       const char *a, size_t alen, const char *b, size_t blen,
 		       struct diff_stat *stat)

@@ -11,6 +11,7 @@
  *
  * Caller's steps: diff_write_file() (or diff_write_hunks() for the hunks)
  * appends to a strbuf the caller owns; diff_stat counts the lines.
+ * diff_changed_lines() only marks the lines a diff would add.
  */
 #ifndef KM_DIFF_H
 #define KM_DIFF_H
@@ -29,6 +30,14 @@ struct diff_stat {
 size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 			const char *b, size_t blen, int context,
 			struct diff_stat *stat);
+
+/*
+ * the lines of b a diff from a shows as added: (*changed)[i] is 1 for
+ * line i (from 0) of b when it is not in the common subsequence; returns
+ * the number of lines of b; *changed is the caller's to free
+ */
+size_t diff_changed_lines(const char *a, size_t alen, const char *b,
+			  size_t blen, char **changed);
 
 /*
  * "diff --git a/PATH b/PATH", "--- a/PATH", "+++ b/PATH" and the hunks

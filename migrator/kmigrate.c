@@ -13,6 +13,7 @@
 #include "builtin.h"
 #include "parse-options.h"
 #include "tempfile.h"
+#include "tree-style.h"
 #include "util.h"
 
 #ifndef KMIGRATE_VERSION
@@ -40,6 +41,17 @@ static const struct command commands[] = {
 int km_jobs(void)
 {
 	return km_global.jobs > 0 ? km_global.jobs : km_online_cpus();
+}
+
+unsigned km_max_line_length(const char *cmd, int value)
+{
+	if (value == KM_LINE_LENGTH_UNSET)
+		return 0;
+	if (value < 1 || value > TREE_STYLE_MAX_LINE_LENGTH)
+		usage_error(cmd, "option '--max-line-length' needs a number of "
+			    "columns from 1 to %d, not %d",
+			    TREE_STYLE_MAX_LINE_LENGTH, value);
+	return (unsigned)value;
 }
 
 static void print_help(FILE *fp)

@@ -7,7 +7,8 @@
  * paragraphs without any field (the prose at the top) are dropped, and
  * indented lines are never fields.  Old-style entries that give the name
  * in "P:" and the address alone in "M:" are joined into "Name <address>".
- * Fields other than M, P, L, F and X are skipped.  The strings of the
+ * Fields other than M, P, L, F and X are skipped; an L: value keeps its
+ * address only, not the remark after it.  The strings of the
  * result are owned by the struct maintainers until maintainers_release().
  */
 #include <ctype.h>
@@ -67,6 +68,15 @@ static int is_blank(const char *line, size_t len)
 	return !len;
 }
 
+/* "list@host (moderated for non-subscribers)": the address alone */
+static void add_list(struct maintainers_entry *entry, const char *value)
+{
+	size_t len = strcspn(value, " \t(");
+
+	if (len)
+		strlist_pushf(&entry->lists, "%.*s", (int)len, value);
+}
+
 static void add_field(struct maintainers_entry *entry, int letter,
 		      const char *value, struct strbuf *person)
 {
@@ -84,7 +94,7 @@ static void add_field(struct maintainers_entry *entry, int letter,
 		strbuf_reset(person);
 		break;
 	case 'L':
-		strlist_push(&entry->lists, value);
+		add_list(entry, value);
 		break;
 	case 'F':
 		strlist_push(&entry->files, value);
@@ -274,6 +284,16 @@ maintainers_match(const struct maintainers *m, const char *path)
 		}
 	}
 	return best;
+}
+
+int maintainers_has_patterns(const struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++)
+		if (m->entries[i].files.nr)
+			return 1;
+	return 0;
 }
 
 const char *maintainers_entry_pattern(const struct maintainers_entry *entry,

@@ -27,7 +27,8 @@
 struct maintainers_entry {
 	char *title;			/* "INPUT DRIVERS" */
 	struct strlist people;		/* M: "Name <email>" */
-	struct strlist lists;		/* L: "input@lists.example.org" */
+	struct strlist lists;		/* L: "input@lists.example.org" (the
+					   address, without a remark) */
 	struct strlist files;		/* F: patterns */
 	struct strlist excludes;	/* X: patterns */
 	size_t index;			/* position in the file */
@@ -57,6 +58,12 @@ void maintainers_release(struct maintainers *m);
  * matches, 0 when it does not
  */
 size_t maintainers_pattern_match(const char *pattern, const char *path);
+
+/*
+ * does any entry have an F: pattern?  MAINTAINERS files before 2.6.30
+ * have none: no path can be matched to an entry
+ */
+int maintainers_has_patterns(const struct maintainers *m);
 
 /* the entry that covers path most specifically, or NULL */
 const struct maintainers_entry *

@@ -2,6 +2,8 @@
  * mbox.c - mail messages in git format-patch's layout (see mbox.h).
  *
  * Contract: everything here appends to a caller's strbuf and never fails.
+ * An address in To or Cc whose name is beyond ASCII is written the way
+ * From is (below), so headers stay ASCII.
  * Dates are written with English day and month names whatever the locale.
  * A display name with RFC 2822 specials is quoted, one with bytes beyond
  * ASCII is written as an RFC 2047 encoded word ("=?UTF-8?q?...?="), so a
@@ -77,9 +79,27 @@ void mbox_header(struct strbuf *out, const char *name, const char *value)
 	strbuf_addch(out, '\n');
 }
 
+static int is_ascii(const char *s);
+
+/* an address as a header holds it: a name beyond ASCII encoded */
+static void header_address(struct strbuf *out, const char *addr)
+{
+	char *name, *email;
+
+	strbuf_reset(out);
+	if (is_ascii(addr) || mbox_split_ident(addr, &name, &email) < 0) {
+		strbuf_addstr(out, addr);
+		return;
+	}
+	mbox_format_ident(out, name, email);
+	free(name);
+	free(email);
+}
+
 void mbox_address_header(struct strbuf *out, const char *name,
 			 const struct strlist *addresses)
 {
+	struct strbuf encoded = STRBUF_INIT;
 	size_t i, col;
 
 	if (!addresses || !addresses->nr)
@@ -87,8 +107,12 @@ void mbox_address_header(struct strbuf *out, const char *name,
 	strbuf_addf(out, "%s: ", name);
 	col = strlen(name) + 2;
 	for (i = 0; i < addresses->nr; i++) {
-		const char *addr = addresses->items[i].string;
-		size_t len = strlen(addr) + (i + 1 < addresses->nr);
+		const char *addr;
+		size_t len;
+
+		header_address(&encoded, addresses->items[i].string);
+		addr = encoded.buf;
+		len = strlen(addr) + (i + 1 < addresses->nr);
 
 		if (i && col + 1 + len > MBOX_LINE_MAX) {
 			strbuf_addstr(out, "\n    ");
@@ -103,6 +127,7 @@ void mbox_address_header(struct strbuf *out, const char *name,
 		col += len;
 	}
 	strbuf_addch(out, '\n');
+	strbuf_release(&encoded);
 }
 
 static char *trimmed(const char *s, size_t len)

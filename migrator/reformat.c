@@ -28,10 +28,11 @@ struct call_edit {
 	size_t open, close;
 	size_t *commas;
 	size_t nr_commas;
-	int was_wide;		/* the line of its insertion point was > 80 */
+	int was_wide;		/* its insertion point's line was too wide */
 };
 
 struct reformat {
+	size_t max_columns;	/* the widest line that needs no wrapping */
 	struct strbuf text;
 	struct call_edit *calls;
 	size_t nr;
@@ -178,8 +179,7 @@ static size_t find_break(const struct reformat *rf, const struct call_edit *c,
 
 		if (comma < ls || comma >= le)
 			continue;
-		if (reformat_columns(buf, ls, comma + 1, 0) >
-		    REFORMAT_MAX_COLUMNS)
+		if (reformat_columns(buf, ls, comma + 1, 0) > rf->max_columns)
 			continue;
 		for (rest = comma + 1; rest < le && is_blank(buf[rest]); rest++)
 			;
@@ -201,7 +201,7 @@ static void wrap_line(struct reformat *rf, const struct call_edit *c,
 		size_t le = line_end(buf, rf->text.len, ls);
 		size_t comma, rest, col;
 
-		if (reformat_columns(buf, ls, le, 0) <= REFORMAT_MAX_COLUMNS)
+		if (reformat_columns(buf, ls, le, 0) <= rf->max_columns)
 			break;
 		comma = find_break(rf, c, ls, le);
 		if (comma == NO_OFFSET)
@@ -384,7 +384,7 @@ static int starts_line(const char *buf, size_t pos)
  * Argument k (0-based) of several goes with the comma after it (the
  * removal rules of tree-fixtures/README.md): with the blanks after the
  * comma on its line (r1); when the comma ends the line, the next line
- * joins if the result fits in 80 columns, else the break stays (r2);
+ * joins if the result fits in max_columns, else the break stays (r2);
  * an argument alone on its line takes its line with it (r3).
  */
 static int remove_leading(struct reformat *rf, struct call_edit *c,
@@ -408,7 +408,7 @@ static int remove_leading(struct reformat *rf, struct call_edit *c,
 		return 0;	/* no line is changed: one is gone */
 	} else if (reformat_columns(buf, line_start(buf, start), start, 0) +
 		   reformat_columns(buf, next, line_end(buf, len, next), 0) <=
-		   REFORMAT_MAX_COLUMNS) {
+		   rf->max_columns) {
 		text_remove(rf, start, next - start);		/* r2: join */
 	} else {
 		text_remove(rf, start, eol - start);		/* r2: keep */
@@ -540,7 +540,7 @@ static void rename_call(struct reformat *rf, struct call_edit *c,
 		     (buf[start - 1] >= '0' && buf[start - 1] <= '9'));
 	     start--)
 		;
-	was_wide = line_width(buf, rf->text.len, start) > REFORMAT_MAX_COLUMNS;
+	was_wide = line_width(buf, rf->text.len, start) > rf->max_columns;
 	col = reformat_columns(buf, line_start(buf, c->open), c->open + 1, 0);
 	text_remove(rf, start, end - start);
 	text_insert(rf, start, name, strlen(name));
@@ -615,12 +615,13 @@ static int by_open_descending(const void *a, const void *b)
 
 size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 			const struct reformat_call *calls, size_t nr,
-			const struct reformat_map *map)
+			const struct reformat_map *map, size_t max_columns)
 {
 	struct reformat rf;
 	size_t i, changed = 0;
 	int anchor = first_value(map);
 
+	rf.max_columns = max_columns;
 	strbuf_init(&rf.text, len);
 	strbuf_add(&rf.text, buf, len);
 	rf.nr = nr;
@@ -638,7 +639,7 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 			       c->nr_commas * sizeof(*c->commas));
 		c->was_wide = line_width(buf, len,
 					 insertion_anchor(c, anchor)) >
-			      REFORMAT_MAX_COLUMNS;
+			      max_columns;
 	}
 	qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
 	for (i = 0; i < nr; i++)
@@ -653,7 +654,8 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 
 size_t reformat_insert_argument(struct strbuf *out, const char *buf,
 				size_t len, const struct reformat_call *calls,
-				size_t nr, const char *arg, int position)
+				size_t nr, const char *arg, int position,
+				size_t max_columns)
 {
 	struct reformat_map map = { NULL, 0, NULL, NULL, 0 };
 	const char **values;
@@ -674,7 +676,7 @@ size_t reformat_insert_argument(struct strbuf *out, const char *buf,
 	values[position - 1] = arg;
 	map.nr_old = (size_t)position - 1;
 	map.nr_new = (size_t)position;
-	changed = reformat_convert(out, buf, len, calls, nr, &map);
+	changed = reformat_convert(out, buf, len, calls, nr, &map, max_columns);
 	free(values);
 	free(old_to_new);
 	return changed;

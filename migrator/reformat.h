@@ -26,9 +26,10 @@
  *     a comment left open at the line's end: they are its bytes);
  *  b. when argument position - 1 stands alone on its line, "NULL," goes
  *     on a new line of its own after it, with the same indentation;
- *  c. a changed line now wider than 80 columns, that was not before, is
+ *  c. a changed line now wider than max_columns (the tree's limit,
+ *     REFORMAT_MAX_COLUMNS when it has none), that was not before, is
  *     broken after the last top-level comma of the call that keeps the
- *     first part within 80 columns; the rest goes on a new line indented
+ *     first part within max_columns; the rest goes on a new line indented
  *     to the column after the call's '(' (tabs, then spaces), and again
  *     while the rest is too wide.  A CR ending the line is kept, and the
  *     new line gets one too.
@@ -42,7 +43,7 @@
 
 #include "strbuf.h"
 
-#define REFORMAT_MAX_COLUMNS 80
+#define REFORMAT_MAX_COLUMNS 80	/* coding-style.rst's, for trees without one */
 
 struct reformat_call {
 	size_t open;		/* offset of the call's '(' */
@@ -62,13 +63,13 @@ struct reformat_map {
 
 /*
  * Append to out the text of buf with every call in calls[] (any order,
- * nesting allowed) converted by map.  Returns the number of calls
- * changed; a call with fewer arguments than map->nr_old is left as it
- * is.
+ * nesting allowed) converted by map, a line wrapped (or joined) only
+ * within max_columns.  Returns the number of calls changed; a call with
+ * fewer arguments than map->nr_old is left as it is.
  */
 size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 			const struct reformat_call *calls, size_t nr,
-			const struct reformat_map *map);
+			const struct reformat_map *map, size_t max_columns);
 
 /*
  * The same with arg inserted as argument "position" (1-based) of every
@@ -76,7 +77,8 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
  */
 size_t reformat_insert_argument(struct strbuf *out, const char *buf,
 				size_t len, const struct reformat_call *calls,
-				size_t nr, const char *arg, int position);
+				size_t nr, const char *arg, int position,
+				size_t max_columns);
 
 /* display width of bytes [from, to) starting at column col (tabs of 8) */
 size_t reformat_columns(const char *buf, size_t from, size_t to, size_t col);

@@ -3,7 +3,8 @@
  *
  * Contract: series_format_cover() writes s->cover once every verdict is
  * in: the migration's description; why the series is laid out as it is
- * and the prototype before and after; the converted call sites by
+ * and the prototype before and after; where a subsystem series' To, Cc
+ * and subject prefixes came from; the converted call sites by
  * subsystem, with the patch that holds each; check's verdict on the
  * converted tree (its errors and warnings listed), checkpatch's on each
  * patch, and how git am verified the series; then git's shortlog and
@@ -67,6 +68,22 @@ static void add_paragraph(struct strbuf *out, const char *text)
 	add_wrapped(out, text, " ", COVER_WIDTH, 0, 0);
 }
 
+/* what a subsystem patch holds, after "one patch per " */
+static const char *split_unit(const struct series *s)
+{
+	switch (s->basis) {
+	case SERIES_BY_ENTRY:
+		return "MAINTAINERS entry";
+	case SERIES_BY_DIR_NO_PATTERNS:
+		return "directory (the first two components of each path: "
+		       "the tree's MAINTAINERS has no F: patterns, as before "
+		       "2.6.30, so no file can be matched to its entry)";
+	default:
+		return "directory (the first two components of each path: "
+		       "the tree has no MAINTAINERS)";
+	}
+}
+
 /* why one patch, or why a series that must be applied whole */
 static void cover_layout(struct series *s, struct strbuf *body)
 {
@@ -74,19 +91,51 @@ static void cover_layout(struct series *s, struct strbuf *body)
 	char *text;
 
 	if (s->opts->split == SERIES_ATOMIC)
-		text = xstrfmt("Every caller is converted in one patch: "
-			       "inserting a parameter breaks every caller of "
-			       "%s() that is not converted yet, and each patch "
-			       "of a series must build on its own.", fn);
+		text = xstrfmt("Every caller is converted in one patch: the "
+			       "new prototype breaks every caller of %s() that "
+			       "is not converted yet, and each patch of a "
+			       "series must build on its own.", fn);
+	else if (s->nr == 1)
+		text = xstrfmt("The conversion is split by subsystem, one "
+			       "patch per %s; every converted caller is in one "
+			       "of them, so the series is one patch.",
+			       split_unit(s));
 	else
 		text = xstrfmt("The conversion is split by subsystem, one "
-			       "patch per MAINTAINERS entry, so that each "
-			       "maintainer can review their part.  Inserting a "
-			       "parameter breaks every caller of %s() that is "
-			       "not converted yet: the tree builds again only "
-			       "with all %zu patches applied, so the series is "
-			       "only bisectable when applied whole.", fn,
-			       s->nr);
+			       "patch per %s, so that each maintainer can "
+			       "review their part.  The new prototype breaks "
+			       "every caller of %s() that is not converted "
+			       "yet: the tree builds again only with all %zu "
+			       "patches applied, so the series is only "
+			       "bisectable when applied whole.", split_unit(s),
+			       fn, s->nr);
+	add_paragraph(body, text);
+	free(text);
+}
+
+/* how the subsystem patches were addressed and their prefixes found */
+static void cover_addressing(struct series *s, struct strbuf *body)
+{
+	size_t i, from_log = 0;
+	char *text;
+
+	if (s->opts->split == SERIES_ATOMIC)
+		return;
+	if (s->address_note) {
+		strbuf_addch(body, '\n');
+		add_paragraph(body, s->address_note);
+	}
+	for (i = 0; i < s->nr; i++)
+		from_log += s->patches[i].prefix_from_log;
+	if (!from_log)
+		return;
+	text = xstrfmt("The subject prefix of %zu of the %zu patches is the "
+		       "one the tree's git log shows most for the directory "
+		       "of their files; the others are named after their "
+		       "%s.", from_log, s->nr,
+		       s->basis == SERIES_BY_ENTRY ? "MAINTAINERS entry" :
+		       "directory");
+	strbuf_addch(body, '\n');
 	add_paragraph(body, text);
 	free(text);
 }
@@ -139,8 +188,11 @@ static void cover_table(struct series *s, struct strbuf *body)
 	unsigned calls = 0;
 
 	strbuf_addch(body, '\n');
-	add_paragraph(body, s->has_maintainers ?
+	add_paragraph(body, s->basis == SERIES_BY_ENTRY ?
 		"Converted call sites by subsystem (MAINTAINERS entries):" :
+		s->basis == SERIES_BY_DIR_NO_PATTERNS ?
+		"Converted call sites by subsystem (the tree's MAINTAINERS "
+		"has no F: patterns: the first two components of each path):" :
 		"Converted call sites by subsystem (the tree has no "
 		"MAINTAINERS: the first two components of each path):");
 	strbuf_addch(body, '\n');
@@ -220,8 +272,16 @@ static void cover_checkpatch(struct series *s, struct strbuf *body)
 		strbuf_addf(body, "checkpatch: %s.\n", s->checkpatch_note);
 		return;
 	}
-	strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each patch:\n"
-		      "\n");
+	if (s->opts->signoff) {
+		strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each "
+			      "patch:\n\n");
+	} else {
+		add_paragraph(body, "scripts/checkpatch.pl --no-tree "
+			      "--no-signoff on each patch (they carry no "
+			      "Signed-off-by: line; series --signoff adds "
+			      "yours):");
+		strbuf_addch(body, '\n');
+	}
 	for (i = 0; i < s->nr; i++)
 		strbuf_addf(body, "    %s: %s\n", s->patches[i].file_name,
 			    s->patches[i].checkpatch ?
@@ -263,6 +323,7 @@ void series_format_cover(struct series *s)
 	strbuf_addf(&body, "%s\n\n", s->opts->migration->description);
 	cover_layout(s, &body);
 	cover_prototypes(s, &body);
+	cover_addressing(s, &body);
 	cover_table(s, &body);
 	cover_check(s, &body);
 	cover_checkpatch(s, &body);

@@ -55,8 +55,11 @@ static char *checkpatch_verdict(int status, const struct strbuf *out)
 		       (int)strcspn(out->buf, "\n"), out->buf);
 }
 
-/* checkpatch on one patch: its exit status, -1 when perl cannot run */
-static int run_checkpatch(const char *tree, const char *patch,
+/*
+ * checkpatch on one patch: its exit status, -1 when perl cannot run;
+ * without a Signed-off-by in the patches, checkpatch is told so
+ */
+static int run_checkpatch(const char *tree, const char *patch, int signoff,
 			  struct strbuf *out)
 {
 	struct child_process cp;
@@ -64,7 +67,10 @@ static int run_checkpatch(const char *tree, const char *patch,
 
 	child_process_init(&cp);
 	strlist_pushv(&cp.args, (const char *const[]) {
-		"perl", CHECKPATCH, "--no-tree", patch, NULL });
+		"perl", CHECKPATCH, "--no-tree", NULL });
+	if (!signoff)
+		strlist_push(&cp.args, "--no-signoff");
+	strlist_push(&cp.args, patch);
 	cp.dir = tree;
 	cp.no_stdin = cp.capture_out = cp.merge_err = 1;
 	cp.timeout_sec = CHECKPATCH_TIMEOUT;
@@ -91,7 +97,8 @@ void series_checkpatch(struct series *s, const char *staged)
 	for (i = 0; i < s->nr; i++) {
 		char *patch = xstrfmt("%s/%s", staged,
 				      s->patches[i].file_name);
-		int status = run_checkpatch(tree, patch, &out);
+		int status = run_checkpatch(tree, patch, s->opts->signoff,
+					    &out);
 
 		free(patch);
 		if (status < 0) {

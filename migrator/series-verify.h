@@ -20,7 +20,8 @@ struct series;
 
 /*
  * run the tree's scripts/checkpatch.pl --no-tree (with perl, from the
- * tree) on each patch, and keep each verdict: its "total: E errors, W
+ * tree; --no-signoff too when the options add no Signed-off-by) on each
+ * patch, and keep each verdict: its "total: E errors, W
  * warnings, L lines checked" line, or "clean"; when the tree has no
  * checkpatch or perl is missing, s->checkpatch_note says so
  */

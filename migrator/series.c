@@ -3,13 +3,17 @@
  * (see series.h; the cover letter is series-cover.c's).
  *
  * Contract: the changes are taken in path order (bytewise, git's order).
- * Subsystems come from MAINTAINERS when the tree has one (the most
- * specific entry; files no entry covers form the "treewide" subsystem,
- * always last), else from the first two path components.  Atomic mode
- * makes one patch of every change, subsystem mode one per subsystem.
- * Each patch is addressed to its entry's M: people and L: lists and to
- * the options' --to and --cc, each address once; the cover letter to
- * every patch's addresses.  Every diff is written by diff.h from the
+ * Subsystems come from MAINTAINERS when the tree has one with F:
+ * patterns (the most specific entry; files no entry covers, or only a
+ * catch-all "*" one, form the "treewide" subsystem, always last), else
+ * from the first two path
+ * components.  Atomic mode makes one patch of every change, subsystem
+ * mode one per subsystem, whose prefix is the one git log shows for the
+ * directory its files share, if any.  A subsystem patch is addressed to
+ * what the tree's get_maintainer.pl names for it when the options allow
+ * it and every run succeeds, else to its entry's M: people and L: lists;
+ * every patch to the options' --to and --cc, each address once; the
+ * cover letter to every patch's addresses.  Every diff is written by diff.h from the
  * texts the caller gave, so a patch says exactly what apply changed, CRs
  * and missing newlines included.  Subjects are worded from the
  * migration's data, never from names known here.  The strings of struct
@@ -20,8 +24,10 @@
 
 #include "diff.h"
 #include "diffstat.h"
+#include "get-maintainer.h"
 #include "mbox.h"
 #include "migration.h"
+#include "series-prefix.h"
 #include "series.h"
 #include "util.h"
 
@@ -80,6 +86,8 @@ void series_release(struct series *s)
 	strbuf_release(&s->all_diff);
 	free(s->checkpatch_note);
 	free(s->verify_note);
+	free(s->address_note);
+	free(s->get_maintainer_error);
 	strbuf_release(&s->cover);
 	memset(s, 0, sizeof(*s));
 }
@@ -147,6 +155,15 @@ static struct series_patch *group_new(struct series *s, const char *name,
 	return g;
 }
 
+/*
+ * "*" or "*\/": the pattern of an entry that covers what no other does
+ * (6.1's "THE REST"), no subsystem of its own
+ */
+static int is_catch_all(const char *pattern)
+{
+	return pattern && !pattern[strspn(pattern, "*/")];
+}
+
 /* the subsystem of a file: found by its entry, or by its name */
 static struct series_patch *group_for(struct series *s, const char *path)
 {
@@ -157,6 +174,8 @@ static struct series_patch *group_for(struct series *s, const char *path)
 
 	if (s->has_maintainers) {
 		e = maintainers_match(&s->maintainers, path);
+		if (e && is_catch_all(maintainers_entry_pattern(e, path)))
+			e = NULL;
 		name = xstrdup(e ? e->title : TREEWIDE);
 	} else {
 		name = path_subsystem(path);
@@ -217,6 +236,8 @@ static void address_patches(struct series *s)
 {
 	size_t i;
 
+	strlist_clear(&s->to, 0);
+	strlist_clear(&s->cc, 0);
 	for (i = 0; i < s->nr; i++) {
 		push_missing(&s->patches[i].to, s->opts->to);
 		push_missing(&s->patches[i].cc, s->opts->cc);
@@ -225,6 +246,52 @@ static void address_patches(struct series *s)
 		push_missing(&s->to, &s->patches[i].to);
 		push_missing(&s->cc, &s->patches[i].cc);
 	}
+}
+
+/* the directory all of a subsystem's files are in, "" when none */
+static char *common_dir(const struct series *s, const struct series_patch *g)
+{
+	const char *first = s->changes[g->files[0]].path;
+	size_t len = strlen(first), i;
+
+	for (i = 1; i < g->nr_files; i++) {
+		const char *path = s->changes[g->files[i]].path;
+		size_t n = 0;
+
+		while (n < len && path[n] == first[n])
+			n++;
+		len = n;
+	}
+	/* back to a '/' inside the common part: a directory of all */
+	if (len)
+		len--;
+	while (len && first[len] != '/')
+		len--;
+	return xstrndup(first, len);
+}
+
+/* each subsystem's prefix as its directory's history writes it */
+static void prefixes_from_history(struct series *s)
+{
+	char **dirs = xcalloc(s->nr_groups + 1, sizeof(*dirs));
+	char **prefixes = xcalloc(s->nr_groups + 1, sizeof(*prefixes));
+	size_t i;
+
+	for (i = 0; i < s->nr_groups; i++)
+		dirs[i] = common_dir(s, &s->groups[i]);
+	series_git_prefixes(s->opts->tree, (const char *const *)dirs,
+			    s->nr_groups, prefixes,
+			    s->opts->jobs > 0 ? s->opts->jobs : 1);
+	for (i = 0; i < s->nr_groups; i++) {
+		if (prefixes[i]) {
+			free(s->groups[i].prefix);
+			s->groups[i].prefix = prefixes[i];
+			s->groups[i].prefix_from_log = 1;
+		}
+		free(dirs[i]);
+	}
+	free(prefixes);
+	free(dirs);
 }
 
 int series_plan(struct series *s, const struct series_change *changes,
@@ -238,8 +305,13 @@ int series_plan(struct series *s, const struct series_change *changes,
 	ret = maintainers_read(&s->maintainers, s->opts->tree);
 	if (ret < 0)
 		return -1;
-	s->has_maintainers = !ret;
+	s->has_maintainers = !ret && maintainers_has_patterns(&s->maintainers);
+	s->basis = ret ? SERIES_BY_DIR_NO_MAINTAINERS :
+		   s->has_maintainers ? SERIES_BY_ENTRY :
+		   SERIES_BY_DIR_NO_PATTERNS;
 	group_changes(s);
+	if (s->opts->split == SERIES_SUBSYSTEM)
+		prefixes_from_history(s);
 	if (s->opts->split == SERIES_ATOMIC || !nr) {
 		s->patches = xmalloc(sizeof(*s->patches));
 		s->nr = 1;
@@ -250,7 +322,6 @@ int series_plan(struct series *s, const struct series_change *changes,
 		s->patches = s->groups;
 		s->nr = s->nr_groups;
 	}
-	address_patches(s);
 	return 0;
 }
 
@@ -326,7 +397,6 @@ static int format_patch(struct series *s, size_t n)
 	int ret;
 
 	name_patch(s, n);
-	write_diff(s, &p->diff, p->files, p->nr_files);
 	strbuf_addf(&body, "%s\n", s->opts->migration->description);
 	if (s->nr > 1)
 		strbuf_addf(&body, "\nThis is part %zu of %zu of the change; "
@@ -345,10 +415,83 @@ static int format_patch(struct series *s, size_t n)
 	return ret;
 }
 
+/* To and Cc of the subsystem patches from the tree's get_maintainer.pl */
+static void address_by_script(struct series *s)
+{
+	const char *how = "To and Cc of each patch from the MAINTAINERS "
+			  "entry of its files";
+	struct get_maintainer_query *q;
+	struct strlist *to, *cc;
+	char *why;
+	size_t i;
+
+	if (!s->opts->get_maintainer) {
+		s->address_note = xstrfmt("%s (--no-get-maintainer: the tree's "
+					  "%s was not run).", how,
+					  GET_MAINTAINER);
+		return;
+	}
+	if (!get_maintainer_available(s->opts->tree)) {
+		s->address_note = xstrfmt("%s (the tree has no %s).", how,
+					  GET_MAINTAINER);
+		return;
+	}
+	q = xcalloc(s->nr, sizeof(*q));
+	to = xcalloc(s->nr, sizeof(*to));
+	cc = xcalloc(s->nr, sizeof(*cc));
+	for (i = 0; i < s->nr; i++) {
+		q[i].diff = s->patches[i].diff.buf;
+		q[i].len = s->patches[i].diff.len;
+		q[i].to = &to[i];
+		q[i].cc = &cc[i];
+	}
+	if (get_maintainer_run(s->opts->tree, q, s->nr,
+			       s->opts->jobs > 0 ? s->opts->jobs : 1,
+			       &why) < 0) {
+		s->get_maintainer_error = why;
+		s->address_note = xstrfmt("%s: %s failed (%s).", how,
+					  GET_MAINTAINER, why);
+		for (i = 0; i < s->nr; i++) {
+			strlist_clear(&to[i], 0);
+			strlist_clear(&cc[i], 0);
+		}
+	} else {
+		s->address_note = xstrfmt("To and Cc of each patch from the "
+					  "tree's %s --no-git "
+					  "--no-git-fallback.",
+					  GET_MAINTAINER);
+		for (i = 0; i < s->nr; i++) {
+			strlist_clear(&s->patches[i].to, 0);
+			strlist_clear(&s->patches[i].cc, 0);
+			s->patches[i].to = to[i];
+			s->patches[i].cc = cc[i];
+		}
+	}
+	free(q);
+	free(to);
+	free(cc);
+}
+
 int series_format_patches(struct series *s)
 {
 	size_t i;
 
+	for (i = 0; i < s->nr; i++)
+		write_diff(s, &s->patches[i].diff, s->patches[i].files,
+			   s->patches[i].nr_files);
+	if (s->opts->split == SERIES_SUBSYSTEM && s->nr_changes) {
+		if (s->basis != SERIES_BY_ENTRY &&
+		    !get_maintainer_available(s->opts->tree))
+			s->address_note = xstrdup(s->basis ==
+				SERIES_BY_DIR_NO_PATTERNS ?
+				"No To or Cc from the tree: its MAINTAINERS "
+				"has no F: patterns to match files with." :
+				"No To or Cc from the tree: it has no "
+				"MAINTAINERS.");
+		else
+			address_by_script(s);
+	}
+	address_patches(s);
 	for (i = 0; i < s->nr; i++)
 		if (format_patch(s, i) < 0)
 			return -1;

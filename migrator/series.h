@@ -8,10 +8,17 @@
  * of them (SERIES_ATOMIC), or one per MAINTAINERS entry (SERIES_SUBSYSTEM;
  * the entry whose F: pattern covers a file most specifically, files no
  * entry covers in a last "treewide" patch, patches in the order of their
- * first path).  Without a MAINTAINERS file a subsystem is the first two
- * components of a path.  series_format_patches() then writes each patch
- * as a mail, and series_format_cover() the cover letter, which quotes
- * what was found in between.
+ * first path).  Without a MAINTAINERS file, or with one that has no F:
+ * patterns (trees before 2.6.30), a subsystem is the first two
+ * components of a path (s->basis says which).  A subsystem patch's
+ * subject prefix is the one its directory's git history uses most
+ * (series-prefix.h) where the tree has history, else its entry's short
+ * name or its directory.  series_format_patches() then addresses each
+ * subsystem patch, with the tree's scripts/get_maintainer.pl when it has
+ * one and opts->get_maintainer allows it (get-maintainer.h: this runs
+ * the tree's code), else from MAINTAINERS, and writes each patch as a
+ * mail; series_format_cover() writes the cover letter, which quotes what
+ * was found in between.
  *
  * The module is three files: series.c plans the series and writes the
  * patches, series-cover.c writes the cover letter, series-verify.c
@@ -64,12 +71,23 @@ struct series_opts {
 	time_t date;
 	int tz_minutes;
 	const char *version;		/* for the signature */
+	unsigned max_line_length;	/* apply's; 0: the tree's */
+	int get_maintainer;		/* may run the tree's get_maintainer.pl */
+	int jobs;			/* its runs and git's at once */
+};
+
+/* what a subsystem is */
+enum series_basis {
+	SERIES_BY_ENTRY,		/* a MAINTAINERS entry */
+	SERIES_BY_DIR_NO_MAINTAINERS,	/* a directory: no MAINTAINERS */
+	SERIES_BY_DIR_NO_PATTERNS,	/* a directory: no F: lines in it */
 };
 
 /* a subsystem's files; in subsystem mode also the patch that holds them */
 struct series_patch {
 	char *subsystem;		/* a title, a path, "treewide" */
-	char *prefix;			/* "input" */
+	char *prefix;			/* "input", or git log's "Input" */
+	int prefix_from_log;		/* prefix is the history's */
 	const struct maintainers_entry *entry;	/* NULL: none */
 	size_t *files;			/* indices into changes[] */
 	size_t nr_files, alloc_files;
@@ -87,7 +105,10 @@ struct series {
 	const struct series_change *changes;
 	size_t nr_changes;
 	struct maintainers maintainers;
-	int has_maintainers;
+	int has_maintainers;		/* with F: patterns to match */
+	enum series_basis basis;
+	char *address_note;		/* where To and Cc came from */
+	char *get_maintainer_error;	/* why it failed, when it ran */
 	size_t *order;			/* changes[] by path */
 	struct series_patch *groups;	/* the subsystems, patch order */
 	size_t nr_groups, alloc_groups;

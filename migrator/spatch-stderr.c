@@ -75,9 +75,14 @@ char *spatch_failure_line(const char *err)
 
 /* ---- batches: what a clean run prints ---- */
 
-/* stderr lines of a clean batch that chatter[] does not already cover */
+/*
+ * stderr lines of a clean batch that chatter[] does not already cover;
+ * the last two come from parsing one file (a typedef declared twice
+ * under #ifdef, an #ifdef inside a statement), alone or in a batch
+ */
 static const char *const batch_chatter[] = {
-	"Skipping: ", "(ONCE) ", "ALREADY AT END", NULL
+	"Skipping: ", "(ONCE) ", "ALREADY AT END", "TYPEDEF CONFLICT:",
+	"stmt_elems_of_sequencable: ", NULL
 };
 
 static int is_batch_chatter(const char *line, size_t len)

@@ -172,12 +172,15 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
 # It does so whether it is given one file (INPUT -o OUTPUT) or a batch
 # (--in-place --file-groups FILE), and logs "file" or "batch" for each
-# run in $FAKE_LOG (and its pid in $FAKE_PIDS).  spatch never sees the
-# tree's names, only copies named by kmigrate, so the fake tells the
-# three files by their calls (MKDEV(MEM_MAJOR, ...) and so on).  SLOW_SPATCH=SUFFIX makes it take a second for each
+# run in $FAKE_LOG (and its pid in $FAKE_PIDS), and the directory each
+# batch runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names,
+# only copies named by kmigrate, so the fake tells the three files by
+# their calls (MKDEV(MEM_MAJOR, ...) and so on).
+# SLOW_SPATCH=SUFFIX makes it take a second for each
 # file so named.  With FAKE_BATCH set, the chosen files are left alone,
 # and a batch misbehaves instead: "trouble" prints a line spatch does not
-# print when all is well and changes nothing, "forget" leaves a file out.
+# print when all is well and changes nothing, "forget" leaves a file out;
+# "chatter" prints what spatch prints on parsing some files of any tree.
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
 #!/bin/sh
@@ -193,6 +196,7 @@ files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
 echo \$\$ >>"\${FAKE_PIDS:-/dev/null}"
+[ -z "\$groups" ] || pwd >>"\${FAKE_CWD_LOG:-/dev/null}"
 [ -n "\${FAKE_BATCH:-}" ] && files=
 which_file() {
 	grep -q "MKDEV(MEM_MAJOR" "\$1" && echo mem
@@ -213,6 +217,8 @@ done
 if [ -n "\$groups" ]; then
 	case \${FAKE_BATCH:-} in
 	trouble) echo "Impossible: fake trouble" >&2; exit 0 ;;
+	chatter) echo "TYPEDEF CONFLICT:u32" >&2
+		echo "stmt_elems_of_sequencable: IfdefStm2 TODO?" >&2 ;;
 	forget) sed -i 1d "\$groups" ;;
 	esac
 fi
@@ -278,6 +284,16 @@ status=$?
 check "-j 1: one spatch run for the whole tree" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
 	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ]'
+# started in a git work tree, spatch git-greps all of it for each file
+# group: a batch names only scratch copies, and runs among them
+fresh
+: >"$scratch/cwd.log"
+(cd "$scratch/tree" && FAKE_CWD_LOG=$scratch/cwd.log FAKE_BATCH=none \
+	PATH=$scratch/bin:$PATH "$KMIGRATE" -j 2 apply . >"$out" 2>"$err")
+status=$?
+check "run in the tree, spatch batches run outside it" \
+	'[ $status -eq 0 ] && [ -s "$scratch/cwd.log" ] &&
+	 ! grep -q "^$scratch/tree" "$scratch/cwd.log"'
 fake_run trouble trouble -j 2
 status=$?
 check "a batch printing an unknown line is run again file by file" \
@@ -285,6 +301,11 @@ check "a batch printing an unknown line is run again file by file" \
 	 [ "$(runs trouble batch)" -eq 2 ] &&
 	 [ "$(runs trouble file)" -eq 52 ] &&
 	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
+fake_run chatter chatter -j 2
+status=$?
+check "a batch printing spatch's parsing chatter is not run again" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs chatter batch)" -eq 2 ] && [ "$(runs chatter file)" -eq 0 ]'
 fake_run forget forget -j 2
 status=$?
 check "a batch leaving a file out is run again file by file" \

@@ -325,10 +325,15 @@ copy_tree "$cp_tree"
 mkdir -p "$cp_tree/scripts"
 cat >"$cp_tree/scripts/checkpatch.pl" <<'EOF'
 #!/usr/bin/perl
-# a stand-in: the verdict depends on being called as kmigrate must
-if (@ARGV == 2 && $ARGV[0] eq "--no-tree" && -f $ARGV[1] && -f "MAINTAINERS") {
+# a stand-in: the verdict depends on being called as kmigrate must:
+# --no-signoff when the patches carry no Signed-off-by
+if (@ARGV == 3 && $ARGV[0] eq "--no-tree" && $ARGV[1] eq "--no-signoff" &&
+    -f $ARGV[2] && -f "MAINTAINERS") {
 	print "WARNING: stand-in warning\n";
 	print "total: 0 errors, 3 warnings, 77 lines checked\n";
+} elsif (@ARGV == 2 && $ARGV[0] eq "--no-tree" && -f $ARGV[1] &&
+	 -f "MAINTAINERS") {
+	print "total: 0 errors, 2 warnings, 66 lines checked\n";
 } else {
 	print "total: 9 errors, 9 warnings, 0 lines checked (called wrongly)\n";
 }
@@ -340,6 +345,14 @@ status_is 0 $? "a tree with its own checkpatch: exit 0" "$scratch/err"
 check_cmd "the tree's checkpatch verdict is in the cover letter" \
 	grep -q "0001-.*: total: 0 errors, 3 warnings, 77 lines checked" \
 	"$scratch/cp-out/0000-cover-letter.patch"
+check_cmd "without --signoff, checkpatch runs with --no-signoff, and says so" \
+	grep -q "^scripts/checkpatch.pl --no-tree --no-signoff on each patch" \
+	"$scratch/cp-out/0000-cover-letter.patch"
+"$KMIGRATE" series "$cp_tree" --out "$scratch/cp-so" --from "$FROM" \
+	--signoff >/dev/null 2>"$scratch/err"
+check_cmd "with --signoff, checkpatch checks the Signed-off-by too" \
+	grep -q "0001-.*: total: 0 errors, 2 warnings, 66 lines checked" \
+	"$scratch/cp-so/0000-cover-letter.patch"
 check_cmd "without scripts/checkpatch.pl the cover letter says so" \
 	grep -q "checkpatch: not run" "$out/0000-cover-letter.patch"
 

@@ -217,12 +217,59 @@ static void test_short_names(void)
 	check_short("", "drivers/misc/", "misc");
 }
 
+/* a list's remark is not part of its address */
+static void test_list_remarks(void)
+{
+	struct maintainers m = MAINTAINERS_INIT;
+
+	CU_ASSERT_EQUAL_FATAL(maintainers_parse(&m,
+		"SOUND\n"
+		"M:\tSound Keeper <sound@example.org>\n"
+		"L:\talsa-devel@alsa-project.org (moderated for non-subscribers)\n"
+		"L:\tsound@example.org\t(subscribers-only)\n"
+		"F:\tsound/\n", "MAINTAINERS"), 0);
+	CU_ASSERT_EQUAL_FATAL(m.nr, 1);
+	CU_ASSERT_EQUAL_FATAL(m.entries[0].lists.nr, 2);
+	CU_ASSERT_STRING_EQUAL(m.entries[0].lists.items[0].string,
+			       "alsa-devel@alsa-project.org");
+	CU_ASSERT_STRING_EQUAL(m.entries[0].lists.items[1].string,
+			       "sound@example.org");
+	maintainers_release(&m);
+}
+
+/* before 2.6.30 an entry had no F: lines, so no path has an entry */
+static void test_old_format(void)
+{
+	struct maintainers m = MAINTAINERS_INIT;
+
+	parse(&m);
+	CU_ASSERT_TRUE(maintainers_has_patterns(&m));
+	maintainers_release(&m);
+	CU_ASSERT_EQUAL_FATAL(maintainers_parse(&m,
+		"INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS\n"
+		"P:\tInput Keeper\n"
+		"M:\tinput@example.org\n"
+		"L:\tlinux-input@vger.kernel.org\n"
+		"S:\tMaintained\n"
+		"\n"
+		"SOUND\n"
+		"P:\tSound Keeper\n"
+		"M:\tsound@example.org\n"
+		"S:\tMaintained\n", "MAINTAINERS"), 0);
+	CU_ASSERT_EQUAL(m.nr, 2);
+	CU_ASSERT_FALSE(maintainers_has_patterns(&m));
+	CU_ASSERT_PTR_NULL(maintainers_match(&m, "drivers/input/evdev.c"));
+	maintainers_release(&m);
+}
+
 static const struct unit_test tests[] = {
 	{ "entries, people, lists and patterns are read", test_parse_entries },
 	{ "directory, file and glob patterns", test_pattern_kinds },
 	{ "the most specific pattern wins", test_most_specific_match },
 	{ "a tree with and without MAINTAINERS", test_read_from_tree },
 	{ "short names for subject prefixes", test_short_names },
+	{ "a list's remark is not part of its address", test_list_remarks },
+	{ "an old MAINTAINERS without F: lines", test_old_format },
 	{ NULL, NULL }
 };
 

@@ -123,6 +123,14 @@ static void test_address_folding(void)
 		CU_ASSERT(strcspn(p, "\n") <= MBOX_LINE_MAX);
 	strbuf_release(&sb);
 	strlist_clear(&to, 0);
+	/* a name beyond ASCII (get_maintainer.pl's, quoted) is encoded */
+	strlist_push(&to, "\"Christian K\xc3\xb6nig\" <ck@example.org>");
+	strlist_push(&to, "list@example.org");
+	mbox_address_header(&sb, "To", &to);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "To: =?UTF-8?q?Christian=20K=C3=B6nig?= "
+			       "<ck@example.org>, list@example.org\n");
+	strbuf_release(&sb);
+	strlist_clear(&to, 0);
 }
 
 static void test_identities(void)

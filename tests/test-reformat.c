@@ -70,8 +70,9 @@ static void find_calls(const char *text, const char *name,
 	}
 }
 
-/* insert NULL as argument 2 of every call of "mk" in before */
-static void check_reformat(const char *before, const char *after)
+/* insert NULL as argument 2 of every call of "mk", wrapping past max */
+static void check_reformat_at(const char *before, const char *after,
+			      size_t max)
 {
 	struct test_calls tc;
 	struct strbuf out = STRBUF_INIT;
@@ -79,12 +80,19 @@ static void check_reformat(const char *before, const char *after)
 	find_calls(before, "mk", &tc);
 	CU_ASSERT_FATAL(tc.nr > 0);
 	CU_ASSERT_EQUAL(reformat_insert_argument(&out, before, strlen(before),
-						 tc.calls, tc.nr, "NULL", 2),
+						 tc.calls, tc.nr, "NULL", 2,
+						 max),
 			tc.nr);
 	CU_ASSERT_STRING_EQUAL(out.buf, after);
 	if (strcmp(out.buf, after))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
 	strbuf_release(&out);
+}
+
+/* the same at 80 columns, the limit of a tree without a checkpatch */
+static void check_reformat(const char *before, const char *after)
+{
+	check_reformat_at(before, after, REFORMAT_MAX_COLUMNS);
 }
 
 static void test_after_the_comma(void)
@@ -163,6 +171,27 @@ static void test_wrap_after_last_fitting_comma(void)
 		       "\t\t   MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n");
 }
 
+static void test_wrap_at_the_limit_given(void)
+{
+	/* 81 columns after: whole at 100, wrapped at 80 */
+	static const char before[] =
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n";
+
+	check_reformat_at(before,
+			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
+			  100);
+	check_reformat_at(before,
+			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
+			  "\t\t  \"vcs%u-longer\");\n", 80);
+	/*
+	 * 95 columns before (past 80, within 100), 101 after: broken at the
+	 * last comma that fits in 100
+	 */
+	check_reformat_at("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name, b_names);\n",
+			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name,\n"
+			  "\t\t  b_names);\n", 100);
+}
+
 static void test_wrap_repeats(void)
 {
 	/* 80 columns before; "NULL, d);" below the '(' is still too wide */
@@ -217,15 +246,16 @@ static void test_first_and_last_position(void)
 
 	find_calls(text, "mk", &tc);
 	reformat_insert_argument(&out, text, strlen(text), tc.calls, tc.nr,
-				 "NULL", 1);
+				 "NULL", 1, REFORMAT_MAX_COLUMNS);
 	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(NULL, a, b);\n\tmk(NULL);\n");
 	strbuf_reset(&out);
 	reformat_insert_argument(&out, text, strlen(text), tc.calls, 1,
-				 "NULL", 3);
+				 "NULL", 3, REFORMAT_MAX_COLUMNS);
 	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(a, b, NULL);\n\tmk();\n");
 	strbuf_reset(&out);
 	CU_ASSERT_EQUAL(reformat_insert_argument(&out, text, strlen(text),
-						 tc.calls, tc.nr, "NULL", 4),
+						 tc.calls, tc.nr, "NULL", 4,
+						 REFORMAT_MAX_COLUMNS),
 			0);
 	CU_ASSERT_STRING_EQUAL(out.buf, text);
 	strbuf_release(&out);
@@ -241,7 +271,8 @@ static void check_convert(const char *before, const char *after,
 	find_calls(before, "mk", &tc);
 	CU_ASSERT_FATAL(tc.nr > 0);
 	CU_ASSERT_EQUAL(reformat_convert(&out, before, strlen(before),
-					 tc.calls, tc.nr, map), tc.nr);
+					 tc.calls, tc.nr, map,
+					 REFORMAT_MAX_COLUMNS), tc.nr);
 	CU_ASSERT_STRING_EQUAL(out.buf, after);
 	if (strcmp(out.buf, after))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
@@ -345,6 +376,7 @@ static const struct unit_test tests[] = {
 	  test_no_wrap_before_a_hash },
 	{ "b: an argument alone on its line gets NULL below", test_argument_alone_on_its_line },
 	{ "c: a line pushed past 80 columns wraps below '('", test_wrap_after_last_fitting_comma },
+	{ "c: the limit is the one given (a tree's 100)", test_wrap_at_the_limit_given },
 	{ "c: the wrap repeats while the rest is too wide", test_wrap_repeats },
 	{ "c: a line already past 80 columns is not wrapped", test_wide_line_left_wide },
 	{ "CRLF lines keep their CR, new lines get one", test_crlf },

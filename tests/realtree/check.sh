@@ -1,0 +1,260 @@
+#!/bin/bash
+# tests/realtree/check.sh - "make check-realtree": the whole job of issue
+# 13 on Debian's linux-source-6.1 with the 6.4 prototype of
+# class_create() committed (tree.sh makes the tree, or resets it), each
+# point with its figure and its time.  Not part of make check.
+#
+#	tests/realtree/check.sh
+#
+# The points, in the order a maintainer works:
+#	tree       tree.sh: the tree at the prototype commit
+#	scan       every line git grep finds class_create on is accounted for
+#	series     series --split subsystem --signoff, on the unconverted tree
+#	checkpatch the tree's scripts/checkpatch.pl, as a maintainer runs it
+#	           in the tree, on each patch: no error, no warning
+#	apply      apply --in-place converts every call (exit 0)
+#	owners     each call whose owner is not THIS_MODULE has a warning
+#	           naming the call and its owner
+#	again      a second apply changes nothing
+#	check      check on the converted tree: 0 errors
+#	git-am     git am of the series onto the prototype commit gives
+#	           apply's tree, byte for byte (git diff of the two commits)
+#	coccicheck make coccicheck MODE=patch and MODE=report with the
+#	           migration's .cocci (kmigrate cocci) on $COCCI_DIR (default
+#	           drivers/char), in the prototype tree: patch changes the
+#	           lines apply changed there, report names the lines scan
+#	           lists as old, ambiguous or shadowed calls there
+#
+# Environment: KMIGRATE (default ./kmigrate), KMIGRATE_CACHE (tree.sh),
+# MIGRATION (default class-create-owner; another one's figures are only
+# for trying the script), COCCI_DIR, JOBS (kmigrate's -j).  The outputs
+# are kept in $KMIGRATE_CACHE/check-realtree/.  The tree is left at the
+# prototype commit, apply's result on branch kmigrate-apply, git am's on
+# kmigrate-am.  Exit 0 when every point holds, 1 when one does not, 2
+# when the tree cannot be made.
+. "$(dirname "$0")/lib.sh"
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+MIGRATION=${MIGRATION:-class-create-owner}
+COCCI_DIR=${COCCI_DIR:-drivers/char}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+OUT=$KMIGRATE_CACHE/check-realtree
+FROM="kmigrate realtree <kmigrate@localhost>"
+passed=0 failed=0 failures=()
+
+# point NAME STATUS FIGURE SECONDS: one result line
+point() {
+	local mark=ok
+	if [ "$2" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		mark=FAIL failed=$((failed + 1)) failures+=("$1")
+	fi
+	printf '%-4s %-10s %s (%s s)\n' "$mark" "$1" "$3" "$4"
+}
+
+# the first lines of a file, indented, after a failure
+show() { [ -s "$1" ] && sed -n "1,${2:-5}s/^/       /p" "$1"; return 0; }
+
+km() { "$KMIGRATE" -j "$JOBS" --migration "$MIGRATION" "$@"; }
+
+[ -x "$KMIGRATE" ] || die "no kmigrate binary at '$KMIGRATE' (run make)"
+"$(dirname "$0")/tree.sh" >"$KMIGRATE_CACHE/tree.log" 2>&1 ||
+	{ cat "$KMIGRATE_CACHE/tree.log" >&2; exit 2; }
+sed 's/^/     /' "$KMIGRATE_CACHE/tree.log"
+rm -rf "$OUT" && mkdir -p "$OUT" || die "cannot write '$OUT'"
+
+have_migration=1
+if ! "$KMIGRATE" --migration "$MIGRATION" cocci >"$OUT/migration.cocci" \
+		2>"$OUT/migration.err"; then
+	have_migration=0
+	echo "     the '$MIGRATION' migration is not in this kmigrate" \
+	     "($(head -n 1 "$OUT/migration.err")): the points that need it fail"
+fi
+need_migration() {
+	[ $have_migration -eq 1 ] && return 0
+	point "$1" 1 "needs the '$MIGRATION' migration" 0.0
+	return 1
+}
+
+# file:line of every line of the tree's C files naming class_create
+rt_git grep -n -w class_create -- '*.c' '*.h' | cut -d: -f1,2 | sort -u \
+	>"$OUT/grep.lines"
+
+# --- scan ---
+if need_migration scan; then
+	timed t km scan "$TREE" >"$OUT/scan.txt" 2>"$OUT/scan.err"
+	status=$?
+	cut -d: -f1,2 "$OUT/scan.txt" | sort -u >"$OUT/scan.lines"
+	comm -23 "$OUT/grep.lines" "$OUT/scan.lines" >"$OUT/scan.missing"
+	[ $status -eq 0 ] && [ ! -s "$OUT/scan.missing" ]
+	point scan $? "$(tail -n 1 "$OUT/scan.err"); all $(wc -l \
+		<"$OUT/grep.lines") lines git grep finds, $(wc -l \
+		<"$OUT/scan.missing") missing" "$t"
+	show "$OUT/scan.missing"
+fi
+
+# --- series, on the unconverted tree ---
+if need_migration series; then
+	timed t km series "$TREE" --split subsystem --signoff --from "$FROM" \
+		--out "$OUT/series" >"$OUT/series.txt" 2>"$OUT/series.err"
+	status=$?
+	cover=$OUT/series/0000-cover-letter.patch
+	patches=$(ls "$OUT/series" 2>/dev/null | grep -vc '^0000-')
+	files=$(cat "$OUT"/series/0*.patch 2>/dev/null | grep -c '^diff --git')
+	if grep -q "from the tree's scripts/get_maintainer.pl" "$cover" \
+			2>/dev/null; then
+		how="To/Cc from scripts/get_maintainer.pl"
+	else
+		how="To/Cc not from scripts/get_maintainer.pl"
+	fi
+	point series $status "$patches patches, $files file diffs; $how" "$t"
+	[ $status -eq 0 ] || show "$OUT/series.err"
+fi
+
+# --- checkpatch, in the tree, on each patch ---
+if [ -d "$OUT/series" ] && ls "$OUT"/series/0*.patch >/dev/null 2>&1; then
+	checkpatch_all() {
+		local f
+		for f in "$OUT"/series/0*.patch; do
+			case $f in */0000-cover-letter.patch) continue ;; esac
+			(cd "$TREE" && perl scripts/checkpatch.pl "$f") \
+				>"$f.checkpatch" 2>&1
+			grep -H '^total:' "$f.checkpatch" ||
+				echo "$f: no verdict"
+		done >"$OUT/checkpatch.txt"
+	}
+	timed t checkpatch_all
+	grep -v 'total: 0 errors, 0 warnings' "$OUT/checkpatch.txt" \
+		>"$OUT/checkpatch.bad"
+	[ ! -s "$OUT/checkpatch.bad" ]
+	status=$?
+	clean=$(grep -c 'total: 0 errors, 0 warnings' "$OUT/checkpatch.txt")
+	figure="$clean of $(wc -l <"$OUT/checkpatch.txt") patches with no"
+	point checkpatch $status "$figure error and no warning" "$t"
+	show "$OUT/checkpatch.bad"
+else
+	point checkpatch 1 "no series to check" 0.0
+fi
+
+# --- apply --in-place, its warnings, and a second apply ---
+# the calls whose owner is not THIS_MODULE, "FILE:LINE OWNER"
+rt_git grep -n -o -P '\bclass_create\s*\(\s*\K[A-Za-z_][A-Za-z0-9_>.-]*(?=\s*,)' \
+	-- '*.c' | awk -F: '$3 != "THIS_MODULE" { print $1 ":" $2, $3 }' \
+	>"$OUT/owners.txt"
+if need_migration apply; then
+	timed t km apply --in-place "$TREE" >"$OUT/apply.txt" 2>"$OUT/apply.err"
+	status=$?
+	figure="$(grep '^apply:' "$OUT/apply.err" | tail -n 1);"
+	figure="$figure $(rt_git diff --shortstat | sed 's/^ //')"
+	point apply $status "$figure" "$t"
+	[ $status -eq 0 ] || show "$OUT/apply.err"
+	missing=0
+	while read -r where owner; do
+		grep "^$where:" "$OUT/apply.err" | grep -i warning |
+			grep -qw -- "$owner" ||
+			{ echo "$where $owner" >>"$OUT/owners.missing"; missing=1; }
+	done <"$OUT/owners.txt"
+	figure="$(wc -l <"$OUT/owners.txt") call(s) with another owner,"
+	figure="$figure warned: $(tr '\n' ' ' <"$OUT/owners.txt")"
+	point owners $missing "$figure" 0.0
+	show "$OUT/owners.missing"
+	rt_git add -A && rt_git commit -q -m "$MIGRATION: kmigrate apply" &&
+		rt_git branch -f kmigrate-apply HEAD
+	timed t km apply "$TREE" >"$OUT/again.diff" 2>"$OUT/again.err"
+	status=$?
+	[ $status -eq 0 ] && [ ! -s "$OUT/again.diff" ]
+	point again $? "second apply: $(wc -l <"$OUT/again.diff") diff lines" "$t"
+else
+	need_migration owners
+	need_migration again
+fi
+
+# --- check on the converted tree ---
+if need_migration check; then
+	timed t km check "$TREE" >"$OUT/check.txt" 2>"$OUT/check.err"
+	status=$?
+	point check $status "$(grep '^check:' "$OUT/check.err" | tail -n 1)" "$t"
+	[ $status -eq 0 ] || show "$OUT/check.txt"
+fi
+
+# --- git am of the series onto the prototype commit ---
+if [ $have_migration -eq 1 ] && [ -d "$OUT/series" ] &&
+   rt_git rev-parse -q --verify kmigrate-apply >/dev/null; then
+	am_series() {
+		rt_git checkout -q -f -B kmigrate-am "$PROTO_TAG" &&
+		rt_git am -q --keep-cr $(ls "$OUT"/series/0*.patch |
+					 grep -v '/0000-')
+	}
+	timed t am_series >"$OUT/am.txt" 2>&1
+	status=$?
+	if [ $status -eq 0 ]; then
+		rt_git diff --stat kmigrate-apply kmigrate-am >"$OUT/am.diff"
+		[ ! -s "$OUT/am.diff" ]
+		status=$?
+	else
+		rt_git am --abort >/dev/null 2>&1
+	fi
+	figure="$(rt_git rev-list --count "$PROTO_TAG..kmigrate-am" \
+		2>/dev/null) commits on the prototype;"
+	figure="$figure git diff --stat against apply's: $(wc -l \
+		<"$OUT/am.diff" 2>/dev/null || echo "?") lines"
+	point git-am $status "$figure" "$t"
+	[ $status -eq 0 ] || show "$OUT/am.txt"
+else
+	point git-am 1 "needs the series and apply's tree" 0.0
+fi
+rt_git checkout -q -f linux-6.1 && rt_git reset -q --hard "$PROTO_TAG"
+
+# --- make coccicheck on one directory, against apply and scan ---
+# "FILE:LINE" of the "-" lines of a diff, by the old file's numbers
+removed_lines() {
+	awk '/^--- / { f = $2; sub(/^a\//, "", f); next }
+	     /^\+\+\+ / { next }
+	     /^@@ / { split($2, a, ","); old = substr(a[1], 2); next }
+	     /^-/ { print f ":" old; old++; next }
+	     /^ / { old++ }' "$1" | sort -u
+}
+if need_migration coccicheck; then
+	cocci=$OUT/migration.cocci	# kmigrate cocci's: the semantic patch
+	coccicheck() {
+		(cd "$TREE" && make -s coccicheck MODE="$1" COCCI="$cocci" \
+			M="$COCCI_DIR" J="$JOBS") >"$OUT/coccicheck-$1.txt" \
+			2>"$OUT/coccicheck-$1.err"
+	}
+	timed t_patch coccicheck patch
+	s1=$?
+	timed t_report coccicheck report
+	s2=$?
+	removed_lines "$OUT/coccicheck-patch.txt" >"$OUT/cocci.changed"
+	rt_git diff --no-color --no-ext-diff "$PROTO_TAG" kmigrate-apply -- \
+		"$COCCI_DIR" >"$OUT/apply-dir.diff" 2>/dev/null
+	removed_lines "$OUT/apply-dir.diff" >"$OUT/apply.changed"
+	sed 's|^\./||' "$OUT/coccicheck-report.txt" |
+		grep -o "^$COCCI_DIR/[^: ]*:[0-9]*" | sort -u \
+		>"$OUT/cocci.reported"
+	# the calls a report names: old, and those left (ambiguous, shadowed)
+	grep "^$COCCI_DIR/" "$OUT/scan.txt" 2>/dev/null |
+		grep -E '^[^ ]*: (old|ambiguous|shadowed) ' | cut -d: -f1,2 |
+		sort -u >"$OUT/scan.old"
+	[ $s1 -eq 0 ] && [ -s "$OUT/cocci.changed" ] &&
+		cmp -s "$OUT/cocci.changed" "$OUT/apply.changed"
+	status=$?
+	figure="MODE=patch on $COCCI_DIR changes $(wc -l \
+		<"$OUT/cocci.changed") lines, apply $(wc -l <"$OUT/apply.changed")"
+	point coccicheck $status "$figure" "$t_patch"
+	diff "$OUT/cocci.changed" "$OUT/apply.changed" >"$OUT/cocci.diff"
+	show "$OUT/cocci.diff"
+	[ $s2 -eq 0 ] && [ -s "$OUT/cocci.reported" ] &&
+		cmp -s "$OUT/cocci.reported" "$OUT/scan.old"
+	status=$?
+	figure="MODE=report on $COCCI_DIR reports $(wc -l \
+		<"$OUT/cocci.reported") calls, scan lists $(wc -l \
+		<"$OUT/scan.old") old"
+	point coccicheck $status "$figure" "$t_report"
+	diff "$OUT/cocci.reported" "$OUT/scan.old" >"$OUT/report.diff"
+	show "$OUT/report.diff"
+fi
+
+echo "check-realtree: $((passed + failed)) points, $passed passed," \
+     "$failed failed${failures[*]:+ (${failures[*]})}; outputs in $OUT"
+[ $failed -eq 0 ]
