@@ -172,7 +172,8 @@ static void check_rewrite(const char *buf, size_t len)
 	}
 	if (nr) {
 		map_init(&map, &mig);
-		reformat_convert(&out, buf, len, calls, nr, &map);
+		reformat_convert(&out, buf, len, calls, nr, &map,
+				 REFORMAT_MAX_COLUMNS);
 		free((void *)map.values);
 		scanned_text_init(&b, "fuzz.c", out.buf, out.len, &mig);
 		changes = calloc(a.scan.nr_sites + 1, sizeof(*changes));
