@@ -17,10 +17,11 @@
  * them, and git am must turn a scratch copy of the tree into apply's
  * result, byte for byte (series-verify.c); check then judges that
  * converted copy; the cover letter (series-cover.c) is written last, and
- * only then do the files replace what DIR held.  Any failure leaves DIR as it was.  Without git
- * the series is written unverified, and the cover letter says so.  When
- * nothing is converted no series is written: a note says whether the
- * tree has no call of the function at all, or none that apply converted.
+ * only then do the files replace what DIR held.  Any failure leaves DIR
+ * as it was.  Without git the series is written unverified, and the
+ * cover letter says so.  When nothing is converted no series is written:
+ * a note says whether the tree has no call of the function at all, or
+ * none that apply converted.
  *
  * Exit: 0 written, or nothing to convert; 1 check found errors (without
  * --force), the series does not reproduce apply's result, or apply left
@@ -60,11 +61,12 @@ static const char *const series_usage[] = {
 	"kmigrate series [options] TREE --out DIR",
 	"",
 	"Write the conversion of TREE as a git am-able patch series with a",
-	"cover letter into DIR; TREE is never modified.  This runs code from",
-	"TREE, as you: its scripts/checkpatch.pl on each patch, when TREE has",
-	"one and perl is installed (--no-checkpatch leaves it out), and, with",
-	"--split subsystem, its scripts/get_maintainer.pl for To and Cc",
-	"(--no-get-maintainer takes them from its MAINTAINERS instead).",
+	"cover letter into DIR; TREE is never modified.  This runs",
+	"code from TREE, as you: its scripts/checkpatch.pl on each patch,",
+	"when TREE has one and perl is installed (--no-checkpatch leaves it",
+	"out), and, with --split subsystem, its scripts/get_maintainer.pl for",
+	"To and Cc (--no-get-maintainer takes them from its MAINTAINERS",
+	"instead).",
 	NULL
 };
 
