@@ -142,9 +142,11 @@ three_drivers() {
 
 # The cases run as "nobody" need trees nobody can reach: TMPDIR may be
 # private (run-tests.sh makes it 0700), so they go into a directory of
-# their own under /tmp, removed at exit.  Skipped, with the reason, when
-# that cannot be done (not root, no setpriv, or nobody cannot run the
-# binary: a checkout under /root).
+# their own under /tmp, removed at exit, with a copy of the migrations
+# (KMIGRATE_DATADIR): a checkout under a private /root, as on a fresh
+# Debian machine, is out of nobody's reach.  Skipped, with the reason,
+# when that cannot be done (not root, no setpriv, or nobody cannot run
+# the binary and load a migration with it).
 nobody_why= nobody_dir=
 if [ "$(id -u)" != 0 ]; then
 	nobody_why="the tests do not run as root"
@@ -156,12 +158,18 @@ else
 	chmod 755 "$nobody_dir"
 	mkdir "$nobody_dir/tmp"
 	chown nobody:"$(id -gn nobody)" "$nobody_dir/tmp"
-	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
-		"$KMIGRATE" --help >/dev/null 2>&1 ||
-		nobody_why="user nobody cannot run '$KMIGRATE'"
+	mkdir "$nobody_dir/data"
+	cp -R "$SRCDIR/semantic-patches" "$nobody_dir/data/"
+	chmod -R a+rX "$nobody_dir/data"
+	KMIGRATE_DATADIR=$nobody_dir/data \
+		setpriv --reuid=nobody --regid="$(id -g nobody)" \
+		--clear-groups "$KMIGRATE" -q scan "$nobody_dir/tmp" \
+		>/dev/null 2>&1 ||
+		nobody_why="user nobody cannot run '$KMIGRATE' and load a migration"
 fi
 as_nobody() {
 	TMPDIR=$nobody_dir/tmp HOME=$nobody_dir/tmp \
+		KMIGRATE_DATADIR=$nobody_dir/data \
 		setpriv --reuid=nobody --regid="$(id -g nobody)" \
 		--clear-groups "$KMIGRATE" "$@" >"$out" 2>"$err"
 	status=$?
