@@ -3,7 +3,7 @@
 # expectations, as in sparse's validation/.
 #
 #	validation.sh [CASE...]		(default: every case under
-#					tests/validation/)
+#					tests/validation/ and tests/model/)
 #
 # A case is one input file (tests/validation/DIR/NAME.c, NAME.scn, ...)
 # with, in a comment anywhere in it, lines of the form
@@ -31,31 +31,6 @@
 # diff of what was expected against what came.
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C
-VALIDATION=$SRCDIR/tests/validation
-
-# directive FILE NAME: the value of "check-NAME: VALUE" in FILE
-directive() {
-	sed -n "s/^.*check-$2: *//p" "$1" | head -n 1
-}
-
-# block FILE NAME: the lines between check-NAME-start and check-NAME-end
-block() {
-	awk -v key="check-$2" '
-	$0 ~ key "-end" { inside = 0 }
-	inside {
-		if (substr($0, 1, length(prefix)) == prefix)
-			$0 = substr($0, length(prefix) + 1)
-		else if ($0 == bare)
-			$0 = ""
-		print
-	}
-	$0 ~ key "-start" {
-		inside = 1
-		prefix = substr($0, 1, index($0, key) - 1)
-		bare = prefix
-		sub(/[ \t]+$/, "", bare)
-	}' "$1"
-}
 
 # default_command FILE: the command of a case that names none
 default_command() {
@@ -71,16 +46,16 @@ default_command() {
 run_case() {
 	local input=$1 dir name cmd want_status status tool work
 	dir=$(cd "$(dirname "$input")" && pwd)
-	name=$(directive "$input" name)
+	name=$(case_directive "$input" name)
 	name="${input#"$SRCDIR"/tests/}${name:+: $name}"
-	tool=$(directive "$input" requires)
+	tool=$(case_directive "$input" requires)
 	if [ -n "$tool" ] && ! command -v "$tool" >/dev/null 2>&1; then
 		skip "$name" "$tool is not installed"
 		return
 	fi
-	cmd=$(directive "$input" command)
+	cmd=$(case_directive "$input" command)
 	[ -n "$cmd" ] || cmd=$(default_command "$input")
-	want_status=$(directive "$input" exit-value)
+	want_status=$(case_directive "$input" exit-value)
 	want_status=${want_status:-0}
 
 	work=$scratch/case
@@ -88,8 +63,8 @@ run_case() {
 	mkdir -p "$work/run"
 	[ ! -d "$dir/tree" ] || cp -R "$dir/tree/." "$work/run/"
 	cp "$input" "$work/run/"
-	block "$input" output >"$work/want.out"
-	block "$input" error >"$work/want.err"
+	case_block "$input" output >"$work/want.out"
+	case_block "$input" error >"$work/want.err"
 	(cd "$work/run" && file=$(basename "$input") dir=$dir \
 		KMIGRATE=$KMIGRATE bash -c \
 		'kmigrate() { "$KMIGRATE" "$@"; }; '"$cmd") \
@@ -116,7 +91,7 @@ run_case() {
 make_scratch
 if [ $# -eq 0 ]; then
 	# shellcheck disable=SC2046 # no blank in a case's path
-	set -- $(find "$VALIDATION" -path '*/tree' -prune -o -type f \
+	set -- $(find "$SRCDIR/tests/validation" "$SRCDIR/tests/model" -path '*/tree' -prune -o -type f \
 		\( -name '*.c' -o -name '*.scn' \) -print | sort)
 fi
 for input in "$@"; do
