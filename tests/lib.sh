@@ -34,12 +34,17 @@
 #				no case failed, so a script ends with it (one
 #				that prints no plan ends [ "$failed" -eq 0 ])
 #
-# And two helpers:
+# And helpers:
 #	show FILE [LINES [INDENT]]	the first LINES (10) lines of FILE
 #				as "# INDENT..." comments; nothing for an
 #				empty or missing FILE; status 0
 #	make_scratch		a fresh directory $scratch under TMPDIR
 #				(absolute), removed when the script exits
+#	case_directive FILE NAME	the VALUE of a line "...check-NAME: VALUE"
+#				in FILE, a case of tests/validation.sh
+#	case_block FILE NAME	the lines between "check-NAME-start" and
+#				"check-NAME-end" in FILE, less the comment
+#				prefix before "check-" (validation.sh)
 #	expected_tree		the path of the 2.6.14 tree after the correct
 #				conversion, built once per script from
 #				tree-fixtures/linux-2.6.14-mini and
@@ -116,4 +121,28 @@ expected_tree() {
 		mv "$dir.tmp" "$dir" || return 1
 	fi
 	printf '%s\n' "$dir"
+}
+
+# case_directive FILE NAME: the value of "check-NAME: VALUE" in FILE
+case_directive() {
+	sed -n "s/^.*check-$2: *//p" "$1" | head -n 1
+}
+
+# case_block FILE NAME: the lines between check-NAME-start and check-NAME-end
+case_block() {
+	awk -v key="check-$2" '
+	$0 ~ key "-end" { inside = 0 }
+	inside {
+		if (substr($0, 1, length(prefix)) == prefix)
+			$0 = substr($0, length(prefix) + 1)
+		else if ($0 == bare)
+			$0 = ""
+		print
+	}
+	$0 ~ key "-start" {
+		inside = 1
+		prefix = substr($0, 1, index($0, key) - 1)
+		bare = prefix
+		sub(/[ \t]+$/, "", bare)
+	}' "$1"
 }

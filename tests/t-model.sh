@@ -1,51 +1,34 @@
 #!/bin/bash
-# t-model.sh - `kmigrate model` end to end: the scenarios of tests/model/
-# against their expected output, and the properties the model must show.
+# t-model.sh - `kmigrate model` end to end: the properties the model must
+# show, on the scenarios of tests/model/.
 #
-# Each tests/model/NAME.scn runs as
-#	cd tests/model && $KMIGRATE model ARGS NAME.scn
-# with ARGS from its first line ("# args: --tree input"), and must print
-# exactly NAME.out on stdout (nothing when it is absent), NAME.stderr on
-# stderr (nothing when absent) and exit with NAME.status (0 when absent).
-# To add a case, write NAME.scn and its expectations beside it.
+# Each tests/model/NAME.scn is also a case of tests/validation.sh: its
+# command line, exit status, stdout and stderr are written in it
+# (check-command, check-exit-value, check-output, check-error), and
+# t-validation.sh compares them.  This script runs a scenario the same
+# way, "cd tests/model && $KMIGRATE model ARGS NAME.scn", and tests what
+# the whole output must show.
 . "$(dirname "$0")/lib.sh"
 SCN=$SRCDIR/tests/model
 
 out=$TMPDIR/model.out err=$TMPDIR/model.err
 
-# run NAME.scn with its own arguments; sets status
+# run NAME.scn with the arguments of its check-command; sets status
 run_scenario() {
 	local args
-	args=$(sed -n '1s/^# args: //p' "$SCN/$1.scn")
+	args=$(case_directive "$SCN/$1.scn" command)
+	args=${args#kmigrate model }
+	args=${args%\$file}
 	# shellcheck disable=SC2086 # ARGS are words
 	(cd "$SCN" && "$KMIGRATE" model $args "$1.scn") >"$out" 2>"$err"
 	status=$?
 }
 
-# compare a stream with its expectation file, or with nothing
-same() {
-	if [ -f "$2" ]; then
-		cmp -s "$1" "$2"
-	else
-		[ ! -s "$1" ]
-	fi
+# the expected stdout of NAME.scn, in $TMPDIR/NAME.want
+want() {
+	case_block "$SCN/$1.scn" output >"$TMPDIR/$1.want"
+	printf '%s\n' "$TMPDIR/$1.want"
 }
-
-for scn in "$SCN"/*.scn; do
-	name=$(basename "$scn" .scn)
-	run_scenario "$name"
-	want_status=0
-	[ -f "$SCN/$name.status" ] && want_status=$(cat "$SCN/$name.status")
-	if [ "$status" -eq "$want_status" ] && same "$out" "$SCN/$name.out" &&
-	   same "$err" "$SCN/$name.stderr"; then
-		ok "model/$name.scn: expected output and status $want_status"
-	else
-		not_ok "model/$name.scn: expected output and status $want_status"
-		diff -u "${SCN}/$name.out" "$out" 2>/dev/null | sed 's/^/# /'
-		diff -u "${SCN}/$name.stderr" "$err" 2>/dev/null | sed 's/^/# /'
-		echo "# status $status"
-	fi
-done
 
 # the cover letter's listing, when the seed patches are at hand
 seeds=${KM_SEEDS:-$SRCDIR/../shared/seeds}
@@ -62,7 +45,7 @@ fi
 
 "$KMIGRATE" model --tree input - <"$SCN/desktop.scn" >"$out" 2>"$err"
 check "'-' reads the scenario from stdin" \
-	'[ $? -eq 0 ] && cmp -s "$out" "$SCN/desktop.out" && [ ! -s "$err" ]'
+	'[ $? -eq 0 ] && cmp -s "$out" "$(want desktop)" && [ ! -s "$err" ]'
 
 run_scenario uevents
 check "the add event of event2 has the nested DEVPATH" \
@@ -125,7 +108,7 @@ else
 		>"$out" 2>"$err"
 	status=$?
 	check "the teardown is clean under valgrind --leak-check=full" \
-		'[ $status -eq 0 ] && cmp -s "$out" "$SCN/desktop-teardown.out"'
+		'[ $status -eq 0 ] && cmp -s "$out" "$(want desktop-teardown)"'
 	[ $status -eq 0 ] || sed 's/^/# /' "$err"
 	(cd "$SCN" && valgrind -q --leak-check=full --error-exitcode=99 \
 		"$plain" model --tree input --check-leaks orphans.scn) \
@@ -138,7 +121,7 @@ else
 		>"$out" 2>"$err"
 	status=$?
 	check "the device teardown is clean under valgrind --leak-check=full" \
-		'[ $status -eq 0 ] && cmp -s "$out" "$SCN/device-teardown.out"'
+		'[ $status -eq 0 ] && cmp -s "$out" "$(want device-teardown)"'
 fi
 
 # the command line
