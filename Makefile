@@ -72,6 +72,9 @@ E2E_TESTS = $(sort $(wildcard tests/t-*.sh))
 #   valgrind        the man page's formatting test, the model's leak test
 DEBIAN_PACKAGES = coccinelle libpython3-dev libclang-dev patch \
 	libcunit1-dev jq man-db valgrind
+# make style: clang-format, and perl and xz-utils for the kernel's
+# checkpatch.pl, which tests/style.sh extracts from linux-source-6.1
+STYLE_PACKAGES = clang-format perl xz-utils
 
 ifneq ($(V),1)
 QUIET_CC = @echo '   CC      $@';
@@ -81,7 +84,7 @@ endif
 
 .SECONDARY:
 .PHONY: cocci all deps check unit-tests run-unit run bench fuzz realtree \
-	check-realtree install clean FORCE
+	check-realtree style style-fix install clean FORCE
 .DEFAULT_GOAL := all
 
 all: deps
@@ -192,6 +195,20 @@ fuzz: build/fuzz/fuzz-call-site
 
 realtree:
 	@tests/realtree/tree.sh
+
+# Our own sources against .clang-format and the kernel's checkpatch.pl;
+# .ci/run runs it after make check.  style-fix rewrites the sources as
+# clang-format has them (checkpatch's findings are fixed by hand).
+STYLE_SOURCES = $(sort $(wildcard migrator/*.[ch] core-model/*.[ch] \
+	tests/*.[ch] bench/*.c))
+
+style:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES='$(STYLE_PACKAGES)'
+	@tests/style.sh $(STYLE_SOURCES)
+
+style-fix:
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES='$(STYLE_PACKAGES)'
+	clang-format -i --style=file $(STYLE_SOURCES)
 
 check-realtree: all
 	@tests/realtree/check.sh

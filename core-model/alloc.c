@@ -90,7 +90,7 @@ const char *km_errno_name(long err)
 
 	if (err < 0)
 		err = -err;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (i = 0; i < KM_ARRAY_SIZE(names); i++)
 		if (names[i].err == err)
 			return names[i].name;
 	return NULL;

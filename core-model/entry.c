@@ -14,7 +14,7 @@
 #include "entry-replay.h"
 #include "internal.h"
 
-#define PARAMS(array) array, sizeof(array) / sizeof(array[0])
+#define PARAMS(array) array, KM_ARRAY_SIZE(array)
 
 static const struct km_param cdev_create_old[] = {
 	{ KM_ROLE_CLASS, "struct class *", "cls" },
@@ -129,7 +129,7 @@ static const struct km_entry_row rows[] = {
 	  km_replay_class_destroy },
 };
 
-#define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
+#define NR_ROWS KM_ARRAY_SIZE(rows)
 
 const struct km_entry *km_entry_at(size_t i)
 {

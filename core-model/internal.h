@@ -37,6 +37,8 @@
 
 #include "model.h"
 
+#define KM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 #define km_container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 

@@ -359,4 +359,4 @@ const struct scn_syntax scn_syntax_table[] = {
 };
 
 const size_t scn_nr_syntax =
-	sizeof(scn_syntax_table) / sizeof(scn_syntax_table[0]);
+	KM_ARRAY_SIZE(scn_syntax_table);

@@ -64,7 +64,7 @@ struct apply_file {
 	struct strbuf old_text;		/* read if spatch ran on it, or empty */
 	struct stat st;			/* the file as old_text was read */
 	struct strbuf new_text;		/* == old_text unless converted */
-	unsigned converted;		/* calls converted in it */
+	unsigned int converted;		/* calls converted in it */
 	char *failure;			/* why it is left as it was, or NULL */
 };
 
@@ -72,10 +72,10 @@ struct apply_opts {
 	const char *tree;
 	const struct migration *m;
 	int jobs;			/* spatch processes at once */
-	unsigned timeout_sec;		/* spatch's, per file; 0: none */
+	unsigned int timeout_sec;		/* spatch's, per file; 0: none */
 	int progress;			/* "apply: spatch D/T files" lines */
-	unsigned max_line_length;	/* wrap past it; 0: the tree's own
-					   checkpatch's (tree-style.h) */
+	/* wrap past it; 0: the tree's own checkpatch's (tree-style.h) */
+	unsigned int max_line_length;
 };
 
 struct apply_result {
@@ -83,8 +83,10 @@ struct apply_result {
 	size_t nr_files, alloc_files;
 	struct apply_left *left;	/* by file, then position */
 	size_t nr_left, alloc_left;
-	/* converted calls that lost an argument the map does not let go
-	   silently ("drop:"): the warnings, by file, then position */
+	/*
+	 * converted calls that lost an argument the map does not let go
+	 * silently ("drop:"): the warnings, by file, then position
+	 */
 	struct apply_left *dropped;
 	size_t nr_dropped, alloc_dropped;
 	size_t counts[APPLY_LEFT_NR];
@@ -96,7 +98,7 @@ struct apply_result {
 	size_t nr_unreadable;		/* files or directories: scan's notes */
 	size_t nr_binary;		/* binary files naming the function */
 	struct tree_notes notes;	/* scan's: skipped, unreadable files */
-	unsigned max_line_length;	/* the limit lines were wrapped at */
+	unsigned int max_line_length;	/* the limit lines were wrapped at */
 };
 
 const char *apply_reason_name(enum apply_reason reason);

@@ -36,7 +36,7 @@ int km_jobs(void);
 #define KM_LINE_LENGTH_UNSET INT_MIN
 #define OPT_MAX_LINE_LENGTH(v) OPT_INT(0, "max-line-length", (v), "N", \
 	"wrap changed lines past N (default: the tree's checkpatch's)")
-unsigned km_max_line_length(const char *cmd, int value);
+unsigned int km_max_line_length(const char *cmd, int value);
 
 int cmd_scan(int argc, const char **argv);
 int cmd_apply(int argc, const char **argv);

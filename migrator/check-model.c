@@ -179,8 +179,10 @@ enum model_role model_param_role(const struct migration_param *param,
 	return ROLE_NONE;
 }
 
-/* the class name: class_create()'s in the file, in the tree, else the
- * variable's name */
+/*
+ * the class name: class_create()'s in the file, in the tree, else the
+ * variable's name
+ */
 static void name_class(struct model_arg *ma, const struct call_argument *arg,
 		       const struct strlist *classes)
 {

@@ -162,8 +162,10 @@ void model_name_pattern(struct strbuf *out, const struct model_arg *format,
 /* "<ident>" of an expression: "devlist[i].name" gives "<name>" */
 char *model_placeholder(const char *expr);
 
-/* the class variables of a mapped call not named by a class_create()
- * of its own file (to look up in the tree): pushed to vars */
+/*
+ * the class variables of a mapped call not named by a class_create()
+ * of its own file (to look up in the tree): pushed to vars
+ */
 void model_call_unnamed_classes(const struct model_call *mc,
 				struct strlist *vars);
 

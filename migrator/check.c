@@ -719,8 +719,8 @@ struct finding *call_finding(struct findings *findings,
 	va_end(ap);
 	f = finding_add(findings, rule->name, rule->severity,
 			call->site->file ? call->site->file : rc->file->path,
-			(unsigned)call->site->line,
-			(unsigned)call->site->column, "%s", message.buf);
+			(unsigned int)call->site->line,
+			(unsigned int)call->site->column, "%s", message.buf);
 	finding_set_call(f, call->site->text);
 	strbuf_reset(&message);
 	if (rc->extra && rc->extra->verdict.outcome != VERDICT_UNKNOWN) {

@@ -94,7 +94,7 @@ void call_analysis_release(struct call_analysis *call)
 /* the calls libclang found, by the offset of the function name */
 struct clang_call {
 	CXCursor cursor;
-	unsigned expansion, spelling;
+	unsigned int expansion, spelling;
 	int named;		/* the callee is the function, by a name */
 };
 
@@ -154,7 +154,7 @@ static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
 
 struct child_count {
 	CXCursor first, last;
-	unsigned nr;
+	unsigned int nr;
 };
 
 static enum CXChildVisitResult count_child(CXCursor cursor, CXCursor parent,
@@ -281,15 +281,15 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 }
 
 /* the argument of the call spelled at offset, or -1 */
-static int argument_at(CXCursor call, unsigned offset)
+static int argument_at(CXCursor call, unsigned int offset)
 {
 	int i, n = clang_Cursor_getNumArguments(call);
 
 	for (i = 0; i < n; i++) {
-		unsigned at;
+		unsigned int at;
 
 		clang_getSpellingLocation(clang_getCursorLocation(
-			clang_Cursor_getArgument(call, (unsigned)i)), NULL,
+			clang_Cursor_getArgument(call, (unsigned int)i)), NULL,
 			NULL, NULL, &at);
 		if (at == offset)
 			return i;
@@ -303,7 +303,7 @@ static int covers(const struct clang_call *cc, const struct call_site *site)
 	size_t i;
 
 	for (i = 0; i < site->nr_args; i++)
-		if (argument_at(cc->cursor, (unsigned)site->args[i].start) < 0)
+		if (argument_at(cc->cursor, (unsigned int)site->args[i].start) < 0)
 			return 0;
 	return 1;
 }
@@ -334,8 +334,8 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 		for (i = 0; i < call->nr_args; i++)
 			fill_from_cursor(&call->args[i],
 					 clang_Cursor_getArgument(cc->cursor,
-					 (unsigned)argument_at(cc->cursor,
-					 (unsigned)call->site->args[i].start)));
+					 (unsigned int)argument_at(cc->cursor,
+					 (unsigned int)call->site->args[i].start)));
 		call->seen_by_libclang = 1;
 		return;
 	}
@@ -344,14 +344,14 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 	for (i = 0; i < call->nr_args; i++)
 		fill_from_cursor(&call->args[i],
 				 clang_Cursor_getArgument(cc->cursor,
-							  (unsigned)i));
+							  (unsigned int)i));
 	call->seen_by_libclang = 1;
 }
 
 /* the first error libclang reported, as "LINE:COL: message" */
 static char *first_error(CXTranslationUnit tu)
 {
-	unsigned i, n = clang_getNumDiagnostics(tu);
+	unsigned int i, n = clang_getNumDiagnostics(tu);
 	char *why = NULL;
 
 	for (i = 0; i < n && !why; i++) {
@@ -359,7 +359,7 @@ static char *first_error(CXTranslationUnit tu)
 
 		if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error) {
 			CXString text = clang_getDiagnosticSpelling(diag);
-			unsigned line, column;
+			unsigned int line, column;
 
 			clang_getSpellingLocation(
 				clang_getDiagnosticLocation(diag), NULL, &line,
@@ -381,7 +381,7 @@ static char *first_error(CXTranslationUnit tu)
 static void undeclared_configs(CXTranslationUnit tu, struct strlist *names)
 {
 	static const char key[] = "use of undeclared identifier '";
-	unsigned i, n = clang_getNumDiagnostics(tu);
+	unsigned int i, n = clang_getNumDiagnostics(tu);
 
 	for (i = 0; i < n && names->nr < MAX_CONFIG_RETRY; i++) {
 		CXDiagnostic diag = clang_getDiagnostic(tu, i);
@@ -435,7 +435,7 @@ static CXTranslationUnit parse_file(const struct clang_env *env,
 	unsaved[i].Length = len;
 	err = clang_parseTranslationUnit2(
 		index, abs, (const char *const *)strlist_argv(&args),
-		(int)args.nr, unsaved, (unsigned)env->unsaved.nr + 1,
+		(int)args.nr, unsaved, (unsigned int)env->unsaved.nr + 1,
 		CXTranslationUnit_KeepGoing, &tu);
 	if (err != CXError_Success || !tu) {
 		free(*why);
@@ -455,7 +455,7 @@ static void arg_position(struct call_argument *arg,
 {
 	size_t i, line_start = site->name_offset - (site->column - 1);
 
-	arg->line = (unsigned)site->line;
+	arg->line = (unsigned int)site->line;
 	if (start > len || start < site->name_offset)
 		start = site->name_offset;
 	for (i = site->name_offset; i < start; i++)
@@ -463,7 +463,7 @@ static void arg_position(struct call_argument *arg,
 			arg->line++;
 			line_start = i + 1;
 		}
-	arg->column = (unsigned)(start - line_start + 1);
+	arg->column = (unsigned int)(start - line_start + 1);
 }
 
 /*

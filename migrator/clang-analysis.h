@@ -60,15 +60,15 @@ enum type_source {
 
 struct call_argument {
 	const char *text;	/* as written (the scan's text) */
-	unsigned line, column;
+	unsigned int line, column;
 	char *type;		/* as written: "dev_t"; NULL when unknown */
 	char *canonical;	/* what it stands for: "unsigned int" */
 	enum type_source type_source;
 	unsigned is_null:1;	/* a null pointer constant */
 	unsigned is_literal:1;	/* a string literal, maybe from a macro */
 	char *literal;		/* its value, escapes resolved */
-	char *created_as;	/* "vmlogrdr": the string the file creates
-				   this variable with, if any */
+	/* "vmlogrdr": the string the file creates this variable with, if any */
+	char *created_as;
 };
 
 struct analysed_file {

@@ -108,7 +108,7 @@ static void write_empty(const char *path)
 static char *scratch_for_env(void)
 {
 	static char *root;
-	static unsigned nr_envs;
+	static unsigned int nr_envs;
 	char *dir;
 
 	pthread_mutex_lock(&env_lock);
@@ -282,7 +282,7 @@ static int keep_db_arg(const char *arg, int *takes_value)
 /* the flags of one compile command that matter to parsing */
 static void push_command_args(CXCompileCommand cmd, struct strlist *args)
 {
-	unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
+	unsigned int i, n = clang_CompileCommand_getNumArgs(cmd);
 	CXString dir = clang_CompileCommand_getDirectory(cmd);
 	int keep_next = 0;
 

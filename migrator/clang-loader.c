@@ -99,7 +99,7 @@ static void push_loader_dirs(struct strlist *dirs)
 {
 	Dl_serinfo size, *info;
 	void *self = dlopen(NULL, RTLD_NOW);
-	unsigned i;
+	unsigned int i;
 
 	if (!self)
 		return;

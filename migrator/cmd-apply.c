@@ -118,7 +118,7 @@ int cmd_apply(int argc, const char **argv)
 	opts.tree = argv[0];
 	opts.m = &m;
 	opts.jobs = km_jobs();
-	opts.timeout_sec = (unsigned)timeout;
+	opts.timeout_sec = (unsigned int)timeout;
 	opts.progress = km_show_progress();
 	if (apply_tree(&opts, &result) < 0) {
 		migration_release(&m);

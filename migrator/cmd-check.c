@@ -133,8 +133,8 @@ static struct report_call_note *verdict_notes(const struct check_result *r,
 			strbuf_reset(&prose);
 			model_verdict_prose(&prose, &cf->extras[j].verdict);
 			n->file = cf->analysed.path;
-			n->line = (unsigned)cf->calls[j].site->line;
-			n->column = (unsigned)cf->calls[j].site->column;
+			n->line = (unsigned int)cf->calls[j].site->line;
+			n->column = (unsigned int)cf->calls[j].site->column;
 			n->text = xstrdup(prose.buf);
 		}
 	}

@@ -53,7 +53,7 @@ struct run_ctx {
 	char *pristine;		/* a second copy, for the patch review */
 	char *patch;		/* the demo's hand-written conversion */
 	const char *out;	/* where the series goes */
-	unsigned max_line;	/* --max-line-length; 0: the tree's */
+	unsigned int max_line;	/* --max-line-length; 0: the tree's */
 };
 
 static char *self_path(void)

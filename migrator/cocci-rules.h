@@ -58,8 +58,10 @@ struct cocci_gen {
 	struct typed_kind *typed;	/* the types a value may be known as */
 	size_t nr_typed, alloc_typed;
 	struct evidence_rule new_form, old_evidence;
-	/* a literal at one form's format position, and the literals that
-	 * rule that out (evidence.h's tier 2) */
+	/*
+	 * a literal at one form's format position, and the literals that
+	 * rule that out (evidence.h's tier 2)
+	 */
 	struct evidence_rule fmt_old, fmt_new, literal_vs_old, literal_vs_new;
 	int renames;
 };

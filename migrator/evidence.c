@@ -512,8 +512,10 @@ static int arity_fits(const struct weighing *w, size_t f)
 	       (p->variadic || w->nr_args == p->nr_params);
 }
 
-/* rule out the forms the tier's evidence contradicts; keep the first
- * reason of each */
+/*
+ * rule out the forms the tier's evidence contradicts; keep the first
+ * reason of each
+ */
 static void weigh(struct weighing *w, enum tier tier)
 {
 	size_t f, i;

@@ -35,7 +35,7 @@ void findings_release(struct findings *list)
 
 struct finding *finding_add(struct findings *list, const char *rule,
 			    enum severity severity, const char *file,
-			    unsigned line, unsigned column,
+			    unsigned int line, unsigned int column,
 			    const char *fmt, ...)
 {
 	struct strbuf message = STRBUF_INIT;
@@ -112,7 +112,7 @@ void findings_begin_call(struct findings *list)
 	list->call_start = list->nr;
 }
 
-void findings_explain(struct findings *list, unsigned argno)
+void findings_explain(struct findings *list, unsigned int argno)
 {
 	if (argno >= 1 && argno <= 8 * sizeof(list->explained))
 		list->explained |= 1UL << (argno - 1);
@@ -123,7 +123,7 @@ void findings_explain_call(struct findings *list)
 	list->call_explained = 1;
 }
 
-int findings_explained(const struct findings *list, unsigned argno)
+int findings_explained(const struct findings *list, unsigned int argno)
 {
 	if (list->call_explained)
 		return 1;

@@ -34,7 +34,7 @@ struct finding {
 	const char *rule;	/* static: "swapped-arguments" */
 	enum severity severity;
 	char *file;		/* relative to the tree */
-	unsigned line, column;	/* 1-based; of the function name */
+	unsigned int line, column;	/* 1-based; of the function name */
 	char *message;
 	char *call;		/* the call as written, may be NULL */
 	char *sysfs;		/* the model's verdict on it, may be NULL */
@@ -58,7 +58,7 @@ void findings_release(struct findings *list);
 __attribute__((format(printf, 7, 8)))
 struct finding *finding_add(struct findings *list, const char *rule,
 			    enum severity severity, const char *file,
-			    unsigned line, unsigned column,
+			    unsigned int line, unsigned int column,
 			    const char *fmt, ...);
 void finding_set_call(struct finding *f, const char *call);
 /* the model's verdict, as model_verdict_line() writes it */
@@ -70,9 +70,9 @@ size_t findings_count(const struct findings *list, enum severity severity);
 
 /* marks for one call; argno is 1-based */
 void findings_begin_call(struct findings *list);
-void findings_explain(struct findings *list, unsigned argno);
+void findings_explain(struct findings *list, unsigned int argno);
 void findings_explain_call(struct findings *list);
-int findings_explained(const struct findings *list, unsigned argno);
+int findings_explained(const struct findings *list, unsigned int argno);
 /* findings of that severity the current call has so far */
 size_t findings_call_count(const struct findings *list,
 			   enum severity severity);

@@ -164,7 +164,7 @@ size_t json_utf8_len(const unsigned char *s, size_t len)
 	return n;
 }
 
-static void add_u_escape(struct strbuf *sb, unsigned c)
+static void add_u_escape(struct strbuf *sb, unsigned int c)
 {
 	static const char hex[] = "0123456789abcdef";
 

@@ -43,7 +43,7 @@ int km_jobs(void)
 	return km_global.jobs > 0 ? km_global.jobs : km_online_cpus();
 }
 
-unsigned km_max_line_length(const char *cmd, int value)
+unsigned int km_max_line_length(const char *cmd, int value)
 {
 	if (value == KM_LINE_LENGTH_UNSET)
 		return 0;
@@ -51,7 +51,7 @@ unsigned km_max_line_length(const char *cmd, int value)
 		usage_error(cmd, "option '--max-line-length' needs a number of "
 			    "columns from 1 to %d, not %d",
 			    TREE_STYLE_MAX_LINE_LENGTH, value);
-	return (unsigned)value;
+	return (unsigned int)value;
 }
 
 static void print_help(FILE *fp)

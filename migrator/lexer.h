@@ -92,8 +92,10 @@ int directive_is_conditional(const struct token_list *list, const char *buf,
 /* 1 for an identifier that starts an expression: return, sizeof, ... */
 int token_is_expr_keyword(const char *buf, const struct token *tok);
 
-/* the next token after i that is not a comment, in i's directive or in
- * code; (size_t)-1 if there is none */
+/*
+ * the next token after i that is not a comment, in i's directive or in
+ * code; (size_t)-1 if there is none
+ */
 size_t token_next_code(const struct token_list *list, size_t i);
 /* the index of the last token that starts at or before offset */
 size_t token_list_find(const struct token_list *list, size_t offset);

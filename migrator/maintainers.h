@@ -27,8 +27,8 @@
 struct maintainers_entry {
 	char *title;			/* "INPUT DRIVERS" */
 	struct strlist people;		/* M: "Name <email>" */
-	struct strlist lists;		/* L: "input@lists.example.org" (the
-					   address, without a remark) */
+	/* L: "input@lists.example.org" (the address, without a remark) */
+	struct strlist lists;
 	struct strlist files;		/* F: patterns */
 	struct strlist excludes;	/* X: patterns */
 	size_t index;			/* position in the file */

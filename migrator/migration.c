@@ -50,8 +50,10 @@ const char *km_datadir(void)
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
-			/* the source tree, a build directory below it, or
-			 * an installation moved as a whole */
+			/*
+			 * the source tree, a build directory below it, or
+			 * an installation moved as a whole
+			 */
 			static const char *const beside[] = {
 				"", "/../..", "/../share/kmigrate",
 			};

@@ -92,8 +92,8 @@ struct migration {
 	struct migration_prototype old_proto, new_proto;
 	struct call_item *new_call;	/* the map, new_call_nr items */
 	size_t new_call_nr;
-	int *old_to_new;		/* per old parameter: new position,
-					   0: removed */
+	/* per old parameter: new position, 0: removed */
+	int *old_to_new;
 	struct migration_drop *drops;
 	size_t nr_drops;
 	struct migration_not_null *not_null;

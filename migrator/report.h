@@ -50,7 +50,7 @@ void report_sarif(struct strbuf *out, const struct findings *findings,
 /* a line about a call that is not a finding (-v) */
 struct report_call_note {
 	const char *file;
-	unsigned line, column;
+	unsigned int line, column;
 	char *text;
 };
 

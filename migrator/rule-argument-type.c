@@ -46,7 +46,7 @@ static void check_argument_type(const struct rule_call *rc,
 		const struct call_argument *arg = call_arg(call, (int)i);
 		char shown[96], decl[128];
 
-		if (findings_explained(findings, (unsigned)i) ||
+		if (findings_explained(findings, (unsigned int)i) ||
 		    !arg_judged_type(arg) ||
 		    type_spelling_fits(param->type, arg_judged_type(arg),
 				       arg_is_null_constant(arg)) != 0)
@@ -59,7 +59,7 @@ static void check_argument_type(const struct rule_call *rc,
 			     arg->type, i,
 			     param_display(param, decl, sizeof(decl)),
 			     param->type, arg_fallback_note(arg));
-		findings_explain(findings, (unsigned)i);
+		findings_explain(findings, (unsigned int)i);
 	}
 }
 

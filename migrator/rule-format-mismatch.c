@@ -207,7 +207,7 @@ static void check_format_mismatch(const struct rule_call *rc,
 	char shown[96];
 
 	if (!fmt || !fmt->is_literal || !fmt->literal ||
-	    findings_explained(findings, (unsigned)pos))
+	    findings_explained(findings, (unsigned int)pos))
 		return;
 	n = parse_format(fmt->literal, conv, MAX_CONVERSIONS);
 	if (n < 0)
@@ -223,7 +223,7 @@ static void check_format_mismatch(const struct rule_call *rc,
 		char text[96];
 
 		if (!wanted || findings_explained(findings,
-						  (unsigned)(pos + 1 + i)))
+						  (unsigned int)(pos + 1 + i)))
 			continue;
 		call_finding(findings, rc, &rule_format_mismatch,
 			     "'%s' in format \"%s\" takes %s, but argument %d "

@@ -19,7 +19,7 @@ static void check_format_nonliteral(const struct rule_call *rc,
 	char shown[96];
 
 	if (!fmt || fmt->is_literal || fmt->is_null ||
-	    findings_explained(findings, (unsigned)pos))
+	    findings_explained(findings, (unsigned int)pos))
 		return;
 	arg_display(fmt, shown, sizeof(shown));
 	if ((size_t)pos == call->nr_args)

@@ -31,7 +31,7 @@ static void check_null_class(const struct rule_call *rc,
 
 		/* a null pointer of another type: argument-type says it */
 		if (!arg || !arg->is_null ||
-		    findings_explained(findings, (unsigned)i) ||
+		    findings_explained(findings, (unsigned int)i) ||
 		    (!arg_is_null_constant(arg) &&
 		     type_spelling_fits(param->type, arg_judged_type(arg),
 					0) == 0))
@@ -50,7 +50,7 @@ static void check_null_class(const struct rule_call *rc,
 			     "the call cannot register anything",
 			     param->type);
 		free(effect);
-		findings_explain(findings, (unsigned)i);
+		findings_explain(findings, (unsigned int)i);
 	}
 }
 

@@ -146,8 +146,8 @@ static void check_swapped_arguments(const struct rule_call *rc,
 	for (i = 1; i <= proto->nr_params && i <= call->nr_args; i++) {
 		for (j = i + 1; j <= proto->nr_params && j <= call->nr_args;
 		     j++) {
-			if (findings_explained(findings, (unsigned)i) ||
-			    findings_explained(findings, (unsigned)j))
+			if (findings_explained(findings, (unsigned int)i) ||
+			    findings_explained(findings, (unsigned int)j))
 				continue;
 			if (!swapped(&proto->params[i - 1],
 				     &proto->params[j - 1],
@@ -155,8 +155,8 @@ static void check_swapped_arguments(const struct rule_call *rc,
 				     call_arg(call, (int)j)))
 				continue;
 			report(rc, findings, (int)i, (int)j);
-			findings_explain(findings, (unsigned)i);
-			findings_explain(findings, (unsigned)j);
+			findings_explain(findings, (unsigned int)i);
+			findings_explain(findings, (unsigned int)j);
 		}
 	}
 }

@@ -30,7 +30,7 @@ static void check_unconverted_call(const struct rule_call *rc,
 		     call->form_reason ? "; " : "",
 		     call->form_reason ? call->form_reason : "");
 	for (i = 1; i <= rc->m->old_proto.nr_params; i++)
-		findings_explain(findings, (unsigned)i);
+		findings_explain(findings, (unsigned int)i);
 	strbuf_release(&fix);
 }
 

@@ -34,7 +34,7 @@ struct child_process {
 	unsigned capture_err:1;		/* collect stderr into err */
 	unsigned merge_err:1;		/* stderr joins stdout (into out) */
 	unsigned quiet_err:1;		/* stderr to /dev/null */
-	unsigned timeout_sec;		/* 0: no limit */
+	unsigned int timeout_sec;		/* 0: no limit */
 	struct strlist env;		/* "NAME=value" added to the environment */
 
 	struct strbuf out, err;		/* what was captured */

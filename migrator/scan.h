@@ -58,8 +58,10 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 	      struct scan_result *result);
 void scan_result_release(struct scan_result *result);
 
-/* path is recorded and decides ".c" (for shadowing); buf need not end
- * in NUL */
+/*
+ * path is recorded and decides ".c" (for shadowing); buf need not end
+ * in NUL
+ */
 void scan_file_buffer(struct scan_file *file, const char *path,
 		      const char *buf, size_t len, const struct migration *m);
 void scan_file_release(struct scan_file *file);

@@ -158,7 +158,7 @@ static void cover_prototypes(struct series *s, struct strbuf *body)
 }
 
 static void table_row(struct strbuf *body, const char *name, size_t width,
-		      size_t files, unsigned calls, size_t patch)
+		      size_t files, unsigned int calls, size_t patch)
 {
 	if (strlen(name) > width)
 		strbuf_addf(body, "    %.*s...", (int)(width - 3), name);
@@ -185,7 +185,7 @@ static void cover_table(struct series *s, struct strbuf *body)
 {
 	int atomic = s->opts->split == SERIES_ATOMIC;
 	size_t i, width = name_width(s), files = 0;
-	unsigned calls = 0;
+	unsigned int calls = 0;
 
 	strbuf_addch(body, '\n');
 	add_paragraph(body, s->basis == SERIES_BY_ENTRY ?

@@ -37,7 +37,7 @@
 static char *checkpatch_verdict(int status, const struct strbuf *out)
 {
 	const char *line, *eol, *total = NULL;
-	unsigned errors = 1, warnings = 1;
+	unsigned int errors = 1, warnings = 1;
 
 	for (line = out->buf; *line; line = *eol ? eol + 1 : eol) {
 		eol = strchrnul(line, '\n');

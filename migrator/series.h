@@ -56,7 +56,7 @@ struct series_change {
 	const char *path;		/* relative to the tree */
 	const char *old_text, *new_text;
 	size_t old_len, new_len;
-	unsigned calls;			/* call sites converted in it */
+	unsigned int calls;			/* call sites converted in it */
 };
 
 struct series_opts {
@@ -71,7 +71,7 @@ struct series_opts {
 	time_t date;
 	int tz_minutes;
 	const char *version;		/* for the signature */
-	unsigned max_line_length;	/* apply's; 0: the tree's */
+	unsigned int max_line_length;	/* apply's; 0: the tree's */
 	int get_maintainer;		/* may run the tree's get_maintainer.pl */
 	int jobs;			/* its runs and git's at once */
 };
@@ -91,7 +91,7 @@ struct series_patch {
 	const struct maintainers_entry *entry;	/* NULL: none */
 	size_t *files;			/* indices into changes[] */
 	size_t nr_files, alloc_files;
-	unsigned calls;
+	unsigned int calls;
 	struct strlist to, cc;
 	char *summary;			/* subject after "[PATCH n/N]" */
 	char *file_name;		/* "0001-input-pass-NULL-....patch" */

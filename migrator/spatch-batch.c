@@ -266,13 +266,13 @@ static void remove_batch(struct spatch_batch *b)
 /* ---- batches: running ---- */
 
 /* timeout_sec, and a SHARE of it for each file */
-static unsigned batch_timeout(unsigned limit, size_t nr)
+static unsigned int batch_timeout(unsigned int limit, size_t nr)
 {
 	unsigned long long t = limit + ((unsigned long long)nr * limit +
 					SPATCH_BATCH_SHARE - 1) /
 				       SPATCH_BATCH_SHARE;
 
-	return !limit ? 0 : t > UINT_MAX ? UINT_MAX : (unsigned)t;
+	return !limit ? 0 : t > UINT_MAX ? UINT_MAX : (unsigned int)t;
 }
 
 /* a batch that cannot be run or trusted: its files one process each */

@@ -82,7 +82,7 @@ struct spatch_run_opts {
 	const struct strlist *options;	/* its "// Options:" */
 	int jobs;			/* processes at once */
 	int batches;			/* at least that many; 0: none */
-	unsigned timeout_sec;		/* per file; 0: none */
+	unsigned int timeout_sec;		/* per file; 0: none */
 	const char *tmpdir;		/* where spatch runs: every file */
 	/* called as jobs finish (a batch at once), from the calling thread */
 	void (*progress)(size_t done, size_t total, void *cb);

@@ -198,9 +198,9 @@ static int count_params(const struct header_reader *hr, size_t open,
 	return -1;
 }
 
-static unsigned line_of(const char *text, size_t offset)
+static unsigned int line_of(const char *text, size_t offset)
 {
-	unsigned line = 1;
+	unsigned int line = 1;
 	size_t i;
 
 	for (i = 0; i < offset; i++)

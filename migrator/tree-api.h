@@ -40,7 +40,7 @@ struct tree_api {
 	enum api_form used;		/* what check uses */
 	int fallback;			/* declared unknown: used is a guess */
 	char *header;			/* relative to the tree */
-	unsigned line;			/* of the declaration, 0: none */
+	unsigned int line;			/* of the declaration, 0: none */
 	size_t nr_params;		/* fixed parameters declared */
 	int variadic;
 	int macro;			/* declared as a function-like macro */

@@ -45,7 +45,7 @@ static const char *declaration(const char *line, const char *end)
 }
 
 /* " = 100;" after the name -> 100, else 0 */
-static unsigned declared_value(const char *p, const char *end)
+static unsigned int declared_value(const char *p, const char *end)
 {
 	unsigned long n = 0;
 
@@ -59,10 +59,10 @@ static unsigned declared_value(const char *p, const char *end)
 	p = skip_blanks(p, end);
 	if (p >= end || *p != ';' || !n || n > TREE_STYLE_MAX_LINE_LENGTH)
 		return 0;
-	return (unsigned)n;
+	return (unsigned int)n;
 }
 
-unsigned tree_style_parse_line_length(const char *text)
+unsigned int tree_style_parse_line_length(const char *text)
 {
 	const char *line, *eol, *rest;
 
@@ -75,11 +75,11 @@ unsigned tree_style_parse_line_length(const char *text)
 	return 0;
 }
 
-unsigned tree_max_line_length(const char *tree)
+unsigned int tree_max_line_length(const char *tree)
 {
 	char *path = xstrfmt("%s/%s", tree, TREE_STYLE_CHECKPATCH);
 	struct strbuf text = STRBUF_INIT;
-	unsigned n = 0;
+	unsigned int n = 0;
 
 	if (strbuf_read_file(&text, path) >= 0)
 		n = tree_style_parse_line_length(text.buf);

@@ -27,10 +27,10 @@
 #define TREE_STYLE_MAX_LINE_LENGTH 1000	/* a --max-line-length's bound */
 
 /* N of the text's "my $max_line_length = N;" line, or 0 when none */
-unsigned tree_style_parse_line_length(const char *text);
+unsigned int tree_style_parse_line_length(const char *text);
 
 /* the longest line TREE's checkpatch accepts: N, or 80 */
-unsigned tree_max_line_length(const char *tree);
+unsigned int tree_max_line_length(const char *tree);
 
 /*
  * indent every line of text that is not in old (the lines a diff from

@@ -225,7 +225,7 @@ static void test_form_by_argument_2(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		char call[256];
 		enum call_site_kind kind;
 

@@ -304,8 +304,10 @@ static void test_a_macro_function_is_seen_expanded(void)
 	call_analysis_init(&call, &sf.sites[0], &m, &api, &file, 0);
 	clang_analyse_file(&env, &file, class_user_c, strlen(class_user_c),
 			   &call, 1);
-	/* the call is __class_create()'s expansion; its two arguments are
-	 * the macro's, found where they are written */
+	/*
+	 * the call is __class_create()'s expansion; its two arguments are
+	 * the macro's, found where they are written
+	 */
 	CU_ASSERT_TRUE(call.seen_by_libclang);
 	CU_ASSERT_PTR_NULL(file.parse_error);
 	CU_ASSERT_EQUAL_FATAL(call.nr_args, 2);

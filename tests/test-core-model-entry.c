@@ -20,7 +20,7 @@
 #define MODULE(name) { KM_VALUE_MODULE, name, 0 }
 #define POINTER { KM_VALUE_POINTER, NULL, 0 }
 #define STRING(text) { KM_VALUE_STRING, text, 0 }
-#define NR(array) (sizeof(array) / sizeof(array[0]))
+#define NR(array) ARRAY_SIZE(array)
 
 static int has_role(const struct km_entry_form *form, enum km_role role)
 {

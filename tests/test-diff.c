@@ -156,7 +156,7 @@ static int apply_hunks(const char *hunks, const char *a, struct strbuf *out)
 	return 0;
 }
 
-static void random_text(struct strbuf *sb, unsigned *seed, int lines)
+static void random_text(struct strbuf *sb, unsigned int *seed, int lines)
 {
 	int i;
 
@@ -168,7 +168,7 @@ static void random_text(struct strbuf *sb, unsigned *seed, int lines)
 
 static void test_random_edits_reproduce(void)
 {
-	unsigned seed = 2005;
+	unsigned int seed = 2005;
 	int round, failures = 0;
 
 	for (round = 0; round < 500; round++) {

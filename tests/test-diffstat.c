@@ -188,7 +188,7 @@ static void test_hunk_headers(void)
 	struct diff_files df = DIFF_FILES_INIT;
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		CU_ASSERT_EQUAL(diff_files_parse(&df, bad[i], strlen(bad[i])),
 				-1);
 		diff_files_release(&df);

@@ -44,9 +44,8 @@ static enum evidence_kind kind_of(const char *text, char **type)
 	evidence_of(&ev, &src, text, strlen(text));
 	kind = ev.kind;
 	CU_ASSERT_PTR_NOT_NULL(ev.why);
-	if (type) {
+	if (type)
 		*type = ev.type ? strdup(ev.type) : NULL;
-	}
 	evidence_release(&ev);
 	return kind;
 }
@@ -185,7 +184,7 @@ static void test_decide_insert(void)
 	size_t i;
 
 	set_file("dev_t devt; int n; dev_t both; struct class_device *both;\n");
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		char *why;
 		int form = decide(CDC_OLD, CDC_NEW, cases[i].args, -1, &why);
 

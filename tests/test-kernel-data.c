@@ -86,7 +86,7 @@ static void test_errors(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct kernel_data kd;
 
 		memset(&kd, 0, sizeof(kd));

@@ -250,7 +250,7 @@ static void test_map_errors(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct migration m;
 
 		CU_ASSERT_EQUAL(parse_map(&m, bad[i].proto, bad[i].extra), -1);

@@ -59,7 +59,7 @@ static void test_text_cap(void)
 	findings_init(&list);
 	for (i = 0; i < 5; i++)
 		finding_add(&list, "unconverted-call", SEVERITY_ERROR, "a.c",
-			    (unsigned)(10 - i), 1, "m%d", i);
+			    (unsigned int)(10 - i), 1, "m%d", i);
 	findings_sort(&list);
 	report_text(&out, &list, 3);
 	CU_ASSERT_EQUAL(strncmp(out.buf, "a.c:6:1: error: m4 ", 19), 0);

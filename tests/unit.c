@@ -8,7 +8,7 @@
 int unit_run(const char *suite_name, const struct unit_test *tests)
 {
 	CU_pSuite suite;
-	unsigned failed;
+	unsigned int failed;
 
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;

@@ -15,6 +15,11 @@
 
 #include <CUnit/Basic.h>
 
+/* as migrator/util.h has it, for the suites that do not include it */
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+
 struct unit_test {
 	const char *name;
 	void (*fn)(void);

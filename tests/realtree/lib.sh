@@ -18,6 +18,10 @@
 #			commits; rt_git_in DIR ARGS: the same in DIR
 #	timed VAR CMD	run CMD, its seconds (to 0.1 s) into VAR; CMD's
 #			status is the status
+#	find_deb	the newest $PACKAGE .deb in the cache, or nothing
+#	download	apt-get download $PACKAGE into the cache (its
+#			staging directory is in $staging for the caller's
+#			EXIT trap to remove)
 set -u
 export LC_ALL=C
 SRCDIR=${SRCDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
@@ -81,4 +85,35 @@ check_cache_place() {
 	[ "$top" = "$TREE" ] && return 0
 	die "cache '$KMIGRATE_CACHE' is inside the git repository '$top';" \
 	    "set KMIGRATE_CACHE to a directory outside it"
+}
+
+# the newest $PACKAGE .deb of the cache, or nothing
+find_deb() {
+	local f
+
+	for f in "$KMIGRATE_CACHE/${PACKAGE}_"*_all.deb; do
+		[ -f "$f" ] && echo "$f"
+	done | sort -V | tail -n 1
+}
+
+download() {
+	local dir log line
+
+	command -v apt-get >/dev/null ||
+		die "cannot download '$PACKAGE': 'apt-get' not found in PATH;" \
+		    "put its .deb into '$KMIGRATE_CACHE'"
+	dir=$(mktemp -d "$KMIGRATE_CACHE/.download.XXXXXX") ||
+		die "cannot write into the cache '$KMIGRATE_CACHE'"
+	staging=$dir
+	chmod 755 "$dir"
+	log=$dir/apt-get.log
+	if ! (cd "$dir" && apt-get download -q "$PACKAGE") >"$log" 2>&1; then
+		line=$(grep -E '^(E|Err):' "$log" | tail -n 1)
+		die "cannot download '$PACKAGE' with apt-get download:" \
+		    "${line:-$(tail -n 1 "$log")}"
+	fi
+	mv "$dir/${PACKAGE}_"*_all.deb "$KMIGRATE_CACHE/" ||
+		die "cannot download '$PACKAGE': apt-get download gave no .deb"
+	rm -rf "$dir"
+	staging=
 }

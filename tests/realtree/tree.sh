@@ -35,37 +35,6 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# the newest $PACKAGE .deb of the cache, or nothing
-find_deb() {
-	local f
-
-	for f in "$KMIGRATE_CACHE/${PACKAGE}_"*_all.deb; do
-		[ -f "$f" ] && echo "$f"
-	done | sort -V | tail -n 1
-}
-
-download() {
-	local dir log line
-
-	command -v apt-get >/dev/null ||
-		die "cannot download '$PACKAGE': 'apt-get' not found in PATH;" \
-		    "put its .deb into '$KMIGRATE_CACHE'"
-	dir=$(mktemp -d "$KMIGRATE_CACHE/.download.XXXXXX") ||
-		die "cannot write into the cache '$KMIGRATE_CACHE'"
-	staging=$dir
-	chmod 755 "$dir"
-	log=$dir/apt-get.log
-	if ! (cd "$dir" && apt-get download -q "$PACKAGE") >"$log" 2>&1; then
-		line=$(grep -E '^(E|Err):' "$log" | tail -n 1)
-		die "cannot download '$PACKAGE' with apt-get download:" \
-		    "${line:-$(tail -n 1 "$log")}"
-	fi
-	mv "$dir/${PACKAGE}_"*_all.deb "$KMIGRATE_CACHE/" ||
-		die "cannot download '$PACKAGE': apt-get download gave no .deb"
-	rm -rf "$dir"
-	staging=
-}
-
 # the tarball inside the .deb, unpacked into dir/$PACKAGE
 unpack() (
 	set -o pipefail
