@@ -22,7 +22,7 @@ struct km_global_options {
 
 extern struct km_global_options km_global;
 
-#define OPT_JOBS() OPT_INT('j', "jobs", &km_global.jobs, "N", \
+#define OPT_JOBS() OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
 			   "run N jobs in parallel (default: processors)")
 
 /* the number of jobs to run: -j or the number of processors */
