@@ -51,10 +51,15 @@ ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(CFLAGS) $(WARNINGS) $(SAN_FLAGS) -pthrea
 	-DKMIGRATE_VERSION='"$(KMIGRATE_VERSION)"' -DKM_DATADIR='"$(DATADIR)"'
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
 
-MIGRATOR_SRC = $(filter-out migrator/kmigrate.c,$(wildcard migrator/*.c))
+# the commands (migrator/cmd-*.c) link into the kmigrate binary only, as
+# git keeps its builtins out of libgit.a: the library is what tests link
+BUILTIN_SRC = $(wildcard migrator/cmd-*.c)
+MIGRATOR_SRC = $(filter-out migrator/kmigrate.c $(BUILTIN_SRC), \
+	$(wildcard migrator/*.c))
 MODEL_SRC = $(wildcard core-model/*.c)
 TEST_SRC = $(wildcard tests/test-*.c)
 MIGRATOR_OBJ = $(MIGRATOR_SRC:%.c=$(B)/%.o)
+BUILTIN_OBJ = $(BUILTIN_SRC:%.c=$(B)/%.o)
 MODEL_OBJ = $(MODEL_SRC:%.c=$(B)/%.o)
 TEST_BIN = $(TEST_SRC:%.c=$(B)/%)
 E2E_TESTS = $(sort $(wildcard tests/t-*.sh))
@@ -122,7 +127,7 @@ $(B)/libcoremodel.a: $(MODEL_OBJ)
 
 LIBS = $(B)/libmigrator.a $(B)/libcoremodel.a
 
-$(KMIGRATE_BIN): $(B)/migrator/kmigrate.o $(LIBS)
+$(KMIGRATE_BIN): $(B)/migrator/kmigrate.o $(BUILTIN_OBJ) $(LIBS)
 	$(QUIET_LINK)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CLANG_LIBS)
 
 $(B)/tests/%.o: tests/%.c

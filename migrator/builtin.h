@@ -5,8 +5,11 @@
  *	int cmd_NAME(int argc, const char **argv);
  * called with argv[0] = "NAME" and the arguments after it; it returns the
  * process exit code (0 fine, 1 findings or calls left, 2 usage or setup
- * error).  To add a command: write the file, declare it here, and add one
- * line to the command table in migrator/kmigrate.c.  The global options
+ * error).  To add a command: write the file, declare it here, add one
+ * line to the command table in migrator/kmigrate.c, document it in
+ * kmigrate.1 and test it in tests/t-NAME.sh (README.md, "Adding a
+ * command", says more).  The files link into the kmigrate binary, not
+ * into libmigrator.a (see the Makefile).  The global options
  * (before the command) are in km_global; commands read -j and --migration
  * from there and may accept -j themselves through OPT_JOBS.
  */
@@ -22,7 +25,7 @@ struct km_global_options {
 
 extern struct km_global_options km_global;
 
-#define OPT_JOBS() OPT_INT('j', "jobs", &km_global.jobs, "N", \
+#define OPT_JOBS() OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
 			   "run N jobs in parallel (default: processors)")
 
 /* the number of jobs to run: -j or the number of processors */

@@ -98,9 +98,9 @@ static int parse_jobs(const char *arg)
 	char *end;
 	long n = strtol(arg, &end, 10);
 
-	if (!*arg || *end || n < 1 || n > 4096)
-		usage_error(NULL, "option '-j' needs a number of jobs, not '%s'",
-			    arg);
+	if (!*arg || *end || n < 1 || n > OPT_JOBS_MAX)
+		usage_error(NULL, "option '-j' needs a number of jobs from 1 "
+			    "to %d, not '%s'", OPT_JOBS_MAX, arg);
 	return (int)n;
 }
 

@@ -29,7 +29,8 @@ void usage_error(const char *cmd, const char *fmt, ...)
 static int takes_value(const struct option *o)
 {
 	return o->type == OPTION_INT || o->type == OPTION_STRING ||
-	       o->type == OPTION_LIST || o->type == OPTION_CHOICE;
+	       o->type == OPTION_LIST || o->type == OPTION_CHOICE ||
+	       o->type == OPTION_JOBS;
 }
 
 void usage_with_options(void *stream, const char *const *usage,
@@ -99,6 +100,15 @@ static void store(const struct option *o, const char *arg, const char *cmd,
 		if (errno || !*arg || *end || n < 0 || n > 1000000)
 			usage_error(cmd, "option '%s' needs a number, not '%s'",
 				    spelled, arg);
+		*(int *)o->value = (int)n;
+		break;
+	case OPTION_JOBS:
+		errno = 0;
+		n = strtol(arg, &end, 10);
+		if (errno || !*arg || *end || n < 1 || n > OPT_JOBS_MAX)
+			usage_error(cmd, "option '%s' needs a number of jobs "
+				    "from 1 to %d, not '%s'", spelled,
+				    OPT_JOBS_MAX, arg);
 		*(int *)o->value = (int)n;
 		break;
 	case OPTION_STRING:

@@ -20,6 +20,7 @@ enum opt_type {
 	OPTION_STRING,		/* const char **: the value */
 	OPTION_LIST,		/* struct strlist *: each value appended */
 	OPTION_CHOICE,		/* const char **: one of choices[] */
+	OPTION_JOBS,		/* int *: a number of jobs, 1..OPT_JOBS_MAX */
 };
 
 struct option {
@@ -42,6 +43,9 @@ struct option {
 #define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h), NULL }
 #define OPT_CHOICE(s, l, v, a, c, h) \
 	{ OPTION_CHOICE, (s), (l), (v), (a), (h), (c) }
+#define OPT_JOBS_MAX 4096
+#define OPT_JOBS_INT(s, l, v, a, h) \
+	{ OPTION_JOBS, (s), (l), (v), (a), (h), NULL }
 
 /*
  * usage: NULL-terminated lines, the first is "kmigrate scan [options] TREE";

@@ -29,6 +29,22 @@ check "an unknown global option exits 2 with one line" \
 status=$?
 check "a bad -j value exits 2" '[ $status -eq 2 ] && grep -q "zero" "$err"'
 
+# -j takes 1..4096 jobs the same before the command and after it
+for jobs in 0 4097; do
+	"$KMIGRATE" -j $jobs scan "$SRCDIR/tree-fixtures/linux-2.6.26-mini" >"$out" 2>"$err"
+	before=$?
+	"$KMIGRATE" scan -j $jobs "$SRCDIR/tree-fixtures/linux-2.6.26-mini" >"$out" 2>"$err"
+	after=$?
+	check "-j $jobs is refused before and after the command" \
+		'[ $before -eq 2 ] && [ $after -eq 2 ] && grep -q "1 to 4096" "$err"'
+done
+"$KMIGRATE" -j 4096 --help >"$out" 2>"$err"
+status=$?
+check "-j 4096 is accepted before the command" '[ $status -eq 0 ]'
+"$KMIGRATE" scan -j 1 --help >"$out" 2>"$err"
+status=$?
+check "-j 1 is accepted after the command" '[ $status -eq 0 ]'
+
 "$KMIGRATE" >"$out" 2>"$err"
 status=$?
 check "no command exits 2 and shows the usage on stderr" \
