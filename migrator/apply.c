@@ -10,9 +10,11 @@
  *     named N.c (N.h) by kmigrate, never a name from the tree, which
  *     spatch would hand to sh -c (copy_in(): NUL bytes and lone CRs
  *     are made spatch-readable there, offsets kept); the files go to
- *     spatch in batches (about one a job); a batch that fails runs
- *     again one process per file, so a failure, its reason and its time
- *     limit are the file's own;
+ *     spatch in batches (about one a job); a batch whose process fails
+ *     runs again one process per file, and so does each file of a batch
+ *     that exited normally whose output still holds an old-form call
+ *     apply would convert (keep_batch_output()), so a failure, its
+ *     reason and its time limit are the file's own;
  *  3. spatch's final output is re-scanned and lexed; cross_check() walks
  *     both token streams, call by call: between calls the tokens must be
  *     equal, and each call must be equal or converted as the
@@ -234,6 +236,27 @@ out_differ:
 	return -1;
 }
 
+/*
+ * spatch_run_opts.batch_keep: a batch's output of a work is kept when
+ * its rescan finds no old-form call left that apply would convert; else
+ * the work runs alone, where a failure and its reason are its own.
+ */
+static int keep_batch_output(const struct spatch_job *job, const char *text,
+			     size_t len, void *cb)
+{
+	const struct apply_ctx *ctx = cb;
+	const struct apply_work *w = job->util;
+	struct scan_file rescan;
+	size_t i;
+	int keep = 1;
+
+	scan_file_buffer(&rescan, w->file->path, text, len, ctx->opts->m);
+	for (i = 0; keep && i < rescan.nr_sites; i++)
+		keep = !is_convertible(&rescan.sites[i]);
+	scan_file_release(&rescan);
+	return keep;
+}
+
 /* one semantic patch on every work that has not failed */
 static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 		     size_t nr, size_t stage, const char *cocci)
@@ -267,6 +290,8 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 	ropts.jobs = opts->jobs;
 	ropts.batches = opts->jobs;
 	ropts.timeout_sec = opts->timeout_sec;
+	ropts.batch_keep = keep_batch_output;
+	ropts.cb = ctx;
 	if (opts->progress)
 		ropts.progress = show_progress;
 	spatch_run(jobs, n, &ropts);

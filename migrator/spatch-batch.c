@@ -15,9 +15,13 @@
  * prepares each batch as it starts (a batch directory, the copies, the
  * groups file), runs it, and then takes each file's result from its
  * copy: a copy that differs from what was copied in is moved to the
- * job's output.  A batch that cannot be prepared or whose run is not
- * clean (spatch.h) hands all its jobs back to spatch.c to run one by
- * one; a copy that cannot be read back or moved hands back its own job.
+ * job's output.  A batch that cannot be prepared, or whose process
+ * failed (exit status, signal, time limit), hands all its jobs back to
+ * spatch.c to run one by one; after a batch that exited normally, a
+ * copy that opts->batch_keep() does not keep (or, without it, that
+ * spatch's stderr does not say it handled), or that cannot be read back
+ * or moved, hands back its own job.  Its stderr is not otherwise judged:
+ * it gives each kept job its parse error.
  * What the batch leaves in the scratch directory is removed as soon as
  * its results are in.
  */
@@ -308,32 +312,30 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 	return 1;
 }
 
-/* spatch ended well, said nothing unusual and handled every copy */
-static int batch_clean(const struct spatch_batch *b, int result,
-		       const struct child_process *cp)
+/* the batch's copy i, read back as after: kept for its job, or not */
+static int keep_copy(const struct spatch_batch *b, size_t i,
+		     const struct strbuf *after, const struct spatch_run *run,
+		     const char *err)
 {
-	char *trouble;
-	size_t i;
-	int handled = 1;
+	const struct spatch_run_opts *opts = run->opts;
+	char *name;
+	int handled;
 
-	if (result || cp->timed_out)
-		return 0;
-	trouble = spatch_batch_trouble(cp->err.buf);
-	if (trouble) {
-		free(trouble);
-		return 0;
-	}
-	for (i = 0; handled && i < b->nr; i++) {
-		char *name = copy_name(b, i);
-
-		handled = spatch_handled(cp->err.buf, name);
-		free(name);
-	}
+	if (opts->batch_keep)
+		return opts->batch_keep(b->jobs[i], after->buf, after->len,
+					opts->cb);
+	name = copy_name(b, i);
+	handled = spatch_handled(err, name);
+	free(name);
 	return handled;
 }
 
-/* job i's result from its copy: 0, or -1 (untouched) to run it alone */
-static int collect_job(struct spatch_batch *b, size_t i, const char *err)
+/*
+ * job i's result from its copy: 0, or -1 (untouched) to run it alone
+ * when the copy cannot be read back or moved, or is not kept
+ */
+static int collect_job(struct spatch_batch *b, size_t i,
+		       const struct spatch_run *run, const char *err)
 {
 	struct spatch_job *job = b->jobs[i];
 	const struct strbuf *before = &b->texts[i];
@@ -341,7 +343,8 @@ static int collect_job(struct spatch_batch *b, size_t i, const char *err)
 	char *copy = copy_path(b, i), *name;
 	int ret = -1;
 
-	if (strbuf_read_file(&after, copy) < 0)
+	if (strbuf_read_file(&after, copy) < 0 ||
+	    !keep_copy(b, i, &after, run, err))
 		goto out_free_copy;
 	job->changed = after.len != before->len ||
 		       memcmp(after.buf, before->buf, after.len);
@@ -366,11 +369,11 @@ static void batch_finished(int result, struct child_process *cp, void *cb,
 	struct spatch_batch *b = task_cb;
 	size_t i, collected = 0;
 
-	if (!batch_clean(b, result, cp)) {
+	if (result || cp->timed_out) {
 		rerun_batch(run, b);
 	} else {
 		for (i = 0; i < b->nr; i++) {
-			if (collect_job(b, i, cp->err.buf) < 0)
+			if (collect_job(b, i, run, cp->err.buf) < 0)
 				spatch_push_single(run, b->jobs[i]);
 			else
 				collected++;

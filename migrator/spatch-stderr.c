@@ -73,35 +73,6 @@ char *spatch_failure_line(const char *err)
 	return first_line(err, is_chatter);
 }
 
-/* ---- batches: what a clean run prints ---- */
-
-/*
- * stderr lines of a clean batch that chatter[] does not already cover;
- * the last two come from parsing one file (a typedef declared twice
- * under #ifdef, an #ifdef inside a statement), alone or in a batch
- */
-static const char *const batch_chatter[] = {
-	"Skipping: ", "(ONCE) ", "ALREADY AT END", "TYPEDEF CONFLICT:",
-	"stmt_elems_of_sequencable: ", NULL
-};
-
-static int is_batch_chatter(const char *line, size_t len)
-{
-	size_t i;
-
-	if (is_chatter(line, len))
-		return 1;
-	for (i = 0; batch_chatter[i]; i++)
-		if (!strncmp(line, batch_chatter[i], strlen(batch_chatter[i])))
-			return 1;
-	return 0;
-}
-
-char *spatch_batch_trouble(const char *err)
-{
-	return first_line(err, is_batch_chatter);
-}
-
 int spatch_python_missing(const char *err)
 {
 	return strstr(err, "Py.find_library:") ||

@@ -1,7 +1,7 @@
 /*
  * spatch-stderr.h - what spatch's stderr says: a parse error in an input,
- * the line that says why a run failed, trouble in a batch, a missing
- * Python, whether a file was handled.
+ * the line that says why a run failed, a missing Python, whether a file
+ * was handled.
  *
  * A leaf: spatch.c (one process a job) and spatch-batch.c (many files a
  * process) both read stderr through it, so neither calls into the
@@ -21,14 +21,6 @@ char *spatch_find_parse_error(const char *err, const char *input);
  * that is not progress chatter, or NULL; malloc'd.
  */
 char *spatch_failure_line(const char *err);
-
-/*
- * The first line of a batch's stderr that is neither chatter nor one of
- * the lines a clean batch prints ("Skipping: FILE" for a file without
- * the patch's tokens ...), or NULL; malloc'd.  Such a line (a crash, an
- * "Impossible:", a failed "cp" of spatch's own) fails the batch.
- */
-char *spatch_batch_trouble(const char *err);
 
 /*
  * spatch's stderr says it could not load Python, which its report and

@@ -23,10 +23,15 @@
  * only with --no-includes among the options: a copy would not find the
  * headers its file includes from its own directory.
  *
- * A batch that fails in any way (exit status, signal, time limit, a
- * line on stderr that is not spatch's usual chatter, a file spatch does
- * not say it handled, a copy that cannot be read back) is run again one
- * process per file, exactly as jobs without batches run:
+ * A batch is decided by its result, not by its stderr: on real kernel
+ * code spatch prints parse-recovery lines of every kind ("ERROR-RECOV",
+ * "PB: found synchro point", "SUSPICIOUS: ...") for files it converts
+ * well.  A batch that fails as a process (exit status, signal, time
+ * limit) runs again one process per file; after one that exits
+ * normally each copy is judged on its own (opts->batch_keep: the
+ * caller rescans it; without one, spatch must say it handled the
+ * copy), and only a job whose copy is not kept or cannot be read back
+ * runs again alone, exactly as jobs without batches run:
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
  *	       --quiet --verbose-parsing --temp-files spatch-tmp
@@ -86,6 +91,13 @@ struct spatch_run_opts {
 	const char *tmpdir;		/* where spatch runs: every file */
 	/* called as jobs finish (a batch at once), from the calling thread */
 	void (*progress)(size_t done, size_t total, void *cb);
+	/*
+	 * The judge of a batch's result for one job: text (len bytes) is
+	 * what the batch left in the job's copy; 1 keeps it, 0 runs the
+	 * job alone.  NULL: a copy is kept when spatch says it handled it.
+	 */
+	int (*batch_keep)(const struct spatch_job *job, const char *text,
+			  size_t len, void *cb);
 	void *cb;
 };
 

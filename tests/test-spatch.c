@@ -113,31 +113,19 @@ static const char clean_batch[] =
 	"diff = \n"
 	"HANDLING: /s/b/drivers/raw.c\n";
 
-static void test_batch_trouble(void)
+/* a batch's stderr, parse-recovery lines and all, gives each its error */
+static void test_batch_parse_errors(void)
 {
-	static const char *const bad[] = {
-		"Impossible: How can diff be null and have not Correct",
-		"cp: target 'aw.c': No such file or directory",
-		"Fatal error: exception Failure(\"x\")",
-		"Skipping unreadable file: /s/b/drivers/mem.c",
-	};
-	struct strbuf err = STRBUF_INIT;
-	size_t i;
+	char *perr = spatch_find_parse_error(clean_batch,
+					     "/s/b/drivers/perr.c");
 
-	CU_ASSERT_PTR_NULL(spatch_batch_trouble(clean_batch));
-	CU_ASSERT_PTR_NULL(spatch_batch_trouble(""));
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		char *line;
-
-		strbuf_reset(&err);
-		strbuf_addf(&err, "%s%s\r\nHANDLING: /s/b/x.c\n",
-			    clean_batch, bad[i]);
-		line = spatch_batch_trouble(err.buf);
-		CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-		CU_ASSERT_STRING_EQUAL(line, bad[i]);
-		free(line);
-	}
-	strbuf_release(&err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(perr);
+	CU_ASSERT_STRING_EQUAL(perr, "parse error at line 5, column 6");
+	free(perr);
+	CU_ASSERT_PTR_NULL(spatch_find_parse_error(clean_batch,
+						   "/s/b/drivers/raw.c"));
+	CU_ASSERT_PTR_NULL(spatch_find_parse_error(clean_batch,
+						   "/s/b/drivers/perr"));
 }
 
 static void test_handled(void)
@@ -454,8 +442,8 @@ static const struct unit_test tests[] = {
 	{ "the // Options: line gives the options", test_options_line },
 	{ "a parse error in the input file is found", test_parse_error },
 	{ "the failure line skips spatch's chatter", test_failure_line },
-	{ "a clean batch has no trouble line, a bad one has",
-	  test_batch_trouble },
+	{ "a batch's stderr gives each file its own parse error",
+	  test_batch_parse_errors },
 	{ "a file is handled when stderr names it so", test_handled },
 	{ "a real run, when spatch is installed", test_real_run },
 	{ "without --no-includes, no batches", test_no_batch_with_includes },

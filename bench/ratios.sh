@@ -1,0 +1,185 @@
+#!/bin/bash
+# bench/ratios.sh - issue 14's targets, as ratios timed side by side:
+#
+#   apply -j N        <= 0.5 x  spatch --use-gitgrep -j N --dir with the
+#                                migration's one-rule bench/cocci/NAME.cocci
+#   a second check    <= 0.1 x  the first, on the unchanged tree
+#   a second apply    <= 0.1 x  the first, on the unchanged tree
+#   check --patch     <= 2   x  check (the patch: apply's own diff)
+#   series            <= 1.5 x  apply + check
+#   apply's peak RSS  <= 1   x  that hand spatch's (/usr/bin/time %M: the
+#                                biggest process of each command's tree)
+#
+# on the fixture tree (tree-fixtures/linux-2.6.14-mini, class-device-parent)
+# and, when it exists, on the real tree ($KMIGRATE_REALTREE, default
+# /var/tmp/kmigrate-cache/linux-source-6.1, class-create-owner).  Each pair
+# runs RUNS times (default 3), alternating which goes first; the figures
+# are medians.  Every "first" run starts from an empty $XDG_CACHE_HOME, so
+# only the second run of a pair may reuse a result cache.  series runs with
+# --force --no-checkpatch --no-get-maintainer: the tree's own scripts are
+# not kmigrate's time.  No tree is written.  A bench, not a test: the exit
+# status is 0; the last line counts the targets met.
+#
+# Environment: KMIGRATE (default ./kmigrate), RUNS, JOBS (default 2),
+# KMIGRATE_REALTREE, BENCH_TREES ("fixture real", the default, or either).
+set -u
+export LC_ALL=C
+SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
+RUNS=${RUNS:-3}
+JOBS=${JOBS:-2}
+REALTREE=${KMIGRATE_REALTREE:-/var/tmp/kmigrate-cache/linux-source-6.1}
+BENCH_TREES=${BENCH_TREES:-fixture real}
+TIME=/usr/bin/time
+met=0 targets=0
+
+say() { echo "bench/ratios.sh: $*" >&2; }
+
+[ -x "$KMIGRATE" ] || { say "no kmigrate binary at '$KMIGRATE' (run make)"
+			exit 0; }
+command -v spatch >/dev/null ||
+	{ say "cannot run 'spatch': apt-get install coccinelle"; exit 0; }
+[ -x "$TIME" ] || { say "no $TIME: apt-get install time"; exit 0; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/kmigrate-bench.XXXXXX") || exit 0
+trap 'rm -rf "$work"' EXIT
+
+# timed NAME CMD...: run CMD (output to $work/NAME.out, stderr to .err),
+# append its seconds to $work/NAME.time and its peak KB to $work/NAME.rss
+timed() {
+	local name=$1 start end
+	shift
+	start=$(date +%s.%N)
+	"$TIME" -f %M -o "$work/$name.kb" "$@" >"$work/$name.out" \
+		2>"$work/$name.err"
+	end=$(date +%s.%N)
+	echo "$start $end" | awk '{ printf "%.3f\n", $2 - $1 }' \
+		>>"$work/$name.time"
+	tail -n 1 "$work/$name.kb" >>"$work/$name.rss"
+}
+
+# median FILE: the median of the numbers in FILE, one a line
+median() {
+	sort -g "$1" | awk '{ v[NR] = $1 } END {
+		if (!NR) { print "?"; exit }
+		if (NR % 2) print v[(NR + 1) / 2]
+		else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# a fresh, empty result cache for a "first" run
+cold() {
+	rm -rf "$work/cache"
+	mkdir -p "$work/cache"
+	export XDG_CACHE_HOME=$work/cache
+}
+
+# report WHAT A B RATIO TARGET UNIT: one line, PASS or FAIL
+report() {
+	local verdict
+	targets=$((targets + 1))
+	verdict=$(awk -v r="$4" -v t="$5" 'BEGIN {
+		print (r != "?" && r <= t) ? "PASS" : "FAIL" }')
+	[ "$verdict" = PASS ] && met=$((met + 1))
+	printf '  %-34s %9s %-2s / %9s %-2s = %6s  (target <= %s)  %s\n' \
+		"$1" "$2" "$6" "$3" "$6" "$4" "$5" "$verdict"
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "?" || b == "?" || b <= 0) print "?"
+		else printf "%.3f\n", a / b }'
+}
+
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
+
+# bench_tree LABEL TREE MIGRATION
+bench_tree() {
+	local label=$1 tree=$2 mig=$3 i km
+	local cocci=$SRCDIR/bench/cocci/$mig.cocci
+	km=("$KMIGRATE" -q -j "$JOBS" --migration "$mig")
+
+	rm -f "$work"/*.time "$work"/*.rss
+	echo "bench/ratios.sh: $label: $tree ($mig), -j $JOBS," \
+	     "medians of $RUNS, load average $(load)"
+	cold
+	"${km[@]}" apply "$tree" >"$work/patch" 2>/dev/null
+	for ((i = 0; i < RUNS; i++)); do
+		# apply against the hand spatch, alternating
+		if ((i % 2)); then
+			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
+				-j "$JOBS" --very-quiet --dir "$tree"
+			cold; timed apply "${km[@]}" apply "$tree"
+		else
+			cold; timed apply "${km[@]}" apply "$tree"
+			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
+				-j "$JOBS" --very-quiet --dir "$tree"
+		fi
+		# first and second runs on the unchanged tree
+		cold
+		timed check1 "${km[@]}" check "$tree"
+		timed check2 "${km[@]}" check "$tree"
+		cold
+		timed apply1 "${km[@]}" apply "$tree"
+		timed apply2 "${km[@]}" apply "$tree"
+		# check --patch against check, alternating
+		if ((i % 2)); then
+			cold; timed check "${km[@]}" check "$tree"
+			cold; timed checkpatch "${km[@]}" check \
+				--patch "$work/patch" "$tree"
+		else
+			cold; timed checkpatch "${km[@]}" check \
+				--patch "$work/patch" "$tree"
+			cold; timed check "${km[@]}" check "$tree"
+		fi
+		# series against apply + check (timed above, cold)
+		cold
+		rm -rf "$work/series"
+		timed series "${km[@]}" series --force --no-checkpatch \
+			--no-get-maintainer --out "$work/series" "$tree"
+	done
+	local t_apply t_spatch t_c1 t_c2 t_a1 t_a2 t_check t_cp t_series
+	t_apply=$(median "$work/apply.time")
+	t_spatch=$(median "$work/spatch.time")
+	t_c1=$(median "$work/check1.time")
+	t_c2=$(median "$work/check2.time")
+	t_a1=$(median "$work/apply1.time")
+	t_a2=$(median "$work/apply2.time")
+	t_check=$(median "$work/check.time")
+	t_cp=$(median "$work/checkpatch.time")
+	t_series=$(median "$work/series.time")
+	local both
+	both=$(awk -v a="$t_apply" -v c="$t_check" 'BEGIN {
+		printf "%.3f\n", a + c }')
+	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" \
+		"$(ratio "$t_apply" "$t_spatch")" 0.5 s
+	report "second check / first" "$t_c2" "$t_c1" \
+		"$(ratio "$t_c2" "$t_c1")" 0.1 s
+	report "second apply / first" "$t_a2" "$t_a1" \
+		"$(ratio "$t_a2" "$t_a1")" 0.1 s
+	report "check --patch / check" "$t_cp" "$t_check" \
+		"$(ratio "$t_cp" "$t_check")" 2 s
+	report "series / (apply + check)" "$t_series" "$both" \
+		"$(ratio "$t_series" "$both")" 1.5 s
+	local m_apply m_spatch
+	m_apply=$(median "$work/apply.rss")
+	m_spatch=$(median "$work/spatch.rss")
+	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" \
+		"$(ratio "$m_apply" "$m_spatch")" 1 KB
+	echo "  load average after: $(load)"
+}
+
+for t in $BENCH_TREES; do
+	case $t in
+	fixture)
+		bench_tree fixture "$SRCDIR/tree-fixtures/linux-2.6.14-mini" \
+			class-device-parent ;;
+	real)
+		if [ -d "$REALTREE" ]; then
+			bench_tree "real tree" "$REALTREE" class-create-owner
+		else
+			echo "bench/ratios.sh: no real tree at $REALTREE" \
+			     "(make realtree): its ratios are not measured"
+		fi ;;
+	esac
+done
+echo "bench/ratios.sh: $met of $targets targets met"
+exit 0
