@@ -64,7 +64,6 @@ int result_key_add_file(struct result_key *key, const char *path)
 		errno = saved;
 		return -1;
 	}
-	result_key_addstr(key, path);
 	result_key_add(key, bytes.buf, bytes.len);
 	strbuf_release(&bytes);
 	return 0;

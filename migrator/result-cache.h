@@ -41,7 +41,7 @@ struct result_key {
 void result_key_init(struct result_key *key, const char *kind);
 void result_key_add(struct result_key *key, const void *data, size_t len);
 void result_key_addstr(struct result_key *key, const char *s);
-/* adds the path and its bytes; -1 with errno if it cannot be read */
+/* adds its bytes (not its name); -1 with errno if it cannot be read */
 int result_key_add_file(struct result_key *key, const char *path);
 /* finishes the key; no more fields may be added */
 const char *result_key_hex(struct result_key *key);
