@@ -39,6 +39,7 @@
 #include "diff.h"
 #include "lexer.h"
 #include "reformat.h"
+#include "result-cache.h"
 #include "scratch.h"
 #include "scan.h"
 #include "spatch.h"
@@ -69,6 +70,7 @@ struct apply_work {
 	char *failure;		/* spatch failed on it: why */
 	char *parse_error;	/* spatch's parse error in it */
 	int timed_out;
+	int cached;		/* spatch's outcome came from the cache */
 };
 
 struct apply_ctx {
@@ -275,7 +277,7 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 	for (i = 0; i < nr; i++) {
 		struct apply_work *w = &works[i];
 
-		if (!w->file || w->failure)
+		if (!w->file || w->failure || w->cached)
 			continue;
 		if (!w->input && copy_in(ctx, w, i) < 0)
 			continue;
@@ -318,6 +320,91 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 	free(jobs);
 	strlist_clear(&options, 0);
 	return 0;
+}
+
+/* ---- the result cache (result-cache.h) ---- */
+
+/*
+ * spatch's outcome for a file depends only on the bytes it is given, the
+ * name's extension, the semantic patches (whose text holds spatch's
+ * options; spatch reads the scratch copy, so no tree header) and
+ * spatch's and kmigrate's versions.  Only clean outcomes are kept: a
+ * failure or a timeout runs again.
+ */
+static void cache_key(struct apply_work *w, const struct strlist *coccis,
+		      const struct spatch_version *v, struct result_key *key)
+{
+	size_t i;
+
+	result_key_init(key, "apply-spatch");
+	result_key_add(key, v, sizeof(*v));
+	for (i = 0; i < coccis->nr; i++)
+		result_key_add_file(key, coccis->items[i].string);
+	result_key_addstr(key, extension(w->file->path));
+	result_key_add(key, w->given_text.buf, w->given_text.len);
+}
+
+static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
+			 size_t nr, const struct strlist *coccis,
+			 const struct spatch_version *v)
+{
+	struct strbuf payload = STRBUF_INIT;
+	struct result_key key;
+	size_t i, n;
+
+	for (i = 0; result_cache_enabled() && i < nr; i++) {
+		struct apply_work *w = &works[i];
+		char *nl;
+
+		if (!w->file || w->failure || copy_in(ctx, w, i) < 0)
+			continue;
+		cache_key(w, coccis, v, &key);
+		strbuf_reset(&payload);
+		if (result_cache_get(&key, &payload) <= 0 ||
+		    !(nl = memchr(payload.buf, '\n', payload.len)) ||
+		    sscanf(payload.buf, "%zu", &n) != 1 ||
+		    n > payload.len - (nl + 1 - payload.buf))
+			continue;
+		if (n)
+			w->parse_error = xstrndup(nl + 1, n);
+		nl += 1 + n;
+		if (nl < payload.buf + payload.len) {
+			w->output = xstrfmt("%s/%zu.cached%s", ctx->scratch, i,
+					    extension(w->file->path));
+			if (write_scratch_file(w->output, nl, payload.buf +
+					       payload.len - nl) < 0)
+				w->failure = xstrdup("cannot copy it from "
+						     "the result cache");
+		}
+		w->cached = 1;
+	}
+	strbuf_release(&payload);
+}
+
+/* payload: parse error's length, newline, it, spatch's output if any */
+static void cache_store(struct apply_work *works, size_t nr,
+			const struct strlist *coccis,
+			const struct spatch_version *v)
+{
+	struct strbuf payload = STRBUF_INIT;
+	struct result_key key;
+	size_t i;
+
+	for (i = 0; result_cache_enabled() && i < nr; i++) {
+		struct apply_work *w = &works[i];
+		const char *pe = w->parse_error ? w->parse_error : "";
+
+		if (!w->file || w->cached || w->failure || w->timed_out ||
+		    !w->input)
+			continue;
+		strbuf_reset(&payload);
+		strbuf_addf(&payload, "%zu\n%s", strlen(pe), pe);
+		if (w->output && strbuf_read_file(&payload, w->output) < 0)
+			continue;
+		cache_key(w, coccis, v, &key);
+		result_cache_put(&key, payload.buf, payload.len);
+	}
+	strbuf_release(&payload);
 }
 
 /* ---- one file ---- */
@@ -581,9 +668,13 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 		ctx.scratch = tempdir_create("kmigrate-apply");
 	if (nr_works)
 		ret = cocci_files(opts->m, ctx.scratch, &coccis);
+	if (nr_works && !ret)
+		cache_lookup(&ctx, works, scan.nr_files, &coccis, &version);
 	for (i = 0; nr_works && !ret && i < coccis.nr; i++)
 		ret = run_stage(&ctx, works, scan.nr_files, i,
 				coccis.items[i].string);
+	if (nr_works && !ret)
+		cache_store(works, scan.nr_files, &coccis, &version);
 	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
 		struct apply_file *file = &r->files[i];

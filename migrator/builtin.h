@@ -21,12 +21,19 @@
 struct km_global_options {
 	int jobs;			/* -j N: 0 means one per processor */
 	const char *migration;		/* --migration NAME */
+	int no_cache;			/* --no-cache (result-cache.h) */
 };
 
 extern struct km_global_options km_global;
 
 #define OPT_JOBS() OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
 			   "run N jobs in parallel (default: processors)")
+
+/* apply, check, series and run: bypass the result cache */
+#define OPT_NO_CACHE() OPT_BOOL(0, "no-cache", &km_global.no_cache, \
+			   "neither read nor write the result cache")
+/* after parse_options(): --no-cache given, the cache is bypassed */
+void km_setup_cache(void);
 
 /* the number of jobs to run: -j or the number of processors */
 int km_jobs(void);

@@ -88,6 +88,7 @@ int cmd_apply(int argc, const char **argv)
 			"0: none)"),
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
+		OPT_NO_CACHE(),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
 		OPT_END(),
 	};
@@ -98,6 +99,7 @@ int cmd_apply(int argc, const char **argv)
 	int ret;
 
 	argc = parse_options(argc, argv, options, apply_usage, "apply");
+	km_setup_cache();
 	if (argc != 1)
 		usage_error("apply", argc ? "too many arguments" :
 					    "missing TREE");

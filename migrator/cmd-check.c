@@ -237,6 +237,7 @@ int cmd_check(int argc, const char **argv)
 		OPT_INT(0, "max-findings", &max_findings, "N",
 			"print at most N findings as text (default 1000)"),
 		OPT_JOBS(),
+		OPT_NO_CACHE(),
 		OPT_BOOL('q', "quiet", &quiet, "no notes and no summary"),
 		OPT_END(),
 	};
@@ -245,6 +246,7 @@ int cmd_check(int argc, const char **argv)
 	struct migration m;
 
 	argc = parse_options(argc, argv, options, check_usage, "check");
+	km_setup_cache();
 	if (argc != 1)
 		usage_error("check", argc ? "too many arguments" :
 					    "missing TREE");

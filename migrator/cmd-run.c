@@ -347,6 +347,7 @@ int cmd_run(int argc, const char **argv)
 			   "under $TMPDIR)"),
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
+		OPT_NO_CACHE(),
 		OPT_END(),
 	};
 	struct run_ctx ctx = { 0 };
@@ -355,6 +356,7 @@ int cmd_run(int argc, const char **argv)
 	int ret = 2;
 
 	argc = parse_options(argc, argv, options, run_usage, "run");
+	km_setup_cache();
 	if (argc)
 		usage_error("run", "too many arguments");
 	ctx.max_line = km_max_line_length("run", max_line);

@@ -441,11 +441,13 @@ int cmd_series(int argc, const char **argv)
 			 "do not run the tree's scripts/checkpatch.pl"),
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
+		OPT_NO_CACHE(),
 		OPT_END(),
 	};
 
 	memset(&cmd, 0, sizeof(cmd));
 	argc = parse_options(argc, argv, options, series_usage, "series");
+	km_setup_cache();
 	if (argc != 1)
 		usage_error("series", argc ? "too many arguments" :
 			    "missing TREE");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "result-cache.h"
 #include "parse-options.h"
 #include "tempfile.h"
 #include "tree-style.h"
@@ -20,7 +21,13 @@
 #define KMIGRATE_VERSION "unknown"
 #endif
 
-struct km_global_options km_global = { 0, "class-device-parent" };
+struct km_global_options km_global = { 0, "class-device-parent", 0 };
+
+void km_setup_cache(void)
+{
+	if (km_global.no_cache)
+		result_cache_disable();
+}
 
 struct command {
 	const char *name;

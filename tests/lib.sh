@@ -14,6 +14,8 @@
 #	KMIGRATE	the binary under test ($SRCDIR/kmigrate)
 #	TMPDIR		scratch space (/tmp); run-tests.sh gives each script
 #			a fresh one
+#	XDG_CACHE_HOME	always $TMPDIR/xdg-cache, so kmigrate's result
+#			cache never reads or fills the user's real one
 #
 # One line per test case, numbered by the counter n ("failed" counts the
 # failures):
@@ -58,6 +60,7 @@ set -u
 SRCDIR=${SRCDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
 : "${TMPDIR:=/tmp}"
+export XDG_CACHE_HOME="$TMPDIR/xdg-cache"
 n=0 failed=0
 check_shows=
 

@@ -16,6 +16,8 @@ passed=0 failed=0 todo=0 skipped=0 failures=()
 : "${TMPDIR:=/tmp}"
 scratch=$(mktemp -d "$TMPDIR/kmigrate-tests.XXXXXX") || exit 2
 trap 'rm -rf "$scratch"' EXIT
+# kmigrate's result cache: never the user's real one
+export XDG_CACHE_HOME="$scratch/xdg-cache"
 
 for t in "$@"; do
 	case $t in

@@ -1,0 +1,60 @@
+/*
+ * result-cache.h - a content-addressed store of per-file results.
+ *
+ * An entry is found by a SHA-256 key over everything the result depends
+ * on; the caller's steps:
+ *
+ *	struct result_key key;
+ *	result_key_init(&key, "check");		kind + kmigrate's version
+ *	result_key_add_file(&key, path);	the file, each header read
+ *	result_key_add(&key, patch, len);	migration data, .cocci text
+ *	if (result_cache_get(&key, &payload) > 0)
+ *		... use payload, no spatch or libclang run ...
+ *	else
+ *		... compute, then result_cache_put(&key, buf, len);
+ *
+ * Every added field is length-prefixed, so no two field lists hash alike.
+ * Entries live in $XDG_CACHE_HOME/kmigrate (default ~/.cache/kmigrate),
+ * one file per key "KK/KKKK...", written with write_file_atomic() so two
+ * runs at once never see half an entry.  Each entry opens with a header
+ * line: magic, format version, the key, the payload's length and its
+ * SHA-256.  An entry whose header or checksum does not match is a miss and
+ * is removed; it is never trusted.  A cache that cannot be written is one
+ * warning, never a failure.  result_cache_disable() (--no-cache) or
+ * KMIGRATE_NO_CACHE=1 in the environment make every get a miss that reads
+ * nothing and every put a no-op.
+ */
+#ifndef KM_RESULT_CACHE_H
+#define KM_RESULT_CACHE_H
+
+#include <stddef.h>
+
+#include "sha256.h"
+#include "strbuf.h"
+
+struct result_key {
+	struct sha256 ctx;
+	char hex[SHA256_HEX_LEN + 1];
+	int done;
+};
+
+void result_key_init(struct result_key *key, const char *kind);
+void result_key_add(struct result_key *key, const void *data, size_t len);
+void result_key_addstr(struct result_key *key, const char *s);
+/* adds its bytes (not its name); -1 with errno if it cannot be read */
+int result_key_add_file(struct result_key *key, const char *path);
+/* finishes the key; no more fields may be added */
+const char *result_key_hex(struct result_key *key);
+
+void result_cache_disable(void);
+int result_cache_enabled(void);
+/* the directory in use (NULL when disabled); for messages and tests */
+const char *result_cache_dir(void);
+
+/* 1 and the payload in *payload on a hit, 0 on a miss */
+int result_cache_get(struct result_key *key, struct strbuf *payload);
+/* 0 when stored, -1 when not (warned once per run) */
+int result_cache_put(struct result_key *key, const void *payload,
+		     size_t len);
+
+#endif

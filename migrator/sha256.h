@@ -1,0 +1,30 @@
+/*
+ * sha256.h - SHA-256 (FIPS 180-4), the key of result-cache.h.
+ *
+ * Caller's steps: sha256_init(), sha256_update() any number of times,
+ * sha256_final() into 32 bytes; sha256_hex() spells a digest as 64
+ * lowercase hex digits plus a NUL.  No allocation, no failure.
+ */
+#ifndef KM_SHA256_H
+#define KM_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SHA256_LEN 32
+#define SHA256_HEX_LEN 64
+
+struct sha256 {
+	uint32_t state[8];
+	uint64_t bytes;
+	unsigned char block[64];
+	size_t used;
+};
+
+void sha256_init(struct sha256 *ctx);
+void sha256_update(struct sha256 *ctx, const void *data, size_t len);
+void sha256_final(struct sha256 *ctx, unsigned char digest[SHA256_LEN]);
+void sha256_hex(const unsigned char digest[SHA256_LEN],
+		char hex[SHA256_HEX_LEN + 1]);
+
+#endif

@@ -1,0 +1,102 @@
+#!/bin/bash
+# t-cache.sh - apply's result cache end to end: a second run on the mini
+# tree gives the same diff and runs no spatch; a changed file runs again;
+# damaged entries are ignored and the diff is still right; two runs at
+# once agree and leave no temporary file; --no-cache and
+# KMIGRATE_NO_CACHE=1 neither read nor write it; an unwritable cache is a
+# warning, not a failure.
+#
+# Environment: KMIGRATE (the binary under test), SRCDIR (the repository
+# root), TMPDIR (scratch space).
+. "$(dirname "$0")/lib.sh"
+
+command -v spatch >/dev/null || { echo "1..0 # SKIP spatch not found"; exit 0; }
+export LC_ALL=C
+MINI=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+scratch=$(mktemp -d "$TMPDIR/t-cache.XXXXXX") || exit 2
+trap 'chmod -R u+w "$scratch"; rm -rf "$scratch"' EXIT
+err=$scratch/err
+check_shows=$err
+export XDG_CACHE_HOME=$scratch/cache
+cache=$XDG_CACHE_HOME/kmigrate
+
+# a spatch that logs each conversion run (not --version) and runs the real one
+mkdir "$scratch/bin"
+cat >"$scratch/bin/spatch" <<EOS
+#!/bin/bash
+case "\$*" in *--version*) ;; *) echo run >>"$scratch/runs" ;; esac
+exec $(command -v spatch) "\$@"
+EOS
+chmod +x "$scratch/bin/spatch"
+runs() { if [ -f "$scratch/runs" ]; then wc -l <"$scratch/runs"; else echo 0; fi; }
+# kapply NAME ARGS...: apply in diff mode into $scratch/NAME.diff
+kapply() {
+	local name=$1
+	shift
+	rm -f "$scratch/runs"
+	PATH=$scratch/bin:$PATH "$KMIGRATE" apply "$@" >"$scratch/$name.diff" 2>"$err"
+}
+entries() { find "$cache" -type f ! -name '.*' 2>/dev/null | wc -l; }
+
+cp -a "$MINI" "$scratch/tree"
+kapply first "$scratch/tree"
+check "the first apply runs spatch and fills the cache" \
+	'[ "$(runs)" -gt 0 ] && [ "$(entries)" -gt 0 ]'
+kapply second "$scratch/tree"
+check "a second apply runs no spatch" '[ "$(runs)" -eq 0 ]'
+check "and gives a byte-identical diff" \
+	'cmp "$scratch/first.diff" "$scratch/second.diff"'
+
+f=$(grep -l class_device_create -r "$scratch/tree/drivers" | head -1)
+printf '/* changed */\n' >>"$f"
+kapply changed "$scratch/tree"
+changed_runs=$(runs)
+kapply all "$scratch/tree" --no-cache
+check "a changed file runs spatch again, only it" \
+	'[ "$changed_runs" -ge 1 ] && [ "$changed_runs" -lt "$(runs)" ]'
+cp -a "$MINI/." "$scratch/tree/"
+
+i=0
+for e in $(find "$cache" -type f); do
+	i=$((i + 1))
+	if [ $((i % 2)) = 0 ]; then
+		printf 'X' | dd of="$e" bs=1 seek=100 conv=notrunc 2>/dev/null
+	else
+		truncate -s -5 "$e"
+	fi
+done
+kapply damaged "$scratch/tree"
+check "damaged entries are ignored: spatch runs, the diff is right" \
+	'[ "$(runs)" -gt 0 ] && cmp "$scratch/first.diff" "$scratch/damaged.diff"'
+kapply repaired "$scratch/tree"
+check "and are written again" '[ "$(runs)" -eq 0 ] &&
+	cmp "$scratch/first.diff" "$scratch/repaired.diff"'
+
+rm -rf "$cache"
+"$KMIGRATE" apply "$scratch/tree" >"$scratch/c1.diff" 2>/dev/null &
+"$KMIGRATE" apply "$scratch/tree" >"$scratch/c2.diff" 2>/dev/null &
+wait
+check "two runs at once agree, with the first" \
+	'cmp "$scratch/c1.diff" "$scratch/c2.diff" &&
+	 cmp "$scratch/first.diff" "$scratch/c1.diff"'
+check "and leave no temporary file" \
+	'[ -z "$(find "$cache" -name ".*")" ] && [ "$(entries)" -gt 0 ]'
+
+rm -rf "$cache"
+kapply nocache "$scratch/tree" --no-cache
+check "--no-cache writes nothing" '[ ! -e "$cache" ]'
+kapply seed "$scratch/tree"
+nr_entries=$(entries)
+kapply nocache2 "$scratch/tree" --no-cache
+check "--no-cache reads nothing: spatch runs" '[ "$(runs)" -gt 0 ] &&
+	cmp "$scratch/first.diff" "$scratch/nocache2.diff" && [ "$(entries)" = "$nr_entries" ]'
+KMIGRATE_NO_CACHE=1 kapply env "$scratch/tree"
+check "KMIGRATE_NO_CACHE=1 reads nothing either" '[ "$(runs)" -gt 0 ]'
+
+# a regular file where the cache's directory should be: even root fails
+: >"$scratch/not-a-dir"
+XDG_CACHE_HOME=$scratch/not-a-dir kapply ro "$scratch/tree"
+check "an unwritable cache is a warning, not a failure" \
+	'[ $? -le 1 ] && grep -q "cannot write the result cache" "$err" &&
+	 cmp "$scratch/first.diff" "$scratch/ro.diff"'
+test_done
