@@ -158,13 +158,6 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
-int strbuf_starts_with(const struct strbuf *sb, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return sb->len >= n && !memcmp(sb->buf, prefix, n);
-}
-
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	for (;;) {
@@ -198,20 +191,4 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	close(fd);
 	errno = saved;
 	return ret;
-}
-
-int strbuf_getline(struct strbuf *sb, void *stdio_file)
-{
-	FILE *fp = stdio_file;
-	int c;
-
-	strbuf_reset(sb);
-	c = getc(fp);
-	if (c == EOF)
-		return -1;
-	while (c != EOF && c != '\n') {
-		strbuf_addch(sb, c);
-		c = getc(fp);
-	}
-	return 0;
 }
