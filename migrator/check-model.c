@@ -27,12 +27,6 @@
 #include "tree-walk.h"
 #include "util.h"
 
-static int is_ident_char(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* the last identifier outside brackets and literals, or NULL */
 static char *last_top_ident(const char *expr)
 {
@@ -48,12 +42,12 @@ static char *last_top_ident(const char *expr)
 			if (*p)
 				p++;
 		} else if (*p >= '0' && *p <= '9') {
-			while (is_ident_char((unsigned char)*p) || *p == '.')
+			while (is_c_ident_char(*p) || *p == '.')
 				p++;
-		} else if (is_ident_char((unsigned char)*p)) {
+		} else if (is_c_ident_char(*p)) {
 			const char *s = p;
 
-			while (is_ident_char((unsigned char)*p))
+			while (is_c_ident_char(*p))
 				p++;
 			if (!depth) {
 				start = s;
