@@ -77,16 +77,9 @@ char *model_placeholder(const char *expr)
 static char *one_line(const char *text)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *p;
 
-	for (p = text ? text : ""; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			if (sb.len && sb.buf[sb.len - 1] != ' ')
-				strbuf_addch(&sb, ' ');
-			continue;
-		}
-		strbuf_addch(&sb, *p);
-	}
+	if (text)
+		strbuf_add_squeezed(&sb, text, strlen(text));
 	strbuf_rtrim(&sb);
 	return strbuf_detach(&sb, NULL);
 }

@@ -158,6 +158,20 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
+void strbuf_add_squeezed(struct strbuf *sb, const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] && strchr(" \t\n\r\v\f", p[i])) {
+			if (sb->len && sb->buf[sb->len - 1] != ' ')
+				strbuf_addch(sb, ' ');
+			continue;
+		}
+		strbuf_addch(sb, p[i]);
+	}
+}
+
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	for (;;) {
