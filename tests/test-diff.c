@@ -273,7 +273,8 @@ static void test_hunk_header(void)
 {
 	unsigned long old = 0, new = 0;
 	static const char *const bad[] = {
-		"@@ -1,1 +1,1 @", "@@ -1 1 @@", "@@ -1,1  +1,1 @@", "@ -1 +1 @@",
+		"@@ -1,1 +1,1 @", "@@ -1 1 @@", "@@ -1,1  +1,1 @@",
+		"@ -1 +1 @@",
 	};
 	size_t i;
 
