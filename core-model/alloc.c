@@ -1,8 +1,8 @@
 /*
  * alloc.c - the allocation leaf of the core model: zeroed allocation,
- * string copies and formats, growable string arrays, and the names of the
- * errnos the model returns.  It depends on nothing but libc; every other
- * core-model file may use it (see the layering in internal.h).
+ * string copies and formats, growable string arrays.  It includes alloc.h
+ * and libc only, nothing of the model above it; every other core-model
+ * file may use it (see the layering in internal.h).
  *
  * Contract: every function returns NULL (or -ENOMEM) when memory runs
  * out and never aborts; what it returns is the caller's to free().
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "alloc.h"
 
 void *km_zalloc(size_t size)
 {
@@ -71,27 +71,4 @@ void km_strarray_free(char **array, size_t nr)
 	for (i = 0; i < nr; i++)
 		free(array[i]);
 	free(array);
-}
-
-const char *km_errno_name(long err)
-{
-	static const struct {
-		int err;
-		const char *name;
-	} names[] = {
-		{ EPERM, "EPERM" },   { ENOENT, "ENOENT" },
-		{ EIO, "EIO" },	      { ENOMEM, "ENOMEM" },
-		{ EBUSY, "EBUSY" },   { EEXIST, "EEXIST" },
-		{ ENODEV, "ENODEV" }, { EINVAL, "EINVAL" },
-		{ ENOSPC, "ENOSPC" }, { ENAMETOOLONG, "ENAMETOOLONG" },
-		{ ELOOP, "ELOOP" },
-	};
-	size_t i;
-
-	if (err < 0)
-		err = -err;
-	for (i = 0; i < KM_ARRAY_SIZE(names); i++)
-		if (names[i].err == err)
-			return names[i].name;
-	return NULL;
 }

@@ -19,8 +19,9 @@
  *					the release through its kind, the
  *					name and dev_t indexes, warnings
  *      sysfs.c				the directory tree under /sys
- *   0  alloc.c hash.c registry.c	allocation, the hash table, the
- *					address registry
+ *   0  alloc.c hash.c registry.c	allocation (alloc.h: it includes
+ *      errno-name.c			nothing above), errno names, the
+ *					hash table, the address registry
  *
  * Every class, class device and device the model knows has a struct
  * km_object, found from the public pointer through the thread-local
@@ -35,6 +36,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "alloc.h"
 #include "model.h"
 
 #define KM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -76,15 +78,7 @@ static inline void km_list_del_init(struct km_list *node)
 #define km_list_for_each(pos, head) \
 	for (pos = (head)->next; pos != (head); pos = pos->next)
 
-/* --- level 0: alloc.c ------------------------------------------------- */
-
-void *km_zalloc(size_t size);
-char *km_strdup(const char *s);
-__attribute__((format(printf, 1, 2)))
-char *km_strfmt(const char *fmt, ...);
-/* append to a growable array of strings; 0 or -ENOMEM (s is then freed) */
-int km_strarray_push(char ***array, size_t *nr, size_t *alloc, char *s);
-void km_strarray_free(char **array, size_t nr);
+/* --- level 0: alloc.c (alloc.h) --------------------------------------- */
 
 /* --- level 0: hash.c -------------------------------------------------- */
 

@@ -27,12 +27,6 @@
 #include "tree-walk.h"
 #include "util.h"
 
-static int is_ident_char(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* the last identifier outside brackets and literals, or NULL */
 static char *last_top_ident(const char *expr)
 {
@@ -48,12 +42,12 @@ static char *last_top_ident(const char *expr)
 			if (*p)
 				p++;
 		} else if (*p >= '0' && *p <= '9') {
-			while (is_ident_char((unsigned char)*p) || *p == '.')
+			while (is_c_ident_char(*p) || *p == '.')
 				p++;
-		} else if (is_ident_char((unsigned char)*p)) {
+		} else if (is_c_ident_char(*p)) {
 			const char *s = p;
 
-			while (is_ident_char((unsigned char)*p))
+			while (is_c_ident_char(*p))
 				p++;
 			if (!depth) {
 				start = s;
@@ -83,16 +77,9 @@ char *model_placeholder(const char *expr)
 static char *one_line(const char *text)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *p;
 
-	for (p = text ? text : ""; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			if (sb.len && sb.buf[sb.len - 1] != ' ')
-				strbuf_addch(&sb, ' ');
-			continue;
-		}
-		strbuf_addch(&sb, *p);
-	}
+	if (text)
+		strbuf_add_squeezed(&sb, text, strlen(text));
 	strbuf_rtrim(&sb);
 	return strbuf_detach(&sb, NULL);
 }

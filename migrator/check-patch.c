@@ -33,27 +33,11 @@
 
 /* --- the paths of a patch ------------------------------------------------- */
 
-/* the length of the quoted path at p ("\"a/x\\ty.c\""), or 0 */
-static size_t quoted_len(const char *p, size_t len)
-{
-	size_t i;
-
-	if (!len || *p != '"')
-		return 0;
-	for (i = 1; i < len && p[i] != '\n'; i++) {
-		if (p[i] == '\\')
-			i++;
-		else if (p[i] == '"')
-			return i + 1;
-	}
-	return 0;
-}
-
 /* a quoted path as git writes it, unquoted; NULL if it is not one */
 static char *unquoted_path(const char *p, size_t len)
 {
 	struct strbuf path = STRBUF_INIT;
-	size_t n = quoted_len(p, len);
+	size_t n = diff_quoted_len(p, len);
 
 	if (!n || diff_unquote_path(p, n, &path) < 0) {
 		strbuf_release(&path);
@@ -114,7 +98,7 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 {
 	const char *mid;
 	char *rest;
-	size_t q = quoted_len(line, len);
+	size_t q = diff_quoted_len(line, len);
 
 	if (q) {		/* "a/NAME" "b/NAME": git quoted them */
 		char *first = unquoted_path(line, q);
@@ -145,25 +129,6 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 	return *refused ? -1 : 0;
 }
 
-/* "@@ -l,n +l,n @@": the lines of the hunk's body in *old and *new */
-static int hunk_header(const char *p, size_t n, unsigned long *old,
-		       unsigned long *new)
-{
-	const char *comma;
-	char *end;
-
-	if (n < 4 || strncmp(p, "@@ -", 4))
-		return 0;
-	strtoul(p + 4, &end, 10);
-	*old = *end == ',' ? strtoul(end + 1, &end, 10) : 1;
-	comma = *end == ' ' && end[1] == '+' ? end + 2 : NULL;
-	if (!comma)
-		return 0;
-	strtoul(comma, &end, 10);
-	*new = *end == ',' ? strtoul(end + 1, &end, 10) : 1;
-	return 1;
-}
-
 /* one line of a hunk's body: count it off */
 static void hunk_line(char c, unsigned long *old, unsigned long *new)
 {
@@ -187,7 +152,7 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 
 		if (old || new)
 			hunk_line(n ? *p : ' ', &old, &new);
-		else if (hunk_header(p, n, &old, &new))
+		else if (!diff_hunk_header(p, n, &old, &new))
 			;
 		else if (n > 11 && !strncmp(p, "diff --git ", 11))
 			git_header(p + 11, n - 11, paths, refused);

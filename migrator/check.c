@@ -33,16 +33,6 @@ const struct rule *const check_rules[] = {
 
 const size_t nr_check_rules = ARRAY_SIZE(check_rules);
 
-const struct rule *rule_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nr_check_rules; i++)
-		if (!strcmp(check_rules[i]->name, name))
-			return check_rules[i];
-	return NULL;
-}
-
 /* the scan's calls of one file become records for the analysis */
 static void add_file(struct check_result *r, const struct scan_file *sf,
 		     const struct migration *m)
@@ -390,25 +380,6 @@ void check_result_release(struct check_result *result)
 	findings_release(&result->findings);
 	free(result->tree);
 	memset(result, 0, sizeof(*result));
-}
-
-const struct call_analysis *check_find_call(const struct check_result *r,
-					    const char *file, size_t line,
-					    size_t column)
-{
-	size_t i, j;
-
-	for (i = 0; i < r->nr_files; i++) {
-		const struct check_file *cf = &r->files[i];
-
-		if (strcmp(cf->analysed.path, file))
-			continue;
-		for (j = 0; j < cf->nr_calls; j++)
-			if (cf->calls[j].site->line == line &&
-			    cf->calls[j].site->column == column)
-				return &cf->calls[j];
-	}
-	return NULL;
 }
 
 static int compare_file_path(const void *key, const void *elem)

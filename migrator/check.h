@@ -87,11 +87,6 @@ void check_run_rules(struct check_result *result);
 int check_tree(const struct check_options *opts, struct check_result *result);
 void check_result_release(struct check_result *result);
 
-/* the record of the call whose name is at line:column of file, or NULL */
-const struct call_analysis *check_find_call(const struct check_result *r,
-					    const char *file, size_t line,
-					    size_t column);
-
 /* the file record of a path, or NULL */
 const struct check_file *check_find_file(const struct check_result *r,
 					 const char *path);

@@ -23,7 +23,6 @@
  * a call libclang did not see may be a string macro of the file's
  * headers: header-macro.c looks it up.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,9 +390,7 @@ static void undeclared_configs(CXTranslationUnit tu, struct strlist *names)
 
 		if (p && !strncmp(p + strlen(key), "CONFIG_", 7)) {
 			p += strlen(key);
-			for (len = 0; p[len] == '_' || isalnum((unsigned char)
-								p[len]);
-			     len++)
+			for (len = 0; is_c_ident_char(p[len]); len++)
 				;
 			if (p[len] == '\'') {
 				char *name = xstrndup(p, len);

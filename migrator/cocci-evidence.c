@@ -118,7 +118,7 @@ static void typedef_of(const char *type, struct strlist *decls)
 
 		while (*p && !isalpha((unsigned char)*p) && *p != '_')
 			p++;
-		while (isalnum((unsigned char)p[n]) || p[n] == '_')
+		while (is_c_ident_char(p[n]))
 			n++;
 		if (!n)
 			break;

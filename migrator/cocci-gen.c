@@ -13,7 +13,6 @@
  * old_form, new_only, ambiguous, shadowed, the patch rule, and per mode
  * the rules that print.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +34,8 @@ static int uses_word(const char *code, const char *name)
 	const char *p = code;
 
 	while ((p = strstr(p, name))) {
-		if ((p == code || !(isalnum((unsigned char)p[-1]) ||
-				    p[-1] == '_')) &&
-		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+		if ((p == code || !is_c_ident_char(p[-1])) &&
+		    !is_c_ident_char(p[n]))
 			return 1;
 		p += n;
 	}

@@ -311,6 +311,46 @@ size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 }
 
 /* a byte git quotes in a path: '"', '\\', control bytes and DEL */
+/* "-start[,count]" or "+start[,count]": the count (1 when left out) */
+static int hunk_range(const char *s, char sign, unsigned long *count,
+		      char **end)
+{
+	if (*s != sign)
+		return -1;
+	strtoul(s + 1, end, 10);
+	*count = 1;
+	if (**end == ',')
+		*count = strtoul(*end + 1, end, 10);
+	return 0;
+}
+
+int diff_hunk_header(const char *line, size_t len, unsigned long *old,
+		     unsigned long *new)
+{
+	char *end;
+
+	if (len < 4 || strncmp(line, "@@ -", 4) ||
+	    hunk_range(line + 3, '-', old, &end) < 0 || *end != ' ' ||
+	    hunk_range(end + 1, '+', new, &end) < 0 || strncmp(end, " @@", 3))
+		return -1;
+	return 0;
+}
+
+size_t diff_quoted_len(const char *p, size_t len)
+{
+	size_t i;
+
+	if (!len || *p != '"')
+		return 0;
+	for (i = 1; i < len && p[i] != '\n'; i++) {
+		if (p[i] == '\\')
+			i++;
+		else if (p[i] == '"')
+			return i + 1;
+	}
+	return 0;
+}
+
 static int needs_quote(unsigned char c)
 {
 	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f;

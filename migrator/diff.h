@@ -58,4 +58,15 @@ void diff_quote_path(struct strbuf *out, const char *prefix,
 /* the path of a quoted one ("\"a/x\\ty.c\"", len bytes); -1 if it is not */
 int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out);
 
+/*
+ * "@@ -l[,n] +l[,n] @@ ...", len bytes: the hunk's body holds *old lines
+ * of the old side and *new of the new (n is 1 when left out); 0, or -1
+ * when the line is not such a header.  The one hunk-header parser of
+ * diffstat.c and check-patch.c.
+ */
+int diff_hunk_header(const char *line, size_t len, unsigned long *old,
+		     unsigned long *new);
+/* the length of the quoted path git wrote at p ("\"a/x\\ty.c\""), or 0 */
+size_t diff_quoted_len(const char *p, size_t len);
+
 #endif

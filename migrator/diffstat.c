@@ -60,12 +60,9 @@ static char *strip_quoted(const char *s, size_t len)
 {
 	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
 	const char *slash;
-	size_t n;
+	size_t n = diff_quoted_len(s, len);
 
-	for (n = 1; n < len && s[n] != '"' && s[n] != '\n'; n++)
-		if (s[n] == '\\')
-			n++;
-	if (n >= len || s[n] != '"' || diff_unquote_path(s, n + 1, &path)) {
+	if (!n || diff_unquote_path(s, n, &path)) {
 		strbuf_release(&path);
 		return NULL;
 	}
@@ -125,31 +122,6 @@ static void file_headers(struct diff_parser *p, const char *minus,
 	set_path(file, strip_path(plus + 4, (size_t)(eol - plus - 4)));
 }
 
-/* "-start[,count]" or "+start[,count]": the count (1 when left out) */
-static int hunk_range(const char *s, char sign, unsigned long *count,
-		      char **end)
-{
-	if (*s != sign)
-		return -1;
-	strtoul(s + 1, end, 10);
-	*count = 1;
-	if (**end == ',')
-		*count = strtoul(*end + 1, end, 10);
-	return 0;
-}
-
-/* "@@ -a,b +c,d @@": b old lines and d new lines follow */
-static int hunk_header(struct diff_parser *p, const char *line)
-{
-	char *end;
-
-	if (hunk_range(line + 3, '-', &p->old_left, &end) < 0 ||
-	    *end != ' ' || hunk_range(end + 1, '+', &p->new_left, &end) < 0 ||
-	    strncmp(end, " @@", 3))
-		return -1;
-	return 0;
-}
-
 /* one line inside a hunk body */
 static int hunk_line(struct diff_parser *p, const char *line, size_t len)
 {
@@ -193,7 +165,9 @@ static int header_line(struct diff_parser *p, const char *line,
 		file_headers(p, line, next, end);
 		return 1;	/* the "+++" line is done too */
 	} else if (!strncmp(line, "@@ -", 4)) {
-		if (!current(p) || hunk_header(p, line) < 0)
+		if (!current(p) ||
+		    diff_hunk_header(line, (size_t)(next - line), &p->old_left,
+				     &p->new_left) < 0)
 			return -1;
 	} else if (current(p) && (!strncmp(line, "Binary files ", 13) ||
 				  !strncmp(line, "GIT binary patch", 16))) {

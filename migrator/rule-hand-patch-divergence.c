@@ -26,12 +26,6 @@
 #include "scan.h"
 #include "util.h"
 
-static int ident_char(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* the text without blanks and comments, literals kept as written */
 static void normalise(struct strbuf *out, const char *p)
 {
@@ -51,8 +45,9 @@ static void normalise(struct strbuf *out, const char *p)
 			p++;
 			blank = 1;
 		} else {
-			if (blank && out->len && ident_char((unsigned char)
-			    out->buf[out->len - 1]) && ident_char(*p))
+			if (blank && out->len &&
+			    is_c_ident_char(out->buf[out->len - 1]) &&
+			    is_c_ident_char(*p))
 				strbuf_addch(out, ' ');
 			blank = 0;
 			if (*p == '"' || *p == '\'') {

@@ -72,8 +72,6 @@ struct rule {
 /* every rule, in run order */
 extern const struct rule *const check_rules[];
 extern const size_t nr_check_rules;
-/* the rule named name, or NULL */
-const struct rule *rule_find(const char *name);
 
 /* the prototype the call's form is checked against */
 const struct migration_prototype *call_prototype(const struct rule_call *rc);

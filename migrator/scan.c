@@ -95,21 +95,6 @@ int scan_is_binary(const char *buf, size_t len)
 
 /* ---- texts ---- */
 
-/* append bytes with every whitespace run turned into one space */
-static void add_collapsed(struct strbuf *sb, const char *p, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (p[i] && strchr(" \t\n\r\v\f", p[i])) {
-			if (!sb->len || sb->buf[sb->len - 1] != ' ')
-				strbuf_addch(sb, ' ');
-			continue;
-		}
-		strbuf_addch(sb, p[i]);
-	}
-}
-
 /* name to ')': one space for each gap between tokens, comments kept */
 static void set_call_text(struct call_site *cs, const struct call_site_file *f,
 			  size_t name_tok, size_t close_tok)
@@ -124,8 +109,8 @@ static void set_call_text(struct call_site *cs, const struct call_site_file *f,
 		if (i > name_tok && t->start > toks[i - 1].end)
 			strbuf_addch(&text, ' ');
 		if (t->type == TOKEN_COMMENT)
-			add_collapsed(&text, f->buf + t->start,
-				      t->end - t->start);
+			strbuf_add_squeezed(&text, f->buf + t->start,
+					    t->end - t->start);
 		else
 			strbuf_add(&text, f->buf + t->start,
 				   t->end - t->start);

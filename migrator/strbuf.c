@@ -158,11 +158,18 @@ void strbuf_rtrim(struct strbuf *sb)
 		sb->buf[sb->len] = '\0';
 }
 
-int strbuf_starts_with(const struct strbuf *sb, const char *prefix)
+void strbuf_add_squeezed(struct strbuf *sb, const char *p, size_t len)
 {
-	size_t n = strlen(prefix);
+	size_t i;
 
-	return sb->len >= n && !memcmp(sb->buf, prefix, n);
+	for (i = 0; i < len; i++) {
+		if (p[i] && strchr(" \t\n\r\v\f", p[i])) {
+			if (sb->len && sb->buf[sb->len - 1] != ' ')
+				strbuf_addch(sb, ' ');
+			continue;
+		}
+		strbuf_addch(sb, p[i]);
+	}
 }
 
 int strbuf_read_fd(struct strbuf *sb, int fd)
@@ -198,20 +205,4 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	close(fd);
 	errno = saved;
 	return ret;
-}
-
-int strbuf_getline(struct strbuf *sb, void *stdio_file)
-{
-	FILE *fp = stdio_file;
-	int c;
-
-	strbuf_reset(sb);
-	c = getc(fp);
-	if (c == EOF)
-		return -1;
-	while (c != EOF && c != '\n') {
-		strbuf_addch(sb, c);
-		c = getc(fp);
-	}
-	return 0;
 }

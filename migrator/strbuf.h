@@ -42,13 +42,15 @@ void strbuf_insert(struct strbuf *sb, size_t pos, const void *data,
 void strbuf_remove(struct strbuf *sb, size_t pos, size_t len);
 
 void strbuf_rtrim(struct strbuf *sb);
-int strbuf_starts_with(const struct strbuf *sb, const char *prefix);
+/*
+ * append len bytes of p with each run of blanks (space, \t, \n, \r, \v,
+ * \f) made one space, and none at the start of sb or after its last space
+ */
+void strbuf_add_squeezed(struct strbuf *sb, const char *p, size_t len);
 
 /* append everything readable from fd; -1 with errno on error */
 int strbuf_read_fd(struct strbuf *sb, int fd);
 /* append the whole file; -1 with errno on error */
 int strbuf_read_file(struct strbuf *sb, const char *path);
-/* read one line (without its '\n') into sb, replacing it; EOF: -1 */
-int strbuf_getline(struct strbuf *sb, void *stdio_file);
 
 #endif

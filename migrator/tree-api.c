@@ -10,7 +10,6 @@
  * parentheses; "(void)" has none and "..." makes it variadic.  Anything
  * unusual ends as API_UNKNOWN with the reason, never as a wrong answer.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +21,6 @@
 #include "strlist.h"
 #include "tree-api.h"
 #include "util.h"
-
-static int is_ident(int c)
-{
-	return isalnum(c) || c == '_';
-}
 
 /* one level of #if nesting */
 struct cond_frame {
@@ -530,11 +524,11 @@ void type_classify(const char *spelling, struct type_class *tc)
 
 	memset(tc, 0, sizeof(*tc));
 	while (*p) {
-		if (is_ident((unsigned char)*p)) {
+		if (is_c_ident_char(*p)) {
 			const char *start = p;
 			char word[80];
 
-			while (is_ident((unsigned char)*p))
+			while (is_c_ident_char(*p))
 				p++;
 			snprintf(word, sizeof(word), "%.*s",
 				 (int)(p - start), start);

@@ -39,7 +39,7 @@ static const char *declaration(const char *line, const char *end)
 	    strncmp(p, var, sizeof(var) - 1))
 		return NULL;
 	p += sizeof(var) - 1;
-	if (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+	if (p < end && is_c_ident_char(*p))
 		return NULL;	/* another variable: $max_line_length_x */
 	return p;
 }

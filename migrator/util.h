@@ -53,6 +53,16 @@ char *xstrndup(const char *s, size_t n);
 __attribute__((format(printf, 1, 2)))
 char *xstrfmt(const char *fmt, ...);
 
+/*
+ * 1 if c may be part of a C identifier: an ASCII letter or digit or '_',
+ * whatever the locale (the lexer also takes GCC's '$')
+ */
+static inline int is_c_ident_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 /* 1 if stderr is a terminal and we are not quiet: progress lines go there */
 int km_show_progress(void);
 

@@ -269,6 +269,30 @@ static void test_unquote(void)
 	strbuf_release(&out);
 }
 
+static void test_hunk_header(void)
+{
+	unsigned long old = 0, new = 0;
+	static const char *const bad[] = {
+		"@@ -1,1 +1,1 @", "@@ -1 1 @@", "@@ -1,1  +1,1 @@",
+		"@ -1 +1 @@",
+	};
+	size_t i;
+
+	CU_ASSERT_EQUAL(diff_hunk_header("@@ -3,7 +3,8 @@ f", 17, &old, &new),
+			0);
+	CU_ASSERT_EQUAL(old, 7);
+	CU_ASSERT_EQUAL(new, 8);
+	CU_ASSERT_EQUAL(diff_hunk_header("@@ -1 +0,0 @@", 13, &old, &new), 0);
+	CU_ASSERT_EQUAL(old, 1);
+	CU_ASSERT_EQUAL(new, 0);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CU_ASSERT_EQUAL(diff_hunk_header(bad[i], strlen(bad[i]), &old,
+						 &new), -1);
+	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x\\\"y\" b", 10), 8);
+	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x", 4), 0);
+	CU_ASSERT_EQUAL(diff_quoted_len("a/x", 3), 0);
+}
+
 static const struct unit_test tests[] = {
 	{ "equal texts give no hunk", test_equal_texts_give_nothing },
 	{ "one change with three lines of context", test_one_change_with_context },
@@ -282,6 +306,7 @@ static const struct unit_test tests[] = {
 	{ "a quoted name reads back", test_unquote },
 	{ "random edits: the hunks turn a into b", test_random_edits_reproduce },
 	{ "a small edit in a long file is one small hunk", test_small_edit_in_long_file },
+	{ "hunk headers and quoted paths are parsed as git writes them", test_hunk_header },
 	{ NULL, NULL }
 };
 

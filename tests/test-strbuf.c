@@ -111,6 +111,19 @@ static void test_strlist_argv_and_sort(void)
 	CU_ASSERT_EQUAL(list.nr, 0);
 }
 
+static void test_add_squeezed(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add_squeezed(&sb, " \t a \n\r\v\f b  ", 13);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "a b ");
+	strbuf_add_squeezed(&sb, "\tc", 2);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "a b c");
+	strbuf_add_squeezed(&sb, "\td", 1);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "a b c ");
+	strbuf_release(&sb);
+}
+
 static const struct unit_test tests[] = {
 	{ "an empty strbuf is a terminated empty string", test_empty_is_terminated },
 	{ "appends grow the buffer and keep it terminated", test_grows_past_first_allocation },
@@ -119,6 +132,7 @@ static const struct unit_test tests[] = {
 	{ "detach hands the memory to the caller", test_detach_hands_over_memory },
 	{ "read_file reads all and reports a missing file", test_read_file },
 	{ "strlist keeps an argv view and sorts", test_strlist_argv_and_sort },
+	{ "add_squeezed makes each blank run one space", test_add_squeezed },
 	{ NULL, NULL }
 };
 
