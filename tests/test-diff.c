@@ -285,7 +285,7 @@ static void test_hunk_header(void)
 	CU_ASSERT_EQUAL(diff_hunk_header("@@ -1 +0,0 @@", 13, &old, &new), 0);
 	CU_ASSERT_EQUAL(old, 1);
 	CU_ASSERT_EQUAL(new, 0);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		CU_ASSERT_EQUAL(diff_hunk_header(bad[i], strlen(bad[i]), &old,
 						 &new), -1);
 	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x\\\"y\" b", 10), 8);
