@@ -93,7 +93,7 @@ static void test_class_device_create_forms(void)
 	CU_ASSERT_STRING_EQUAL(new.path, "/sys/class/mem/null");
 	CU_ASSERT_STRING_EQUAL(old.path, new.path);
 	CU_ASSERT_STRING_EQUAL(new.name, "null");
-	CU_ASSERT(new.dev && old.dev);
+	CU_ASSERT(old.dev && new.dev);
 	CU_ASSERT(!new.device_link && !old.device_link);
 	CU_ASSERT_PTR_NULL(new.class_link);
 	CU_ASSERT_STRING_EQUAL(new.uevent,
@@ -182,9 +182,10 @@ static void test_device_create_forms(void)
 	CU_ASSERT_STRING_EQUAL(new.class_link, "/sys/class/mem/null");
 	CU_ASSERT_STRING_EQUAL(old.path, new.path);
 	CU_ASSERT_STRING_EQUAL(old.class_link, new.class_link);
-	CU_ASSERT(new.dev && old.dev);
+	CU_ASSERT(old.dev && new.dev);
 	CU_ASSERT(!new.device_link);
-	CU_ASSERT(!new.drvdata && !old.drvdata && with.drvdata);
+	CU_ASSERT(!old.drvdata && !new.drvdata);
+	CU_ASSERT(with.drvdata);
 	CU_ASSERT_STRING_EQUAL(new.uevent,
 			       "add /devices/virtual/mem/null ACTION=add "
 			       "DEVPATH=/devices/virtual/mem/null MAJOR=1 "
