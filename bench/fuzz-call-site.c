@@ -35,12 +35,13 @@
 #include "strbuf.h"
 #include "../tests/test-migration-data.h"
 
-#define CHECK(cond) do {						\
-		if (!(cond)) {						\
+#define CHECK(cond)                                                       \
+	do {                                                              \
+		if (!(cond)) {                                            \
 			fprintf(stderr, "invariant broken: %s (%s:%d)\n", \
-				#cond, __FILE__, __LINE__);		\
-			abort();					\
-		}							\
+				#cond, __FILE__, __LINE__);               \
+			abort();                                          \
+		}                                                         \
 	} while (0)
 
 static struct migration mig;
@@ -68,7 +69,8 @@ static void check_tokens(const char *buf, size_t len)
 
 		CHECK(t->start >= end && t->start < t->end && t->end <= len);
 		CHECK(t->directive <= tl.nr_directives);
-		CHECK(!t->directive || tl.directive_hash[t->directive - 1] <= i);
+		CHECK(!t->directive ||
+		      tl.directive_hash[t->directive - 1] <= i);
 		end = t->end;
 	}
 	token_list_release(&tl);
@@ -80,8 +82,7 @@ static int is_ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
-static void check_sites(const struct scan_file *f, const char *buf,
-			size_t len)
+static void check_sites(const struct scan_file *f, const char *buf, size_t len)
 {
 	size_t i, k, n = strlen(mig.function), prev = 0, line = 1, col = 1;
 	size_t pos = 0;
@@ -107,15 +108,17 @@ static void check_sites(const struct scan_file *f, const char *buf,
 		if (call_site_kind_is_call(cs->kind) && cs->has_args) {
 			CHECK(cs->open_paren > cs->name_offset);
 			CHECK(cs->open_paren < len);
-			CHECK(cs->unterminated || (cs->close_paren > cs->open_paren &&
-						   cs->close_paren < len));
+			CHECK(cs->unterminated ||
+			      (cs->close_paren > cs->open_paren &&
+			       cs->close_paren < len));
 			for (k = 0; k < cs->nr_args; k++)
 				CHECK(cs->args[k].start <= cs->args[k].end &&
 				      cs->args[k].end <= len);
 			for (k = 0; k < cs->nr_commas; k++)
 				CHECK(cs->commas[k] > cs->open_paren &&
 				      cs->commas[k] < len &&
-				      (!k || cs->commas[k] > cs->commas[k - 1]));
+				      (!k ||
+				       cs->commas[k] > cs->commas[k - 1]));
 		}
 		prev = cs->name_offset;
 	}
@@ -131,8 +134,8 @@ static int convertible(const struct call_site *cs)
 /* apply.c's reformat_map_init(): the conversion from the map */
 static void map_init(struct reformat_map *map, const struct migration *m)
 {
-	const char **values = calloc(m->new_proto.nr_params + 1,
-				     sizeof(*values));
+	const char **values =
+		calloc(m->new_proto.nr_params + 1, sizeof(*values));
 	size_t k;
 
 	for (k = 0; k < m->new_proto.nr_params; k++) {

@@ -8,7 +8,7 @@
  * out and never aborts; what it returns is the caller's to free().
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* vasprintf */
+#define _GNU_SOURCE /* vasprintf */
 #endif
 #include <errno.h>
 #include <stdarg.h>

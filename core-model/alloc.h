@@ -14,8 +14,7 @@
 
 void *km_zalloc(size_t size);
 char *km_strdup(const char *s);
-__attribute__((format(printf, 1, 2)))
-char *km_strfmt(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) char *km_strfmt(const char *fmt, ...);
 /* append to a growable array of strings; 0 or -ENOMEM (s is then freed) */
 int km_strarray_push(char ***array, size_t *nr, size_t *alloc, char *s);
 void km_strarray_free(char **array, size_t nr);

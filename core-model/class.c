@@ -63,8 +63,8 @@ int km_class_register(struct kmodel *model, struct class *cls)
 	err = km_registry_add(cls, obj);
 	if (err)
 		goto out_free_obj;
-	err = km_sysfs_add(model->class_root, obj->name, KM_DIRENT_DIR, NULL,
-			   1, &obj->dir);
+	err = km_sysfs_add(model->class_root, obj->name, KM_DIRENT_DIR, NULL, 1,
+			   &obj->dir);
 	if (err)
 		goto out_unregistry;
 	obj->refcount = 1;

@@ -88,8 +88,8 @@ static int add_to_sysfs(struct km_object *obj, struct km_object *kparent)
 	if (class_dev->dev) {
 		path = km_device_path(class_dev->dev);
 		if (path)
-			km_sysfs_add(dir, "device", KM_DIRENT_LINK, path + 1,
-				     0, NULL);
+			km_sysfs_add(dir, "device", KM_DIRENT_LINK, path + 1, 0,
+				     NULL);
 		else
 			km_warn(obj->model,
 				"class device '%s': its device has no valid path",
@@ -284,8 +284,7 @@ void km_class_device_adopt(struct class_device *class_dev)
 struct class_device *km_class_device_find(struct kmodel *model,
 					  const char *path)
 {
-	struct km_object *obj = km_find_path(model, path,
-					     KM_KIND_CLASS_DEVICE);
+	struct km_object *obj = km_find_path(model, path, KM_KIND_CLASS_DEVICE);
 
 	return obj ? obj->public : NULL;
 }

@@ -31,8 +31,8 @@ static void class_device_create_release(struct class_device *class_dev)
 }
 
 static int class_device_create_hotplug(struct class_device *class_dev,
-				       char **envp, int num_envp,
-				       char *buffer, int buffer_size)
+				       char **envp, int num_envp, char *buffer,
+				       int buffer_size)
 {
 	(void)class_dev;
 	(void)envp;
@@ -85,14 +85,13 @@ struct class_device *km_class_device_create(struct class *cls,
 	va_list args;
 
 	va_start(args, fmt);
-	class_dev = km_class_device_vcreate(cls, parent, devt, device, fmt,
-					    args);
+	class_dev =
+		km_class_device_vcreate(cls, parent, devt, device, fmt, args);
 	va_end(args);
 	return class_dev;
 }
 
-struct class_device *km_class_device_create_old(struct class *cls,
-						km_devt devt,
+struct class_device *km_class_device_create_old(struct class *cls, km_devt devt,
 						struct device *device,
 						const char *fmt, ...)
 {
@@ -105,8 +104,7 @@ struct class_device *km_class_device_create_old(struct class *cls,
 	return class_dev;
 }
 
-struct class_device *km_class_device_find_devt(struct class *cls,
-					       km_devt devt)
+struct class_device *km_class_device_find_devt(struct class *cls, km_devt devt)
 {
 	struct km_object *obj = km_registry_find(cls, KM_KIND_CLASS), *child;
 

@@ -67,11 +67,11 @@ static int find_parent_dir(struct add_state *st, struct device *dev)
 			return -ENOMEM;
 	}
 	st->glue = km_sysfs_lookup(dir, class_name);
-	if (st->glue && (st->glue->type != KM_DIRENT_DIR ||
-			 st->glue->is_kobject))
+	if (st->glue &&
+	    (st->glue->type != KM_DIRENT_DIR || st->glue->is_kobject))
 		return -EEXIST;
-	if (!st->glue && km_sysfs_add(dir, class_name, KM_DIRENT_DIR, NULL, 0,
-				      &st->glue))
+	if (!st->glue &&
+	    km_sysfs_add(dir, class_name, KM_DIRENT_DIR, NULL, 0, &st->glue))
 		return -ENOMEM;
 	st->glue->glue_refs++;
 	st->parent_dir = st->glue;
@@ -115,8 +115,8 @@ static int add_entries(struct add_state *st, struct device *dev)
 			return err;
 		st->made_devt_link = 1;
 	}
-	err = km_sysfs_add(st->class->dir, obj->name, KM_DIRENT_LINK, target,
-			   0, NULL);
+	err = km_sysfs_add(st->class->dir, obj->name, KM_DIRENT_LINK, target, 0,
+			   NULL);
 	if (err)
 		return err;
 	st->made_class_link = 1;
@@ -130,8 +130,9 @@ static int add_entries(struct add_state *st, struct device *dev)
 		if (st->parent)
 			target = km_sysfs_path(st->parent->dir);
 		else
-			target = obj->device_path ? km_strdup(obj->device_path)
-						  : NULL;
+			target = obj->device_path ?
+					 km_strdup(obj->device_path) :
+					 NULL;
 		if (target)
 			km_sysfs_add(st->dir, "device", KM_DIRENT_LINK,
 				     target + 1, 0, NULL);
@@ -147,10 +148,10 @@ static void unwind(struct add_state *st)
 	if (st->made_class_link)
 		km_sysfs_remove(st->class->dir, st->obj->name, KM_DIRENT_LINK);
 	if (st->made_devt_link)
-		km_sysfs_remove(km_sysfs_lookup(km_sysfs_lookup(model->root,
-								"dev"),
-						"char"),
-				st->devt_name, KM_DIRENT_LINK);
+		km_sysfs_remove(
+			km_sysfs_lookup(km_sysfs_lookup(model->root, "dev"),
+					"char"),
+			st->devt_name, KM_DIRENT_LINK);
 	km_sysfs_remove_dir(st->dir);
 	put_glue(st->glue);
 }
@@ -279,10 +280,10 @@ static void device_del(struct km_object *obj)
 	if (KM_MAJOR(obj->devt)) {
 		snprintf(devt_name, sizeof(devt_name), "%u:%u",
 			 KM_MAJOR(obj->devt), KM_MINOR(obj->devt));
-		km_sysfs_remove(km_sysfs_lookup(km_sysfs_lookup(model->root,
-								"dev"),
-						"char"),
-				devt_name, KM_DIRENT_LINK);
+		km_sysfs_remove(
+			km_sysfs_lookup(km_sysfs_lookup(model->root, "dev"),
+					"char"),
+			devt_name, KM_DIRENT_LINK);
 	}
 	if (obj->class->dir)
 		km_sysfs_remove(obj->class->dir, obj->name, KM_DIRENT_LINK);
@@ -360,8 +361,7 @@ struct device *km_get_device(struct device *dev)
 
 void km_put_device(struct device *dev)
 {
-	km_object_user_put(km_registry_find(dev, KM_KIND_DEVICE),
-			   "put_device");
+	km_object_user_put(km_registry_find(dev, KM_KIND_DEVICE), "put_device");
 }
 
 int km_device_refcount(const struct device *dev)

@@ -33,16 +33,16 @@ struct km_replay {
 	const struct km_value *values;
 	struct km_call_result *res;
 	union km_arg args[KM_MAX_PARAMS];
-	struct class *cls;		/* the call's class, when real */
-	size_t nr_uevents;		/* before the call */
+	struct class *cls; /* the call's class, when real */
+	size_t nr_uevents; /* before the call */
 	/* pointers the model has never seen: a wrong kind of argument */
 	struct class stray_class;
 	struct class_device stray_class_dev;
 	char stray_module;
 };
 
-__attribute__((format(printf, 3, 4)))
-static void invalid(struct km_replay *r, size_t i, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void
+invalid(struct km_replay *r, size_t i, const char *fmt, ...)
 {
 	va_list args;
 
@@ -152,8 +152,8 @@ static void make_other(struct km_replay *r, size_t i)
 		return;
 	case KM_ROLE_OWNER:
 		if (v->kind == KM_VALUE_MODULE)
-			r->args[i].ptr = km_module_new(r->model,
-						       v->text ? v->text : "");
+			r->args[i].ptr =
+				km_module_new(r->model, v->text ? v->text : "");
 		else if (v->kind != KM_VALUE_NULL)
 			r->args[i].ptr = &r->stray_module;
 		return;
@@ -162,8 +162,7 @@ static void make_other(struct km_replay *r, size_t i)
 		if (v->kind == KM_VALUE_STRING)
 			r->args[i].str = v->text ? v->text : "";
 		else if (v->kind != KM_VALUE_NULL)
-			invalid(r, i, "%s is not a string",
-				km_role_name(role));
+			invalid(r, i, "%s is not a string", km_role_name(role));
 		return;
 	default:
 		return;
@@ -220,15 +219,15 @@ static void read_dir(struct km_replay *r, const struct km_object *obj)
 	if (res->device_link)
 		res->device_target = km_strfmt("/sys/%s", link->target);
 	if (km_uevent_count(r->model) > r->nr_uevents)
-		res->uevent = km_strdup(km_uevent_line(r->model,
-						       r->nr_uevents));
+		res->uevent =
+			km_strdup(km_uevent_line(r->model, r->nr_uevents));
 }
 
 static void registered_class_device(struct km_replay *r,
 				    struct class_device *class_dev)
 {
-	struct km_object *obj = km_registry_find(class_dev,
-						 KM_KIND_CLASS_DEVICE);
+	struct km_object *obj =
+		km_registry_find(class_dev, KM_KIND_CLASS_DEVICE);
 	char *path;
 
 	if (!obj) {
@@ -278,8 +277,8 @@ static struct class_device *cdev_create(struct class *cls,
 	va_list args;
 
 	va_start(args, fmt);
-	class_dev = km_class_device_vcreate(cls, parent, devt, device, fmt,
-					    args);
+	class_dev =
+		km_class_device_vcreate(cls, parent, devt, device, fmt, args);
 	va_end(args);
 	return class_dev;
 }

@@ -105,8 +105,7 @@ static const struct km_entry_row rows[] = {
 	    { { "2.6.18-2.6.26",
 		"void device_destroy(struct class *cls, dev_t devt)",
 		PARAMS(class_devt), 0 },
-	      { "2.6.27",
-		"void device_destroy(struct class *cls, dev_t devt)",
+	      { "2.6.27", "void device_destroy(struct class *cls, dev_t devt)",
 		PARAMS(class_devt), 0 } },
 	    "unregisters the first device of the class with devt" },
 	  km_replay_device_destroy },
@@ -115,8 +114,7 @@ static const struct km_entry_row rows[] = {
 		"struct class *class_create(struct module *owner, "
 		"const char *name)",
 		PARAMS(class_create_old), 0 },
-	      { "6.4",
-		"struct class *class_create(const char *name)",
+	      { "6.4", "struct class *class_create(const char *name)",
 		PARAMS(class_create_new), 0 } },
 	    "/sys/class/NAME; a NULL name fails with -ENOMEM as in 4.x-6.x" },
 	  km_replay_class_create },
@@ -165,10 +163,11 @@ enum km_outcome km_entry_call(const char *entry, enum km_form form,
 		return res->outcome;
 	}
 	f = &e->forms[form];
-	if (nr_args < f->nr_params || (!f->variadic && nr_args > f->nr_params) ||
-	    (nr_args && !args)) {
-		res->why = km_strfmt("%zu arguments where the prototype has %zu",
-				     nr_args, f->nr_params);
+	if (nr_args < f->nr_params ||
+	    (!f->variadic && nr_args > f->nr_params) || (nr_args && !args)) {
+		res->why =
+			km_strfmt("%zu arguments where the prototype has %zu",
+				  nr_args, f->nr_params);
 		return res->outcome;
 	}
 	km_replay(km_container_of(e, struct km_entry_row, entry), form, args,

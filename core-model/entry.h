@@ -81,35 +81,35 @@ enum km_form {
 };
 
 enum km_role {
-	KM_ROLE_CLASS = 1,	/* struct class *: the class */
-	KM_ROLE_PARENT_CDEV,	/* struct class_device *: the parent */
-	KM_ROLE_DEVT,		/* dev_t */
-	KM_ROLE_DEVICE,		/* struct device *: what a class device is of */
-	KM_ROLE_PARENT_DEVICE,	/* struct device *: the parent device */
-	KM_ROLE_DRVDATA,	/* void *: dev_set_drvdata() */
-	KM_ROLE_OWNER,		/* struct module *: the owner */
-	KM_ROLE_FORMAT,		/* const char *: printf format, then ... */
-	KM_ROLE_NAME,		/* const char *: a name, no format */
+	KM_ROLE_CLASS = 1,     /* struct class *: the class */
+	KM_ROLE_PARENT_CDEV,   /* struct class_device *: the parent */
+	KM_ROLE_DEVT,	       /* dev_t */
+	KM_ROLE_DEVICE,	       /* struct device *: what a class device is of */
+	KM_ROLE_PARENT_DEVICE, /* struct device *: the parent device */
+	KM_ROLE_DRVDATA,       /* void *: dev_set_drvdata() */
+	KM_ROLE_OWNER,	       /* struct module *: the owner */
+	KM_ROLE_FORMAT,	       /* const char *: printf format, then ... */
+	KM_ROLE_NAME,	       /* const char *: a name, no format */
 };
 
 struct km_param {
 	enum km_role role;
-	const char *type;	/* "struct class *", as the prototype has it */
-	const char *name;	/* "cls" */
+	const char *type; /* "struct class *", as the prototype has it */
+	const char *name; /* "cls" */
 };
 
 struct km_entry_form {
-	const char *kernel;	/* the kernels of this form: "2.6.15" */
-	const char *prototype;	/* the C prototype, one line */
+	const char *kernel;    /* the kernels of this form: "2.6.15" */
+	const char *prototype; /* the C prototype, one line */
 	const struct km_param *params;
 	size_t nr_params;
-	int variadic;		/* "..." after the last parameter */
+	int variadic; /* "..." after the last parameter */
 };
 
 struct km_entry {
-	const char *name;	/* "device_create" */
+	const char *name; /* "device_create" */
 	struct km_entry_form forms[KM_NR_FORMS];
-	const char *models;	/* what the model reproduces, one line */
+	const char *models; /* what the model reproduces, one line */
 };
 
 /* the rows, in the table's order: NULL past the last */
@@ -120,14 +120,14 @@ const struct km_entry *km_entry_find(const char *name);
 const char *km_role_name(enum km_role role);
 
 enum km_value_kind {
-	KM_VALUE_NULL,		/* NULL, or a constant 0 */
-	KM_VALUE_CLASS,		/* text: the class name */
-	KM_VALUE_CLASS_DEVICE,	/* text: the class device's name */
-	KM_VALUE_DEVICE,	/* text: its path below /sys/devices */
-	KM_VALUE_DEVT,		/* devt */
-	KM_VALUE_MODULE,	/* text: the module's name ("THIS_MODULE") */
-	KM_VALUE_POINTER,	/* an opaque non-NULL pointer; text unused */
-	KM_VALUE_STRING,	/* text: the rendered name */
+	KM_VALUE_NULL,	       /* NULL, or a constant 0 */
+	KM_VALUE_CLASS,	       /* text: the class name */
+	KM_VALUE_CLASS_DEVICE, /* text: the class device's name */
+	KM_VALUE_DEVICE,       /* text: its path below /sys/devices */
+	KM_VALUE_DEVT,	       /* devt */
+	KM_VALUE_MODULE,       /* text: the module's name ("THIS_MODULE") */
+	KM_VALUE_POINTER,      /* an opaque non-NULL pointer; text unused */
+	KM_VALUE_STRING,       /* text: the rendered name */
 };
 
 struct km_value {
@@ -137,31 +137,31 @@ struct km_value {
 };
 
 enum km_outcome {
-	KM_CALL_INVALID,	/* the arguments cannot be replayed */
+	KM_CALL_INVALID, /* the arguments cannot be replayed */
 	KM_CALL_REGISTERED,
 	KM_CALL_FAILED,
-	KM_CALL_DONE,		/* a destroy ran */
+	KM_CALL_DONE, /* a destroy ran */
 };
 
 struct km_call_result {
 	enum km_outcome outcome;
-	long err;		/* FAILED: the errno; 0: it returned NULL */
-	char *why;		/* INVALID: "a dev_t where a pointer goes" */
-	size_t bad_arg;		/* INVALID: the argument's index */
+	long err;	/* FAILED: the errno; 0: it returned NULL */
+	char *why;	/* INVALID: "a dev_t where a pointer goes" */
+	size_t bad_arg; /* INVALID: the argument's index */
 
 	/* REGISTERED */
 	/* its directory: "/sys/class/mem/null", "/sys/devices/virtual/mem/null" */
 	char *path;
-	char *class_link;	/* devices: "/sys/class/mem/null" */
-	char *name;		/* the kobject name as registered */
-	unsigned name_truncated:1;	/* the text was cut to fit */
-	unsigned dev:1;		/* a "dev" attribute */
-	unsigned device_link:1;	/* a "device" link */
-	unsigned drvdata:1;	/* devices: a non-NULL drvdata stored */
-	char *device_target;	/* where "device" points: "/sys/devices/x" */
-	char *owner;		/* classes: the owner module's name, or NULL */
-	char *uevent;		/* the "add" event's log line, or NULL */
-	char **warnings;	/* what the model would printk */
+	char *class_link;	     /* devices: "/sys/class/mem/null" */
+	char *name;		     /* the kobject name as registered */
+	unsigned name_truncated : 1; /* the text was cut to fit */
+	unsigned dev : 1;	     /* a "dev" attribute */
+	unsigned device_link : 1;    /* a "device" link */
+	unsigned drvdata : 1;	     /* devices: a non-NULL drvdata stored */
+	char *device_target; /* where "device" points: "/sys/devices/x" */
+	char *owner;	     /* classes: the owner module's name, or NULL */
+	char *uevent;	     /* the "add" event's log line, or NULL */
+	char **warnings;     /* what the model would printk */
 	size_t nr_warnings;
 };
 

@@ -29,8 +29,8 @@
 /* the kernel's struct module is opaque to callers: a name is enough */
 struct module {
 	char *name;
-	struct km_hnode by_name;	/* model->modules */
-	struct km_hnode by_addr;	/* model->module_addrs */
+	struct km_hnode by_name; /* model->modules */
+	struct km_hnode by_addr; /* model->module_addrs */
 };
 
 /* at most this many levels in a bus_id chain */
@@ -55,8 +55,7 @@ struct km_sysfs_dirent *km_sysfs_top(struct kmodel *model, const char *name)
 
 /* a new fixture device below parent (NULL: at the top) in dir */
 static struct device *fixture_new(struct kmodel *model, struct device *parent,
-				  struct km_sysfs_dirent *dir,
-				  const char *name)
+				  struct km_sysfs_dirent *dir, const char *name)
 {
 	struct device *dev = km_zalloc(sizeof(*dev));
 	struct km_object *obj;
@@ -165,8 +164,8 @@ struct device *km_device_find(struct kmodel *model, const char *path)
 		dir = km_sysfs_lookup(dir, name);
 		p += len;
 		if (!*p++)
-			return dir && dir->type == KM_DIRENT_DIR ? dir->device
-								 : NULL;
+			return dir && dir->type == KM_DIRENT_DIR ? dir->device :
+								   NULL;
 	}
 	return NULL;
 }
@@ -184,8 +183,8 @@ char *km_device_path(const struct device *dev)
 	for (d = dev; d; d = d->parent) {
 		size_t id_len = strnlen(d->bus_id, KM_BUS_ID_SIZE);
 
-		if (!valid_component(d->bus_id, id_len) || strchr(d->bus_id, '/') ||
-		    ++depth > KM_MAX_DEVICE_DEPTH)
+		if (!valid_component(d->bus_id, id_len) ||
+		    strchr(d->bus_id, '/') || ++depth > KM_MAX_DEVICE_DEPTH)
 			return NULL;
 		len += 1 + id_len;
 	}
@@ -207,8 +206,7 @@ char *km_device_path(const struct device *dev)
 	return path;
 }
 
-struct km_sysfs_dirent *km_device_dir(struct kmodel *model,
-				      struct device *dev)
+struct km_sysfs_dirent *km_device_dir(struct kmodel *model, struct device *dev)
 {
 	struct km_object *obj = km_registry_find(dev, KM_KIND_DEVICE);
 	struct km_sysfs_dirent *dir;
@@ -282,8 +280,7 @@ out_free:
 	return NULL;
 }
 
-const char *km_module_name(const struct kmodel *model,
-			   const struct module *mod)
+const char *km_module_name(const struct kmodel *model, const struct module *mod)
 {
 	struct km_hnode *node;
 
@@ -291,8 +288,8 @@ const char *km_module_name(const struct kmodel *model,
 		return NULL;
 	for (node = km_htable_first(&model->module_addrs, km_hash_ptr(mod));
 	     node; node = km_htable_next(node)) {
-		struct module *m = km_container_of(node, struct module,
-						   by_addr);
+		struct module *m =
+			km_container_of(node, struct module, by_addr);
 
 		if (m == mod)
 			return m->name;

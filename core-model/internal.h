@@ -42,7 +42,7 @@
 #define KM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define km_container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
+	((type *)((char *)(ptr)-offsetof(type, member)))
 
 /* an intrusive doubly linked list */
 struct km_list {
@@ -89,7 +89,7 @@ struct km_hnode {
 
 struct km_htable {
 	struct km_hnode **buckets;
-	size_t nr, size;		/* size: a power of two, or 0 */
+	size_t nr, size; /* size: a power of two, or 0 */
 };
 
 size_t km_hash_bytes(const void *p, size_t len, size_t seed);
@@ -110,7 +110,7 @@ enum km_kind {
 	KM_KIND_CLASS = 1,
 	KM_KIND_CLASS_DEVICE,
 	KM_KIND_DEVICE,
-	KM_KIND_FIXTURE,		/* a device of km_device_new() */
+	KM_KIND_FIXTURE, /* a device of km_device_new() */
 };
 
 struct km_object;
@@ -130,17 +130,17 @@ enum km_dirent_type {
 struct km_sysfs_dirent {
 	char *name;
 	enum km_dirent_type type;
-	int is_kobject;			/* outlives its parent's removal */
-	char *target;			/* links: the target below /sys */
-	struct km_sysfs_dirent *parent;	/* NULL: the root or an orphan */
-	struct km_sysfs_dirent **children;	/* in no order */
+	int is_kobject;			   /* outlives its parent's removal */
+	char *target;			   /* links: the target below /sys */
+	struct km_sysfs_dirent *parent;	   /* NULL: the root or an orphan */
+	struct km_sysfs_dirent **children; /* in no order */
 	size_t nr_children, alloc_children;
-	size_t index;			/* in parent->children */
-	struct km_hnode by_name_node;	/* in parent->by_name */
-	struct km_htable by_name;	/* the children by name */
-	struct device *device;		/* the device whose directory it is */
-	int glue_refs;			/* a glue directory: devices in it */
-	int is_root;			/* /sys itself */
+	size_t index;		      /* in parent->children */
+	struct km_hnode by_name_node; /* in parent->by_name */
+	struct km_htable by_name;     /* the children by name */
+	struct device *device;	      /* the device whose directory it is */
+	int glue_refs;		      /* a glue directory: devices in it */
+	int is_root;		      /* /sys itself */
 };
 
 struct km_sysfs_dirent *km_sysfs_root_new(void);
@@ -175,7 +175,7 @@ void km_sysfs_print_dir(FILE *fp, const char *header,
 /* what a kind of object does, as the kernel's kobj_type */
 struct km_kind_ops {
 	enum km_kind kind;
-	const char *what;		/* "class", "class device", "device" */
+	const char *what; /* "class", "class device", "device" */
 	/* the last reference went: call the object's release, free it */
 	void (*release)(struct km_object *obj);
 };
@@ -183,58 +183,58 @@ struct km_kind_ops {
 /* the objects that share one key of an index, in the order filed */
 struct km_group {
 	struct km_hnode node;
-	const struct km_object *owner;	/* names: the kobject parent */
-	char *name;			/* names */
-	km_devt devt;			/* dev_t: the key, with kind */
+	const struct km_object *owner; /* names: the kobject parent */
+	char *name;		       /* names */
+	km_devt devt;		       /* dev_t: the key, with kind */
 	enum km_kind kind;
 	struct km_list members;
 };
 
 struct km_member {
-	struct km_group *group;		/* NULL: in no group */
+	struct km_group *group; /* NULL: in no group */
 	struct km_list node;
 };
 
-#define KM_OBJ_REGISTERED 0x1	/* class registered, (class) device added */
-#define KM_OBJ_ALLOCATED 0x2	/* the model allocated the public struct */
+#define KM_OBJ_REGISTERED 0x1 /* class registered, (class) device added */
+#define KM_OBJ_ALLOCATED 0x2  /* the model allocated the public struct */
 
 struct km_object {
 	const struct km_kind_ops *ops;
 	unsigned int flags;
-	int refcount;			/* all references */
-	int user_refs;			/* those the caller may put */
-	unsigned long seq;		/* the order objects were attached */
-	struct kmodel *model;		/* NULL: initialized classless */
-	void *public;			/* struct class, class_device, device */
-	char *name;			/* the kobject name, set on register */
-	struct km_sysfs_dirent *dir;	/* NULL when not in sysfs */
-	struct km_object *kobj_parent;	/* held from add to release */
-	struct km_list model_node;	/* model->objects */
-	struct km_member by_name;	/* classes, class devices */
-	struct km_member by_devt;	/* class devices, devices while added */
+	int refcount;		       /* all references */
+	int user_refs;		       /* those the caller may put */
+	unsigned long seq;	       /* the order objects were attached */
+	struct kmodel *model;	       /* NULL: initialized classless */
+	void *public;		       /* struct class, class_device, device */
+	char *name;		       /* the kobject name, set on register */
+	struct km_sysfs_dirent *dir;   /* NULL when not in sysfs */
+	struct km_object *kobj_parent; /* held from add to release */
+	struct km_list model_node;     /* model->objects */
+	struct km_member by_name;      /* classes, class devices */
+	struct km_member by_devt;      /* class devices, devices while added */
 
 	/* class devices and devices */
-	struct km_object *class;	/* held from add to release */
-	struct km_object *parent;	/* class devices: held from add to del */
-	km_devt devt;			/* read at add */
-	char *device_path;		/* "/devices/...", NULL without */
+	struct km_object *class;  /* held from add to release */
+	struct km_object *parent; /* class devices: held from add to del */
+	km_devt devt;		  /* read at add */
+	char *device_path;	  /* "/devices/...", NULL without */
 
 	/* devices */
-	char *sysfs_path;		/* "/devices/virtual/tty/ttyS0" */
-	struct km_sysfs_dirent *glue;	/* the glue directory it is in */
+	char *sysfs_path;	      /* "/devices/virtual/tty/ttyS0" */
+	struct km_sysfs_dirent *glue; /* the glue directory it is in */
 };
 
 struct kmodel {
-	struct km_sysfs_dirent *root;		/* /sys */
-	struct km_sysfs_dirent *class_root;	/* /sys/class */
+	struct km_sysfs_dirent *root;	    /* /sys */
+	struct km_sysfs_dirent *class_root; /* /sys/class */
 	struct km_list objects;
 	unsigned long next_seq;
-	struct km_htable names;		/* km_group by (kobject parent, name) */
-	struct km_htable devts;		/* km_group by (class, kind, devt) */
-	struct km_list fixtures;	/* objects of km_device_new() */
-	struct km_htable modules;	/* struct module by name */
-	struct km_htable module_addrs;	/* struct module by address */
-	struct km_htable tokens;	/* drvdata= values of scenarios */
+	struct km_htable names;	       /* km_group by (kobject parent, name) */
+	struct km_htable devts;	       /* km_group by (class, kind, devt) */
+	struct km_list fixtures;       /* objects of km_device_new() */
+	struct km_htable modules;      /* struct module by name */
+	struct km_htable module_addrs; /* struct module by address */
+	struct km_htable tokens;       /* drvdata= values of scenarios */
 	long live_objects;
 	char **uevents;
 	size_t nr_uevents, alloc_uevents;
@@ -259,8 +259,8 @@ const char *km_object_name(const struct km_object *obj);
 void km_object_free(struct km_object *obj);
 /* "/class/input/input3/event2", "/devices/virtual/c/x"; NULL: none */
 char *km_object_path(const struct km_object *obj);
-__attribute__((format(printf, 2, 3)))
-void km_warn(struct kmodel *model, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) void km_warn(struct kmodel *model,
+						   const char *fmt, ...);
 
 /* files obj under (its kobject parent, its name): classes, class devices */
 void km_index_name(struct km_object *obj);
@@ -295,8 +295,7 @@ void *km_model_token(struct kmodel *model, const char *text);
 /* the model's directory /sys/NAME, made when missing */
 struct km_sysfs_dirent *km_sysfs_top(struct kmodel *model, const char *name);
 /* the sysfs directory a struct device has or gets; NULL: not a device */
-struct km_sysfs_dirent *km_device_dir(struct kmodel *model,
-				      struct device *dev);
+struct km_sysfs_dirent *km_device_dir(struct kmodel *model, struct device *dev);
 /* "/devices/a/b" for a device; NULL when it has none (or a loop) */
 char *km_device_path(const struct device *dev);
 

@@ -50,8 +50,8 @@ static void free_groups(struct km_htable *t)
 		struct km_hnode *node = t->buckets[i], *next;
 
 		for (; node; node = next) {
-			struct km_group *g = km_container_of(
-				node, struct km_group, node);
+			struct km_group *g =
+				km_container_of(node, struct km_group, node);
 
 			next = node->next;
 			free(g->name);
@@ -135,8 +135,8 @@ void km_model_print_live(FILE *fp, const struct kmodel *model)
 
 		fprintf(fp, "%s '%s' (refs %d, %s", obj->ops->what,
 			path ? path : "?", obj->refcount,
-			obj->flags & KM_OBJ_REGISTERED ? "registered"
-						       : "unregistered");
+			obj->flags & KM_OBJ_REGISTERED ? "registered" :
+							 "unregistered");
 		print_stored(fp, model, obj);
 		fputs(")\n", fp);
 		free(path);

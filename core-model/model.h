@@ -85,7 +85,7 @@ typedef unsigned int km_devt;
 #define KM_MINORBITS 20
 #define KM_MINORMASK ((1U << KM_MINORBITS) - 1)
 #define KM_MAJOR(dev) ((unsigned int)((dev) >> KM_MINORBITS))
-#define KM_MINOR(dev) ((unsigned int)((dev) & KM_MINORMASK))
+#define KM_MINOR(dev) ((unsigned int)((dev)&KM_MINORMASK))
 #define KM_MKDEV(ma, mi) (((km_devt)(ma) << KM_MINORBITS) | (km_devt)(mi))
 
 /* error pointers, as <linux/err.h>: -4095 .. -1 live in the last page */
@@ -107,7 +107,7 @@ typedef unsigned int km_devt;
 struct device {
 	struct device *parent;
 	char bus_id[KM_BUS_ID_SIZE];
-	void *driver_data;		/* dev_set_drvdata() */
+	void *driver_data; /* dev_set_drvdata() */
 	/* set by km_device_create(), as device_create() does */
 	km_devt devt;
 	struct class *class;
@@ -203,10 +203,9 @@ struct device *km_device_find(struct kmodel *model, const char *path);
  * /sys/dev/char link is taken (the kernel's device_add() fails the same
  * way).  On failure nothing stays behind and no release runs.
  */
-__attribute__((format(printf, 5, 6)))
-struct device *km_device_create(struct class *cls, struct device *parent,
-				km_devt devt, void *drvdata, const char *fmt,
-				...);
+__attribute__((format(printf, 5, 6))) struct device *
+km_device_create(struct class *cls, struct device *parent, km_devt devt,
+		 void *drvdata, const char *fmt, ...);
 struct device *km_device_vcreate(struct class *cls, struct device *parent,
 				 km_devt devt, void *drvdata, const char *fmt,
 				 va_list args);
@@ -218,9 +217,9 @@ struct device *km_device_vcreate(struct class *cls, struct device *parent,
  * core.c refused a NULL parent and put the directory under the parent
  * with a CLASS:NAME link there; that layout is not modelled).
  */
-__attribute__((format(printf, 4, 5)))
-struct device *km_device_create_old(struct class *cls, struct device *parent,
-				    km_devt devt, const char *fmt, ...);
+__attribute__((format(printf, 4, 5))) struct device *
+km_device_create_old(struct class *cls, struct device *parent, km_devt devt,
+		     const char *fmt, ...);
 /* device_unregister() of the first device of cls with that devt, if any */
 void km_device_destroy(struct class *cls, km_devt devt);
 /* the first device added to cls with that devt, or NULL */
@@ -270,29 +269,25 @@ int km_class_refcount(const struct class *cls);
 
 /* --- class devices ----------------------------------------------------- */
 
-__attribute__((format(printf, 5, 6)))
-struct class_device *km_class_device_create(struct class *cls,
-					    struct class_device *parent,
-					    km_devt devt, struct device *device,
-					    const char *fmt, ...);
+__attribute__((format(printf, 5, 6))) struct class_device *
+km_class_device_create(struct class *cls, struct class_device *parent,
+		       km_devt devt, struct device *device, const char *fmt,
+		       ...);
 struct class_device *km_class_device_vcreate(struct class *cls,
 					     struct class_device *parent,
 					     km_devt devt,
 					     struct device *device,
 					     const char *fmt, va_list args);
 /* the 2.6.14 form: the same as km_class_device_create() with no parent */
-__attribute__((format(printf, 4, 5)))
-struct class_device *km_class_device_create_old(struct class *cls,
-						km_devt devt,
-						struct device *device,
-						const char *fmt, ...);
+__attribute__((format(printf, 4, 5))) struct class_device *
+km_class_device_create_old(struct class *cls, km_devt devt,
+			   struct device *device, const char *fmt, ...);
 /*
  * unregisters the first class device of cls (in the order they were
  * added) whose devt, as it was at add, matches; nothing when none does
  */
 void km_class_device_destroy(struct class *cls, km_devt devt);
-struct class_device *km_class_device_find_devt(struct class *cls,
-					       km_devt devt);
+struct class_device *km_class_device_find_devt(struct class *cls, km_devt devt);
 
 void km_class_device_initialize(struct class_device *class_dev);
 int km_class_device_add(struct class_device *class_dev);
@@ -330,8 +325,7 @@ int km_class_device_remove_file(struct class_device *class_dev,
  * strcmp.  A class without a directory prints
  * "/sys/class/NAME/ [error opening dir]" and returns -ENOENT.
  */
-int km_sysfs_print_tree(FILE *fp, struct kmodel *model,
-			const char *class_name);
+int km_sysfs_print_tree(FILE *fp, struct kmodel *model, const char *class_name);
 /* `tree /sys/class/`: every class, with files */
 void km_sysfs_print_all(FILE *fp, struct kmodel *model);
 
@@ -351,10 +345,9 @@ const char *km_uevent_line(const struct kmodel *model, size_t i);
 void km_uevent_print(FILE *fp, const struct kmodel *model);
 
 /* for hotplug callbacks: the kernel's add_hotplug_env_var() */
-__attribute__((format(printf, 7, 8)))
-int km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index,
-			   char *buffer, int buffer_size, int *cur_len,
-			   const char *format, ...);
+__attribute__((format(printf, 7, 8))) int
+km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index, char *buffer,
+		       int buffer_size, int *cur_len, const char *format, ...);
 
 /*
  * --- scenarios (scenario.c documents each statement) --------------------
@@ -380,8 +373,8 @@ int km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index,
 
 enum {
 	KM_SCENARIO_OK = 0,
-	KM_SCENARIO_FAILED = 1,	/* a statement failed in the model */
-	KM_SCENARIO_MALFORMED = 2,	/* nothing was replayed */
+	KM_SCENARIO_FAILED = 1,	   /* a statement failed in the model */
+	KM_SCENARIO_MALFORMED = 2, /* nothing was replayed */
 };
 
 /*

@@ -25,7 +25,7 @@
  *     then not found by name or dev_t), never corrupts it.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* vasprintf */
+#define _GNU_SOURCE /* vasprintf */
 #endif
 #include <errno.h>
 #include <stdarg.h>
@@ -205,10 +205,10 @@ static struct km_group *find_name_group(const struct kmodel *model,
 {
 	struct km_hnode *node;
 
-	for (node = km_htable_first(&model->names, name_key(owner, name));
-	     node; node = km_htable_next(node)) {
-		struct km_group *g = km_container_of(node, struct km_group,
-						     node);
+	for (node = km_htable_first(&model->names, name_key(owner, name)); node;
+	     node = km_htable_next(node)) {
+		struct km_group *g =
+			km_container_of(node, struct km_group, node);
 
 		if (g->owner == owner && !strcmp(g->name, name))
 			return g;
@@ -230,11 +230,10 @@ static struct km_group *find_devt_group(const struct kmodel *model,
 {
 	struct km_hnode *node;
 
-	for (node = km_htable_first(&model->devts,
-				    devt_key(class, kind, devt));
+	for (node = km_htable_first(&model->devts, devt_key(class, kind, devt));
 	     node; node = km_htable_next(node)) {
-		struct km_group *g = km_container_of(node, struct km_group,
-						     node);
+		struct km_group *g =
+			km_container_of(node, struct km_group, node);
 
 		if (g->owner == class && g->kind == kind && g->devt == devt)
 			return g;
@@ -276,8 +275,8 @@ void km_index_name(struct km_object *obj)
 	if (!g) {
 		char *name = km_strdup(obj->name);
 
-		g = name ? new_group(&model->names, name_key(owner, name))
-			 : NULL;
+		g = name ? new_group(&model->names, name_key(owner, name)) :
+			   NULL;
 		if (!g) {
 			free(name);
 			return;
@@ -300,8 +299,8 @@ void km_index_devt(struct km_object *obj)
 	leave(&model->devts, &obj->by_devt);
 	g = find_devt_group(model, obj->class, kind, obj->devt);
 	if (!g) {
-		g = new_group(&model->devts, devt_key(obj->class, kind,
-						      obj->devt));
+		g = new_group(&model->devts,
+			      devt_key(obj->class, kind, obj->devt));
 		if (!g)
 			return;
 		g->owner = obj->class;
@@ -329,8 +328,7 @@ struct km_object *km_find_devt(struct kmodel *model,
 	g = find_devt_group(model, class, kind, devt);
 	if (!g)
 		return NULL;
-	return km_container_of(g->members.next, struct km_object,
-			       by_devt.node);
+	return km_container_of(g->members.next, struct km_object, by_devt.node);
 }
 
 /* the objects a path walk has reached so far */
@@ -354,8 +352,8 @@ static int add_members(struct candidates *c, const struct km_group *g)
 			c->objs = grown;
 			c->alloc = want;
 		}
-		c->objs[c->nr++] = km_container_of(pos, struct km_object,
-						   by_name.node);
+		c->objs[c->nr++] =
+			km_container_of(pos, struct km_object, by_name.node);
 	}
 	return 0;
 }

@@ -26,7 +26,7 @@ struct km_registry_slot {
 
 struct km_registry {
 	struct km_registry_slot *slots;
-	size_t nr, alloc;		/* alloc: a power of two, or 0 */
+	size_t nr, alloc; /* alloc: a power of two, or 0 */
 };
 
 static _Thread_local struct km_registry registry;

@@ -66,8 +66,7 @@ static int find_cdev(struct scn_run *run, const struct scn_stmt *stmt,
 }
 
 static int find_device(struct scn_run *run, const struct scn_stmt *stmt,
-		       const char *what, const char *name,
-		       struct device **dev)
+		       const char *what, const char *name, struct device **dev)
 {
 	const char *path = stmt->keys[SCN_KEY_DEVICE];
 
@@ -83,9 +82,8 @@ static int find_device(struct scn_run *run, const struct scn_stmt *stmt,
 
 /* --- statements --------------------------------------------------------- */
 
-static int scenario_class_hotplug(struct class_device *class_dev,
-				  char **envp, int num_envp, char *buffer,
-				  int buffer_size)
+static int scenario_class_hotplug(struct class_device *class_dev, char **envp,
+				  int num_envp, char *buffer, int buffer_size)
 {
 	int i = 0, len = 0;
 
@@ -295,8 +293,8 @@ static void run_device_create(struct scn_run *run, const struct scn_stmt *stmt)
 		}
 	}
 	if (stmt->keys[SCN_KEY_DRVDATA]) {
-		drvdata = km_model_token(run->model,
-					 stmt->keys[SCN_KEY_DRVDATA]);
+		drvdata =
+			km_model_token(run->model, stmt->keys[SCN_KEY_DRVDATA]);
 		if (!drvdata) {
 			failed(run, stmt, what, name, -ENOMEM, NULL);
 			return;
@@ -306,8 +304,7 @@ static void run_device_create(struct scn_run *run, const struct scn_stmt *stmt)
 		dev = km_device_create(cls, parent, stmt->devt, drvdata, "%s",
 				       name);
 	else
-		dev = km_device_create_old(cls, parent, stmt->devt, "%s",
-					   name);
+		dev = km_device_create_old(cls, parent, stmt->devt, "%s", name);
 	if (KM_IS_ERR(dev))
 		failed(run, stmt, what, name, KM_PTR_ERR(dev), NULL);
 }
@@ -358,5 +355,4 @@ const struct scn_syntax scn_syntax_table[] = {
 	  "device-destroy CLASS MAJ:MIN" },
 };
 
-const size_t scn_nr_syntax =
-	KM_ARRAY_SIZE(scn_syntax_table);
+const size_t scn_nr_syntax = KM_ARRAY_SIZE(scn_syntax_table);

@@ -61,8 +61,8 @@ static const char *const key_names[SCN_NR_KEYS] = {
 	"parent", "devt", "device", "drvdata", "owner",
 };
 
-__attribute__((format(printf, 3, 4)))
-static void report(FILE *err, const char *where, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void
+report(FILE *err, const char *where, const char *fmt, ...)
 {
 	va_list args;
 
@@ -183,17 +183,17 @@ static int parse_statement(struct scn_stmt *stmt, char **words, int nr,
 	stmt->syntax = syn;
 	if (nr - 1 < syn->nr_args) {
 		report(err, where, "'%s' needs %d argument%s (usage: %s)",
-		       syn->keyword, syn->nr_args,
-		       syn->nr_args > 1 ? "s" : "", syn->usage);
+		       syn->keyword, syn->nr_args, syn->nr_args > 1 ? "s" : "",
+		       syn->usage);
 		return -1;
 	}
 	for (i = 0; i < (size_t)syn->nr_args; i++)
 		stmt->args[i] = words[1 + i];
-	if (parse_options(stmt, words + 1 + syn->nr_args,
-			  nr - 1 - syn->nr_args, where, err))
+	if (parse_options(stmt, words + 1 + syn->nr_args, nr - 1 - syn->nr_args,
+			  where, err))
 		return -1;
-	devt = syn->options & SCN_ARG2_DEVT ? stmt->args[1]
-					     : stmt->keys[SCN_KEY_DEVT];
+	devt = syn->options & SCN_ARG2_DEVT ? stmt->args[1] :
+					      stmt->keys[SCN_KEY_DEVT];
 	if (devt && parse_devt(devt, &stmt->devt)) {
 		report(err, where,
 		       "bad dev_t '%s': expected MAJ:MIN, major < 4096, minor < 1048576",
@@ -206,7 +206,7 @@ static int parse_statement(struct scn_stmt *stmt, char **words, int nr,
 /* --- the run ------------------------------------------------------------ */
 
 struct scn_line {
-	char *text;			/* the words point into it */
+	char *text; /* the words point into it */
 	struct scn_stmt stmt;
 };
 
@@ -229,8 +229,8 @@ static struct scn_line *new_line(struct scn_line **lines, size_t *nr,
 }
 
 /* every statement of text into *lines; the number of malformed lines */
-static int parse_all(const char *file, const char *text, size_t len,
-		     FILE *err, struct scn_line **lines, size_t *nr)
+static int parse_all(const char *file, const char *text, size_t len, FILE *err,
+		     struct scn_line **lines, size_t *nr)
 {
 	size_t alloc = 0, pos = 0;
 	int line_no = 0, bad = 0;

@@ -25,7 +25,7 @@ enum scn_key {
 
 #define SCN_K(key) (1U << (key))
 #define SCN_FLAG_HOTPLUG (1U << SCN_NR_KEYS)	/* the word "hotplug" */
-#define SCN_ARG2_DEVT (1U << (SCN_NR_KEYS + 1))	/* second word MAJ:MIN */
+#define SCN_ARG2_DEVT (1U << (SCN_NR_KEYS + 1)) /* second word MAJ:MIN */
 #define SCN_CREATE_KEYS \
 	(SCN_K(SCN_KEY_PARENT) | SCN_K(SCN_KEY_DEVT) | SCN_K(SCN_KEY_DEVICE))
 
@@ -35,9 +35,9 @@ struct scn_stmt {
 	const struct scn_syntax *syntax;
 	int line;
 	char *args[2];
-	char *keys[SCN_NR_KEYS];	/* NULL: not given */
+	char *keys[SCN_NR_KEYS]; /* NULL: not given */
 	int hotplug;
-	km_devt devt;			/* devt= or the MAJ:MIN argument */
+	km_devt devt; /* devt= or the MAJ:MIN argument */
 };
 
 struct scn_run {

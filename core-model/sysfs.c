@@ -314,8 +314,7 @@ static void list_entries(struct listing *ls, const struct km_sysfs_dirent *dir,
 	free(shown);
 }
 
-int km_sysfs_print_tree(FILE *fp, struct kmodel *model,
-			const char *class_name)
+int km_sysfs_print_tree(FILE *fp, struct kmodel *model, const char *class_name)
 {
 	struct listing ls = { .fp = fp, .with_files = 0 };
 	struct km_sysfs_dirent *dir = NULL;

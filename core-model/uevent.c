@@ -17,7 +17,7 @@
  * name), MAJOR and MINOR when MAJOR(devt) != 0, and no hotplug callback.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* open_memstream */
+#define _GNU_SOURCE /* open_memstream */
 #endif
 #include <errno.h>
 #include <stdarg.h>
@@ -54,8 +54,8 @@ static int compare_vars(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static char *format_event(const char *action, const char *devpath,
-			  char **envp, const char *who)
+static char *format_event(const char *action, const char *devpath, char **envp,
+			  const char *who)
 {
 	char *line = NULL;
 	size_t size, nr = 0, i;
@@ -84,11 +84,11 @@ struct km_env {
 	char *envp[KM_NUM_ENVP];
 	char buffer[KM_ENV_BUFFER_SIZE];
 	int nr, len;
-	int err;			/* sticky: the first failure */
+	int err; /* sticky: the first failure */
 };
 
-__attribute__((format(printf, 2, 3)))
-static void env_add(struct km_env *env, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void env_add(struct km_env *env,
+							  const char *fmt, ...)
 {
 	int room = KM_ENV_BUFFER_SIZE - env->len, len;
 	va_list args;

@@ -62,15 +62,15 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 struct apply_work {
 	struct apply_file *file;
 	struct scanned_text orig;
-	struct strbuf given_text;	/* what spatch is given (see copy_in) */
-	struct scanned_text given;	/* its scan, when it is not orig's */
+	struct strbuf given_text;  /* what spatch is given (see copy_in) */
+	struct scanned_text given; /* its scan, when it is not orig's */
 	int has_given;
-	char *input;		/* SCRATCH/N.c, the copy spatch reads */
-	char *output;		/* spatch's latest output, or NULL */
-	char *failure;		/* spatch failed on it: why */
-	char *parse_error;	/* spatch's parse error in it */
+	char *input;	   /* SCRATCH/N.c, the copy spatch reads */
+	char *output;	   /* spatch's latest output, or NULL */
+	char *failure;	   /* spatch failed on it: why */
+	char *parse_error; /* spatch's parse error in it */
 	int timed_out;
-	int cached;		/* spatch's outcome came from the cache */
+	int cached; /* spatch's outcome came from the cache */
 };
 
 struct apply_ctx {
@@ -154,13 +154,14 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 		const struct call_site *cs = &sites[i];
 		int inserted = changes && changes[i] == CALL_CONVERTED;
 
-		if (cs->kind == CALL_SITE_OLD && !(inserted &&
-						   is_convertible(cs)))
+		if (cs->kind == CALL_SITE_OLD &&
+		    !(inserted && is_convertible(cs)))
 			left_old(r, file, cs, w);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
-				 xstrfmt("ambiguous: %s", cs->reason ?
-					 cs->reason : "the form is unknown"));
+				 xstrfmt("ambiguous: %s",
+					 cs->reason ? cs->reason :
+						      "the form is unknown"));
 		else if (is_shadowed_call(cs))
 			add_left(r, file, cs, APPLY_LEFT_SHADOWED,
 				 xstrfmt("shadowed: %s", cs->reason));
@@ -213,8 +214,8 @@ static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
 		else if (g->buf[k] == '\r' && lex_line_end(a->buf, a->len, k))
 			g->buf[k] = '\n';
 	}
-	w->input = xstrfmt("%s/%zu%s", ctx->scratch, i,
-			   extension(w->file->path));
+	w->input =
+		xstrfmt("%s/%zu%s", ctx->scratch, i, extension(w->file->path));
 	if (write_scratch_file(w->input, g->buf, g->len) < 0) {
 		w->failure = xstrdup("cannot copy it for spatch");
 		return -1;
@@ -228,7 +229,7 @@ static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
 		goto out_differ;
 	for (k = 0; k < a->scan.nr_sites; k++)
 		if (w->given.scan.sites[k].name_offset !=
-		    a->scan.sites[k].name_offset ||
+			    a->scan.sites[k].name_offset ||
 		    w->given.scan.sites[k].kind != a->scan.sites[k].kind)
 			goto out_differ;
 	return 0;
@@ -260,8 +261,8 @@ static int keep_batch_output(const struct spatch_job *job, const char *text,
 }
 
 /* one semantic patch on every work that has not failed */
-static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
-		     size_t nr, size_t stage, const char *cocci)
+static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
+		     size_t stage, const char *cocci)
 {
 	const struct apply_opts *opts = ctx->opts;
 	struct strlist options = STRLIST_INIT;
@@ -282,8 +283,8 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works,
 		if (!w->input && copy_in(ctx, w, i) < 0)
 			continue;
 		jobs[n].input = xstrdup(w->output ? w->output : w->input);
-		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i,
-					 stage, extension(w->file->path));
+		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i, stage,
+					 extension(w->file->path));
 		jobs[n].name = spatch_name(&ropts, w->input);
 		jobs[n++].util = w;
 	}
@@ -371,8 +372,9 @@ static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
 		if (nl < payload.buf + payload.len) {
 			w->output = xstrfmt("%s/%zu.cached%s", ctx->scratch, i,
 					    extension(w->file->path));
-			if (write_scratch_file(w->output, nl, payload.buf +
-					       payload.len - nl) < 0)
+			if (write_scratch_file(w->output, nl,
+					       payload.buf + payload.len - nl) <
+			    0)
 				w->failure = xstrdup("cannot copy it from "
 						     "the result cache");
 		}
@@ -413,8 +415,8 @@ static void cache_store(struct apply_work *works, size_t nr,
 static void reformat_map_init(struct reformat_map *map,
 			      const struct migration *m)
 {
-	const char **values = xcalloc(m->new_proto.nr_params + 1,
-				      sizeof(*values));
+	const char **values =
+		xcalloc(m->new_proto.nr_params + 1, sizeof(*values));
 	size_t k;
 
 	for (k = 0; k < m->new_proto.nr_params; k++) {
@@ -449,7 +451,8 @@ static void note_dropped(struct apply_result *r, const struct apply_file *file,
 		note->column = cs->column;
 		note->reason = APPLY_LEFT_NR;
 		note->detail = xstrfmt("converted, dropping argument %zu '%s' "
-				       "(%s) of %s()", j + 1, cs->args[j].text,
+				       "(%s) of %s()",
+				       j + 1, cs->args[j].text,
 				       m->old_proto.params[j].name,
 				       m->function);
 	}
@@ -508,8 +511,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 {
 	struct apply_file *file = w->file;
 	const struct scanned_text *a = &w->orig;
-	enum call_change *changes = xcalloc(a->scan.nr_sites + 1,
-					    sizeof(*changes));
+	enum call_change *changes =
+		xcalloc(a->scan.nr_sites + 1, sizeof(*changes));
 	struct strbuf out = STRBUF_INIT;
 	struct scanned_text b;
 	size_t where, i;
@@ -522,8 +525,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	if (!w->failure && w->output) {
 		scanned_text_init(&b, file->path, out.buf, out.len,
 				  ctx->opts->m);
-		if (cross_check(w->has_given ? &w->given : a, &b,
-				ctx->opts->m, changes, &where) < 0)
+		if (cross_check(w->has_given ? &w->given : a, &b, ctx->opts->m,
+				changes, &where) < 0)
 			w->failure = xstrfmt("spatch changed more than the "
 					     "calls (line %zu)",
 					     line_of(a->buf, a->len, where));
@@ -617,15 +620,15 @@ static void release_work(struct apply_work *w)
 }
 
 /* the files with occurrences; works[i] is set for those spatch runs on */
-static size_t list_files(const struct apply_opts *opts,
-			 struct apply_result *r, const struct scan_result *scan,
+static size_t list_files(const struct apply_opts *opts, struct apply_result *r,
+			 const struct scan_result *scan,
 			 struct apply_work *works)
 {
 	size_t i, nr_works = 0;
 	struct tree_fs fs;
 
 	if (tree_fs_open(&fs, opts->tree) < 0)
-		fs.root_fd = -1;	/* every read fails, and says why */
+		fs.root_fd = -1; /* every read fails, and says why */
 	r->files = xcalloc(scan->nr_files, sizeof(*r->files));
 	r->nr_files = r->alloc_files = scan->nr_files;
 	for (i = 0; i < scan->nr_files; i++) {
@@ -653,8 +656,9 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
-	r->max_line_length = opts->max_line_length ? opts->max_line_length :
-			     tree_max_line_length(opts->tree);
+	r->max_line_length = opts->max_line_length ?
+				     opts->max_line_length :
+				     tree_max_line_length(opts->tree);
 	if (spatch_check(&version) < 0)
 		return -1;
 	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)
@@ -683,7 +687,7 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 			convert_file(&ctx, &works[i]);
 			continue;
 		}
-		if (file->failure) {	/* could not be read */
+		if (file->failure) { /* could not be read */
 			struct apply_work unread = { .failure = file->failure };
 
 			r->nr_failed++;
@@ -841,13 +845,13 @@ static void remove_leftovers(struct apply_result *r, const struct tree_fs *fs)
 						"interrupted kmigrate run",
 						note->path);
 		else
-			note->message = xstrfmt("'%s' looks left by an "
-						"interrupted kmigrate run but "
-						"is not removed: %s",
-						note->path,
-						errno == EPERM ?
-						"not a file of the user's" :
-						strerror(errno));
+			note->message = xstrfmt(
+				"'%s' looks left by an "
+				"interrupted kmigrate run but "
+				"is not removed: %s",
+				note->path,
+				errno == EPERM ? "not a file of the user's" :
+						 strerror(errno));
 	}
 }
 
@@ -892,11 +896,12 @@ static void print_summary(const struct apply_result *r)
 	const char *sep = " (";
 	size_t i;
 
-	fprintf(stderr, "apply: %zu file%s, %zu call%s converted, "
+	fprintf(stderr,
+		"apply: %zu file%s, %zu call%s converted, "
 		"%zu call%s left",
-		r->nr_changed, r->nr_changed == 1 ? "" : "s",
-		r->nr_converted, r->nr_converted == 1 ? "" : "s",
-		r->nr_left, r->nr_left == 1 ? "" : "s");
+		r->nr_changed, r->nr_changed == 1 ? "" : "s", r->nr_converted,
+		r->nr_converted == 1 ? "" : "s", r->nr_left,
+		r->nr_left == 1 ? "" : "s");
 	for (i = 0; i < APPLY_LEFT_NR; i++) {
 		if (!r->counts[i])
 			continue;
@@ -941,9 +946,9 @@ void apply_print_report(const struct apply_result *r, int quiet)
 			r->left[i].path, r->left[i].line, r->left[i].column,
 			r->left[i].detail);
 	for (i = 0; i < r->nr_dropped; i++)
-		fprintf(stderr, "%s:%zu:%zu: warning: %s\n",
-			r->dropped[i].path, r->dropped[i].line,
-			r->dropped[i].column, r->dropped[i].detail);
+		fprintf(stderr, "%s:%zu:%zu: warning: %s\n", r->dropped[i].path,
+			r->dropped[i].line, r->dropped[i].column,
+			r->dropped[i].detail);
 	if (!quiet)
 		print_summary(r);
 }
@@ -951,6 +956,8 @@ void apply_print_report(const struct apply_result *r, int quiet)
 int apply_exit_code(const struct apply_result *r)
 {
 	return r->nr_failed || r->nr_changed_during || r->nr_unreadable ||
-	       r->nr_binary ||
-	       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ? 1 : 0;
+			       r->nr_binary ||
+			       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ?
+		       1 :
+		       0;
 }

@@ -42,46 +42,46 @@
 
 /* why a call is left as it is; the names are in the summary line */
 enum apply_reason {
-	APPLY_LEFT_AMBIGUOUS,		/* scan cannot tell the form */
-	APPLY_LEFT_MACRO,		/* an old-form call in a #define body */
-	APPLY_LEFT_SHADOWED,		/* a call of a file-local function */
-	APPLY_LEFT_PARSE_ERROR,		/* spatch could not parse the file */
-	APPLY_LEFT_TIMEOUT,		/* spatch ran out of time */
-	APPLY_LEFT_SPATCH_FAILED,	/* spatch failed, or changed more */
-	APPLY_LEFT_NOT_MATCHED,		/* the semantic patch left it */
+	APPLY_LEFT_AMBIGUOUS,	  /* scan cannot tell the form */
+	APPLY_LEFT_MACRO,	  /* an old-form call in a #define body */
+	APPLY_LEFT_SHADOWED,	  /* a call of a file-local function */
+	APPLY_LEFT_PARSE_ERROR,	  /* spatch could not parse the file */
+	APPLY_LEFT_TIMEOUT,	  /* spatch ran out of time */
+	APPLY_LEFT_SPATCH_FAILED, /* spatch failed, or changed more */
+	APPLY_LEFT_NOT_MATCHED,	  /* the semantic patch left it */
 	APPLY_LEFT_NR
 };
 
 struct apply_left {
-	const char *path;		/* the file's path (apply_file) */
-	size_t line, column;		/* of the function's name */
+	const char *path;    /* the file's path (apply_file) */
+	size_t line, column; /* of the function's name */
 	enum apply_reason reason;
-	char *detail;			/* the reason as printed */
+	char *detail; /* the reason as printed */
 };
 
 struct apply_file {
-	char *path;			/* relative to the tree */
-	struct strbuf old_text;		/* read if spatch ran on it, or empty */
-	struct stat st;			/* the file as old_text was read */
-	struct strbuf new_text;		/* == old_text unless converted */
-	unsigned int converted;		/* calls converted in it */
-	char *failure;			/* why it is left as it was, or NULL */
+	char *path;		/* relative to the tree */
+	struct strbuf old_text; /* read if spatch ran on it, or empty */
+	struct stat st;		/* the file as old_text was read */
+	struct strbuf new_text; /* == old_text unless converted */
+	unsigned int converted; /* calls converted in it */
+	char *failure;		/* why it is left as it was, or NULL */
 };
 
 struct apply_opts {
 	const char *tree;
 	const struct migration *m;
-	int jobs;			/* spatch processes at once */
-	unsigned int timeout_sec;		/* spatch's, per file; 0: none */
-	int progress;			/* "apply: spatch D/T files" lines */
+	int jobs;		  /* spatch processes at once */
+	unsigned int timeout_sec; /* spatch's, per file; 0: none */
+	int progress;		  /* "apply: spatch D/T files" lines */
 	/* wrap past it; 0: the tree's own checkpatch's (tree-style.h) */
 	unsigned int max_line_length;
 };
 
 struct apply_result {
-	struct apply_file *files;	/* every file scan lists, path order */
+	struct apply_file *files; /* every file scan lists, path order */
 	size_t nr_files, alloc_files;
-	struct apply_left *left;	/* by file, then position */
+	struct apply_left *left; /* by file, then position */
 	size_t nr_left, alloc_left;
 	/*
 	 * converted calls that lost an argument the map does not let go
@@ -90,15 +90,15 @@ struct apply_result {
 	struct apply_left *dropped;
 	size_t nr_dropped, alloc_dropped;
 	size_t counts[APPLY_LEFT_NR];
-	size_t nr_converted;		/* calls */
-	size_t nr_changed;		/* files */
-	size_t nr_failed;		/* files spatch failed on */
-	size_t nr_unwritten;		/* files that could not be written */
-	size_t nr_changed_during;	/* files edited while apply ran */
-	size_t nr_unreadable;		/* files or directories: scan's notes */
-	size_t nr_binary;		/* binary files naming the function */
-	struct tree_notes notes;	/* scan's: skipped, unreadable files */
-	unsigned int max_line_length;	/* the limit lines were wrapped at */
+	size_t nr_converted;	      /* calls */
+	size_t nr_changed;	      /* files */
+	size_t nr_failed;	      /* files spatch failed on */
+	size_t nr_unwritten;	      /* files that could not be written */
+	size_t nr_changed_during;     /* files edited while apply ran */
+	size_t nr_unreadable;	      /* files or directories: scan's notes */
+	size_t nr_binary;	      /* binary files naming the function */
+	struct tree_notes notes;      /* scan's: skipped, unreadable files */
+	unsigned int max_line_length; /* the limit lines were wrapped at */
 };
 
 const char *apply_reason_name(enum apply_reason reason);

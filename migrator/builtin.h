@@ -19,19 +19,21 @@
 #include <limits.h>
 
 struct km_global_options {
-	int jobs;			/* -j N: 0 means one per processor */
-	const char *migration;		/* --migration NAME */
-	int no_cache;			/* --no-cache (result-cache.h) */
+	int jobs;	       /* -j N: 0 means one per processor */
+	const char *migration; /* --migration NAME */
+	int no_cache;	       /* --no-cache (result-cache.h) */
 };
 
 extern struct km_global_options km_global;
 
-#define OPT_JOBS() OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
-			   "run N jobs in parallel (default: processors)")
+#define OPT_JOBS()                                      \
+	OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
+		     "run N jobs in parallel (default: processors)")
 
 /* apply, check, series and run: bypass the result cache */
-#define OPT_NO_CACHE() OPT_BOOL(0, "no-cache", &km_global.no_cache, \
-			   "neither read nor write the result cache")
+#define OPT_NO_CACHE()                               \
+	OPT_BOOL(0, "no-cache", &km_global.no_cache, \
+		 "neither read nor write the result cache")
 /* after parse_options(): --no-cache given, the cache is bypassed */
 void km_setup_cache(void);
 
@@ -44,8 +46,9 @@ int km_jobs(void);
  * for the tree's own limit, and exits 2 on an N outside 1..1000
  */
 #define KM_LINE_LENGTH_UNSET INT_MIN
-#define OPT_MAX_LINE_LENGTH(v) OPT_INT(0, "max-line-length", (v), "N", \
-	"wrap changed lines past N (default: the tree's checkpatch's)")
+#define OPT_MAX_LINE_LENGTH(v)                  \
+	OPT_INT(0, "max-line-length", (v), "N", \
+		"wrap changed lines past N (default: the tree's checkpatch's)")
 unsigned int km_max_line_length(const char *cmd, int value);
 
 int cmd_scan(int argc, const char **argv);

@@ -70,21 +70,21 @@ static void push_arg(struct call_site *cs, const struct call_site_file *f,
 
 static void push_comma(struct call_site *cs, size_t offset)
 {
-	cs->commas = xrealloc(cs->commas,
-			      (cs->nr_commas + 1) * sizeof(*cs->commas));
+	cs->commas =
+		xrealloc(cs->commas, (cs->nr_commas + 1) * sizeof(*cs->commas));
 	cs->commas[cs->nr_commas++] = offset;
 }
 
 struct split_state {
-	size_t first, last;	/* tokens of the current argument */
-	int has_code;		/* the current argument is not only comments */
+	size_t first, last; /* tokens of the current argument */
+	int has_code;	    /* the current argument is not only comments */
 	int depth, braces;
 };
 
 enum split_step {
-	SPLIT_TOKEN,		/* part of the current argument */
-	SPLIT_COMMA,		/* a top-level comma: next argument */
-	SPLIT_END,		/* the list ends here */
+	SPLIT_TOKEN, /* part of the current argument */
+	SPLIT_COMMA, /* a top-level comma: next argument */
+	SPLIT_END,   /* the list ends here */
 };
 
 static enum split_step split_punct(struct call_site *cs,
@@ -180,7 +180,8 @@ static void decide_by_evidence(struct call_site *cs,
 	const struct migration *m = f->m;
 	struct evidence_source src = { f->buf, f->tokens, 0, &m->kernel };
 	struct evidence_form forms[2] = {
-		{ "old", &m->old_proto, 1 }, { "new", &m->new_proto, 1 },
+		{ "old", &m->old_proto, 1 },
+		{ "new", &m->new_proto, 1 },
 	};
 	struct evidence *args = xcalloc(cs->nr_args + 1, sizeof(*args));
 	struct strbuf why = STRBUF_INIT;
@@ -202,8 +203,10 @@ static void decide_by_evidence(struct call_site *cs,
 		evidence_of(&args[i], &src, cs->args[i].text,
 			    strlen(cs->args[i].text));
 	form = evidence_decide(forms, 2, args, cs->nr_args, &why);
-	set_form(cs, form < 0 ? CALL_SITE_AMBIGUOUS :
-		 form ? CALL_SITE_NEW : CALL_SITE_OLD,
+	set_form(cs,
+		 form < 0 ? CALL_SITE_AMBIGUOUS :
+		 form	  ? CALL_SITE_NEW :
+			    CALL_SITE_OLD,
 		 strbuf_detach(&why, NULL));
 	for (i = 0; i < cs->nr_args; i++)
 		evidence_release(&args[i]);
@@ -224,22 +227,23 @@ static size_t variadic_argument(const struct call_site *cs,
 	return 0;
 }
 
-void call_site_decide_form(struct call_site *cs,
-			   const struct call_site_file *f)
+void call_site_decide_form(struct call_site *cs, const struct call_site_file *f)
 {
 	size_t variadic = variadic_argument(cs, f);
 
 	if (variadic)
-		set_form(cs, CALL_SITE_AMBIGUOUS, xstrfmt(
-			"argument %zu '%s' is the macro's variadic parameter: "
-			"how many arguments the call has is not known",
-			variadic, cs->args[variadic - 1].text));
+		set_form(
+			cs, CALL_SITE_AMBIGUOUS,
+			xstrfmt("argument %zu '%s' is the macro's variadic parameter: "
+				"how many arguments the call has is not known",
+				variadic, cs->args[variadic - 1].text));
 	else if (cs->unterminated)
 		set_form(cs, CALL_SITE_AMBIGUOUS,
 			 xstrdup("the argument list is not closed"));
 	else if (cs->pp_conditional)
-		set_form(cs, CALL_SITE_AMBIGUOUS, xstrdup(
-			"a preprocessor conditional inside the arguments"));
+		set_form(
+			cs, CALL_SITE_AMBIGUOUS,
+			xstrdup("a preprocessor conditional inside the arguments"));
 	else
 		decide_by_evidence(cs, f);
 }

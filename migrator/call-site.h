@@ -44,27 +44,27 @@ enum call_site_kind {
 };
 
 struct call_arg {
-	size_t start, end;	/* [start, end): trimmed of whitespace */
-	char *text;		/* those bytes, NUL-terminated */
+	size_t start, end; /* [start, end): trimmed of whitespace */
+	char *text;	   /* those bytes, NUL-terminated */
 };
 
 struct call_site {
-	char *file;			/* relative to the tree */
+	char *file; /* relative to the tree */
 	size_t line, column;
 	size_t name_offset, name_len;
 	enum call_site_kind kind;
-	char *reason;			/* why this kind; set for calls */
-	char *text;			/* as scan prints it */
-	int in_macro;			/* inside a #define body */
+	char *reason; /* why this kind; set for calls */
+	char *text;   /* as scan prints it */
+	int in_macro; /* inside a #define body */
 
 	/* only for a name followed by '(' */
 	int has_args;
 	int unterminated;		/* no ')' before the call must end */
 	int pp_conditional;		/* an #if or #else inside the list */
-	size_t open_paren, close_paren;	/* close_paren: offset of ')' */
+	size_t open_paren, close_paren; /* close_paren: offset of ')' */
 	struct call_arg *args;
 	size_t nr_args;
-	size_t *commas;			/* top-level commas, nr_args - 1 */
+	size_t *commas; /* top-level commas, nr_args - 1 */
 	size_t nr_commas;
 };
 

@@ -33,9 +33,9 @@ struct model_run {
 	const struct km_entry_form *form;
 	const size_t *perm;
 	struct km_value *values;
-	struct strbuf name;	/* the rendered name, for the result */
-	int device_maybe;	/* the device given may be NULL */
-	char *why;		/* set: the verdict is unknown */
+	struct strbuf name; /* the rendered name, for the result */
+	int device_maybe;   /* the device given may be NULL */
+	char *why;	    /* set: the verdict is unknown */
 };
 
 static const struct model_arg *slot_arg(const struct model_run *run,
@@ -205,8 +205,9 @@ static void read_result(const struct model_run *run,
 		break;
 	default:
 		v->outcome = VERDICT_UNKNOWN;
-		v->why = xstrdup(res->why ? res->why :
-				 "the model ran it and registered nothing");
+		v->why = xstrdup(
+			res->why ? res->why :
+				   "the model ran it and registered nothing");
 		break;
 	}
 }
@@ -222,7 +223,8 @@ void model_call_run(const struct model_call *mc, const size_t *perm,
 	memset(verdict, 0, sizeof(*verdict));
 	if (!entry) {
 		verdict->why = xstrfmt("the core model has no entry point "
-				       "'%s'", mc->entry ? mc->entry : "");
+				       "'%s'",
+				       mc->entry ? mc->entry : "");
 		return;
 	}
 	memset(&run, 0, sizeof(run));
@@ -232,8 +234,8 @@ void model_call_run(const struct model_call *mc, const size_t *perm,
 	if (mc->nr_args < run.form->nr_params ||
 	    mc->nr_params != run.form->nr_params) {
 		verdict->why = xstrfmt("%zu arguments where the prototype "
-				       "has %zu", mc->nr_args,
-				       run.form->nr_params);
+				       "has %zu",
+				       mc->nr_args, run.form->nr_params);
 		return;
 	}
 	strbuf_init(&run.name, 0);
@@ -243,9 +245,9 @@ void model_call_run(const struct model_call *mc, const size_t *perm,
 		verdict->why = run.why;
 		run.why = NULL;
 	} else {
-		km_entry_call(mc->entry, mc->old_form ? KM_FORM_OLD :
-			      KM_FORM_NEW, run.values, run.form->nr_params,
-			      &res);
+		km_entry_call(mc->entry,
+			      mc->old_form ? KM_FORM_OLD : KM_FORM_NEW,
+			      run.values, run.form->nr_params, &res);
 		read_result(&run, &res, verdict);
 		km_call_result_release(&res);
 	}
@@ -279,8 +281,9 @@ void model_verdict_line(struct strbuf *out, const struct model_verdict *v)
 	switch (v->outcome) {
 	case VERDICT_REGISTERS:
 		strbuf_addf(out, "%s%s%s", v->path, v->dev ? " dev" : "",
-			    !v->device ? "" : v->device_maybe ? " device?" :
-			    " device");
+			    !v->device	    ? "" :
+			    v->device_maybe ? " device?" :
+					      " device");
 		break;
 	case VERDICT_FAILS:
 		strbuf_addstr(out, "error ");
@@ -292,8 +295,7 @@ void model_verdict_line(struct strbuf *out, const struct model_verdict *v)
 	}
 }
 
-static void prose(struct strbuf *out, const struct model_verdict *v,
-		  int past)
+static void prose(struct strbuf *out, const struct model_verdict *v, int past)
 {
 	switch (v->outcome) {
 	case VERDICT_REGISTERS:
@@ -302,14 +304,15 @@ static void prose(struct strbuf *out, const struct model_verdict *v,
 		if (v->dev || v->device)
 			strbuf_addf(out, " (%s%s%s)", v->dev ? "dev" : "",
 				    v->dev && v->device ? ", " : "",
-				    !v->device ? "" : v->device_maybe ?
-				    "device unless NULL" : "device");
+				    !v->device	    ? "" :
+				    v->device_maybe ? "device unless NULL" :
+						      "device");
 		break;
 	case VERDICT_FAILS:
 		strbuf_addstr(out, past ? "failed with " : "fails with ");
 		add_error(out, v->err);
 		strbuf_addstr(out, past ? " and registered nothing" :
-			      " and registers nothing");
+					  " and registers nothing");
 		break;
 	default:
 		strbuf_addf(out, "%s be run on the model (%s)",

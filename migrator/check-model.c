@@ -100,8 +100,8 @@ int model_text_is_zero(const char *text, const struct kernel_data *kd)
 	close = strchr(p, ')');
 	if (*p == '(' && close && close[1] &&
 	    strspn(p + 1, "abcdefghijklmnopqrstuvwxyz_0123456789") ==
-	    (size_t)(close - p - 1))
-		p = close + 1;			/* a cast: "(dev_t)0" */
+		    (size_t)(close - p - 1))
+		p = close + 1; /* a cast: "(dev_t)0" */
 	mc = kernel_macro_match(kd, p, strlen(p));
 	if ((mc && mc->zero) || !strcmp(p, "(0)")) {
 		strbuf_release(&sb);
@@ -206,8 +206,8 @@ static void map_arg(struct model_arg *ma, const struct call_argument *arg,
 		ma->literal = xstrdup(arg->literal);
 		return;
 	}
-	ma->kind = kind_of_type(arg->canonical ? arg->canonical : arg->type,
-				kd);
+	ma->kind =
+		kind_of_type(arg->canonical ? arg->canonical : arg->type, kd);
 	if (ma->kind == MODEL_UNKNOWN || ma->kind == MODEL_OTHER) {
 		enum model_kind written = kind_of_type(arg->type, kd);
 
@@ -221,8 +221,8 @@ static void map_arg(struct model_arg *ma, const struct call_argument *arg,
 }
 
 /* the prototype of the call's form: the tree's for an ambiguous one */
-static const struct migration_prototype *form_prototype(
-	const struct call_analysis *call)
+static const struct migration_prototype *
+form_prototype(const struct call_analysis *call)
 {
 	const struct migration *m = call->migration;
 
@@ -247,9 +247,10 @@ void model_call_map(struct model_call *mc, const struct call_analysis *call,
 	mc->nr_params = proto->nr_params;
 	mc->roles = xcalloc(mc->nr_params + 1, sizeof(*mc->roles));
 	for (i = 0; i < mc->nr_params; i++)
-		mc->roles[i] = proto->format == (int)i + 1 ? ROLE_FORMAT :
-			       model_param_role(&proto->params[i],
-						&m->kernel);
+		mc->roles[i] =
+			proto->format == (int)i + 1 ?
+				ROLE_FORMAT :
+				model_param_role(&proto->params[i], &m->kernel);
 	mc->nr_args = call->nr_args;
 	mc->args = xcalloc(mc->nr_args + 1, sizeof(*mc->args));
 	for (i = 0; i < mc->nr_args; i++)
@@ -307,7 +308,7 @@ void model_name_pattern(struct strbuf *out, const struct model_arg *format,
 		strbuf_addstr(out, format->ident);
 		return;
 	}
-	for (p = format->literal; *p; ) {
+	for (p = format->literal; *p;) {
 		const struct model_arg *arg = NULL;
 		char conv;
 		int takes;
@@ -337,7 +338,7 @@ struct class_lookup {
 	const char *tree;
 	const struct tree_walk *walk;
 	const struct strlist *vars;
-	char ***found;		/* [file][var]: the name, or NULL */
+	char ***found; /* [file][var]: the name, or NULL */
 };
 
 static void lookup_one(size_t index, void *cb)
@@ -354,16 +355,15 @@ static void lookup_one(size_t index, void *cb)
 		goto out_free;
 	for (i = 0; i < lk->vars->nr; i++) {
 		const char *var = lk->vars->items[i].string;
-		struct source_text src = { text.buf, text.len, &tokens,
-					   NULL };
+		struct source_text src = { text.buf, text.len, &tokens, NULL };
 
 		if (!scan_mentions(text.buf, text.len, var))
 			continue;
 		if (!tokens.nr)
 			lex_buffer(text.buf, text.len, &tokens);
 		if (!lk->found[index])
-			lk->found[index] = xcalloc(lk->vars->nr,
-						   sizeof(char *));
+			lk->found[index] =
+				xcalloc(lk->vars->nr, sizeof(char *));
 		lk->found[index][i] = decl_created_name(&src, var);
 	}
 	token_list_release(&tokens);
@@ -372,8 +372,7 @@ out_free:
 	free(full);
 }
 
-void model_class_names_lookup(struct strlist *vars, const char *tree,
-			      int jobs)
+void model_class_names_lookup(struct strlist *vars, const char *tree, int jobs)
 {
 	struct tree_walk walk = TREE_WALK_INIT;
 	struct class_lookup lk;

@@ -55,7 +55,7 @@
 struct call_analysis;
 
 enum model_kind {
-	MODEL_UNKNOWN,		/* type not known: what its slot wants */
+	MODEL_UNKNOWN, /* type not known: what its slot wants */
 	MODEL_NULL,
 	MODEL_CLASS,
 	MODEL_CLASS_DEVICE,
@@ -63,38 +63,38 @@ enum model_kind {
 	MODEL_INTEGER,
 	MODEL_STRING,
 	MODEL_MODULE,
-	MODEL_OTHER,		/* a pointer to something else */
+	MODEL_OTHER, /* a pointer to something else */
 };
 
 /* what a parameter is to the model, from its type's role (kernel-types) */
 enum model_role {
 	ROLE_NONE,
 	ROLE_CLASS,
-	ROLE_PARENT,		/* a class device: the parent */
+	ROLE_PARENT, /* a class device: the parent */
 	ROLE_DEVT,
 	ROLE_DEVICE,
-	ROLE_FORMAT,		/* by position: the prototype's format */
-	ROLE_OWNER,		/* a module */
-	ROLE_DRVDATA,		/* opaque data */
-	ROLE_NAME,		/* a string that is no format */
+	ROLE_FORMAT,  /* by position: the prototype's format */
+	ROLE_OWNER,   /* a module */
+	ROLE_DRVDATA, /* opaque data */
+	ROLE_NAME,    /* a string that is no format */
 };
 
 struct model_arg {
 	enum model_kind kind;
-	char *text;		/* as written, on one line */
-	char *name;		/* class: its name; class device: "<ident>" */
-	char *literal;		/* string: a literal's value */
-	char *ident;		/* "<ident>" for a value not known */
-	unsigned zero:1;	/* integer: a constant zero */
-	unsigned maybe_null:1;	/* device: may be NULL at run time */
-	unsigned class_created:1;	/* name from a class_create() */
+	char *text;		 /* as written, on one line */
+	char *name;		 /* class: its name; class device: "<ident>" */
+	char *literal;		 /* string: a literal's value */
+	char *ident;		 /* "<ident>" for a value not known */
+	unsigned zero : 1;	 /* integer: a constant zero */
+	unsigned maybe_null : 1; /* device: may be NULL at run time */
+	unsigned class_created : 1; /* name from a class_create() */
 };
 
 struct model_call {
 	const struct migration *migration;
 	const char *entry;	/* the migration's model entry point */
 	int old_form;		/* the 2.6.14 entry point, no parent */
-	enum model_role *roles;	/* one per fixed parameter */
+	enum model_role *roles; /* one per fixed parameter */
 	size_t nr_params;
 	struct model_arg *args;
 	size_t nr_args;
@@ -108,20 +108,19 @@ enum model_outcome {
 
 struct model_verdict {
 	enum model_outcome outcome;
-	char *path;		/* registers: "/sys/class/mem/<name>" */
-	unsigned dev:1;		/* a dev attribute */
-	unsigned device:1;	/* a device link */
-	unsigned device_maybe:1;	/* ... unless the device is NULL */
-	long err;		/* fails: -ENODEV */
-	char *why;		/* unknown: why */
+	char *path;		   /* registers: "/sys/class/mem/<name>" */
+	unsigned dev : 1;	   /* a dev attribute */
+	unsigned device : 1;	   /* a device link */
+	unsigned device_maybe : 1; /* ... unless the device is NULL */
+	long err;		   /* fails: -ENODEV */
+	char *why;		   /* unknown: why */
 };
 
 /*
  * The name a class variable is created with, from the tree: vars holds
  * the variable names (util: the name found, malloc'd, or NULL).
  */
-void model_class_names_lookup(struct strlist *vars, const char *tree,
-			      int jobs);
+void model_class_names_lookup(struct strlist *vars, const char *tree, int jobs);
 
 /* classes: the tree's names of class variables (as above), may be NULL */
 void model_call_map(struct model_call *mc, const struct call_analysis *call,

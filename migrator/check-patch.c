@@ -55,8 +55,7 @@ static char *header_path(const char *p, size_t len)
 	if (unquoted)
 		return unquoted;
 
-	while (end < len && p[end] != '\t' && p[end] != '\n' &&
-	       p[end] != '\r')
+	while (end < len && p[end] != '\t' && p[end] != '\n' && p[end] != '\r')
 		end++;
 	while (end && p[end - 1] == ' ')
 		end--;
@@ -71,15 +70,15 @@ static char *strip_one(char *raw, char **refused)
 	const char *p = raw, *slash;
 	char *stripped;
 
-	if (*raw == '/' ||
-	    !strcmp(raw, "..") || !strncmp(raw, "../", 3) ||
-	    strstr(raw, "/../") || (strlen(raw) >= 3 &&
-				   !strcmp(raw + strlen(raw) - 3, "/..")))
+	if (*raw == '/' || !strcmp(raw, "..") || !strncmp(raw, "../", 3) ||
+	    strstr(raw, "/../") ||
+	    (strlen(raw) >= 3 && !strcmp(raw + strlen(raw) - 3, "/..")))
 		*refused = xstrfmt("it touches '%s', outside the tree", raw);
 	slash = strchr(p, '/');
 	if (!*refused && (!slash || !slash[1]))
 		*refused = xstrfmt("it touches '%s', which has no directory "
-				   "to strip with -p1", raw);
+				   "to strip with -p1",
+				   raw);
 	stripped = *refused ? NULL : xstrdup(slash + 1);
 	free(raw);
 	return stripped;
@@ -100,7 +99,7 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 	char *rest;
 	size_t q = diff_quoted_len(line, len);
 
-	if (q) {		/* "a/NAME" "b/NAME": git quoted them */
+	if (q) { /* "a/NAME" "b/NAME": git quoted them */
 		char *first = unquoted_path(line, q);
 
 		if (!first) {
@@ -111,7 +110,8 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 		add_path(paths, strip_one(first, refused));
 		if (!*refused && q + 1 < len)
 			add_path(paths, strip_one(header_path(line + q + 1,
-					  len - q - 1), refused));
+							      len - q - 1),
+						  refused));
 		return *refused ? -1 : 0;
 	}
 	rest = xstrndup(line, len);
@@ -120,11 +120,11 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 		free(rest);
 		return 0;
 	}
-	add_path(paths, strip_one(xstrndup(rest, (size_t)(mid - rest)),
-				  refused));
+	add_path(paths,
+		 strip_one(xstrndup(rest, (size_t)(mid - rest)), refused));
 	if (!*refused)
-		add_path(paths, strip_one(header_path(mid + 1,
-					  strlen(mid + 1)), refused));
+		add_path(paths, strip_one(header_path(mid + 1, strlen(mid + 1)),
+					  refused));
 	free(rest);
 	return *refused ? -1 : 0;
 }
@@ -156,8 +156,8 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 			;
 		else if (n > 11 && !strncmp(p, "diff --git ", 11))
 			git_header(p + 11, n - 11, paths, refused);
-		else if (n > 4 && (!strncmp(p, "--- ", 4) ||
-				   !strncmp(p, "+++ ", 4)))
+		else if (n > 4 &&
+			 (!strncmp(p, "--- ", 4) || !strncmp(p, "+++ ", 4)))
 			raw = header_path(p + 4, n - 4);
 		if (raw && strcmp(raw, "/dev/null"))
 			add_path(paths, strip_one(raw, refused));
@@ -171,7 +171,6 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 }
 
 /* --- scratch copies ------------------------------------------------------- */
-
 
 /* --- child processes ------------------------------------------------------ */
 
@@ -217,24 +216,28 @@ static int apply_patch(const char *scratch, const char *patch,
 		       const char *shown, const char *tree)
 {
 	char *first = NULL;
-	int ret = run_in(scratch, 1, (const char *const[]) { "git", "apply",
-			 "-p1", "--whitespace=nowarn", patch, NULL }, &first,
-			 NULL);
+	int ret = run_in(scratch, 1,
+			 (const char *const[]){ "git", "apply", "-p1",
+						"--whitespace=nowarn", patch,
+						NULL },
+			 &first, NULL);
 
 	if (ret < 0 && errno == ENOENT) {
 		free(first);
-		ret = run_in(scratch, 1, (const char *const[]) { "patch",
-			     "-p1", "--batch", "--forward", "--silent",
-			     "--no-backup-if-mismatch", "-i", patch, NULL },
+		ret = run_in(scratch, 1,
+			     (const char *const[]){ "patch", "-p1", "--batch",
+						    "--forward", "--silent",
+						    "--no-backup-if-mismatch",
+						    "-i", patch, NULL },
 			     &first, NULL);
 		if (ret < 0 && errno == ENOENT)
 			ret = error("cannot apply patch '%s': neither 'git' "
-				    "nor 'patch' is installed", shown);
+				    "nor 'patch' is installed",
+				    shown);
 	}
 	if (ret > 0)
-		ret = error("cannot apply patch '%s' to '%s': %s", shown,
-			    tree, first && *first ? first :
-			    "it does not apply");
+		ret = error("cannot apply patch '%s' to '%s': %s", shown, tree,
+			    first && *first ? first : "it does not apply");
 	else if (ret < 0 && first)
 		ret = error_errno("cannot run 'git apply' on patch '%s'",
 				  shown);
@@ -266,11 +269,12 @@ static int refuse_links(const char *tree, const char *patch,
 
 		if (found > 0)
 			ret = error("cannot use patch '%s': it touches '%s' "
-				    "through the symbolic link '%s'", patch,
-				    path, link.buf);
+				    "through the symbolic link '%s'",
+				    patch, path, link.buf);
 		else if (found < 0)
 			ret = error_errno("cannot use patch '%s': cannot "
-					  "read '%s'", patch, path);
+					  "read '%s'",
+					  patch, path);
 	}
 	tree_fs_close(&fs);
 	strbuf_release(&link);
@@ -305,8 +309,8 @@ out_release:
 }
 
 /* the semantic conversion of the tree, written into scratch */
-static int make_converted(const char *tree, const struct migration *m,
-			  int jobs, const char *scratch)
+static int make_converted(const char *tree, const struct migration *m, int jobs,
+			  const char *scratch)
 {
 	struct apply_result conv;
 	struct apply_opts opts;
@@ -329,8 +333,7 @@ static int make_converted(const char *tree, const struct migration *m,
 		if (f->failure || !f->converted)
 			continue;
 		path = xstrfmt("%s/%s", scratch, f->path);
-		if (write_file_atomic(path, f->new_text.buf,
-				      f->new_text.len))
+		if (write_file_atomic(path, f->new_text.buf, f->new_text.len))
 			ret = error_errno("cannot write '%s'", path);
 		free(path);
 	}
@@ -359,23 +362,30 @@ static int make_base(const char *tree, const char *rev, const char *scratch,
 	int ret = -1;
 
 	*base_tree = xstrfmt("%s/tree", scratch);
-	if (git_line(tree, (const char *const[]) { "git", "rev-parse",
-		     "--show-prefix", NULL }, &prefix)) {
+	if (git_line(tree,
+		     (const char *const[]){ "git", "rev-parse", "--show-prefix",
+					    NULL },
+		     &prefix)) {
 		error("cannot use '--base': '%s' is not in a git work tree",
 		      tree);
 		goto out_free;
 	}
-	if (git_line(tree, (const char *const[]) { "git", "rev-parse",
-		     "--verify", "--quiet", verify, NULL }, &commit)) {
-		error("cannot use '--base': '%s' is not a commit in '%s'",
-		      rev, tree);
+	if (git_line(tree,
+		     (const char *const[]){ "git", "rev-parse", "--verify",
+					    "--quiet", verify, NULL },
+		     &commit)) {
+		error("cannot use '--base': '%s' is not a commit in '%s'", rev,
+		      tree);
 		goto out_free;
 	}
 	spec = *prefix ? xstrfmt("%s:%.*s", commit, (int)strlen(prefix) - 1,
-				 prefix) : xstrfmt("%s^{tree}", commit);
-	if (run_in(tree, 0, (const char *const[]) { "git", "-c",
-		   "core.autocrlf=false", "archive", "--format=tar", "-o",
-		   tar, spec, NULL }, &first, NULL)) {
+				 prefix) :
+			 xstrfmt("%s^{tree}", commit);
+	if (run_in(tree, 0,
+		   (const char *const[]){ "git", "-c", "core.autocrlf=false",
+					  "archive", "--format=tar", "-o", tar,
+					  spec, NULL },
+		   &first, NULL)) {
 		error("cannot use '--base': cannot extract '%s' from '%s': %s",
 		      tree, rev, first ? first : "git archive fails");
 		goto out_free;
@@ -383,8 +393,10 @@ static int make_base(const char *tree, const char *rev, const char *scratch,
 	free(first);
 	first = NULL;
 	if (mkdir(*base_tree, 0777) ||
-	    run_in(scratch, 1, (const char *const[]) { "tar", "-x", "-f", tar,
-		   "-C", *base_tree, NULL }, &first, NULL)) {
+	    run_in(scratch, 1,
+		   (const char *const[]){ "tar", "-x", "-f", tar, "-C",
+					  *base_tree, NULL },
+		   &first, NULL)) {
 		error("cannot use '--base': cannot unpack '%s': %s", rev,
 		      first ? first : strerror(errno));
 		goto out_free;
@@ -452,13 +464,13 @@ static void pair_calls(struct check_file *a, const struct check_file *b,
 		return pair_gap(a, 0, n, b, 0, m, which);
 	lcs = xcalloc((n + 1) * (m + 1), sizeof(*lcs));
 #define LCS(i, j) lcs[(i) * (m + 1) + (j)]
-	for (i = n; i-- > 0; )
-		for (j = m; j-- > 0; )
-			LCS(i, j) = same_text(a, i, b, j) ?
-				LCS(i + 1, j + 1) + 1 :
-				LCS(i + 1, j) > LCS(i, j + 1) ?
-				LCS(i + 1, j) : LCS(i, j + 1);
-	for (i = 0, j = 0; i < n && j < m; ) {
+	for (i = n; i-- > 0;)
+		for (j = m; j-- > 0;)
+			LCS(i, j) =
+				same_text(a, i, b, j) ? LCS(i + 1, j + 1) + 1 :
+				LCS(i + 1, j) > LCS(i, j + 1) ? LCS(i + 1, j) :
+								LCS(i, j + 1);
+	for (i = 0, j = 0; i < n && j < m;) {
 		if (same_text(a, i, b, j)) {
 			pair_gap(a, gi, i, b, gj, j, which);
 			pair(a, i++, b, j++, which);
@@ -511,8 +523,8 @@ static void unpair(struct check_result *r)
 /* --- the whole comparison ------------------------------------------------- */
 
 /* a second analysis says nothing the first one will not say */
-static int analyse_quietly(const struct check_options *opts,
-			   const char *tree, struct check_result *r)
+static int analyse_quietly(const struct check_options *opts, const char *tree,
+			   struct check_result *r)
 {
 	struct check_options o = *opts;
 	int verbosity = km_verbosity, ret;
@@ -526,8 +538,8 @@ static int analyse_quietly(const struct check_options *opts,
 
 /* make the trees; *after is the tree to check, *before its "before" */
 static int make_trees(const struct check_options *opts,
-		      const struct check_compare_opts *copts,
-		      char **after, char **before, char **converted)
+		      const struct check_compare_opts *copts, char **after,
+		      char **before, char **converted)
 {
 	if (copts->base) {
 		char *base = tempdir_create("kmigrate-base");
@@ -571,8 +583,7 @@ int check_compared(const struct check_options *opts,
 	pair_results(result, &before, PAIR_BEFORE,
 		     conv_tree ? COMPARE_PATCH : COMPARE_BASE);
 	if (conv_tree)
-		pair_results(result, &converted, PAIR_CONVERTED,
-			     COMPARE_PATCH);
+		pair_results(result, &converted, PAIR_CONVERTED, COMPARE_PATCH);
 	check_run_rules(result);
 	unpair(result);
 	ret = 0;

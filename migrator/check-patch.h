@@ -36,8 +36,8 @@
 #include "strlist.h"
 
 struct check_compare_opts {
-	const char *patch;	/* --patch FILE, or NULL */
-	const char *base;	/* --base REV, or NULL */
+	const char *patch; /* --patch FILE, or NULL */
+	const char *base;  /* --base REV, or NULL */
 };
 
 int check_compared(const struct check_options *opts,
@@ -54,8 +54,8 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 
 enum divergence {
 	DIVERGENCE_IDENTICAL,
-	DIVERGENCE_WHITESPACE,	/* only blanks (or comments) differ */
-	DIVERGENCE_EQUIVALENT,	/* "0" for "MKDEV(0,0)", "\"%s\", X" for X */
+	DIVERGENCE_WHITESPACE, /* only blanks (or comments) differ */
+	DIVERGENCE_EQUIVALENT, /* "0" for "MKDEV(0,0)", "\"%s\", X" for X */
 	DIVERGENCE_DIFFERENT,
 };
 
@@ -65,8 +65,7 @@ enum divergence {
  * differ ("argument 3 is 'MKDEV(0,0)' where the conversion has '0'").
  * Implemented in rule-hand-patch-divergence.c.
  */
-enum divergence divergence_classify(const struct migration *m,
-				    const char *hand, const char *converted,
-				    struct strbuf *what);
+enum divergence divergence_classify(const struct migration *m, const char *hand,
+				    const char *converted, struct strbuf *what);
 
 #endif

@@ -64,9 +64,9 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 struct analysis_job {
 	const struct clang_env *env;
 	struct check_result *result;
-	pthread_mutex_t lock;		/* guards done and the progress line */
+	pthread_mutex_t lock; /* guards done and the progress line */
 	size_t done;
-	int progress;			/* "check: D/T files" on a terminal */
+	int progress; /* "check: D/T files" on a terminal */
 };
 
 static void count_done(struct analysis_job *job)
@@ -87,8 +87,8 @@ static void analyse_one(size_t index, void *cb)
 	char *path = xstrfmt("%s/%s", job->result->tree, cf->analysed.path);
 
 	if (strbuf_read_file(&text, path) < 0)
-		cf->analysed.parse_error = xstrfmt("cannot read it: %s",
-						   strerror(errno));
+		cf->analysed.parse_error =
+			xstrfmt("cannot read it: %s", strerror(errno));
 	clang_analyse_file(job->env, &cf->analysed, text.buf, text.len,
 			   cf->calls, cf->nr_calls);
 	strbuf_release(&text);
@@ -98,8 +98,7 @@ static void analyse_one(size_t index, void *cb)
 
 /* does the argument at index a fit parameter index p: 1, 0, -1 unknown */
 static int arg_fits(const struct call_analysis *call,
-		    const struct migration_prototype *proto, size_t a,
-		    size_t p)
+		    const struct migration_prototype *proto, size_t a, size_t p)
 {
 	const struct call_argument *arg = &call->args[a];
 
@@ -114,8 +113,7 @@ static int arg_fits(const struct call_analysis *call,
  * exchanged (i == j: as written); -1 when a type is unknown.
  */
 static int misfits(const struct call_analysis *call,
-		   const struct migration_prototype *proto, size_t i,
-		   size_t j)
+		   const struct migration_prototype *proto, size_t i, size_t j)
 {
 	size_t p;
 	int n = 0;
@@ -155,8 +153,9 @@ static void libclang_evidence(struct evidence *ev,
 		ev->kind = EVIDENCE_STRING;
 	else if (arg->is_null)
 		ev->kind = model_text_is_zero(arg->text, NULL) &&
-			   strcmp(arg->text, "NULL") ? EVIDENCE_ZERO :
-			   EVIDENCE_NULL;
+					   strcmp(arg->text, "NULL") ?
+				   EVIDENCE_ZERO :
+				   EVIDENCE_NULL;
 }
 
 /* every argument has libclang's type */
@@ -183,7 +182,8 @@ static void decide_by_types(struct call_analysis *call)
 	const struct migration *m = call->migration;
 	const struct migration_prototype *declared;
 	struct evidence_form forms[2] = {
-		{ "old", &m->old_proto, 1 }, { "new", &m->new_proto, 1 },
+		{ "old", &m->old_proto, 1 },
+		{ "new", &m->new_proto, 1 },
 	};
 	struct evidence *args;
 	struct strbuf why = STRBUF_INIT;
@@ -235,8 +235,7 @@ static const char *tree_error(const char *path)
 	return "not a directory";
 }
 
-int check_analyse(const struct check_options *opts,
-		  struct check_result *result)
+int check_analyse(const struct check_options *opts, struct check_result *result)
 {
 	const struct migration *m = opts->migration;
 	struct analysis_job job = { 0 };
@@ -253,13 +252,13 @@ int check_analyse(const struct check_options *opts,
 		return -1;
 	if (result->api.fallback)
 		note("cannot tell which prototype of '%s' the tree declares "
-		     "(%s); checking against the new one", m->function,
-		     result->api.why);
+		     "(%s); checking against the new one",
+		     m->function, result->api.why);
 	if (scan_tree(opts->tree, m, opts->jobs, &result->scan) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
-	result->files = xcalloc(result->scan.nr_files + 1,
-				sizeof(*result->files));
+	result->files =
+		xcalloc(result->scan.nr_files + 1, sizeof(*result->files));
 	for (i = 0; i < result->scan.nr_files; i++)
 		add_file(result, &result->scan.files[i], m);
 	if (clang_env_init(&env, opts->tree) < 0)
@@ -500,8 +499,7 @@ const char *param_role(const struct migration_param *param, char *buf,
 	return buf;
 }
 
-const char *arg_display(const struct call_argument *arg, char *buf,
-			size_t size)
+const char *arg_display(const struct call_argument *arg, char *buf, size_t size)
 {
 	const char *p = arg->text ? arg->text : "";
 	size_t len = 0;
@@ -598,8 +596,8 @@ static void add_step(struct strbuf *out, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *shown(const struct call_analysis *call, int argno,
-			 char *buf, size_t size)
+static const char *shown(const struct call_analysis *call, int argno, char *buf,
+			 size_t size)
 {
 	const struct call_argument *arg = call_arg(call, argno);
 
@@ -627,7 +625,7 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out)
 			 shown(call, b, other, sizeof(other)));
 	else if (a)
 		add_step(out, "pass the arguments in the new prototype's "
-			 "order");
+			      "order");
 	for (k = 0; k < m->new_call_nr; k++) {
 		const struct call_item *it = &m->new_call[k];
 		const struct call_item *prev = k ? &m->new_call[k - 1] : NULL;
@@ -637,8 +635,10 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out)
 		param_display(&m->new_proto.params[k], decl, sizeof(decl));
 		if (prev && prev->kind == CALL_ITEM_ARG &&
 		    call_arg(call, prev->arg))
-			add_step(out, "insert '%s' as argument %zu (%s) after "
-				 "'%s'", it->value, k + 1, decl,
+			add_step(out,
+				 "insert '%s' as argument %zu (%s) after "
+				 "'%s'",
+				 it->value, k + 1, decl,
 				 shown(call, prev->arg, text, sizeof(text)));
 		else
 			add_step(out, "insert '%s' as argument %zu (%s)",
@@ -669,7 +669,7 @@ void describe_reversal(const struct rule_call *rc, struct strbuf *out)
 			       sizeof(other)));
 	else if (a)
 		add_step(out, "pass the arguments in the old prototype's "
-			 "order");
+			      "order");
 	for (k = 0; k < m->old_proto.nr_params; k++)
 		if (!m->old_to_new[k])
 			add_step(out, "pass the %s again as argument %zu",

@@ -38,7 +38,7 @@ struct check_options {
 	const char *tree;
 	const struct migration *migration;
 	int jobs;
-	int lexer_only;		/* describe calls from their text only */
+	int lexer_only; /* describe calls from their text only */
 };
 
 /*
@@ -50,24 +50,24 @@ struct check_options {
  */
 enum check_compare {
 	COMPARE_NONE,
-	COMPARE_BASE,		/* --base REV */
-	COMPARE_PATCH,		/* --patch FILE */
+	COMPARE_BASE,  /* --base REV */
+	COMPARE_PATCH, /* --patch FILE */
 };
 
 struct call_extra {
 	struct model_call model;
 	struct model_verdict verdict;
 	enum check_compare compare;
-	const struct call_analysis *before;	/* NULL: a new call */
+	const struct call_analysis *before; /* NULL: a new call */
 	const struct call_extra *before_extra;
-	const struct call_analysis *converted;	/* --patch: apply's */
+	const struct call_analysis *converted; /* --patch: apply's */
 	const struct call_extra *converted_extra;
 };
 
 struct check_file {
 	struct analysed_file analysed;
-	struct call_analysis *calls;	/* the file's calls, by offset */
-	struct call_extra *extras;	/* one per call */
+	struct call_analysis *calls; /* the file's calls, by offset */
+	struct call_extra *extras;   /* one per call */
 	size_t nr_calls;
 };
 
@@ -75,10 +75,10 @@ struct check_result {
 	char *tree;
 	struct scan_result scan;
 	struct tree_api api;
-	struct check_file *files;	/* files with calls, by path */
+	struct check_file *files; /* files with calls, by path */
 	size_t nr_files;
 	size_t nr_calls;
-	struct findings findings;	/* sorted after check_run_rules() */
+	struct findings findings; /* sorted after check_run_rules() */
 };
 
 int check_analyse(const struct check_options *opts,

@@ -51,8 +51,8 @@ void clang_file_release(struct analysed_file *file)
 }
 
 void call_analysis_init(struct call_analysis *call,
-			const struct call_site *site,
-			const struct migration *m, const struct tree_api *api,
+			const struct call_site *site, const struct migration *m,
+			const struct tree_api *api,
 			const struct analysed_file *file, size_t index)
 {
 	size_t i;
@@ -65,8 +65,8 @@ void call_analysis_init(struct call_analysis *call,
 	call->index_in_file = index;
 	call->form = site->kind;
 	call->nr_args = site->nr_args;
-	call->args = xcalloc(site->nr_args ? site->nr_args : 1,
-			     sizeof(*call->args));
+	call->args =
+		xcalloc(site->nr_args ? site->nr_args : 1, sizeof(*call->args));
 	for (i = 0; i < site->nr_args; i++)
 		call->args[i].text = site->args[i].text;
 }
@@ -94,15 +94,15 @@ void call_analysis_release(struct call_analysis *call)
 struct clang_call {
 	CXCursor cursor;
 	unsigned int expansion, spelling;
-	int named;		/* the callee is the function, by a name */
+	int named; /* the callee is the function, by a name */
 };
 
-#define MAX_CONFIG_RETRY 16	/* CONFIG_ values defined for a retry */
+#define MAX_CONFIG_RETRY 16 /* CONFIG_ values defined for a retry */
 
 struct call_finder {
-	const char *names[2];	/* the function's old and new name */
-	CXFile main;		/* the file analysed */
-	int macro;		/* the tree declares it as a macro */
+	const char *names[2]; /* the function's old and new name */
+	CXFile main;	      /* the file analysed */
+	int macro;	      /* the tree declares it as a macro */
 	struct clang_call *calls;
 	size_t nr, alloc;
 };
@@ -136,8 +136,7 @@ static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
 		return CXChildVisit_Recurse;
 	name = clang_getCursorSpelling(cursor);
 	named = !strcmp(clang_getCString(name), cf->names[0]) ||
-		(cf->names[1] && !strcmp(clang_getCString(name),
-					 cf->names[1]));
+		(cf->names[1] && !strcmp(clang_getCString(name), cf->names[1]));
 	clang_disposeString(name);
 	/* a function that is a macro: what it expands to, at its name */
 	if (!named && !cf->macro)
@@ -183,8 +182,8 @@ static CXCursor strip_implicit(CXCursor cursor)
 	while (clang_getCursorKind(cursor) == CXCursor_UnexposedExpr) {
 		struct child_count cc = children(cursor);
 
-		if (cc.nr != 1 || !clang_isExpression(
-				clang_getCursorKind(cc.first)))
+		if (cc.nr != 1 ||
+		    !clang_isExpression(clang_getCursorKind(cc.first)))
 			break;
 		cursor = cc.first;
 	}
@@ -270,10 +269,10 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 		CXEvalResult value = clang_Cursor_Evaluate(cursor);
 
 		arg->is_literal = 1;
-		if (value && clang_EvalResult_getKind(value) ==
-				     CXEval_StrLiteral)
-			arg->literal = xstrdup(
-				clang_EvalResult_getAsStr(value));
+		if (value &&
+		    clang_EvalResult_getKind(value) == CXEval_StrLiteral)
+			arg->literal =
+				xstrdup(clang_EvalResult_getAsStr(value));
 		if (value)
 			clang_EvalResult_dispose(value);
 	}
@@ -287,9 +286,10 @@ static int argument_at(CXCursor call, unsigned int offset)
 	for (i = 0; i < n; i++) {
 		unsigned int at;
 
-		clang_getSpellingLocation(clang_getCursorLocation(
-			clang_Cursor_getArgument(call, (unsigned int)i)), NULL,
-			NULL, NULL, &at);
+		clang_getSpellingLocation(
+			clang_getCursorLocation(clang_Cursor_getArgument(
+				call, (unsigned int)i)),
+			NULL, NULL, NULL, &at);
 		if (at == offset)
 			return i;
 	}
@@ -302,7 +302,8 @@ static int covers(const struct clang_call *cc, const struct call_site *site)
 	size_t i;
 
 	for (i = 0; i < site->nr_args; i++)
-		if (argument_at(cc->cursor, (unsigned int)site->args[i].start) < 0)
+		if (argument_at(cc->cursor, (unsigned int)site->args[i].start) <
+		    0)
 			return 0;
 	return 1;
 }
@@ -331,15 +332,19 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 	if (!cc->named) {
 		/* the macro's expansion: each argument where it is spelled */
 		for (i = 0; i < call->nr_args; i++)
-			fill_from_cursor(&call->args[i],
-					 clang_Cursor_getArgument(cc->cursor,
-					 (unsigned int)argument_at(cc->cursor,
-					 (unsigned int)call->site->args[i].start)));
+			fill_from_cursor(
+				&call->args[i],
+				clang_Cursor_getArgument(
+					cc->cursor,
+					(unsigned int)argument_at(
+						cc->cursor,
+						(unsigned int)call->site->args[i]
+							.start)));
 		call->seen_by_libclang = 1;
 		return;
 	}
 	if ((size_t)clang_Cursor_getNumArguments(cc->cursor) != call->nr_args)
-		return;		/* a macro hides arguments: use the text */
+		return; /* a macro hides arguments: use the text */
 	for (i = 0; i < call->nr_args; i++)
 		fill_from_cursor(&call->args[i],
 				 clang_Cursor_getArgument(cc->cursor,
@@ -405,10 +410,10 @@ static void undeclared_configs(CXTranslationUnit tu, struct strlist *names)
 	}
 }
 
-static CXTranslationUnit parse_file(const struct clang_env *env,
-				    CXIndex index, const char *abs,
-				    const char *text, size_t len,
-				    const struct strlist *defines, char **why)
+static CXTranslationUnit parse_file(const struct clang_env *env, CXIndex index,
+				    const char *abs, const char *text,
+				    size_t len, const struct strlist *defines,
+				    char **why)
 {
 	struct strlist args = STRLIST_INIT;
 	struct CXUnsavedFile *unsaved;
@@ -516,7 +521,8 @@ static void fallback_types(const struct clang_env *env,
 		if (guess.type) {
 			arg->type = guess.type;
 			arg->type_source = guess.from_declaration ?
-				TYPE_FROM_DECLARATION : TYPE_FROM_SHAPE;
+						   TYPE_FROM_DECLARATION :
+						   TYPE_FROM_SHAPE;
 			guess.type = NULL;
 		}
 		if (!call->seen_by_libclang) {
@@ -562,12 +568,10 @@ static int calls_missing(const struct call_finder *cf,
  * (in *configs), when there are any and libclang parses it: the new
  * translation unit, its calls in cf; else tu as it was
  */
-static CXTranslationUnit retry_with_configs(const struct clang_env *env,
-					    CXIndex index, const char *abs,
-					    const char *text, size_t len,
-					    CXTranslationUnit tu,
-					    struct call_finder *cf,
-					    struct strlist *configs)
+static CXTranslationUnit
+retry_with_configs(const struct clang_env *env, CXIndex index, const char *abs,
+		   const char *text, size_t len, CXTranslationUnit tu,
+		   struct call_finder *cf, struct strlist *configs)
 {
 	CXTranslationUnit again;
 	char *why = NULL;
@@ -589,9 +593,9 @@ static CXTranslationUnit retry_with_configs(const struct clang_env *env,
 	return again;
 }
 
-void clang_analyse_file(const struct clang_env *env,
-			struct analysed_file *file, const char *text,
-			size_t len, struct call_analysis *calls, size_t nr)
+void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
+			const char *text, size_t len,
+			struct call_analysis *calls, size_t nr)
 {
 	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0 };
 	struct strlist configs = STRLIST_INIT;
@@ -643,9 +647,12 @@ void clang_analyse_file(const struct clang_env *env,
 
 		if (error)
 			why = xstrfmt("none of its calls survived the parse "
-				      "(first error: %s)%s", error,
-				      configs.nr ? ", even with the undeclared "
-				      "CONFIG_ values defined to 1" : "");
+				      "(first error: %s)%s",
+				      error,
+				      configs.nr ?
+					      ", even with the undeclared "
+					      "CONFIG_ values defined to 1" :
+					      "");
 		free(error);
 	}
 	strlist_clear(&configs, 0);
@@ -661,4 +668,3 @@ void clang_analyse_file(const struct clang_env *env,
 		clang_disposeIndex(index);
 	free(abs);
 }
-

@@ -54,51 +54,51 @@ struct tree_api;
 enum type_source {
 	TYPE_FROM_NONE,
 	TYPE_FROM_LIBCLANG,
-	TYPE_FROM_DECLARATION,	/* the file declares the variable */
-	TYPE_FROM_SHAPE,	/* the expression's form */
+	TYPE_FROM_DECLARATION, /* the file declares the variable */
+	TYPE_FROM_SHAPE,       /* the expression's form */
 };
 
 struct call_argument {
-	const char *text;	/* as written (the scan's text) */
+	const char *text; /* as written (the scan's text) */
 	unsigned int line, column;
-	char *type;		/* as written: "dev_t"; NULL when unknown */
-	char *canonical;	/* what it stands for: "unsigned int" */
+	char *type;	 /* as written: "dev_t"; NULL when unknown */
+	char *canonical; /* what it stands for: "unsigned int" */
 	enum type_source type_source;
-	unsigned is_null:1;	/* a null pointer constant */
-	unsigned is_literal:1;	/* a string literal, maybe from a macro */
-	char *literal;		/* its value, escapes resolved */
+	unsigned is_null : 1;	 /* a null pointer constant */
+	unsigned is_literal : 1; /* a string literal, maybe from a macro */
+	char *literal;		 /* its value, escapes resolved */
 	/* "vmlogrdr": the string the file creates this variable with, if any */
 	char *created_as;
 };
 
 struct analysed_file {
-	char *path;		/* relative to the tree */
-	char *parse_error;	/* libclang could not analyse it: why */
-	size_t nr_calls;	/* calls handed over */
-	size_t nr_seen;		/* of them, calls libclang saw */
+	char *path;	   /* relative to the tree */
+	char *parse_error; /* libclang could not analyse it: why */
+	size_t nr_calls;   /* calls handed over */
+	size_t nr_seen;	   /* of them, calls libclang saw */
 };
 
 struct call_analysis {
-	const struct call_site *site;	/* the scan's record */
+	const struct call_site *site; /* the scan's record */
 	const struct migration *migration;
 	const struct tree_api *api;
 	const struct analysed_file *file;
-	size_t index_in_file;	/* 0 for the file's first call */
-	enum call_site_kind form;	/* the scan's, or decided by types */
-	char *form_reason;	/* set when the types decided it */
-	struct call_argument *args;	/* site->nr_args of them */
+	size_t index_in_file;	    /* 0 for the file's first call */
+	enum call_site_kind form;   /* the scan's, or decided by types */
+	char *form_reason;	    /* set when the types decided it */
+	struct call_argument *args; /* site->nr_args of them */
 	size_t nr_args;
 	int seen_by_libclang;
 };
 
 struct clang_env {
 	char *tree;
-	struct strlist args;		/* for every file */
-	struct strlist unsaved;		/* path, with the text as util */
-	char *scratch;			/* asm link and autoconf.h */
-	void *compile_db;		/* CXCompilationDatabase or NULL */
-	char *resource_dir;		/* clang's include dir, or NULL */
-	int lexer_only;			/* tests: skip libclang */
+	struct strlist args;	/* for every file */
+	struct strlist unsaved; /* path, with the text as util */
+	char *scratch;		/* asm link and autoconf.h */
+	void *compile_db;	/* CXCompilationDatabase or NULL */
+	char *resource_dir;	/* clang's include dir, or NULL */
+	int lexer_only;		/* tests: skip libclang */
 };
 
 int clang_env_init(struct clang_env *env, const char *tree);
@@ -114,8 +114,8 @@ void clang_env_file_args(const struct clang_env *env, const char *abs,
 void clang_file_init(struct analysed_file *file, const char *path);
 void clang_file_release(struct analysed_file *file);
 void call_analysis_init(struct call_analysis *call,
-			const struct call_site *site,
-			const struct migration *m, const struct tree_api *api,
+			const struct call_site *site, const struct migration *m,
+			const struct tree_api *api,
 			const struct analysed_file *file, size_t index);
 void call_analysis_release(struct call_analysis *call);
 
@@ -124,8 +124,8 @@ void call_analysis_release(struct call_analysis *call);
  * where it can, fallbacks where it cannot.  Never fails: a file libclang
  * cannot parse gets file->parse_error and fallback types.
  */
-void clang_analyse_file(const struct clang_env *env,
-			struct analysed_file *file, const char *text,
-			size_t len, struct call_analysis *calls, size_t nr);
+void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
+			const char *text, size_t len,
+			struct call_analysis *calls, size_t nr);
 
 #endif

@@ -181,8 +181,7 @@ static void add_arch_includes(struct clang_env *env)
 			char *link = xstrfmt("%s/asm", env->scratch);
 
 			if (!symlink(old, link) || errno == EEXIST)
-				strlist_pushf(&env->args, "-I%s",
-					      env->scratch);
+				strlist_pushf(&env->args, "-I%s", env->scratch);
 			free(link);
 			done = 1;
 		}
@@ -201,7 +200,7 @@ int clang_env_init(struct clang_env *env, const char *tree)
 
 	memset(env, 0, sizeof(*env));
 	if (clang_loader_init() < 0)
-		return -1;	/* said what to install */
+		return -1; /* said what to install */
 	strlist_init(&env->args);
 	strlist_init(&env->unsaved);
 	env->tree = realpath(tree, NULL);
@@ -209,8 +208,8 @@ int clang_env_init(struct clang_env *env, const char *tree)
 		return error("cannot open tree '%s': %s", tree,
 			     strerror(errno));
 	env->scratch = scratch_for_env();
-	root = xstrndup(env->scratch, strrchr(env->scratch, '/') -
-					      env->scratch);
+	root = xstrndup(env->scratch,
+			strrchr(env->scratch, '/') - env->scratch);
 	path = xstrfmt("%s/compile_commands.json", env->tree);
 	if (!access(path, R_OK)) {
 		env->compile_db = clang_CompilationDatabase_fromDirectory(
@@ -263,8 +262,8 @@ void clang_env_release(struct clang_env *env)
 static int keep_db_arg(const char *arg, int *takes_value)
 {
 	static const char *const with_value[] = {
-		"-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-		"-I", "-D", "-U",
+		"-include",   "-imacros", "-isystem", "-iquote",
+		"-idirafter", "-I",	  "-D",	      "-U",
 	};
 	size_t i;
 

@@ -41,7 +41,10 @@
 struct clang_api km_clang;
 
 static const char *const libclang_names[] = {
-	"libclang.so", "libclang-14.so.1", "libclang-14.so", "libclang.so.1",
+	"libclang.so",
+	"libclang-14.so.1",
+	"libclang-14.so",
+	"libclang.so.1",
 };
 
 static const struct clang_symbol {
@@ -129,8 +132,8 @@ static void push_llvm_dirs(struct strlist *dirs)
 	strlist_push(dirs, KM_LLVM_LIBDIR);
 #endif
 	if (!glob("/usr/lib/llvm-*/lib", GLOB_ONLYDIR, NULL, &found)) {
-		qsort(found.gl_pathv, found.gl_pathc,
-		      sizeof(*found.gl_pathv), newest_first);
+		qsort(found.gl_pathv, found.gl_pathc, sizeof(*found.gl_pathv),
+		      newest_first);
 		for (i = 0; i < found.gl_pathc; i++)
 			strlist_push(dirs, found.gl_pathv[i]);
 	}
@@ -201,10 +204,11 @@ static void load_libclang(void)
 		loader_status = open_libclang(&why);
 	/* a setup error, worded like the one for a missing spatch */
 	if (loader_status)
-		fprintf(stderr, "%s: cannot load libclang (%s); " LIBCLANG_HINT
-			"%s\n", km_progname, why ? why : "not found",
-			override && *override ?
-			" or unset KMIGRATE_LIBCLANG" : "");
+		fprintf(stderr,
+			"%s: cannot load libclang (%s); " LIBCLANG_HINT "%s\n",
+			km_progname, why ? why : "not found",
+			override && *override ? " or unset KMIGRATE_LIBCLANG" :
+						"");
 	free(why);
 }
 

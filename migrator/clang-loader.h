@@ -20,54 +20,54 @@
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
-#define KM_CLANG_FUNCTIONS(FN)				\
-	FN(createIndex)					\
-	FN(disposeIndex)				\
-	FN(parseTranslationUnit2)			\
-	FN(disposeTranslationUnit)			\
-	FN(getTranslationUnitCursor)			\
-	FN(visitChildren)				\
-	FN(getNullCursor)				\
-	FN(getCursorKind)				\
-	FN(getCursorType)				\
-	FN(getCursorLocation)				\
-	FN(getCursorSpelling)				\
-	FN(isExpression)				\
-	FN(Cursor_getNumArguments)			\
-	FN(Cursor_getArgument)				\
-	FN(Cursor_Evaluate)				\
-	FN(EvalResult_getKind)				\
-	FN(EvalResult_getAsLongLong)			\
-	FN(EvalResult_getAsStr)				\
-	FN(EvalResult_dispose)				\
-	FN(getCanonicalType)				\
-	FN(getTypeSpelling)				\
-	FN(Location_isFromMainFile)			\
-	FN(getExpansionLocation)			\
-	FN(getSpellingLocation)				\
-	FN(getFile)					\
-	FN(getNumDiagnostics)				\
-	FN(getDiagnostic)				\
-	FN(getDiagnosticSeverity)			\
-	FN(getDiagnosticSpelling)			\
-	FN(getDiagnosticLocation)			\
-	FN(disposeDiagnostic)				\
-	FN(getCString)					\
-	FN(disposeString)				\
-	FN(CompilationDatabase_fromDirectory)		\
-	FN(CompilationDatabase_getCompileCommands)	\
-	FN(CompilationDatabase_dispose)			\
-	FN(CompileCommands_getSize)			\
-	FN(CompileCommands_getCommand)			\
-	FN(CompileCommands_dispose)			\
-	FN(CompileCommand_getDirectory)			\
-	FN(CompileCommand_getNumArgs)			\
+#define KM_CLANG_FUNCTIONS(FN)                     \
+	FN(createIndex)                            \
+	FN(disposeIndex)                           \
+	FN(parseTranslationUnit2)                  \
+	FN(disposeTranslationUnit)                 \
+	FN(getTranslationUnitCursor)               \
+	FN(visitChildren)                          \
+	FN(getNullCursor)                          \
+	FN(getCursorKind)                          \
+	FN(getCursorType)                          \
+	FN(getCursorLocation)                      \
+	FN(getCursorSpelling)                      \
+	FN(isExpression)                           \
+	FN(Cursor_getNumArguments)                 \
+	FN(Cursor_getArgument)                     \
+	FN(Cursor_Evaluate)                        \
+	FN(EvalResult_getKind)                     \
+	FN(EvalResult_getAsLongLong)               \
+	FN(EvalResult_getAsStr)                    \
+	FN(EvalResult_dispose)                     \
+	FN(getCanonicalType)                       \
+	FN(getTypeSpelling)                        \
+	FN(Location_isFromMainFile)                \
+	FN(getExpansionLocation)                   \
+	FN(getSpellingLocation)                    \
+	FN(getFile)                                \
+	FN(getNumDiagnostics)                      \
+	FN(getDiagnostic)                          \
+	FN(getDiagnosticSeverity)                  \
+	FN(getDiagnosticSpelling)                  \
+	FN(getDiagnosticLocation)                  \
+	FN(disposeDiagnostic)                      \
+	FN(getCString)                             \
+	FN(disposeString)                          \
+	FN(CompilationDatabase_fromDirectory)      \
+	FN(CompilationDatabase_getCompileCommands) \
+	FN(CompilationDatabase_dispose)            \
+	FN(CompileCommands_getSize)                \
+	FN(CompileCommands_getCommand)             \
+	FN(CompileCommands_dispose)                \
+	FN(CompileCommand_getDirectory)            \
+	FN(CompileCommand_getNumArgs)              \
 	FN(CompileCommand_getArg)
 
 /* one function pointer per line of KM_CLANG_FUNCTIONS */
 struct clang_api {
-	void *handle;		/* dlopen()'s, NULL until opened */
-	char *path;		/* what was opened */
+	void *handle; /* dlopen()'s, NULL until opened */
+	char *path;   /* what was opened */
 #define KM_CLANG_MEMBER(fn) __typeof__(clang_##fn) *fn;
 	KM_CLANG_FUNCTIONS(KM_CLANG_MEMBER)
 #undef KM_CLANG_MEMBER

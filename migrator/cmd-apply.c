@@ -72,7 +72,8 @@ static int check_writable(const char *tree)
 	if (errno != EROFS && errno != EACCES && errno != EPERM)
 		return 0;
 	error("cannot write to tree '%s': %s; without --in-place, apply "
-	      "prints the change as a diff", tree, strerror(errno));
+	      "prints the change as a diff",
+	      tree, strerror(errno));
 	return -1;
 }
 
@@ -101,11 +102,13 @@ int cmd_apply(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, apply_usage, "apply");
 	km_setup_cache();
 	if (argc != 1)
-		usage_error("apply", argc ? "too many arguments" :
-					    "missing TREE");
+		usage_error("apply",
+			    argc ? "too many arguments" : "missing TREE");
 	if (timeout < 0)
-		usage_error("apply", "option '--timeout' needs a number of "
-			    "seconds, not %d", timeout);
+		usage_error("apply",
+			    "option '--timeout' needs a number of "
+			    "seconds, not %d",
+			    timeout);
 	opts.max_line_length = km_max_line_length("apply", max_line);
 	if (quiet)
 		km_verbosity = 0;

@@ -66,8 +66,7 @@ static const char *const check_usage[] = {
 
 static const char *const formats[] = { "text", "json", "sarif", NULL };
 
-static void fill_summary(struct report_summary *s,
-			 const struct check_result *r,
+static void fill_summary(struct report_summary *s, const struct check_result *r,
 			 const struct migration *m)
 {
 	size_t i, j;
@@ -78,8 +77,8 @@ static void fill_summary(struct report_summary *s,
 	s->api = tree_api_describe(&r->api);
 	s->migration = m->name;
 	s->version = KMIGRATE_VERSION;
-	s->unreadable_files = tree_notes_count(&r->scan.notes,
-					       TREE_NOTE_UNREADABLE);
+	s->unreadable_files =
+		tree_notes_count(&r->scan.notes, TREE_NOTE_UNREADABLE);
 	s->binary_files = tree_notes_count(&r->scan.notes, TREE_NOTE_BINARY);
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
@@ -248,13 +247,13 @@ int cmd_check(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, check_usage, "check");
 	km_setup_cache();
 	if (argc != 1)
-		usage_error("check", argc ? "too many arguments" :
-					    "missing TREE");
+		usage_error("check",
+			    argc ? "too many arguments" : "missing TREE");
 	if (max_findings < 0)
 		usage_error("check", "'--max-findings' needs a number >= 0");
 	if (copts.patch && copts.base)
 		usage_error("check", "'--patch' and '--base' cannot be "
-			    "combined");
+				     "combined");
 	if (verdicts)
 		format = "verdicts";
 	if (quiet)
@@ -269,8 +268,10 @@ int cmd_check(int argc, const char **argv)
 	fill_summary(&summary, &result, &m);
 	print_report(&result, &summary, format, max_findings, m.function);
 	status = findings_count(&result.findings, SEVERITY_ERROR) ||
-		 (werror && findings_count(&result.findings,
-					   SEVERITY_WARNING)) ? 1 : 0;
+				 (werror && findings_count(&result.findings,
+							   SEVERITY_WARNING)) ?
+			 1 :
+			 0;
 	check_result_release(&result);
 	migration_release(&m);
 	return status;

@@ -140,9 +140,10 @@ static void chunk_finished(int result, struct child_process *cp, void *cb,
 	if (!result)
 		return;
 	line = spatch_failure_line(cp->err.buf);
-	chunk->failure = line ? xstrfmt("spatch failed: %s", line) :
+	chunk->failure =
+		line	   ? xstrfmt("spatch failed: %s", line) :
 		result < 0 ? xstrdup("cannot run 'spatch'") :
-		xstrfmt("spatch failed: exit status %d", result);
+			     xstrfmt("spatch failed: exit status %d", result);
 	free(line);
 }
 
@@ -175,8 +176,8 @@ static const char *tree_path_at(const char *p, const char *ends, size_t *len,
 }
 
 /* the line [line, end) with every "[[view:N.c::" of an org link mapped */
-static void map_org_links(struct strbuf *out, const char *line,
-			  const char *end, const struct scan_result *scan)
+static void map_org_links(struct strbuf *out, const char *line, const char *end,
+			  const struct scan_result *scan)
 {
 	static const char view[] = "[[view:";
 	const char *p = line, *v, *path;
@@ -244,8 +245,8 @@ static int copy_to_scratch(const char *tree, const struct scan_result *scan,
 		char *src = xstrfmt("%s/%s", tree, scan->files[i].path);
 		char *dst = xstrfmt("%s/%zu.c", scratch, i);
 		int ret = strbuf_read_file(&text, src) < 0 ?
-			error_errno("cannot read '%s'", src) :
-			write_scratch_file(dst, text.buf, text.len);
+				  error_errno("cannot read '%s'", src) :
+				  write_scratch_file(dst, text.buf, text.len);
 
 		strbuf_release(&text);
 		free(src);
@@ -260,29 +261,31 @@ static int copy_to_scratch(const char *tree, const struct scan_result *scan,
 static int run_cocci(struct cocci_run *run, const struct scan_result *scan,
 		     int jobs, struct strbuf *out)
 {
-	struct parallel_processes_opts popts = {
-		jobs, next_chunk, chunk_finished, run
-	};
+	struct parallel_processes_opts popts = { jobs, next_chunk,
+						 chunk_finished, run };
 	size_t per, i;
 	int ret = 0;
 
 	run->nr_chunks = (size_t)jobs < scan->nr_files ? (size_t)jobs :
-							  scan->nr_files;
+							 scan->nr_files;
 	per = (scan->nr_files + run->nr_chunks - 1) / run->nr_chunks;
 	run->nr_chunks = (scan->nr_files + per - 1) / per;
 	run->chunks = xcalloc(run->nr_chunks, sizeof(*run->chunks));
 	for (i = 0; i < run->nr_chunks; i++) {
 		run->chunks[i].first = i * per;
 		run->chunks[i].nr = scan->nr_files - i * per < per ?
-				     scan->nr_files - i * per : per;
+					    scan->nr_files - i * per :
+					    per;
 		strbuf_init(&run->chunks[i].out, 0);
 	}
 	run->next = 0;
 	run_processes_parallel(&popts);
 	if (run->no_python) {
-		fprintf(stderr, "%s: cannot run 'spatch -D %s': spatch cannot "
+		fprintf(stderr,
+			"%s: cannot run 'spatch -D %s': spatch cannot "
 			"load the Python library; install it with 'apt-get "
-			"install libpython3-dev'\n", km_progname, run->mode);
+			"install libpython3-dev'\n",
+			km_progname, run->mode);
 		ret = -1;
 	}
 	for (i = 0; i < run->nr_chunks; i++) {
@@ -368,8 +371,8 @@ int cmd_cocci(int argc, const char **argv)
 	if (!mode && argc)
 		usage_error("cocci", "a TREE needs --mode");
 	if (mode && argc != 1)
-		usage_error("cocci", argc ? "too many arguments" :
-					    "missing TREE");
+		usage_error("cocci",
+			    argc ? "too many arguments" : "missing TREE");
 	if (migration_load(&m, km_global.migration) < 0)
 		return 2;
 	if (mode)

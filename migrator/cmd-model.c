@@ -97,8 +97,8 @@ int cmd_model(int argc, const char **argv)
 
 	argc = parse_options(argc, argv, options, model_usage, "model");
 	if (argc != 1)
-		usage_error("model", argc ? "too many scenarios"
-					  : "a scenario file is needed");
+		usage_error("model", argc ? "too many scenarios" :
+					    "a scenario file is needed");
 	path = argv[0];
 	if (read_scenario(path, &text)) {
 		strbuf_release(&text);

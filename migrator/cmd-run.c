@@ -48,12 +48,12 @@ static const char *const run_usage[] = {
 
 struct run_ctx {
 	const struct migration *m;
-	char *self;		/* this kmigrate binary */
-	char *tree;		/* the scratch copy, converted in place */
-	char *pristine;		/* a second copy, for the patch review */
-	char *patch;		/* the demo's hand-written conversion */
-	const char *out;	/* where the series goes */
-	unsigned int max_line;	/* --max-line-length; 0: the tree's */
+	char *self;	       /* this kmigrate binary */
+	char *tree;	       /* the scratch copy, converted in place */
+	char *pristine;	       /* a second copy, for the patch review */
+	char *patch;	       /* the demo's hand-written conversion */
+	const char *out;       /* where the series goes */
+	unsigned int max_line; /* --max-line-length; 0: the tree's */
 };
 
 static char *self_path(void)
@@ -88,7 +88,8 @@ static int copy_tree(const char *from, const char *to)
 	int ret;
 
 	child_process_init(&cp);
-	strlist_pushv(&cp.args, (const char *const[]){ "cp", "-a", "--", NULL });
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "cp", "-a", "--", NULL });
 	strlist_push(&cp.args, from);
 	strlist_push(&cp.args, to);
 	cp.no_stdin = 1;
@@ -130,7 +131,8 @@ static int setup(struct run_ctx *ctx, const char *out)
 	}
 	ctx->out = xstrfmt("%s/kmigrate-series-XXXXXX",
 			   getenv("TMPDIR") && *getenv("TMPDIR") ?
-			   getenv("TMPDIR") : "/tmp");
+				   getenv("TMPDIR") :
+				   "/tmp");
 	if (!mkdtemp((char *)ctx->out))
 		return error_errno("cannot create a directory for the series");
 	return 0;
@@ -152,8 +154,8 @@ static int step_scan(const struct run_ctx *ctx)
 	printf("scan     %zu call sites in %zu files: %zu old, %zu new, "
 	       "%zu ambiguous (%zu mentions that are not calls)\n",
 	       r.counts[CALL_SITE_OLD] + r.counts[CALL_SITE_NEW] +
-	       r.counts[CALL_SITE_AMBIGUOUS], files,
-	       r.counts[CALL_SITE_OLD], r.counts[CALL_SITE_NEW],
+		       r.counts[CALL_SITE_AMBIGUOUS],
+	       files, r.counts[CALL_SITE_OLD], r.counts[CALL_SITE_NEW],
 	       r.counts[CALL_SITE_AMBIGUOUS], scan_count_not_calls(&r));
 	scan_result_release(&r);
 	return 0;
@@ -165,8 +167,8 @@ static void count_diff_lines(const char *diff, size_t *added, size_t *removed)
 	const char *line;
 
 	*added = *removed = 0;
-	for (line = diff; line && *line; line = strchr(line, '\n'),
-	     line += !!line) {
+	for (line = diff; line && *line;
+	     line = strchr(line, '\n'), line += !!line) {
 		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4))
 			continue;
 		*added += *line == '+';
@@ -174,8 +176,8 @@ static void count_diff_lines(const char *diff, size_t *added, size_t *removed)
 	}
 }
 
-static void print_against_hand_patch(const struct run_ctx *ctx,
-				     size_t added, size_t removed)
+static void print_against_hand_patch(const struct run_ctx *ctx, size_t added,
+				     size_t removed)
 {
 	struct strbuf hand = STRBUF_INIT;
 	size_t hand_added, hand_removed;
@@ -186,15 +188,16 @@ static void print_against_hand_patch(const struct run_ctx *ctx,
 	}
 	count_diff_lines(hand.buf, &hand_added, &hand_removed);
 	printf("         %zu lines added, %zu removed (the hand-written patch: "
-	       "%zu added, %zu removed)\n", added, removed, hand_added,
-	       hand_removed);
+	       "%zu added, %zu removed)\n",
+	       added, removed, hand_added, hand_removed);
 	strbuf_release(&hand);
 }
 
 static int step_apply(const struct run_ctx *ctx)
 {
-	struct apply_opts opts = { ctx->tree, ctx->m, km_jobs(),
-				   APPLY_DEFAULT_TIMEOUT, 0, ctx->max_line };
+	struct apply_opts opts = { ctx->tree, ctx->m,
+				   km_jobs(), APPLY_DEFAULT_TIMEOUT,
+				   0,	      ctx->max_line };
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
 	size_t added, removed;
@@ -215,14 +218,13 @@ static int step_apply(const struct run_ctx *ctx)
 }
 
 /* the lines of text holding needle, indented, at most max of them */
-static size_t print_lines_with(const char *text, const char *needle,
-			       size_t max)
+static size_t print_lines_with(const char *text, const char *needle, size_t max)
 {
 	const char *line;
 	size_t n = 0;
 
-	for (line = text; line && *line; line = strchr(line, '\n'),
-	     line += !!line) {
+	for (line = text; line && *line;
+	     line = strchr(line, '\n'), line += !!line) {
 		const char *eol = strchrnul(line, '\n');
 
 		if (!memmem(line, (size_t)(eol - line), needle, strlen(needle)))
@@ -267,8 +269,8 @@ static int step_check(const struct run_ctx *ctx)
 
 static int step_review(const struct run_ctx *ctx)
 {
-	const char *args[] = { "check", "--patch", ctx->patch,
-			       ctx->pristine, NULL };
+	const char *args[] = { "check", "--patch", ctx->patch, ctx->pristine,
+			       NULL };
 	struct child_process cp;
 	int ret;
 
@@ -293,10 +295,13 @@ static int step_series(const struct run_ctx *ctx)
 {
 	/* from the unconverted copy: the series is the conversion */
 	char *max_line = xstrfmt("%u", ctx->max_line);
-	const char *args[] = { "series", ctx->pristine, "--out", ctx->out,
-			       "--from", "kmigrate demo <demo@example.org>",
-			       "--signoff", ctx->max_line ?
-			       "--max-line-length" : NULL, max_line, NULL };
+	const char *args[] = {
+		"series",    ctx->pristine,
+		"--out",     ctx->out,
+		"--from",    "kmigrate demo <demo@example.org>",
+		"--signoff", ctx->max_line ? "--max-line-length" : NULL,
+		max_line,    NULL
+	};
 	struct strbuf cover = STRBUF_INIT;
 	struct child_process cp;
 	size_t patches;
@@ -316,8 +321,8 @@ static int step_series(const struct run_ctx *ctx)
 		return error("'kmigrate series' wrote no patch");
 	}
 	printf("\nseries   %s: the cover letter and %zu patch%s, verified "
-	       "with git am\n", ctx->out, patches ? patches - 1 : 0,
-	       patches == 2 ? "" : "es");
+	       "with git am\n",
+	       ctx->out, patches ? patches - 1 : 0, patches == 2 ? "" : "es");
 	path = xstrfmt("%s/0000-cover-letter.patch", ctx->out);
 	if (!strbuf_read_file(&cover, path))
 		print_lines_with(cover.buf, "checkpatch", 2);

@@ -137,9 +137,9 @@ static void print_reasons(const struct scan_result *result)
 			const struct call_site *cs = &file->sites[j];
 
 			if (cs->reason)
-				note("%s:%zu:%zu: %s: %s", file->path,
-				     cs->line, cs->column,
-				     call_site_kind_name(cs->kind), cs->reason);
+				note("%s:%zu:%zu: %s: %s", file->path, cs->line,
+				     cs->column, call_site_kind_name(cs->kind),
+				     cs->reason);
 		}
 	}
 }
@@ -194,8 +194,8 @@ int cmd_scan(int argc, const char **argv)
 
 	argc = parse_options(argc, argv, options, scan_usage, "scan");
 	if (argc != 1)
-		usage_error("scan", argc ? "too many arguments" :
-					   "missing TREE");
+		usage_error("scan",
+			    argc ? "too many arguments" : "missing TREE");
 	if (quiet)
 		km_verbosity = 0;
 	if (migration_load(&m, km_global.migration) < 0)

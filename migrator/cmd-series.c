@@ -75,20 +75,19 @@ static const char *const split_choices[] = { "atomic", "subsystem", NULL };
 struct series_cmd {
 	struct series_opts opts;
 	const char *out_dir;
-	int exists;			/* out_dir is there already */
+	int exists; /* out_dir is there already */
 	int force;
-	int no_checkpatch;		/* never run the tree's checkpatch */
+	int no_checkpatch; /* never run the tree's checkpatch */
 };
 
 /* git config KEY in tree, trimmed; empty when unset or git fails */
-static void git_config(struct strbuf *value, const char *tree,
-		       const char *key)
+static void git_config(struct strbuf *value, const char *tree, const char *key)
 {
 	struct child_process cp;
 
 	child_process_init(&cp);
-	strlist_pushv(&cp.args, (const char *const[]) {
-		"git", "-C", tree, "config", key, NULL });
+	strlist_pushv(&cp.args, (const char *const[]){ "git", "-C", tree,
+						       "config", key, NULL });
 	cp.capture_out = cp.quiet_err = cp.no_stdin = 1;
 	if (!run_command(&cp)) {
 		strbuf_add(value, cp.out.buf, cp.out.len);
@@ -105,8 +104,10 @@ static char *identity(const char *from, const char *tree)
 
 	if (from) {
 		if (mbox_split_ident(from, &name_part, &email_part) < 0)
-			usage_error("series", "option '--from' needs "
-				    "\"Name <email>\", not '%s'", from);
+			usage_error("series",
+				    "option '--from' needs "
+				    "\"Name <email>\", not '%s'",
+				    from);
 		free(name_part);
 		free(email_part);
 		return xstrdup(from);
@@ -148,8 +149,8 @@ static int check_gate(struct series_cmd *cmd, const char *scratch,
 	fputs(text.buf, stderr);
 	strbuf_release(&text);
 	error("check finds %zu error%s in the converted tree: no series "
-	      "written (--force writes it anyway)", errors,
-	      errors == 1 ? "" : "s");
+	      "written (--force writes it anyway)",
+	      errors, errors == 1 ? "" : "s");
 	return 1;
 }
 
@@ -211,20 +212,21 @@ static int judge_staged(struct series_cmd *cmd, struct series *s,
 	return ret;
 }
 
-static void report_written(const struct series_cmd *cmd,
-			   const struct series *s, const struct strlist *names)
+static void report_written(const struct series_cmd *cmd, const struct series *s,
+			   const struct strlist *names)
 {
 	size_t i;
 
 	for (i = 0; i < names->nr; i++)
 		printf("%s/%s\n", cmd->out_dir, names->items[i].string);
 	if (km_verbosity >= 1)
-		fprintf(stderr, "kmigrate: %zu patch%s and a cover letter in "
-			"'%s' (%s split), %zu file%s, %s\n", s->nr,
-			s->nr == 1 ? "" : "es", cmd->out_dir,
+		fprintf(stderr,
+			"kmigrate: %zu patch%s and a cover letter in "
+			"'%s' (%s split), %zu file%s, %s\n",
+			s->nr, s->nr == 1 ? "" : "es", cmd->out_dir,
 			cmd->opts.split == SERIES_ATOMIC ? "atomic" :
-			"subsystem", s->nr_changes,
-			s->nr_changes == 1 ? "" : "s",
+							   "subsystem",
+			s->nr_changes, s->nr_changes == 1 ? "" : "s",
 			s->verified ? "verified" : "not verified");
 }
 
@@ -287,8 +289,8 @@ static void take_changes(struct conversion *conv)
 {
 	size_t i;
 
-	conv->changes = xcalloc(conv->result.nr_files + 1,
-				sizeof(*conv->changes));
+	conv->changes =
+		xcalloc(conv->result.nr_files + 1, sizeof(*conv->changes));
 	for (i = 0; i < conv->result.nr_files; i++) {
 		const struct apply_file *f = &conv->result.files[i];
 		struct series_change *c = &conv->changes[conv->nr];
@@ -348,7 +350,7 @@ static int tree_has_calls(const struct series_opts *opts,
 	if (!result->nr_files)
 		return 0;
 	if (scan_tree(opts->tree, opts->migration, km_jobs(), &scan) < 0)
-		return 1;	/* cannot tell: say what apply found */
+		return 1; /* cannot tell: say what apply found */
 	calls = scan.nr_occurrences > scan_count_not_calls(&scan);
 	scan_result_release(&scan);
 	return calls;
@@ -370,8 +372,10 @@ static int convert_and_write(struct series_cmd *cmd)
 		note("no call of '%s' found in '%s': no series written",
 		     opts->migration->function, opts->tree);
 	else
-		fprintf(stderr, "kmigrate: nothing converted in '%s': no "
-			"series written\n", opts->tree);
+		fprintf(stderr,
+			"kmigrate: nothing converted in '%s': no "
+			"series written\n",
+			opts->tree);
 out_release_conv:
 	conversion_release(&conv);
 	return ret;
@@ -409,7 +413,8 @@ static void check_places(const char *tree, struct series_cmd *cmd)
 		die("cannot write the series into '%s': %s", cmd->out_dir,
 		    strerror(errno));
 	die("'%s' holds files that are not a patch series; use an empty "
-	    "directory", cmd->out_dir);
+	    "directory",
+	    cmd->out_dir);
 }
 
 int cmd_series(int argc, const char **argv)
@@ -449,8 +454,8 @@ int cmd_series(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, series_usage, "series");
 	km_setup_cache();
 	if (argc != 1)
-		usage_error("series", argc ? "too many arguments" :
-			    "missing TREE");
+		usage_error("series",
+			    argc ? "too many arguments" : "missing TREE");
 	if (!cmd.out_dir)
 		usage_error("series", "missing '--out DIR'");
 	cmd.opts.max_line_length = km_max_line_length("series", max_line);
@@ -463,7 +468,7 @@ int cmd_series(int argc, const char **argv)
 	cmd.opts.migration = &m;
 	cmd.opts.tree = argv[0];
 	cmd.opts.split = strcmp(split, "subsystem") ? SERIES_ATOMIC :
-			 SERIES_SUBSYSTEM;
+						      SERIES_SUBSYSTEM;
 	cmd.opts.from = ident;
 	cmd.opts.to = &to;
 	cmd.opts.cc = &cc;

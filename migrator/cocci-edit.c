@@ -18,7 +18,11 @@
 #include "strlist.h"
 #include "util.h"
 
-enum edit_op { EDIT_KEEP, EDIT_DEL, EDIT_ADD };
+enum edit_op {
+	EDIT_KEEP,
+	EDIT_DEL,
+	EDIT_ADD
+};
 
 struct edit {
 	enum edit_op op;
@@ -79,26 +83,27 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 			/* the old arguments before this kept one go */
 			for (; next_old < (size_t)it->arg; next_old++)
 				if (!kept_old[next_old])
-					edits[n++] = (struct edit) {
+					edits[n++] = (struct edit){
 						EDIT_DEL,
-						xstrfmt("e%zu", next_old) };
-			edits[n++] = (struct edit) { EDIT_KEEP,
-						     xstrfmt("e%d", it->arg) };
+						xstrfmt("e%zu", next_old)
+					};
+			edits[n++] = (struct edit){ EDIT_KEEP,
+						    xstrfmt("e%d", it->arg) };
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
-			edits[n++] = (struct edit) { EDIT_ADD,
-						     xstrfmt("e%d", it->arg) };
+			edits[n++] = (struct edit){ EDIT_ADD,
+						    xstrfmt("e%d", it->arg) };
 		} else {
-			edits[n++] = (struct edit) { EDIT_ADD,
-						     xstrdup(it->value) };
+			edits[n++] =
+				(struct edit){ EDIT_ADD, xstrdup(it->value) };
 		}
 	}
 	for (; next_old <= nr_old; next_old++)
 		if (!kept_old[next_old])
-			edits[n++] = (struct edit) {
-				EDIT_DEL, xstrfmt("e%zu", next_old) };
+			edits[n++] = (struct edit){ EDIT_DEL,
+						    xstrfmt("e%zu", next_old) };
 	if (m->old_proto.variadic)
-		edits[n++] = (struct edit) { EDIT_KEEP, xstrdup("...") };
+		edits[n++] = (struct edit){ EDIT_KEEP, xstrdup("...") };
 	free(keep);
 	free(kept_old);
 	return n;
@@ -136,8 +141,10 @@ static void edit_lines(const struct edit *edits, size_t n,
 			push_line(lines, comma_old ? "- " : "+ ", "", ",");
 			push_line(lines, "  ", "", text);
 		} else {
-			push_line(lines, e->op == EDIT_DEL ? "- " :
-				  e->op == EDIT_ADD ? "+ " : "  ",
+			push_line(lines,
+				  e->op == EDIT_DEL ? "- " :
+				  e->op == EDIT_ADD ? "+ " :
+						      "  ",
 				  comma_old || comma_new ? ", " : "", text);
 		}
 		if (i >= last && i > 0)
@@ -149,8 +156,8 @@ static void edit_lines(const struct edit *edits, size_t n,
 
 void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g)
 {
-	struct edit *edits = xcalloc(g->m->new_call_nr +
-				     g->old->nr_params + 2, sizeof(*edits));
+	struct edit *edits = xcalloc(g->m->new_call_nr + g->old->nr_params + 2,
+				     sizeof(*edits));
 	struct strlist lines = STRLIST_INIT;
 	size_t n = edit_script(g->m, edits), i = 0;
 	const char *line;
@@ -183,4 +190,3 @@ void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g)
 	free(edits);
 	strlist_clear(&lines, 0);
 }
-

@@ -86,7 +86,7 @@ static void common_patterns(struct cocci_gen *g)
 		char *text, *sample;
 
 		if (km->function_like && km->args)
-			continue;	/* MKDEV(0,0): MKDEV(...) covers it */
+			continue; /* MKDEV(0,0): MKDEV(...) covers it */
 		if (km->function_like) {
 			text = xstrfmt("%s(...)", km->name);
 			sample = xstrfmt("%s(x)", km->name);
@@ -106,12 +106,13 @@ static void common_patterns(struct cocci_gen *g)
 /* a name that SmPL must be told is a type: "typedef dev_t;" */
 static void typedef_of(const char *type, struct strlist *decls)
 {
-	static const char *const builtin[] = {
-		"const", "volatile", "unsigned", "signed", "char", "short",
-		"int", "long", "void", "float", "double", "_Bool", NULL
-	};
+	static const char *const builtin[] = { "const",	 "volatile", "unsigned",
+					       "signed", "char",     "short",
+					       "int",	 "long",     "void",
+					       "float",	 "double",   "_Bool",
+					       NULL };
 	const char *p = type;
-	int tagged = 0;		/* the word follows struct, union or enum */
+	int tagged = 0; /* the word follows struct, union or enum */
 
 	while (*p) {
 		size_t n = 0, i;
@@ -207,8 +208,8 @@ static void typed_add(struct cocci_gen *g, const char *type, const char *smpl)
 	ALLOC_GROW(g->typed, g->nr_typed + 1, g->alloc_typed);
 	g->typed[g->nr_typed].smpl = xstrdup(smpl ? smpl :
 					     !strcmp(norm.buf, "char *") ?
-					     "{char *, const char *}" :
-					     norm.buf);
+						    "{char *, const char *}" :
+						    norm.buf);
 	g->typed[g->nr_typed++].type = strbuf_detach(&norm, NULL);
 }
 
@@ -279,8 +280,8 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 			      const struct migration_prototype *pad)
 {
 	const char *other_type = param_type(other, pos);
-	const char *self_type = param_type(other == g->old ? g->new : g->old,
-					   pos);
+	const char *self_type =
+		param_type(other == g->old ? g->new : g->old, pos);
 	struct strbuf words = STRBUF_INIT;
 	size_t fixed = pad ? pad->nr_params : pos - 1;
 	int rest = pad ? pad->variadic : 1;
@@ -291,8 +292,10 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 
 		if (evidence_fits(&p->ev, other_type) != 0)
 			continue;
-		rule_add(r, branch_text(g->fn, pos_name, pos, p->text, fixed,
-					rest), p->decl, fixed);
+		rule_add(r,
+			 branch_text(g->fn, pos_name, pos, p->text, fixed,
+				     rest),
+			 p->decl, fixed);
 		strbuf_addf(&words, "%s%s", words.len ? ", " : "", p->words);
 	}
 	/* a value of a type the prototypes, kernel-types or C know */
@@ -308,12 +311,15 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 		if (evidence_fits(&ev, other_type) == 0 &&
 		    evidence_fits(&ev, self_type) != 0) {
 			name = xstrfmt("x%zu_%zu", pos, t);
-			decl = xstrfmt("%s%s%s;", k->smpl,
-				       k->smpl[strlen(k->smpl) - 1] == '*' ?
-				       "" : " ", name);
+			decl = xstrfmt(
+				"%s%s%s;", k->smpl,
+				k->smpl[strlen(k->smpl) - 1] == '*' ? "" : " ",
+				name);
 			typedef_of(k->type, &r->decls);
-			rule_add(r, branch_text(g->fn, pos_name, pos, name,
-						fixed, rest), decl, fixed);
+			rule_add(r,
+				 branch_text(g->fn, pos_name, pos, name, fixed,
+					     rest),
+				 decl, fixed);
 			strbuf_addf(&words, "%s%s '%s'", words.len ? ", " : "",
 				    cocci_article(k->type), k->type);
 			free(decl);
@@ -324,8 +330,9 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 	/* the kernel never passes NULL as a format (evidence.h's last tier) */
 	if ((size_t)other->format == pos && null_pattern(g) &&
 	    evidence_fits(&null_pattern(g)->ev, self_type) == 1) {
-		rule_add(r, branch_text(g->fn, pos_name, pos,
-					null_pattern(g)->text, fixed, rest),
+		rule_add(r,
+			 branch_text(g->fn, pos_name, pos,
+				     null_pattern(g)->text, fixed, rest),
 			 NULL, fixed);
 		strbuf_addf(&words, "%s%s as the other form's format",
 			    words.len ? ", " : "", null_pattern(g)->text);
@@ -349,7 +356,9 @@ static void arity_evidence(struct cocci_gen *g, struct evidence_rule *r,
 			   const struct migration_prototype *other)
 {
 	size_t top = (g->old->nr_params > g->new->nr_params ?
-		      g->old->nr_params : g->new->nr_params) + 1;
+			      g->old->nr_params :
+			      g->new->nr_params) +
+		     1;
 	size_t n, i;
 
 	for (n = 0; n <= top; n++) {
@@ -368,8 +377,9 @@ static void arity_evidence(struct cocci_gen *g, struct evidence_rule *r,
 			strbuf_addstr(&sb, ", ...");
 		strbuf_addch(&sb, ')');
 		rule_add(r, strbuf_detach(&sb, NULL), NULL, n);
-		strlist_pushf(&r->words, "%s%zu argument%s", at_least ?
-			      "at least " : "exactly ", n, n == 1 ? "" : "s");
+		strlist_pushf(&r->words, "%s%zu argument%s",
+			      at_least ? "at least " : "exactly ", n,
+			      n == 1 ? "" : "s");
 	}
 }
 
@@ -386,7 +396,8 @@ static void format_evidence(struct cocci_gen *g, struct evidence_rule *fmt,
 			    const struct migration_prototype *pad)
 {
 	size_t both = g->old->nr_params < g->new->nr_params ?
-		      g->old->nr_params : g->new->nr_params;
+			      g->old->nr_params :
+			      g->new->nr_params;
 	size_t pos = (size_t)self->format, i;
 	const struct pattern *literal = NULL;
 
@@ -396,28 +407,32 @@ static void format_evidence(struct cocci_gen *g, struct evidence_rule *fmt,
 	if (!literal || !pos || self->format == other->format ||
 	    evidence_fits(&literal->ev, param_type(other, pos)) == 0)
 		return;
-	rule_add(fmt, branch_text(g->fn, "p", pos, literal->text,
-				  pad ? pad->nr_params : pos - 1,
-				  pad ? pad->variadic : 1),
+	rule_add(fmt,
+		 branch_text(g->fn, "p", pos, literal->text,
+			     pad ? pad->nr_params : pos - 1,
+			     pad ? pad->variadic : 1),
 		 literal->decl, pad ? pad->nr_params : pos - 1);
-	strlist_pushf(&fmt->words, "argument %zu: a string literal as the "
+	strlist_pushf(&fmt->words,
+		      "argument %zu: a string literal as the "
 		      "format, unless a literal is where a string cannot go",
 		      pos);
 	for (i = 1; i <= both; i++)
 		if (evidence_fits(&literal->ev, param_type(self, i)) == 0)
-			rule_add(against, branch_text(g->fn, "p", i,
-						      literal->text, i - 1, 1),
+			rule_add(against,
+				 branch_text(g->fn, "p", i, literal->text,
+					     i - 1, 1),
 				 literal->decl, i - 1);
 }
 
 static void build_evidence(struct cocci_gen *g)
 {
 	size_t both = g->old->nr_params < g->new->nr_params ?
-		      g->old->nr_params : g->new->nr_params;
+			      g->old->nr_params :
+			      g->new->nr_params;
 	size_t top = g->old->nr_params + g->new->nr_params - both;
 	/* past "both", the shorter form takes anything, or nothing */
-	int variadic = (g->old->nr_params < g->new->nr_params ? g->old :
-			g->new)->variadic;
+	int variadic = (g->old->nr_params < g->new->nr_params ? g->old : g->new)
+			       ->variadic;
 	size_t pos;
 
 	if (g->renames) {
@@ -449,7 +464,6 @@ static void build_evidence(struct cocci_gen *g)
 	format_evidence(g, &g->fmt_new, &g->literal_vs_new, g->new, g->old,
 			NULL);
 }
-
 
 void cocci_evidence_build(struct cocci_gen *g)
 {

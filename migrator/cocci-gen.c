@@ -104,8 +104,8 @@ static void add_disjunction(struct strbuf *out, const struct strlist *branches)
 
 /* "/// " lines of text, wrapped at 72 columns */
 /* text wrapped at 78 columns: first line after first, then after cont */
-static void add_wrapped(struct strbuf *out, const char *first,
-			const char *cont, const char *text)
+static void add_wrapped(struct strbuf *out, const char *first, const char *cont,
+			const char *text)
 {
 	const char *p = text, *prefix = first;
 	size_t col;
@@ -185,8 +185,9 @@ static size_t single_removal(const struct migration *m)
 {
 	size_t i, removed = 0, pos = 1;
 
-	if (migration_renames(m) || m->new_call_nr + 1 !=
-	    m->old_proto.nr_params + (size_t)m->old_proto.variadic)
+	if (migration_renames(m) ||
+	    m->new_call_nr + 1 !=
+		    m->old_proto.nr_params + (size_t)m->old_proto.variadic)
 		return 0;
 	for (i = 1; i <= m->old_proto.nr_params; i++) {
 		int to = migration_new_position(m, (int)i);
@@ -202,7 +203,6 @@ static size_t single_removal(const struct migration *m)
 	return removed;
 }
 
-
 /* what report and org say of an old-form call */
 static char *old_form_message(const struct cocci_gen *g)
 {
@@ -214,9 +214,10 @@ static char *old_form_message(const struct cocci_gen *g)
 	if (it) {
 		const char *name = g->new->params[pos - 1].name;
 
-		strbuf_addf(&sb, "%s() called without %s %s argument; pass %s "
-			    "as %s", g->fn, cocci_article(name), name, it->value,
-			    name);
+		strbuf_addf(&sb,
+			    "%s() called without %s %s argument; pass %s "
+			    "as %s",
+			    g->fn, cocci_article(name), name, it->value, name);
 	} else if ((pos = single_removal(g->m))) {
 		const char *name = g->old->params[pos - 1].name;
 
@@ -270,20 +271,24 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 	migration_describe(g->m, &sb);
 	strbuf_addch(&sb, '.');
 	sb.buf[0] = (char)(sb.buf[0] >= 'a' && sb.buf[0] <= 'z' ?
-			   sb.buf[0] - 'a' + 'A' : sb.buf[0]);
+				   sb.buf[0] - 'a' + 'A' :
+				   sb.buf[0]);
 	add_doc(out, "/// ", sb.buf);
 	strbuf_reset(&sb);
 	strbuf_addstr(out, "///\n");
 	strbuf_addf(&sb, "A call is converted only on evidence that it is in "
-		    "the old form (");
+			 "the old form (");
 	add_params(&sb, g->old);
 	strbuf_addstr(&sb, ") and none that it is in the new form (");
 	add_params(&sb, g->new);
-	strbuf_addstr(&sb, "); every other call is left as it is, and the "
-		    "report, org and context modes list it as ambiguous.  "
-		    "Nothing changes in a file that defines its own ");
-	strbuf_addf(&sb, "%s() or declares a static one; those calls are "
-		    "listed as shadowed.", g->fn);
+	strbuf_addstr(&sb,
+		      "); every other call is left as it is, and the "
+		      "report, org and context modes list it as ambiguous.  "
+		      "Nothing changes in a file that defines its own ");
+	strbuf_addf(&sb,
+		    "%s() or declares a static one; those calls are "
+		    "listed as shadowed.",
+		    g->fn);
 	add_doc(out, "/// ", sb.buf);
 	add_evidence_words(out, "old", &g->old_evidence, &g->fmt_old);
 	add_evidence_words(out, "new", &g->new_form, &g->fmt_new);
@@ -335,9 +340,10 @@ static void add_evidence_rule(struct strbuf *out, const char *comment,
 {
 	if (!r->branches.nr)
 		return;
-	strbuf_addf(out, "// %s\n@%s depends on !defined_here && "
-		    "!declared_static@\nposition %s;\n", comment, name,
-		    position);
+	strbuf_addf(out,
+		    "// %s\n@%s depends on !defined_here && "
+		    "!declared_static@\nposition %s;\n",
+		    comment, name, position);
 	add_rule_decls(out, r);
 	strbuf_addstr(out, "@@\n\n");
 	add_disjunction(out, &r->branches);
@@ -365,8 +371,10 @@ static void add_calls_not_in(struct strbuf *out, const struct cocci_gen *g,
 			     const char *depends, const struct strlist *sets,
 			     const char *args)
 {
-	strbuf_addf(out, "// %s\n@%s depends on %s!defined_here && "
-		    "!declared_static@\n", comment, name, depends);
+	strbuf_addf(out,
+		    "// %s\n@%s depends on %s!defined_here && "
+		    "!declared_static@\n",
+		    comment, name, depends);
 	add_position_not_in(out, sets);
 	if (args && *args)
 		strbuf_addf(out, "expression %s;\n", args);
@@ -390,14 +398,16 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 	add_evidence_rule(out, "Literals the new form cannot take.",
 			  "literal_vs_new", "p", &g->literal_vs_new);
 	strbuf_addstr(&position, g->literal_vs_old.branches.nr ?
-		      "p != {literal_vs_old.p}" : "p");
-	add_evidence_rule(out, "A literal as the old form's format.",
-			  "fmt_old", position.buf, &g->fmt_old);
+					 "p != {literal_vs_old.p}" :
+					 "p");
+	add_evidence_rule(out, "A literal as the old form's format.", "fmt_old",
+			  position.buf, &g->fmt_old);
 	strbuf_reset(&position);
 	strbuf_addstr(&position, g->literal_vs_new.branches.nr ?
-		      "p != {literal_vs_new.p}" : "p");
-	add_evidence_rule(out, "A literal as the new form's format.",
-			  "fmt_new", position.buf, &g->fmt_new);
+					 "p != {literal_vs_new.p}" :
+					 "p");
+	add_evidence_rule(out, "A literal as the new form's format.", "fmt_new",
+			  position.buf, &g->fmt_new);
 	if (g->old_evidence.branches.nr)
 		strlist_push(&old_sets, "old_evidence.p_old");
 	if (g->fmt_old.branches.nr)
@@ -416,33 +426,37 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 			 "old_form", "", &sets, NULL);
 	strlist_clear(&sets, 0);
 	if (new_sets.nr) {
-		add_calls_not_in(out, g, "Calls without a sign of the new "
-				 "form.", "no_new_evidence", "", &new_sets,
-				 NULL);
+		add_calls_not_in(out, g,
+				 "Calls without a sign of the new "
+				 "form.",
+				 "no_new_evidence", "", &new_sets, NULL);
 		strlist_push(&sets, "no_new_evidence.p");
 		for (i = 0; i < old_sets.nr; i++)
 			strlist_push(&sets, old_sets.items[i].string);
 		for (i = 1; i <= g->new->nr_params; i++)
 			strbuf_addf(&args, "%se%zu", i > 1 ? ", " : "", i);
-		add_calls_not_in(out, g, "New form: new evidence, no old "
+		add_calls_not_in(out, g,
+				 "New form: new evidence, no old "
 				 "evidence, and enough arguments.",
 				 "new_only", "!patch && ", &sets, args.buf);
 		if (g->new->variadic) {
 			/* "f@p(e1, e2)" -> "f@p(e1, e2, ...)" */
 			strbuf_setlen(out, out->len - 3);
-			strbuf_addstr(out, args.len ? ", ...)\n\n" :
-						      "...)\n\n");
+			strbuf_addstr(out,
+				      args.len ? ", ...)\n\n" : "...)\n\n");
 		}
 		strlist_clear(&sets, 0);
 	}
 	strlist_push(&sets, "old_form.p");
 	if (new_sets.nr)
 		strlist_push(&sets, "new_only.p");
-	add_calls_not_in(out, g, "Everything else: no evidence, evidence for "
+	add_calls_not_in(out, g,
+			 "Everything else: no evidence, evidence for "
 			 "both forms, or too few\n// arguments for the form "
-			 "the evidence points to.", "ambiguous", "!patch && ",
-			 &sets, NULL);
-	strbuf_addf(out, "// Calls in a file with its own %s().\n"
+			 "the evidence points to.",
+			 "ambiguous", "!patch && ", &sets, NULL);
+	strbuf_addf(out,
+		    "// Calls in a file with its own %s().\n"
 		    "@shadowed depends on !patch && (defined_here || "
 		    "declared_static)@\nposition p;\n@@\n\n%s@p(...)\n\n",
 		    g->fn, g->fn);
@@ -490,22 +504,26 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 
 	messages[0] = old_form_message(g);
 	messages[1] = xstrfmt("%s(): cannot decide whether this call is in "
-			      "the old or the new form", g->fn);
+			      "the old or the new form",
+			      g->fn);
 	messages[2] = xstrfmt("%s() is defined in this file or declared "
 			      "static in it: not the %s call; left alone",
 			      g->fn, subsystem);
 	for (r = 0; r < 3; r++)
-		strbuf_addf(out, "@depends on context@\nposition %s.p;\n@@\n\n"
-			    "* %s@p(...)\n\n", rules[r], g->fn);
+		strbuf_addf(out,
+			    "@depends on context@\nposition %s.p;\n@@\n\n"
+			    "* %s@p(...)\n\n",
+			    rules[r], g->fn);
 	for (k = 0; k < 2; k++) {
 		const char *mode = k ? "report" : "org";
 		const char *print = k ? "coccilib.report.print_report" :
 					"coccilib.org.print_todo";
 
 		for (r = 0; r < 3; r++) {
-			strbuf_addf(out, "@script:python depends on %s@\n"
-				    "p << %s.p;\n@@\n\n%s(p[0],\n", mode,
-				    rules[r], print);
+			strbuf_addf(out,
+				    "@script:python depends on %s@\n"
+				    "p << %s.p;\n@@\n\n%s(p[0],\n",
+				    mode, rules[r], print);
 			add_python_string(out, messages[r]);
 			strbuf_addstr(out, ")\n");
 			if (!(k == 1 && r == 2))
@@ -519,8 +537,10 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 
 void cocci_generate(const struct migration *m, struct strbuf *out)
 {
-	struct cocci_gen g = { .m = m, .old = &m->old_proto, .new = &m->new_proto,
-			 .fn = m->function };
+	struct cocci_gen g = { .m = m,
+			       .old = &m->old_proto,
+			       .new = &m->new_proto,
+			       .fn = m->function };
 
 	g.renames = migration_renames(m);
 	cocci_evidence_build(&g);
@@ -554,4 +574,3 @@ int cocci_files(const struct migration *m, const char *scratch,
 	strbuf_release(&text);
 	return ret;
 }
-

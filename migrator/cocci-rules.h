@@ -24,9 +24,9 @@ struct strbuf;
 
 /* an argument pattern: what a branch puts at one position */
 struct pattern {
-	char *decl;		/* its metavariable's declaration, or NULL */
-	char *text;		/* the SmPL expression */
-	char *words;		/* for the header: "NULL", "a dev_t" */
+	char *decl;  /* its metavariable's declaration, or NULL */
+	char *text;  /* the SmPL expression */
+	char *words; /* for the header: "NULL", "a dev_t" */
 	struct evidence ev;
 };
 
@@ -37,25 +37,25 @@ struct pattern_list {
 
 /* a type whose values a typed metavariable matches */
 struct typed_kind {
-	char *type;		/* normalised: "char *", "dev_t" */
-	char *smpl;		/* the metavariable's type: "{char *, const char *}" */
+	char *type; /* normalised: "char *", "dev_t" */
+	char *smpl; /* the metavariable's type: "{char *, const char *}" */
 };
 
 /* the branches of one evidence rule, and what they need declared */
 struct evidence_rule {
-	struct strlist branches;	/* "f@p(e1, NULL, ...)" */
-	struct strlist decls;		/* metavariable declarations */
-	struct strlist words;		/* header lines */
-	size_t nr_exprs;		/* e1 .. eN used */
+	struct strlist branches; /* "f@p(e1, NULL, ...)" */
+	struct strlist decls;	 /* metavariable declarations */
+	struct strlist words;	 /* header lines */
+	size_t nr_exprs;	 /* e1 .. eN used */
 };
 
 /* what the generator works on: the migration and its evidence */
 struct cocci_gen {
 	const struct migration *m;
 	const struct migration_prototype *old, *new;
-	const char *fn;			/* the old name, the one matched */
-	struct pattern_list common;	/* the same at every position */
-	struct typed_kind *typed;	/* the types a value may be known as */
+	const char *fn;		    /* the old name, the one matched */
+	struct pattern_list common; /* the same at every position */
+	struct typed_kind *typed;   /* the types a value may be known as */
 	size_t nr_typed, alloc_typed;
 	struct evidence_rule new_form, old_evidence;
 	/*

@@ -84,7 +84,7 @@ struct comparison {
 	const struct scanned_text *a, *b;
 	const struct migration *m;
 	enum call_change *changes;
-	size_t where;		/* the first difference, in a */
+	size_t where; /* the first difference, in a */
 };
 
 static int compare_range(struct comparison *c, size_t pa, size_t a_to,
@@ -122,7 +122,8 @@ static size_t new_call_items(const struct migration *m,
 		switch (it->kind) {
 		case CALL_ITEM_ARG:
 			src[n++] = (size_t)it->arg <= ca->nr_args ?
-				   it->arg - 1 : -2;
+					   it->arg - 1 :
+					   -2;
 			strlist_push(want, "");
 			break;
 		case CALL_ITEM_VALUE:
@@ -163,7 +164,7 @@ static int is_converted(struct comparison *c, const struct call_site *ca,
 		if (src[k] == -1)
 			same = same_as_text(want.items[k].string, c->b,
 					    y->start, y->end);
-		else if (src[k] == -2)	/* an old argument that is not there */
+		else if (src[k] == -2) /* an old argument that is not there */
 			same = same_as_text("", c->b, y->start, y->end);
 		else
 			same = !compare_range(c, ca->args[src[k]].start,
@@ -182,10 +183,9 @@ static enum call_change compare_call(struct comparison *c,
 {
 	size_t k;
 	int same = ca->nr_args == cb->nr_args &&
-		   differ(c->a, ca->name_offset,
-			  ca->name_offset + ca->name_len, c->b,
-			  cb->name_offset, cb->name_offset + cb->name_len) ==
-		   NO_OFFSET;
+		   differ(c->a, ca->name_offset, ca->name_offset + ca->name_len,
+			  c->b, cb->name_offset,
+			  cb->name_offset + cb->name_len) == NO_OFFSET;
 
 	for (k = 0; same && k < ca->nr_args; k++)
 		same = !compare_range(c, ca->args[k].start, ca->args[k].end,
@@ -219,9 +219,8 @@ static size_t site_at(const struct scanned_text *s, size_t offset)
 /* the next checked call of s from site i on at or after pos, or nr */
 static size_t next_call(const struct scanned_text *s, size_t i, size_t pos)
 {
-	while (i < s->scan.nr_sites &&
-	       (!is_checked_call(&s->scan.sites[i]) ||
-		s->scan.sites[i].name_offset < pos))
+	while (i < s->scan.nr_sites && (!is_checked_call(&s->scan.sites[i]) ||
+					s->scan.sites[i].name_offset < pos))
 		i++;
 	return i;
 }
@@ -245,19 +244,21 @@ static int compare_range(struct comparison *c, size_t pa, size_t a_to,
 		ia = next_call(a, ia, pa);
 		ib = next_call(b, ib, pb);
 		ca = ia < a->scan.nr_sites &&
-		     a->scan.sites[ia].name_offset < a_to ?
-		     &a->scan.sites[ia] : NULL;
+				     a->scan.sites[ia].name_offset < a_to ?
+			     &a->scan.sites[ia] :
+			     NULL;
 		cb = ib < b->scan.nr_sites &&
-		     b->scan.sites[ib].name_offset < b_to ?
-		     &b->scan.sites[ib] : NULL;
+				     b->scan.sites[ib].name_offset < b_to ?
+			     &b->scan.sites[ib] :
+			     NULL;
 		if (!ca || !cb)
 			break;
 		if (ca->close_paren >= a_to || cb->close_paren >= b_to) {
 			c->where = ca->name_offset;
 			return -1;
 		}
-		c->where = differ(a, pa, ca->name_offset, b, pb,
-				  cb->name_offset);
+		c->where =
+			differ(a, pa, ca->name_offset, b, pb, cb->name_offset);
 		if (c->where == NO_OFFSET)
 			c->where = differ(a, ca->name_offset + ca->name_len,
 					  ca->open_paren + 1, b,

@@ -35,7 +35,7 @@ struct scanned_text {
 /* how the converted text left one occurrence */
 enum call_change {
 	CALL_SAME,
-	CALL_CONVERTED,		/* converted as the map says */
+	CALL_CONVERTED, /* converted as the map says */
 	CALL_CHANGED,
 };
 

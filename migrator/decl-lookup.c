@@ -58,9 +58,9 @@ static int is_ident(const struct code_view *cv, size_t i)
 static int is_statement_word(const struct code_view *cv, size_t i)
 {
 	static const char *const words[] = {
-		"return", "case", "goto", "sizeof", "else", "do", "typeof",
-		"if", "while", "for", "switch", "break", "continue",
-		"default", "__typeof__",
+		"return", "case",   "goto",	"sizeof",  "else",
+		"do",	  "typeof", "if",	"while",   "for",
+		"switch", "break",  "continue", "default", "__typeof__",
 	};
 	size_t k;
 
@@ -129,7 +129,7 @@ static char *list_type(const struct code_view *cv, size_t comma, int stars)
 			depth--;
 		else if (is(cv, start, "(") || is(cv, start, "=") ||
 			 is(cv, start, "."))
-			return NULL;	/* not a list of declarators */
+			return NULL; /* not a list of declarators */
 		else if (!depth && (is(cv, start, ";") || is(cv, start, "{") ||
 				    is(cv, start, "}")))
 			break;
@@ -140,7 +140,7 @@ static char *list_type(const struct code_view *cv, size_t comma, int stars)
 	if (end == start)
 		return NULL;
 	if (!is(cv, end, "*")) {
-		end--;		/* the last word is the first declarator */
+		end--; /* the last word is the first declarator */
 		if (end == start)
 			return NULL;
 	}
@@ -184,9 +184,9 @@ static int in_record_body(const struct code_view *cv, size_t i)
 		} else if (is(cv, i, "{") && depth) {
 			depth--;
 		} else if (is(cv, i, "{")) {
-			if (i >= 1 && is_ident(cv, i - 1) && !is(cv, i - 1,
-								 "struct"))
-				i--;	/* the tag */
+			if (i >= 1 && is_ident(cv, i - 1) &&
+			    !is(cv, i - 1, "struct"))
+				i--; /* the tag */
 			return i >= 1 && (is(cv, i - 1, "struct") ||
 					  is(cv, i - 1, "union"));
 		}
@@ -194,8 +194,8 @@ static int in_record_body(const struct code_view *cv, size_t i)
 	return 0;
 }
 
-char *decl_type(const struct source_text *src, const char *name,
-		size_t before, int member)
+char *decl_type(const struct source_text *src, const char *name, size_t before,
+		int member)
 {
 	struct code_view cv;
 	char *best = NULL;
@@ -224,8 +224,7 @@ char *decl_type(const struct source_text *src, const char *name,
 static void add_literal(struct strbuf *sb, const char *buf,
 			const struct token *tok)
 {
-	const char *open = memchr(buf + tok->start, '"',
-				  tok->end - tok->start);
+	const char *open = memchr(buf + tok->start, '"', tok->end - tok->start);
 	const char *close = buf + tok->end - 1;
 
 	if (open && close > open && *close == '"')
@@ -241,10 +240,10 @@ char *decl_string_macro(const struct source_text *src, const char *name)
 	for (d = 1; d <= tl->nr_directives; d++) {
 		size_t i = directive_name(tl, d), n = 0;
 
-		if (i == (size_t)-1 || !token_is(src->buf, &tl->tokens[i],
-						 "define") ||
-		    i + 1 >= tl->nr || !token_is(src->buf, &tl->tokens[i + 1],
-						 name))
+		if (i == (size_t)-1 ||
+		    !token_is(src->buf, &tl->tokens[i], "define") ||
+		    i + 1 >= tl->nr ||
+		    !token_is(src->buf, &tl->tokens[i + 1], name))
 			continue;
 		for (i += 2; i < tl->nr && tl->tokens[i].directive == d; i++) {
 			if (tl->tokens[i].type == TOKEN_COMMENT)
@@ -267,12 +266,11 @@ static char *last_identifier(const char *expr)
 {
 	const char *end = expr + strlen(expr), *start;
 
-	while (end > expr && !isalnum((unsigned char)end[-1]) &&
-	       end[-1] != '_')
+	while (end > expr && !isalnum((unsigned char)end[-1]) && end[-1] != '_')
 		end--;
 	start = end;
-	while (start > expr && (isalnum((unsigned char)start[-1]) ||
-				start[-1] == '_'))
+	while (start > expr &&
+	       (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
 		start--;
 	if (start == end || isdigit((unsigned char)*start))
 		return NULL;
@@ -330,8 +328,7 @@ static size_t matching(const struct code_view *cv, size_t i)
 	return cv->nr;
 }
 
-static int is_type_words(const struct code_view *cv, size_t first,
-			 size_t end)
+static int is_type_words(const struct code_view *cv, size_t first, size_t end)
 {
 	size_t i;
 	int words = 0;
@@ -348,8 +345,7 @@ static int is_type_words(const struct code_view *cv, size_t first,
 		is(cv, first, "long") || is(cv, first, "char"));
 }
 
-static char *token_text(const struct code_view *cv, size_t first,
-			size_t end)
+static char *token_text(const struct code_view *cv, size_t first, size_t end)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
@@ -398,8 +394,8 @@ static void guess_name(const struct source_text *src,
 			return;
 		}
 	}
-	member = end - first >= 2 && (is(cv, end - 2, "->") ||
-				      is(cv, end - 2, "."));
+	member = end - first >= 2 &&
+		 (is(cv, end - 2, "->") || is(cv, end - 2, "."));
 	type = decl_type(src, name, at, member);
 	free(name);
 	while (type && derefs-- > 0) {
@@ -439,7 +435,7 @@ static void guess_address(const struct source_text *src,
 		free(g->type);
 		g->type = pointer;
 	} else if (g->type) {
-		free(g->type);	/* the address of a pointer: unusual */
+		free(g->type); /* the address of a pointer: unusual */
 		g->type = NULL;
 	}
 }
@@ -465,8 +461,9 @@ static int guess_shape(const struct source_text *src,
 	if (is_ident(cv, first) && is(cv, first + 1, "(") &&
 	    matching(cv, first + 1) == end - 1) {
 		size_t from = cv->tok[first]->start;
-		const struct kernel_macro *mc = kernel_macro_match(src->kernel,
-			cv->buf + from, cv->tok[end - 1]->end - from);
+		const struct kernel_macro *mc =
+			kernel_macro_match(src->kernel, cv->buf + from,
+					   cv->tok[end - 1]->end - from);
 
 		if (mc && !mc->null)
 			g->type = xstrdup(mc->type);
@@ -512,9 +509,9 @@ static void guess_tokens(const struct source_text *src,
 		return;
 	}
 	strbuf_release(&literal);
-	if (end - first == 1 && (is(cv, first, "NULL") ||
-				 cv->tok[first]->type == TOKEN_NUMBER ||
-				 cv->tok[first]->type == TOKEN_CHAR)) {
+	if (end - first == 1 &&
+	    (is(cv, first, "NULL") || cv->tok[first]->type == TOKEN_NUMBER ||
+	     cv->tok[first]->type == TOKEN_CHAR)) {
 		g->is_null = is(cv, first, "NULL") ||
 			     (cv->tok[first]->type == TOKEN_NUMBER &&
 			      strtoul(cv->buf + cv->tok[first]->start, NULL,

@@ -28,15 +28,15 @@ struct source_text {
 	const char *buf;
 	size_t len;
 	const struct token_list *tokens;
-	const struct kernel_data *kernel;	/* may be NULL */
+	const struct kernel_data *kernel; /* may be NULL */
 };
 
 struct expr_guess {
-	char *type;		/* "struct class *"; NULL: unknown */
-	int from_declaration;	/* 1: a declaration, 0: the shape */
-	int is_null;		/* NULL, 0, (void *)0 */
-	int is_literal;		/* a string literal or a macro for one */
-	char *literal;		/* its characters, escapes as written */
+	char *type;	      /* "struct class *"; NULL: unknown */
+	int from_declaration; /* 1: a declaration, 0: the shape */
+	int is_null;	      /* NULL, 0, (void *)0 */
+	int is_literal;	      /* a string literal or a macro for one */
+	char *literal;	      /* its characters, escapes as written */
 };
 
 /*
@@ -44,8 +44,8 @@ struct expr_guess {
  * member of a struct or union defined in the file (member = 1), or as a
  * variable or parameter (member = 0).
  */
-char *decl_type(const struct source_text *src, const char *name,
-		size_t before, int member);
+char *decl_type(const struct source_text *src, const char *name, size_t before,
+		int member);
 /* the string of '#define name "..."' in the file */
 char *decl_string_macro(const struct source_text *src, const char *name);
 /*

@@ -19,20 +19,20 @@
 
 struct diff_line {
 	const char *text;
-	size_t len;		/* with its '\n', if it has one */
+	size_t len; /* with its '\n', if it has one */
 	unsigned long hash;
 };
 
 struct diff_side {
 	struct diff_line *lines;
 	size_t nr;
-	char *changed;		/* per line: not in the common subsequence */
+	char *changed; /* per line: not in the common subsequence */
 };
 
 struct diff_ctx {
 	struct diff_side a, b;
-	long *fwd, *bwd;	/* furthest x per diagonal k = x - y */
-	long vmid;		/* where diagonal 0 is in them */
+	long *fwd, *bwd; /* furthest x per diagonal k = x - y */
+	long vmid;	 /* where diagonal 0 is in them */
 };
 
 /* a change: lines [a_start, a_end) of a became [b_start, b_end) of b */
@@ -79,8 +79,8 @@ static int same_line(const struct diff_ctx *d, long x, long y)
  * furthest-reaching paths overlap.  The caller has stripped the common
  * prefix and suffix, so both searches start without a snake.
  */
-static void middle_snake(struct diff_ctx *d, long x0, long x1, long y0,
-			 long y1, long *xmid, long *ymid)
+static void middle_snake(struct diff_ctx *d, long x0, long x1, long y0, long y1,
+			 long *xmid, long *ymid)
 {
 	long dmin = x0 - y1, dmax = x1 - y0;
 	long fmid = x0 - y0, bmid = x1 - y1;
@@ -122,8 +122,9 @@ static void middle_snake(struct diff_ctx *d, long x0, long x1, long y0,
 			--bmax;
 		for (k = bmax; k >= bmin; k -= 2) {
 			x = bv[k - 1] < bv[k + 1] ? bv[k - 1] : bv[k + 1] - 1;
-			for (y = x - k; x > x0 && y > y0 &&
-			     same_line(d, x - 1, y - 1); x--, y--)
+			for (y = x - k;
+			     x > x0 && y > y0 && same_line(d, x - 1, y - 1);
+			     x--, y--)
 				;
 			bv[k] = x;
 			if (!odd && fmin <= k && k <= fmax && x <= fv[k]) {
@@ -159,7 +160,7 @@ static void compare(struct diff_ctx *d, long x0, long x1, long y0, long y1)
 	}
 	middle_snake(d, x0, x1, y0, y1, &xmid, &ymid);
 	if ((xmid == x0 && ymid == y0) || (xmid == x1 && ymid == y1)) {
-		mark_changed(&d->a, x0, x1);	/* cannot split: all differ */
+		mark_changed(&d->a, x0, x1); /* cannot split: all differ */
 		mark_changed(&d->b, y0, y1);
 		return;
 	}
@@ -253,8 +254,8 @@ static void emit_hunk(struct strbuf *out, const struct diff_ctx *d,
 		      struct diff_stat *stat)
 {
 	size_t pre = first->a_start < context ? first->a_start : context;
-	size_t post = d->a.nr - last->a_end < context ?
-		      d->a.nr - last->a_end : context;
+	size_t post = d->a.nr - last->a_end < context ? d->a.nr - last->a_end :
+							context;
 	size_t a0 = first->a_start - pre, b0 = first->b_start - pre;
 	const struct diff_block *blk;
 
@@ -289,7 +290,7 @@ size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 
 	split_lines(&d.a, a, alen);
 	split_lines(&d.b, b, blen);
-	d.vmid = (long)d.b.nr + 1;	/* diagonals run from -b.nr to a.nr */
+	d.vmid = (long)d.b.nr + 1; /* diagonals run from -b.nr to a.nr */
 	d.fwd = xcalloc(d.a.nr + d.b.nr + 3, sizeof(long));
 	d.bwd = xcalloc(d.a.nr + d.b.nr + 3, sizeof(long));
 	compare(&d, 0, (long)d.a.nr, 0, (long)d.b.nr);
@@ -356,8 +357,7 @@ static int needs_quote(unsigned char c)
 	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f;
 }
 
-void diff_quote_path(struct strbuf *out, const char *prefix,
-		     const char *path)
+void diff_quote_path(struct strbuf *out, const char *prefix, const char *path)
 {
 	static const char escapes[] = "\a\b\t\n\v\f\r";
 	static const char letters[] = "abtnvfr";
@@ -425,8 +425,8 @@ int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out)
 }
 
 /* "--- a/PATH": a name with a space gets a tab after it, as git does */
-static void file_line(struct strbuf *out, const char *mark,
-		      const char *prefix, const char *path)
+static void file_line(struct strbuf *out, const char *mark, const char *prefix,
+		      const char *path)
 {
 	strbuf_addf(out, "%s ", mark);
 	diff_quote_path(out, prefix, path);
@@ -455,13 +455,13 @@ size_t diff_changed_lines(const char *a, size_t alen, const char *b,
 	return d.b.nr;
 }
 
-size_t diff_write_file(struct strbuf *out, const char *path,
-		       const char *a, size_t alen, const char *b, size_t blen,
+size_t diff_write_file(struct strbuf *out, const char *path, const char *a,
+		       size_t alen, const char *b, size_t blen,
 		       struct diff_stat *stat)
 {
 	struct strbuf hunks = STRBUF_INIT;
-	size_t nr = diff_write_hunks(&hunks, a, alen, b, blen, DIFF_CONTEXT,
-				     stat);
+	size_t nr =
+		diff_write_hunks(&hunks, a, alen, b, blen, DIFF_CONTEXT, stat);
 
 	if (nr) {
 		strbuf_addstr(out, "diff --git ");

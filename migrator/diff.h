@@ -48,13 +48,12 @@ size_t diff_changed_lines(const char *a, size_t alen, const char *b,
  * DEL; a name with a space has a tab after it on the "---" and "+++"
  * lines.  Bytes >= 0x80 are written as they are (core.quotePath=false).
  */
-size_t diff_write_file(struct strbuf *out, const char *path,
-		       const char *a, size_t alen, const char *b, size_t blen,
+size_t diff_write_file(struct strbuf *out, const char *path, const char *a,
+		       size_t alen, const char *b, size_t blen,
 		       struct diff_stat *stat);
 
 /* prefix and path, quoted as diff_write_file() writes it */
-void diff_quote_path(struct strbuf *out, const char *prefix,
-		     const char *path);
+void diff_quote_path(struct strbuf *out, const char *prefix, const char *path);
 /* the path of a quoted one ("\"a/x\\ty.c\"", len bytes); -1 if it is not */
 int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out);
 

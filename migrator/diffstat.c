@@ -23,7 +23,7 @@
 struct diff_parser {
 	struct diff_files *df;
 	unsigned long old_left, new_left;
-	int fresh;		/* a "diff " line opened the file */
+	int fresh; /* a "diff " line opened the file */
 };
 
 void diff_files_release(struct diff_files *df)
@@ -158,12 +158,12 @@ static int header_line(struct diff_parser *p, const char *line,
 		open_file(p, line);
 		p->fresh = 1;
 		if (b && b < eol)
-			set_path(current(p), strip_path(b + 1,
-				 (size_t)(eol - b - 1)));
+			set_path(current(p),
+				 strip_path(b + 1, (size_t)(eol - b - 1)));
 	} else if (!strncmp(line, "--- ", 4) && next < end &&
 		   !strncmp(next, "+++ ", 4)) {
 		file_headers(p, line, next, end);
-		return 1;	/* the "+++" line is done too */
+		return 1; /* the "+++" line is done too */
 	} else if (!strncmp(line, "@@ -", 4)) {
 		if (!current(p) ||
 		    diff_hunk_header(line, (size_t)(next - line), &p->old_left,
@@ -273,7 +273,7 @@ static void size_columns(struct stat_columns *col, const struct diff_file *f,
 	}
 	col->number = decimal_width(col->max_change);
 	if (binary && col->number < 3)
-		col->number = 3;	/* "Bin" */
+		col->number = 3; /* "Bin" */
 	if (width < 16 + 6 + col->number)
 		width = 16 + 6 + col->number;
 	col->graph = (int)col->max_change;

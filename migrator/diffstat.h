@@ -25,11 +25,11 @@
 #define DIFFSTAT_MAIL_WIDTH 72
 
 struct diff_file {
-	char *path;		/* without the "a/"/"b/" prefix */
-	const char *text;	/* its part of the diff, headers included */
+	char *path;	  /* without the "a/"/"b/" prefix */
+	const char *text; /* its part of the diff, headers included */
 	size_t len;
 	unsigned long added, deleted;
-	unsigned binary:1;
+	unsigned binary : 1;
 };
 
 struct diff_files {
@@ -37,7 +37,10 @@ struct diff_files {
 	size_t nr, alloc;
 };
 
-#define DIFF_FILES_INIT { NULL, 0, 0 }
+#define DIFF_FILES_INIT    \
+	{                  \
+		NULL, 0, 0 \
+	}
 
 /* 0, or -1 (reported) when a hunk is cut short or malformed */
 int diff_files_parse(struct diff_files *df, const char *diff, size_t len);

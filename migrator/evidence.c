@@ -81,8 +81,7 @@ static size_t expr_match(const struct expr *e, size_t open)
 			continue;
 		if (expr_is(e, i, "(") || expr_is(e, i, "["))
 			depth++;
-		else if ((expr_is(e, i, ")") || expr_is(e, i, "]")) &&
-			 !--depth)
+		else if ((expr_is(e, i, ")") || expr_is(e, i, "]")) && !--depth)
 			return i;
 	}
 	return e->nr;
@@ -103,8 +102,8 @@ static int is_integer_literal(const struct expr *e, size_t i)
 static int is_integer_expr(const struct expr *e)
 {
 	static const char *const ops[] = {
-		"+", "-", "*", "/", "%", "<<", ">>", "|", "&", "^", "~", "(",
-		")",
+		"+", "-", "*", "/", "%", "<<", ">>",
+		"|", "&", "^", "~", "(", ")",
 	};
 	size_t i;
 	int numbers = 0;
@@ -130,8 +129,7 @@ static int is_zero_literal(const struct expr *e)
 	if (e->nr != 1 || !is_integer_literal(e, 0))
 		return 0;
 	p = e->buf + expr_tok(e, 0)->start;
-	return strtoul(p, &end, 0) == 0 &&
-	       end <= e->buf + expr_tok(e, 0)->end;
+	return strtoul(p, &end, 0) == 0 && end <= e->buf + expr_tok(e, 0)->end;
 }
 
 static int is_string_literals(const struct expr *e)
@@ -146,8 +144,8 @@ static int is_string_literals(const struct expr *e)
 
 /* ---- the evidence of one text ---- */
 
-static void set(struct evidence *ev, enum evidence_kind kind,
-		const char *type, char *why)
+static void set(struct evidence *ev, enum evidence_kind kind, const char *type,
+		char *why)
 {
 	char *copy = type ? xstrdup(type) : NULL;
 
@@ -166,8 +164,8 @@ static int of_kernel_macro(struct evidence *ev,
 			   const struct evidence_source *src,
 			   const struct expr *e, const char *text, size_t len)
 {
-	const struct kernel_macro *mc = kernel_macro_match(src->kernel, text,
-							   len);
+	const struct kernel_macro *mc =
+		kernel_macro_match(src->kernel, text, len);
 	char *name;
 
 	if (!mc)
@@ -203,8 +201,8 @@ static void of_address(struct evidence *ev, const struct evidence_source *src,
 		char *type = xstrfmt("%s *", member);
 
 		set(ev, EVIDENCE_ADDRESS, type,
-		    xstrfmt("takes the address of a '%s' member, a '%s'",
-			    name, type));
+		    xstrfmt("takes the address of a '%s' member, a '%s'", name,
+			    type));
 		free(type);
 	} else {
 		set(ev, EVIDENCE_ADDRESS, NULL, xstrdup("takes an address"));
@@ -225,8 +223,7 @@ static int of_cast(struct evidence *ev, const struct evidence_source *src,
 	for (i = 1; i < close; i++)
 		if (expr_tok(e, i)->type != TOKEN_IDENT && !expr_is(e, i, "*"))
 			return 0;
-	type_normalise(&type, e->buf, e->list.tokens, e->sig[1],
-		       e->sig[close]);
+	type_normalise(&type, e->buf, e->list.tokens, e->sig[1], e->sig[close]);
 	if (type.buf[type.len - 1] == '*') {
 		size_t from = expr_tok(e, close + 1)->start;
 
@@ -256,8 +253,8 @@ static void of_ident(struct evidence *ev, const struct evidence_source *src,
 		    xstrfmt("'%s' has no known type", name));
 		return;
 	}
-	if (src->macro && define_has_param(src->tokens, src->buf, src->macro,
-					   name)) {
+	if (src->macro &&
+	    define_has_param(src->tokens, src->buf, src->macro, name)) {
 		set(ev, EVIDENCE_UNKNOWN, NULL,
 		    xstrfmt("'%s' is a macro parameter (no type)", name));
 		return;
@@ -383,11 +380,11 @@ int evidence_fits(const struct evidence *ev, const char *param_type)
 /* ---- the decision ---- */
 
 enum tier {
-	TIER_NAME = 1,		/* a renamed function's name */
-	TIER_ARITY,		/* the number of arguments */
-	TIER_STRINGS,		/* string literals */
-	TIER_ARGS,		/* what the other arguments are */
-	TIER_WEAK,		/* NULL for an integer, 0 for a pointer */
+	TIER_NAME = 1, /* a renamed function's name */
+	TIER_ARITY,    /* the number of arguments */
+	TIER_STRINGS,  /* string literals */
+	TIER_ARGS,     /* what the other arguments are */
+	TIER_WEAK,     /* NULL for an integer, 0 for a pointer */
 };
 
 /* what the decision works on */
@@ -396,8 +393,8 @@ struct weighing {
 	size_t nr_forms;
 	const struct evidence *args;
 	size_t nr_args;
-	int *out;		/* per form: the tier that ruled it out, 0 */
-	size_t *why_arg;	/* per form: the argument that did, or -1 */
+	int *out;	 /* per form: the tier that ruled it out, 0 */
+	size_t *why_arg; /* per form: the argument that did, or -1 */
 	struct strbuf *reason;
 };
 
@@ -461,8 +458,7 @@ static const char *declared_type(const struct evidence *ev)
 }
 
 /* the fit of argument i in form f, for the tier's kinds of evidence */
-static int fit_at(const struct weighing *w, size_t f, size_t i,
-		  enum tier tier)
+static int fit_at(const struct weighing *w, size_t f, size_t i, enum tier tier)
 {
 	const struct evidence *ev = &w->args[i];
 	const struct migration_param *p = param_at(&w->forms[f], i);
@@ -471,7 +467,7 @@ static int fit_at(const struct weighing *w, size_t f, size_t i,
 	int fit;
 
 	if (!p)
-		return -1;		/* a variadic argument */
+		return -1; /* a variadic argument */
 	if (tier == TIER_WEAK) {
 		/* a format is never NULL */
 		if (ev->kind == EVIDENCE_NULL &&
@@ -485,14 +481,15 @@ static int fit_at(const struct weighing *w, size_t f, size_t i,
 	}
 	if (tier == TIER_STRINGS)
 		return ev->kind == EVIDENCE_STRING ?
-		       evidence_fits(ev, p->type) : -1;
+			       evidence_fits(ev, p->type) :
+			       -1;
 	switch (ev->kind) {
 	case EVIDENCE_STRING:
 	case EVIDENCE_ZERO:
-		return -1;		/* a tier of its own; both fit */
+		return -1; /* a tier of its own; both fit */
 	case EVIDENCE_NULL:
 		fit = evidence_fits(ev, p->type);
-		return fit ? fit : -1;	/* NULL for an integer: weak */
+		return fit ? fit : -1; /* NULL for an integer: weak */
 	case EVIDENCE_TYPED:
 		if (!ev->declared)
 			break;
@@ -557,14 +554,18 @@ static void say_out(const struct weighing *w, size_t f, int decided)
 	if (w->reason->len && w->reason->buf[w->reason->len - 1] != ' ')
 		strbuf_addstr(w->reason, "; ");
 	if (i == BY_ARITY && n < p->nr_params) {
-		strbuf_addf(w->reason, "%zu argument%s, fewer than the %zu of "
-			    "the %s form", n, n == 1 ? "" : "s", p->nr_params,
+		strbuf_addf(w->reason,
+			    "%zu argument%s, fewer than the %zu of "
+			    "the %s form",
+			    n, n == 1 ? "" : "s", p->nr_params,
 			    w->forms[f].name);
 		return;
 	}
 	if (i == BY_ARITY) {
-		strbuf_addf(w->reason, "%zu argument%s, more than the %s form "
-			    "takes", n, n == 1 ? "" : "s", w->forms[f].name);
+		strbuf_addf(w->reason,
+			    "%zu argument%s, more than the %s form "
+			    "takes",
+			    n, n == 1 ? "" : "s", w->forms[f].name);
 		return;
 	}
 	ev = &w->args[i];
@@ -631,8 +632,8 @@ static void say_no_evidence(const struct weighing *w)
 		}
 		if (!differs || !w->args[i].why)
 			continue;
-		strbuf_addf(w->reason, "%s argument %zu %s",
-			    said++ ? ";" : ":", i + 1, w->args[i].why);
+		strbuf_addf(w->reason, "%s argument %zu %s", said++ ? ";" : ":",
+			    i + 1, w->args[i].why);
 	}
 }
 
@@ -640,8 +641,9 @@ int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 		    const struct evidence *args, size_t nr_args,
 		    struct strbuf *reason)
 {
-	struct weighing w = { forms, nr_forms, args, nr_args, NULL, NULL,
-			      reason };
+	struct weighing w = {
+		forms, nr_forms, args, nr_args, NULL, NULL, reason
+	};
 	size_t f, at = 0;
 	int which = -1, ret = -1;
 	enum tier tier;
@@ -671,8 +673,10 @@ int evidence_decide(const struct evidence_form *forms, size_t nr_forms,
 			continue;
 		ret = claimed_by_format(&w, &at);
 		if (ret >= 0) {
-			strbuf_addf(reason, "string-literal format in "
-				    "argument %zu", at);
+			strbuf_addf(reason,
+				    "string-literal format in "
+				    "argument %zu",
+				    at);
 			goto out;
 		}
 	}

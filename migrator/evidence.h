@@ -70,17 +70,17 @@ enum evidence_kind {
 
 struct evidence {
 	enum evidence_kind kind;
-	char *type;		/* TYPED (and a known ADDRESS): "dev_t" */
-	int declared;		/* TYPED: from the file's declarations only */
-	struct strlist declared_types;	/* every type it is declared with */
-	char *why;		/* "is NULL", "is MKDEV(), a 'dev_t'" */
+	char *type;   /* TYPED (and a known ADDRESS): "dev_t" */
+	int declared; /* TYPED: from the file's declarations only */
+	struct strlist declared_types; /* every type it is declared with */
+	char *why;		       /* "is NULL", "is MKDEV(), a 'dev_t'" */
 };
 
 /* where an argument's text is read: for declarations and #defines */
 struct evidence_source {
-	const char *buf;		/* the file, or NULL */
-	const struct token_list *tokens;	/* its tokens */
-	size_t macro;			/* the #define holding the call, or 0 */
+	const char *buf;		 /* the file, or NULL */
+	const struct token_list *tokens; /* its tokens */
+	size_t macro; /* the #define holding the call, or 0 */
 	const struct kernel_data *kernel;
 };
 
@@ -96,9 +96,9 @@ int evidence_fits(const struct evidence *ev, const char *param_type);
 
 /* one possible form of a call */
 struct evidence_form {
-	const char *name;		/* "old", "new" */
+	const char *name; /* "old", "new" */
 	const struct migration_prototype *proto;
-	int allowed;			/* 0: its name rules it out (tier 0) */
+	int allowed; /* 0: its name rules it out (tier 0) */
 };
 
 /*

@@ -21,9 +21,9 @@
 struct strbuf;
 
 struct field_reader {
-	const char *pos;	/* the text still to read */
-	int lineno;		/* the last line read, 1-based */
-	int key_line;		/* the line of the last key */
+	const char *pos; /* the text still to read */
+	int lineno;	 /* the last line read, 1-based */
+	int key_line;	 /* the line of the last key */
 };
 
 void field_reader_init(struct field_reader *fr, const char *text);

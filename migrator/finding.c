@@ -132,8 +132,7 @@ int findings_explained(const struct findings *list, unsigned int argno)
 	return !!(list->explained & (1UL << (argno - 1)));
 }
 
-size_t findings_call_count(const struct findings *list,
-			   enum severity severity)
+size_t findings_call_count(const struct findings *list, enum severity severity)
 {
 	size_t i, n = 0;
 

@@ -31,13 +31,13 @@ enum severity {
 };
 
 struct finding {
-	const char *rule;	/* static: "swapped-arguments" */
+	const char *rule; /* static: "swapped-arguments" */
 	enum severity severity;
-	char *file;		/* relative to the tree */
-	unsigned int line, column;	/* 1-based; of the function name */
+	char *file;		   /* relative to the tree */
+	unsigned int line, column; /* 1-based; of the function name */
 	char *message;
-	char *call;		/* the call as written, may be NULL */
-	char *sysfs;		/* the model's verdict on it, may be NULL */
+	char *call;  /* the call as written, may be NULL */
+	char *sysfs; /* the model's verdict on it, may be NULL */
 };
 
 struct findings {
@@ -55,11 +55,10 @@ void findings_init(struct findings *list);
 void findings_release(struct findings *list);
 
 /* add a finding; the strings are copied */
-__attribute__((format(printf, 7, 8)))
-struct finding *finding_add(struct findings *list, const char *rule,
-			    enum severity severity, const char *file,
-			    unsigned int line, unsigned int column,
-			    const char *fmt, ...);
+__attribute__((format(printf, 7, 8))) struct finding *
+finding_add(struct findings *list, const char *rule, enum severity severity,
+	    const char *file, unsigned int line, unsigned int column,
+	    const char *fmt, ...);
 void finding_set_call(struct finding *f, const char *call);
 /* the model's verdict, as model_verdict_line() writes it */
 void finding_set_sysfs(struct finding *f, const char *sysfs);
@@ -74,8 +73,7 @@ void findings_explain(struct findings *list, unsigned int argno);
 void findings_explain_call(struct findings *list);
 int findings_explained(const struct findings *list, unsigned int argno);
 /* findings of that severity the current call has so far */
-size_t findings_call_count(const struct findings *list,
-			   enum severity severity);
+size_t findings_call_count(const struct findings *list, enum severity severity);
 
 /* "error", "warning", "note" */
 const char *severity_name(enum severity severity);

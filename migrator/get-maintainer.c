@@ -39,9 +39,9 @@ int get_maintainer_available(const char *tree)
 /* roles whose people a patch is sent to; all others are copied */
 static int is_to_role(const char *role, size_t len)
 {
-	static const char *const to_roles[] = {
-		"maintainer", "supporter", "odd fixer", "chief penguin", NULL
-	};
+	static const char *const to_roles[] = { "maintainer", "supporter",
+						"odd fixer", "chief penguin",
+						NULL };
 	size_t i;
 
 	for (i = 0; to_roles[i]; i++) {
@@ -107,7 +107,7 @@ size_t get_maintainer_parse(const char *out, struct strlist *to,
 			continue;
 		addr = xstrndup(line, addr_len);
 		if (role_len ? is_to_role(line + role, role_len) :
-		    !!strchr(addr, '<'))
+			       !!strchr(addr, '<'))
 			push_once(to, addr);
 		else
 			push_once(cc, addr);
@@ -138,9 +138,9 @@ static int next_task(struct child_process *cp, void *cb, void **task_cb)
 	if (i >= run->nr)
 		return 0;
 	patch = patch_path(run, i);
-	strlist_pushv(&cp->args, (const char *const[]) {
-		"perl", GET_MAINTAINER, "--no-git", "--no-git-fallback",
-		"--", NULL });
+	strlist_pushv(&cp->args,
+		      (const char *const[]){ "perl", GET_MAINTAINER, "--no-git",
+					     "--no-git-fallback", "--", NULL });
 	strlist_push(&cp->args, patch);
 	free(patch);
 	cp->dir = run->tree;
@@ -162,8 +162,8 @@ static char *failure(int result, const struct child_process *cp, int err)
 		return xstrfmt("perl %s timed out after %u s", GET_MAINTAINER,
 			       GET_MAINTAINER_TIMEOUT);
 	if (result)
-		return xstrfmt("perl %s exits %d%s%.*s", GET_MAINTAINER,
-			       result, n ? ": " : "", n, text);
+		return xstrfmt("perl %s exits %d%s%.*s", GET_MAINTAINER, result,
+			       n ? ": " : "", n, text);
 	return xstrfmt("perl %s names no address", GET_MAINTAINER);
 }
 
@@ -196,9 +196,8 @@ int get_maintainer_run(const char *tree, struct get_maintainer_query *q,
 		       size_t nr, int jobs, char **why)
 {
 	struct gm_run run = { tree, NULL, q, nr, 0, NULL };
-	struct parallel_processes_opts opts = {
-		jobs, next_task, task_finished, &run
-	};
+	struct parallel_processes_opts opts = { jobs, next_task, task_finished,
+						&run };
 	char *dir = tempdir_create("kmigrate-get-maintainer");
 	size_t i;
 
@@ -206,7 +205,8 @@ int get_maintainer_run(const char *tree, struct get_maintainer_query *q,
 	run.dir = dir;
 	if (!is_plain_path(dir)) {
 		*why = xstrfmt("the scratch directory '%s' is no plain "
-			       "absolute path", dir);
+			       "absolute path",
+			       dir);
 		goto out_free_dir;
 	}
 	for (i = 0; i < nr; i++) {

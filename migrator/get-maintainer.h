@@ -31,9 +31,9 @@
 #define GET_MAINTAINER_TIMEOUT 60
 
 struct get_maintainer_query {
-	const char *diff;		/* the patch's diff */
+	const char *diff; /* the patch's diff */
 	size_t len;
-	struct strlist *to, *cc;	/* the addresses are appended here */
+	struct strlist *to, *cc; /* the addresses are appended here */
 };
 
 /* does TREE have the script (readable)? */

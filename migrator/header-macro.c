@@ -40,8 +40,8 @@ static char *plain_path(const char *dir, const char *name)
 
 			if (!out.len)
 				goto out_above;
-			strbuf_setlen(&out, slash ? (size_t)(slash - out.buf) :
-						    0);
+			strbuf_setlen(&out,
+				      slash ? (size_t)(slash - out.buf) : 0);
 			continue;
 		}
 		if (out.len)
@@ -124,9 +124,9 @@ static void queue_includes(struct strlist *queued, const char *includer,
 		queue_include(queued, includer, buf, tl, d);
 }
 
-char *header_string_macro(const char *tree, const char *path,
-			  const char *text, size_t len,
-			  const struct token_list *tokens, const char *name)
+char *header_string_macro(const char *tree, const char *path, const char *text,
+			  size_t len, const struct token_list *tokens,
+			  const char *name)
 {
 	struct strlist queued = STRLIST_INIT;
 	struct tree_fs fs;

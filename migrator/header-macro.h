@@ -25,15 +25,15 @@
 
 #include "lexer.h"
 
-#define HEADER_MACRO_MAX 32	/* headers read for one lookup */
+#define HEADER_MACRO_MAX 32 /* headers read for one lookup */
 
 /*
  * The string (literals concatenated, escapes kept as written) of
  * '#define name "..."' in a header that path (relative to tree) includes,
  * directly or not; NULL when none defines it so.  malloc'd.
  */
-char *header_string_macro(const char *tree, const char *path,
-			  const char *text, size_t len,
-			  const struct token_list *tokens, const char *name);
+char *header_string_macro(const char *tree, const char *path, const char *text,
+			  size_t len, const struct token_list *tokens,
+			  const char *name);
 
 #endif

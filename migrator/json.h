@@ -38,9 +38,9 @@
 
 struct json_writer {
 	struct strbuf *out;
-	int indent_levels;		/* levels broken over lines */
+	int indent_levels; /* levels broken over lines */
 	int depth;
-	unsigned char count[JSON_MAX_DEPTH];	/* values so far, capped */
+	unsigned char count[JSON_MAX_DEPTH]; /* values so far, capped */
 	unsigned char is_object[JSON_MAX_DEPTH];
 	int after_key;
 };

@@ -65,8 +65,8 @@ static int add_macro(struct kernel_data *kd, const char *value)
 	mc.name = xstrndup(value, open ? (size_t)(open - value) : n);
 	mc.function_like = open != NULL;
 	if (open && strncmp(open, "(...)", 5))
-		mc.args = squeezed(open + 1,
-				   (size_t)(value + n - 1 - open - 1));
+		mc.args =
+			squeezed(open + 1, (size_t)(value + n - 1 - open - 1));
 	len = strlen(type);
 	flag = type + len;
 	while (flag > type && flag[-1] != ' ' && flag[-1] != '\t')
@@ -137,13 +137,14 @@ int kernel_data_parse(struct kernel_data *kd, const char *text,
 int kernel_data_load(struct kernel_data *kd)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *path = xstrfmt("%s/%s", km_semantic_patches_dir(),
-			     KERNEL_DATA_FILE);
+	char *path =
+		xstrfmt("%s/%s", km_semantic_patches_dir(), KERNEL_DATA_FILE);
 	int ret;
 
 	if (strbuf_read_file(&text, path) < 0)
 		ret = error("cannot read the kernel's types: %s (looked in "
-			    "'%s')", strerror(errno), path);
+			    "'%s')",
+			    strerror(errno), path);
 	else
 		ret = kernel_data_parse(kd, text.buf, path);
 	strbuf_release(&text);
@@ -249,7 +250,7 @@ static const struct kernel_macro *match_tokens(const struct kernel_data *kd,
 	if (nr > 1)
 		lex_squeeze(&args, text + tl->tokens[sig[1]].end,
 			    tl->tokens[sig[nr - 1]].start -
-			    tl->tokens[sig[1]].end);
+				    tl->tokens[sig[1]].end);
 	for (i = 0; i < kd->nr_macros; i++) {
 		const struct kernel_macro *mc = &kd->macros[i];
 
@@ -287,8 +288,7 @@ const struct kernel_macro *kernel_macro_match(const struct kernel_data *kd,
 	return mc;
 }
 
-const char *kernel_member_type(const struct kernel_data *kd,
-			       const char *name)
+const char *kernel_member_type(const struct kernel_data *kd, const char *name)
 {
 	size_t i;
 

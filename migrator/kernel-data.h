@@ -32,22 +32,22 @@
 #define KERNEL_DATA_FILE "kernel-types"
 
 struct kernel_role {
-	char *role;		/* "class" */
-	char *type;		/* "struct class *" */
+	char *role; /* "class" */
+	char *type; /* "struct class *" */
 };
 
 struct kernel_macro {
-	char *name;		/* "MKDEV" */
-	int function_like;	/* written NAME(...) or NAME(ARGS) */
-	char *args;		/* ARGS without blanks ("0,0"); NULL: any */
-	char *type;		/* "dev_t"; the null pointer's: "void *" */
-	unsigned zero:1;	/* a constant zero of its type */
-	unsigned null:1;	/* the null pointer constant */
+	char *name;	   /* "MKDEV" */
+	int function_like; /* written NAME(...) or NAME(ARGS) */
+	char *args;	   /* ARGS without blanks ("0,0"); NULL: any */
+	char *type;	   /* "dev_t"; the null pointer's: "void *" */
+	unsigned zero : 1; /* a constant zero of its type */
+	unsigned null : 1; /* the null pointer constant */
 };
 
 struct kernel_member {
-	char *name;		/* "dev" */
-	char *type;		/* "struct device": &x->dev points to one */
+	char *name; /* "dev" */
+	char *type; /* "struct device": &x->dev points to one */
 };
 
 struct kernel_data {
@@ -80,7 +80,6 @@ const struct kernel_macro *kernel_macro_match(const struct kernel_data *kd,
 const struct kernel_macro *kernel_macro_named(const struct kernel_data *kd,
 					      const char *name);
 /* the type of a member named name ("struct device"), or NULL */
-const char *kernel_member_type(const struct kernel_data *kd,
-			       const char *name);
+const char *kernel_member_type(const struct kernel_data *kd, const char *name);
 
 #endif

@@ -55,7 +55,8 @@ unsigned int km_max_line_length(const char *cmd, int value)
 	if (value == KM_LINE_LENGTH_UNSET)
 		return 0;
 	if (value < 1 || value > TREE_STYLE_MAX_LINE_LENGTH)
-		usage_error(cmd, "option '--max-line-length' needs a number of "
+		usage_error(cmd,
+			    "option '--max-line-length' needs a number of "
 			    "columns from 1 to %d, not %d",
 			    TREE_STYLE_MAX_LINE_LENGTH, value);
 	return (unsigned int)value;
@@ -106,8 +107,10 @@ static int parse_jobs(const char *arg)
 	long n = strtol(arg, &end, 10);
 
 	if (!*arg || *end || n < 1 || n > OPT_JOBS_MAX)
-		usage_error(NULL, "option '-j' needs a number of jobs from 1 "
-			    "to %d, not '%s'", OPT_JOBS_MAX, arg);
+		usage_error(NULL,
+			    "option '-j' needs a number of jobs from 1 "
+			    "to %d, not '%s'",
+			    OPT_JOBS_MAX, arg);
 	return (int)n;
 }
 
@@ -164,7 +167,8 @@ int main(int argc, const char **argv)
 	}
 	if (!strcmp(argv[first], "help")) {
 		if (first + 1 < argc && find_command(argv[first + 1])) {
-			const char *help[] = { argv[first + 1], "--help", NULL };
+			const char *help[] = { argv[first + 1], "--help",
+					       NULL };
 
 			return find_command(argv[first + 1])->fn(2, help);
 		}

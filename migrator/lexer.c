@@ -22,8 +22,8 @@
 struct lexer {
 	const char *buf;
 	size_t len, pos;
-	int bol;		/* no token but comments yet on this line */
-	size_t directive;	/* the directive being lexed, 0 outside */
+	int bol;	  /* no token but comments yet on this line */
+	size_t directive; /* the directive being lexed, 0 outside */
 	struct token_list *list;
 };
 
@@ -311,8 +311,8 @@ int directive_is_conditional(const struct token_list *list, const char *buf,
 			     size_t directive)
 {
 	static const char *const names[] = {
-		"if", "ifdef", "ifndef", "elif", "else", "endif", "elifdef",
-		"elifndef",
+		"if",	"ifdef", "ifndef",  "elif",
+		"else", "endif", "elifdef", "elifndef",
 	};
 	size_t name = directive_name(list, directive), i;
 
@@ -328,18 +328,18 @@ int directive_is_conditional(const struct token_list *list, const char *buf,
 
 /* words dropped from a declared type before comparing it */
 static const char *const type_noise[] = {
-	"static", "extern", "register", "auto", "inline", "const",
-	"volatile", "__iomem", "__user", "__force",
+	"static", "extern",   "register", "auto",   "inline",
+	"const",  "volatile", "__iomem",  "__user", "__force",
 };
 
 /* identifiers that start an expression, never a declaration's type */
 static const char *const expr_keywords[] = {
-	"return", "sizeof", "case", "else", "do", "goto", "typeof",
-	"__typeof__", "_Alignof", "__alignof__", "default",
+	"return", "sizeof",	"case",	    "else",	   "do",      "goto",
+	"typeof", "__typeof__", "_Alignof", "__alignof__", "default",
 };
 
-int token_in(const char *buf, const struct token *tok,
-	     const char *const *words, size_t nr)
+int token_in(const char *buf, const struct token *tok, const char *const *words,
+	     size_t nr)
 {
 	size_t i;
 
@@ -392,8 +392,7 @@ size_t define_name(const struct token_list *list, const char *buf,
 {
 	size_t name = directive_name(list, directive);
 
-	if (name == (size_t)-1 || !token_is(buf, &list->tokens[name],
-					    "define"))
+	if (name == (size_t)-1 || !token_is(buf, &list->tokens[name], "define"))
 		return (size_t)-1;
 	name = token_next_code(list, name);
 	if (name == (size_t)-1 || list->tokens[name].type != TOKEN_IDENT)
@@ -445,8 +444,8 @@ int define_variadic_param(const struct token_list *list, const char *buf,
 		/* "args..." names it; "..." alone is __VA_ARGS__ */
 		if (!strcmp(param, "__VA_ARGS__"))
 			return 1;
-		return i > def + 2 && token_is(buf, &list->tokens[i - 1],
-					       param);
+		return i > def + 2 &&
+		       token_is(buf, &list->tokens[i - 1], param);
 	}
 	return 0;
 }
@@ -466,7 +465,8 @@ int define_body(const struct token_list *list, const char *buf,
 		if (first == (size_t)-1)
 			return 1;
 		for (last = first; last + 1 < list->nr &&
-		     list->tokens[last + 1].directive == d; last++)
+				   list->tokens[last + 1].directive == d;
+		     last++)
 			;
 		strbuf_add(body, buf + list->tokens[first].start,
 			   list->tokens[last].end - list->tokens[first].start);
@@ -486,8 +486,8 @@ void type_normalise(struct strbuf *out, const char *buf,
 		if (t->type == TOKEN_COMMENT ||
 		    token_in(buf, t, type_noise, ARRAY_SIZE(type_noise)))
 			continue;
-		if (out->len && (t->type == TOKEN_IDENT ||
-				 out->buf[out->len - 1] != '*'))
+		if (out->len &&
+		    (t->type == TOKEN_IDENT || out->buf[out->len - 1] != '*'))
 			strbuf_addch(out, ' ');
 		strbuf_add(out, buf + t->start, t->end - t->start);
 	}

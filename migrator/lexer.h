@@ -43,18 +43,21 @@ enum token_type {
 
 struct token {
 	enum token_type type;
-	size_t start, end;	/* bytes [start, end) of the buffer */
-	size_t directive;	/* 0: code; else 1-based directive number */
+	size_t start, end; /* bytes [start, end) of the buffer */
+	size_t directive;  /* 0: code; else 1-based directive number */
 };
 
 struct token_list {
 	struct token *tokens;
 	size_t nr, alloc;
-	size_t *directive_hash;	/* token index of each directive's '#' */
+	size_t *directive_hash; /* token index of each directive's '#' */
 	size_t nr_directives, alloc_directives;
 };
 
-#define TOKEN_LIST_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define TOKEN_LIST_INIT                \
+	{                              \
+		NULL, 0, 0, NULL, 0, 0 \
+	}
 
 /*
  * 1 when the byte at pos (< len) ends a line: a LF, or a CR that no LF
@@ -70,8 +73,8 @@ void token_list_release(struct token_list *list);
 /* 1 if the token's bytes are exactly text */
 int token_is(const char *buf, const struct token *tok, const char *text);
 /* the token is one of the nr words */
-int token_in(const char *buf, const struct token *tok,
-	     const char *const *words, size_t nr);
+int token_in(const char *buf, const struct token *tok, const char *const *words,
+	     size_t nr);
 
 /* 1 for comments: the tokens that do not count as code */
 static inline int token_is_comment(const struct token *tok)

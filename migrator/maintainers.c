@@ -134,14 +134,13 @@ static void field_value(struct strbuf *value, const char *line, size_t len)
 	strbuf_rtrim(value);
 }
 
-int maintainers_parse(struct maintainers *m, const char *text,
-		      const char *path)
+int maintainers_parse(struct maintainers *m, const char *text, const char *path)
 {
 	struct strbuf value = STRBUF_INIT, person = STRBUF_INIT;
 	const char *line, *eol;
 	int after_blank = 1, in_entry = 0, has_fields = 0;
 
-	(void)path;	/* nothing in the text can be wrong */
+	(void)path; /* nothing in the text can be wrong */
 	for (line = text; *line; line = *eol ? eol + 1 : eol) {
 		size_t len;
 		int letter, blank;
@@ -165,7 +164,7 @@ int maintainers_parse(struct maintainers *m, const char *text,
 			in_entry = 1;
 			has_fields = 0;
 		} else if (!has_fields) {
-			in_entry = 0;	/* prose: not part of an entry */
+			in_entry = 0; /* prose: not part of an entry */
 		}
 		after_blank = blank;
 	}
@@ -183,7 +182,7 @@ int maintainers_read(struct maintainers *m, const char *tree)
 
 	if (strbuf_read_file(&text, path) < 0) {
 		ret = errno == ENOENT ? 1 :
-			error_errno("cannot read '%s'", path);
+					error_errno("cannot read '%s'", path);
 		goto out_free_path;
 	}
 	ret = maintainers_parse(m, text.buf, path);
@@ -269,8 +268,8 @@ static size_t entry_covers(const struct maintainers_entry *entry,
 	return n;
 }
 
-const struct maintainers_entry *
-maintainers_match(const struct maintainers *m, const char *path)
+const struct maintainers_entry *maintainers_match(const struct maintainers *m,
+						  const char *path)
 {
 	const struct maintainers_entry *best = NULL;
 	size_t i, best_len = 0;
@@ -310,7 +309,8 @@ static const char *parenthesised_word(const char *title, size_t *len)
 	const char *open = title;
 
 	while ((open = strchr(open, '('))) {
-		size_t n = strspn(open + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		size_t n = strspn(open + 1,
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				  "abcdefghijklmnopqrstuvwxyz0123456789");
 
 		if (n && open[1 + n] == ')') {
@@ -335,15 +335,15 @@ static void title_word(struct strbuf *name, const char *title)
 	size_t len;
 
 	len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-		     "0123456789_-");
+			"0123456789_-");
 	add_lower(name, p, len);
 	p += len;
 	for (;;) {
 		size_t spaces = strspn(p, " "), digits;
 
 		digits = strspn(p + spaces, "0123456789");
-		if (!spaces || !digits || isalpha((unsigned char)p[spaces +
-								   digits]))
+		if (!spaces || !digits ||
+		    isalpha((unsigned char)p[spaces + digits]))
 			break;
 		strbuf_add(name, p + spaces, digits);
 		p += spaces + digits;

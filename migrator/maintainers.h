@@ -25,13 +25,13 @@
 #include "strlist.h"
 
 struct maintainers_entry {
-	char *title;			/* "INPUT DRIVERS" */
-	struct strlist people;		/* M: "Name <email>" */
+	char *title;	       /* "INPUT DRIVERS" */
+	struct strlist people; /* M: "Name <email>" */
 	/* L: "input@lists.example.org" (the address, without a remark) */
 	struct strlist lists;
-	struct strlist files;		/* F: patterns */
-	struct strlist excludes;	/* X: patterns */
-	size_t index;			/* position in the file */
+	struct strlist files;	 /* F: patterns */
+	struct strlist excludes; /* X: patterns */
+	size_t index;		 /* position in the file */
 };
 
 struct maintainers {
@@ -39,7 +39,10 @@ struct maintainers {
 	size_t nr, alloc;
 };
 
-#define MAINTAINERS_INIT { NULL, 0, 0 }
+#define MAINTAINERS_INIT   \
+	{                  \
+		NULL, 0, 0 \
+	}
 
 /* parse MAINTAINERS text; path is only used in messages; 0 or -1 */
 int maintainers_parse(struct maintainers *m, const char *text,
@@ -66,8 +69,8 @@ size_t maintainers_pattern_match(const char *pattern, const char *path);
 int maintainers_has_patterns(const struct maintainers *m);
 
 /* the entry that covers path most specifically, or NULL */
-const struct maintainers_entry *
-maintainers_match(const struct maintainers *m, const char *path);
+const struct maintainers_entry *maintainers_match(const struct maintainers *m,
+						  const char *path);
 
 /* the entry's pattern that covers path most specifically, or NULL */
 const char *maintainers_entry_pattern(const struct maintainers_entry *entry,

@@ -29,13 +29,11 @@
 
 void mbox_date(struct strbuf *out, time_t t, int tz_minutes)
 {
-	static const char *const days[] = {
-		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
-	};
-	static const char *const months[] = {
-		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
-	};
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed",
+					    "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
+					      "May", "Jun", "Jul", "Aug",
+					      "Sep", "Oct", "Nov", "Dec" };
 	time_t local = t + (time_t)tz_minutes * 60;
 	int offset = tz_minutes < 0 ? -tz_minutes : tz_minutes;
 	struct tm tm;
@@ -161,8 +159,7 @@ static int is_ascii(const char *s)
 	return 1;
 }
 
-void mbox_format_ident(struct strbuf *out, const char *name,
-		       const char *email)
+void mbox_format_ident(struct strbuf *out, const char *name, const char *email)
 {
 	const char *p;
 
@@ -200,8 +197,7 @@ static int is_title_char(int c)
 	return isalnum(c) || c == '.' || c == '_';
 }
 
-void mbox_subject_filename(struct strbuf *out, const char *subject,
-			   size_t max)
+void mbox_subject_filename(struct strbuf *out, const char *subject, size_t max)
 {
 	size_t start = out->len;
 	int pending_dash = 0;
@@ -225,8 +221,8 @@ void mbox_subject_filename(struct strbuf *out, const char *subject,
 			continue;
 		strbuf_addch(out, c);
 	}
-	while (out->len > start && (out->buf[out->len - 1] == '.' ||
-				    out->buf[out->len - 1] == '-'))
+	while (out->len > start &&
+	       (out->buf[out->len - 1] == '.' || out->buf[out->len - 1] == '-'))
 		strbuf_setlen(out, out->len - 1);
 }
 
@@ -256,8 +252,8 @@ void mbox_message(struct strbuf *out, const struct mbox_message *msg,
 	mbox_address_header(&mail, "To", msg->to);
 	mbox_address_header(&mail, "Cc", msg->cc);
 	strbuf_addstr(&mail, "MIME-Version: 1.0\n"
-		      "Content-Type: text/plain; charset=UTF-8\n"
-		      "Content-Transfer-Encoding: 8bit\n\n");
+			     "Content-Type: text/plain; charset=UTF-8\n"
+			     "Content-Transfer-Encoding: 8bit\n\n");
 	strbuf_add(&mail, body, body_len);
 	if (msg->zero_id) {
 		memset(hex, '0', 40);
@@ -274,8 +270,8 @@ int mbox_is_series_name(const char *name)
 {
 	size_t len = strlen(name);
 
-	return len > 11 && strspn(name, "0123456789") == 4 &&
-	       name[4] == '-' && !strcmp(name + len - 6, ".patch");
+	return len > 11 && strspn(name, "0123456789") == 4 && name[4] == '-' &&
+	       !strcmp(name + len - 6, ".patch");
 }
 
 int mbox_dir_check(const char *dir, int *exists)
@@ -414,8 +410,8 @@ int mbox_dir_install(const char *staged, const char *dir, int exists,
 {
 	if (!exists) {
 		if (rename(staged, dir))
-			return error_errno("cannot rename '%s' to '%s'",
-					   staged, dir);
+			return error_errno("cannot rename '%s' to '%s'", staged,
+					   dir);
 		forget_all(staged, names, 0);
 		return 0;
 	}
@@ -470,9 +466,8 @@ static void sha1_block(uint32_t h[5], const unsigned char *block)
 
 void mbox_sha1_hex(const void *data, size_t len, char hex[41])
 {
-	uint32_t h[5] = {
-		0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
-	};
+	uint32_t h[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
+			  0xc3d2e1f0 };
 	const unsigned char *p = data;
 	unsigned char tail[128];
 	uint64_t bits = (uint64_t)len * 8;

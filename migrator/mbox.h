@@ -30,17 +30,17 @@
 #include "strbuf.h"
 #include "strlist.h"
 
-#define MBOX_LINE_MAX 78		/* RFC 2822's recommended limit */
-#define MBOX_SUBJECT_NAME_MAX 52	/* git's file names: 64 in all */
+#define MBOX_LINE_MAX 78	 /* RFC 2822's recommended limit */
+#define MBOX_SUBJECT_NAME_MAX 52 /* git's file names: 64 in all */
 
 struct mbox_message {
-	const char *from;		/* "Name <email>" */
+	const char *from; /* "Name <email>" */
 	time_t date;
-	int tz_minutes;			/* east of UTC */
-	const char *subject;		/* "[PATCH 1/8] input: ..." */
-	const struct strlist *to;	/* may be NULL */
-	const struct strlist *cc;	/* may be NULL */
-	int zero_id;			/* a cover letter: 40 zeros */
+	int tz_minutes;		  /* east of UTC */
+	const char *subject;	  /* "[PATCH 1/8] input: ..." */
+	const struct strlist *to; /* may be NULL */
+	const struct strlist *cc; /* may be NULL */
+	int zero_id;		  /* a cover letter: 40 zeros */
 };
 
 /* the whole message: From_ line, headers, blank line, then body */
@@ -67,12 +67,10 @@ void mbox_address_header(struct strbuf *out, const char *name,
 int mbox_split_ident(const char *ident, char **name, char **email);
 
 /* "Name <email>" for a header: the name quoted or encoded as needed */
-void mbox_format_ident(struct strbuf *out, const char *name,
-		       const char *email);
+void mbox_format_ident(struct strbuf *out, const char *name, const char *email);
 
 /* a subject as a file name part: [A-Za-z0-9._] runs joined by '-' */
-void mbox_subject_filename(struct strbuf *out, const char *subject,
-			   size_t max);
+void mbox_subject_filename(struct strbuf *out, const char *subject, size_t max);
 
 /* "0001-x.patch", "0000-cover-letter.patch": a series file's name */
 int mbox_is_series_name(const char *name);

@@ -38,7 +38,7 @@ static void split_at(const char *text, char sep, struct strlist *items)
 
 	for (p = text;; p++) {
 		int end = !*p || (!depth && (sep ? *p == sep :
-					     isspace((unsigned char)*p)));
+						   isspace((unsigned char)*p)));
 
 		if (end) {
 			trim(&item);
@@ -132,8 +132,10 @@ int map_parse_new_call(struct migration *m, const char *value,
 			it->kind = CALL_ITEM_ARG;
 			it->arg = ref;
 		} else if (ref < 0 || !*text) {
-			strbuf_addf(why, "'%s' is neither '$N', '...' nor a "
-				    "value", text);
+			strbuf_addf(why,
+				    "'%s' is neither '$N', '...' nor a "
+				    "value",
+				    text);
 			ret = -1;
 		} else {
 			it->kind = CALL_ITEM_VALUE;
@@ -142,7 +144,7 @@ int map_parse_new_call(struct migration *m, const char *value,
 	}
 	if (!items.nr) {
 		strbuf_addstr(why, "the new call has no arguments: write "
-			      "what it passes");
+				   "what it passes");
 		ret = -1;
 	}
 	strlist_clear(&items, 0);
@@ -181,8 +183,7 @@ int map_add_drop(struct migration *m, const char *value, struct strbuf *why)
 	return 0;
 }
 
-int map_add_not_null(struct migration *m, const char *value,
-		     struct strbuf *why)
+int map_add_not_null(struct migration *m, const char *value, struct strbuf *why)
 {
 	struct migration_not_null *nn;
 	size_t n = strcspn(value, " \t\n");
@@ -228,9 +229,10 @@ static int check_items(struct migration *m, struct strbuf *why)
 		if (it->kind != CALL_ITEM_ARG)
 			continue;
 		if ((size_t)it->arg > old_nr) {
-			strbuf_addf(why, "new-call: '$%d', but the old "
-				    "prototype has %zu parameter%s", it->arg,
-				    old_nr, old_nr == 1 ? "" : "s");
+			strbuf_addf(why,
+				    "new-call: '$%d', but the old "
+				    "prototype has %zu parameter%s",
+				    it->arg, old_nr, old_nr == 1 ? "" : "s");
 			return -1;
 		}
 		if (m->old_to_new[it->arg - 1]) {
@@ -240,21 +242,24 @@ static int check_items(struct migration *m, struct strbuf *why)
 		m->old_to_new[it->arg - 1] = (int)fixed;
 	}
 	if (fixed != m->new_proto.nr_params) {
-		strbuf_addf(why, "new-call: %zu argument%s for the %zu "
-			    "parameter%s of the new prototype", fixed,
-			    fixed == 1 ? "" : "s", m->new_proto.nr_params,
+		strbuf_addf(why,
+			    "new-call: %zu argument%s for the %zu "
+			    "parameter%s of the new prototype",
+			    fixed, fixed == 1 ? "" : "s",
+			    m->new_proto.nr_params,
 			    m->new_proto.nr_params == 1 ? "" : "s");
 		return -1;
 	}
 	if (rest != (m->old_proto.variadic && m->new_proto.variadic) ||
 	    (m->old_proto.variadic && !m->new_proto.variadic)) {
-		strbuf_addstr(why, rest ?
-			"new-call: '...' needs both prototypes variadic" :
+		strbuf_addstr(
+			why,
+			rest ? "new-call: '...' needs both prototypes variadic" :
 			m->old_proto.variadic && m->new_proto.variadic ?
-			"new-call: end in '...' to pass the variadic "
-			"arguments on" :
-			"new-call: the old variadic arguments have nowhere "
-			"to go");
+			       "new-call: end in '...' to pass the variadic "
+			       "arguments on" :
+			       "new-call: the old variadic arguments have nowhere "
+			       "to go");
 		return -1;
 	}
 	return 0;
@@ -269,8 +274,10 @@ static int check_drops(const struct migration *m, struct strbuf *why)
 
 		if ((size_t)arg > m->old_proto.nr_params ||
 		    m->old_to_new[arg - 1]) {
-			strbuf_addf(why, "drop: argument %d is not one the "
-				    "new call removes", arg);
+			strbuf_addf(why,
+				    "drop: argument %d is not one the "
+				    "new call removes",
+				    arg);
 			return -1;
 		}
 	}
@@ -287,8 +294,8 @@ static int check_drops(const struct migration *m, struct strbuf *why)
 int map_validate(struct migration *m, struct strbuf *why)
 {
 	free(m->old_to_new);
-	m->old_to_new = xcalloc(m->old_proto.nr_params + 1,
-				sizeof(*m->old_to_new));
+	m->old_to_new =
+		xcalloc(m->old_proto.nr_params + 1, sizeof(*m->old_to_new));
 	if (check_items(m, why) < 0 || check_drops(m, why) < 0)
 		return -1;
 	return 0;
@@ -338,8 +345,7 @@ int migration_new_position(const struct migration *m, int arg)
 	return m->old_to_new[arg - 1];
 }
 
-const struct call_item *migration_new_item(const struct migration *m,
-					   int pos)
+const struct call_item *migration_new_item(const struct migration *m, int pos)
 {
 	if (pos < 1 || (size_t)pos > m->new_call_nr ||
 	    m->new_call[pos - 1].kind == CALL_ITEM_REST)
@@ -373,7 +379,8 @@ void migration_new_args(const struct migration *m, const char *const *old,
 		switch (it->kind) {
 		case CALL_ITEM_ARG:
 			strlist_push(out, (size_t)it->arg <= nr ?
-				     old[it->arg - 1] : "");
+						  old[it->arg - 1] :
+						  "");
 			break;
 		case CALL_ITEM_VALUE:
 			strlist_push(out, it->value);
@@ -386,8 +393,8 @@ void migration_new_args(const struct migration *m, const char *const *old,
 	}
 }
 
-const struct migration_not_null *migration_not_null(
-	const struct migration *m, const char *param)
+const struct migration_not_null *migration_not_null(const struct migration *m,
+						    const char *param)
 {
 	size_t i;
 
@@ -475,8 +482,8 @@ void migration_describe(const struct migration *m, struct strbuf *out)
 	if (words.nr) {
 		strbuf_addstr(&what, "drop the ");
 		add_list(&what, &words);
-		strbuf_addstr(&what, words.nr == 1 ? " argument" :
-			      " arguments");
+		strbuf_addstr(&what,
+			      words.nr == 1 ? " argument" : " arguments");
 		add_clause(&clauses, what.buf, "of", &named, fn);
 	}
 	strlist_clear(&words, 0);

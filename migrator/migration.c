@@ -55,7 +55,9 @@ const char *km_datadir(void)
 			 * an installation moved as a whole
 			 */
 			static const char *const beside[] = {
-				"", "/../..", "/../share/kmigrate",
+				"",
+				"/../..",
+				"/../share/kmigrate",
 			};
 			size_t i;
 
@@ -147,8 +149,7 @@ int prototype_parse(struct migration_prototype *proto, const char *text,
 	if (name_start == name_end)
 		return -1;
 	proto->text = xstrdup(text);
-	proto->function = xstrndup(name_start,
-				   (size_t)(name_end - name_start));
+	proto->function = xstrndup(name_start, (size_t)(name_end - name_start));
 	proto->return_type = trim(text, (size_t)(name_start - text));
 	*function = xstrndup(name_start, (size_t)(name_end - name_start));
 
@@ -158,7 +159,7 @@ int prototype_parse(struct migration_prototype *proto, const char *text,
 		if (*p != ',' && p != close)
 			continue;
 		if (p == close && p == arg)
-			break;		/* "f()" */
+			break; /* "f()" */
 		if (!strncmp(arg + strspn(arg, " \t"), "...", 3)) {
 			proto->variadic = 1;
 			break;
@@ -192,7 +193,6 @@ void prototype_release(struct migration_prototype *proto)
 	memset(proto, 0, sizeof(*proto));
 }
 
-
 static void set_cocci(struct migration *m, const char *value)
 {
 	char *copy = xstrdup(value), *save = NULL, *tok;
@@ -209,7 +209,7 @@ static int set_prototype(struct migration_prototype *p, const char *value)
 	int ret;
 
 	if (p->text)
-		return -1;		/* given twice */
+		return -1; /* given twice */
 	ret = prototype_parse(p, value, &function);
 	free(function);
 	return ret;
@@ -306,8 +306,9 @@ static int check_names(struct migration *m, struct strbuf *why)
 	if (strcmp(m->new_proto.function, m->new_function)) {
 		strbuf_addf(why, "the new prototype declares '%s', not '%s'%s",
 			    m->new_proto.function, m->new_function,
-			    migration_renames(m) ? "" :
-			    " (a new name needs 'new-function')");
+			    migration_renames(m) ?
+				    "" :
+				    " (a new name needs 'new-function')");
 		return -1;
 	}
 	return 0;

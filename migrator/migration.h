@@ -44,53 +44,53 @@
 struct strbuf;
 
 struct migration_param {
-	char *type;		/* "struct class *" */
-	char *name;		/* "cls" */
+	char *type; /* "struct class *" */
+	char *name; /* "cls" */
 };
 
 struct migration_prototype {
-	char *text;		/* as written in the migration file */
-	char *function;		/* its name */
+	char *text;	/* as written in the migration file */
+	char *function; /* its name */
 	char *return_type;
 	struct migration_param *params;
-	size_t nr_params;	/* fixed parameters */
-	int variadic;		/* ends in "..." */
-	int format;		/* 1-based position of the format, 0: none */
+	size_t nr_params; /* fixed parameters */
+	int variadic;	  /* ends in "..." */
+	int format;	  /* 1-based position of the format, 0: none */
 };
 
 /* one argument of the new call */
 enum call_item_kind {
-	CALL_ITEM_ARG,		/* "$N": the old call's argument N */
-	CALL_ITEM_VALUE,	/* a value every converted call passes */
-	CALL_ITEM_REST,		/* "...": the old call's variadic arguments */
+	CALL_ITEM_ARG,	 /* "$N": the old call's argument N */
+	CALL_ITEM_VALUE, /* a value every converted call passes */
+	CALL_ITEM_REST,	 /* "...": the old call's variadic arguments */
 };
 
 struct call_item {
 	enum call_item_kind kind;
-	int arg;		/* CALL_ITEM_ARG: 1-based old position */
-	char *value;		/* CALL_ITEM_VALUE: "NULL" */
+	int arg;     /* CALL_ITEM_ARG: 1-based old position */
+	char *value; /* CALL_ITEM_VALUE: "NULL" */
 };
 
 /* a removed argument and the values it may have to go silently */
 struct migration_drop {
-	int arg;		/* 1-based old position */
-	struct strlist values;	/* "THIS_MODULE", blanks squeezed */
+	int arg;	       /* 1-based old position */
+	struct strlist values; /* "THIS_MODULE", blanks squeezed */
 };
 
 /* a parameter that must not be NULL, and what a NULL there does */
 struct migration_not_null {
-	char *param;		/* its name, in either prototype: "cls" */
-	char *effect;		/* "{created}": the name it was created as */
+	char *param;  /* its name, in either prototype: "cls" */
+	char *effect; /* "{created}": the name it was created as */
 };
 
 struct migration {
 	char *name;
-	char *dir;			/* the migration's folder */
-	char *function;			/* the function whose callers change */
-	char *new_function;		/* its new name; == function if kept */
-	char *header;			/* where the tree declares it */
+	char *dir;	    /* the migration's folder */
+	char *function;	    /* the function whose callers change */
+	char *new_function; /* its new name; == function if kept */
+	char *header;	    /* where the tree declares it */
 	struct migration_prototype old_proto, new_proto;
-	struct call_item *new_call;	/* the map, new_call_nr items */
+	struct call_item *new_call; /* the map, new_call_nr items */
 	size_t new_call_nr;
 	/* per old parameter: new position, 0: removed */
 	int *old_to_new;
@@ -98,13 +98,13 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
-	struct strlist cocci;		/* full paths, applied in order */
+	struct strlist cocci; /* full paths, applied in order */
 	char *subject;
 	char *description;
-	char *model;			/* the core-model entry point it maps to */
-	char *demo_tree;		/* optional, for run: relative to the data dir */
-	char *demo_patch;		/* optional: a hand-written conversion of it */
-	struct kernel_data kernel;	/* semantic-patches/kernel-types */
+	char *model;	  /* the core-model entry point it maps to */
+	char *demo_tree;  /* optional, for run: relative to the data dir */
+	char *demo_patch; /* optional: a hand-written conversion of it */
+	struct kernel_data kernel; /* semantic-patches/kernel-types */
 };
 
 /*
@@ -132,8 +132,7 @@ int migration_renames(const struct migration *m);
 /* the new position of old argument arg (1-based); 0: removed */
 int migration_new_position(const struct migration *m, int arg);
 /* the item that fills new parameter pos (1-based), or NULL */
-const struct call_item *migration_new_item(const struct migration *m,
-					   int pos);
+const struct call_item *migration_new_item(const struct migration *m, int pos);
 /*
  * Removing old argument arg whose text is text is silent: a "drop:"
  * value (blanks and comments aside).  0: warn about it.
@@ -147,8 +146,8 @@ int migration_drop_is_silent(const struct migration *m, int arg,
 void migration_new_args(const struct migration *m, const char *const *old,
 			size_t nr, struct strlist *out);
 /* the migration's not-null entry for a parameter name, or NULL */
-const struct migration_not_null *migration_not_null(
-	const struct migration *m, const char *param);
+const struct migration_not_null *migration_not_null(const struct migration *m,
+						    const char *param);
 /*
  * What the change does to a call, in a commit summary's words:
  * "pass NULL parent to class_device_create()", "drop the owner argument

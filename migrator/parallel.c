@@ -37,7 +37,7 @@ static int fill_slots(const struct parallel_processes_opts *opts,
 		if (start_command(&s->cp) < 0) {
 			opts->task_finished(-1, &s->cp, opts->cb, s->task_cb);
 			child_process_clear(&s->cp);
-			i--;		/* the slot is free again */
+			i--; /* the slot is free again */
 			continue;
 		}
 		s->busy = 1;
@@ -141,7 +141,8 @@ void run_tasks_parallel(int jobs, size_t nr, void (*fn)(size_t index, void *cb),
 	}
 	threads = xcalloc((size_t)jobs, sizeof(*threads));
 	for (i = 0; i < jobs; i++)
-		if (!pthread_create(&threads[started], NULL, task_worker, &pool))
+		if (!pthread_create(&threads[started], NULL, task_worker,
+				    &pool))
 			started++;
 	if (!started)
 		task_worker(&pool);

@@ -106,9 +106,10 @@ static void store(const struct option *o, const char *arg, const char *cmd,
 		errno = 0;
 		n = strtol(arg, &end, 10);
 		if (errno || !*arg || *end || n < 1 || n > OPT_JOBS_MAX)
-			usage_error(cmd, "option '%s' needs a number of jobs "
-				    "from 1 to %d, not '%s'", spelled,
-				    OPT_JOBS_MAX, arg);
+			usage_error(cmd,
+				    "option '%s' needs a number of jobs "
+				    "from 1 to %d, not '%s'",
+				    spelled, OPT_JOBS_MAX, arg);
 		*(int *)o->value = (int)n;
 		break;
 	case OPTION_STRING:

@@ -14,13 +14,13 @@
 
 enum opt_type {
 	OPTION_END,
-	OPTION_BOOL,		/* int *: set to 1 */
-	OPTION_COUNTUP,		/* int *: incremented */
-	OPTION_INT,		/* int *: a decimal value */
-	OPTION_STRING,		/* const char **: the value */
-	OPTION_LIST,		/* struct strlist *: each value appended */
-	OPTION_CHOICE,		/* const char **: one of choices[] */
-	OPTION_JOBS,		/* int *: a number of jobs, 1..OPT_JOBS_MAX */
+	OPTION_BOOL,	/* int *: set to 1 */
+	OPTION_COUNTUP, /* int *: incremented */
+	OPTION_INT,	/* int *: a decimal value */
+	OPTION_STRING,	/* const char **: the value */
+	OPTION_LIST,	/* struct strlist *: each value appended */
+	OPTION_CHOICE,	/* const char **: one of choices[] */
+	OPTION_JOBS,	/* int *: a number of jobs, 1..OPT_JOBS_MAX */
 };
 
 struct option {
@@ -30,22 +30,42 @@ struct option {
 	void *value;
 	const char *argh;
 	const char *help;
-	const char *const *choices;	/* OPTION_CHOICE: NULL-terminated */
+	const char *const *choices; /* OPTION_CHOICE: NULL-terminated */
 };
 
-#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, NULL }
-#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h), NULL }
-#define OPT_COUNTUP(s, l, v, h) \
-	{ OPTION_COUNTUP, (s), (l), (v), NULL, (h), NULL }
-#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), (v), (a), (h), NULL }
-#define OPT_STRING(s, l, v, a, h) \
-	{ OPTION_STRING, (s), (l), (v), (a), (h), NULL }
-#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h), NULL }
-#define OPT_CHOICE(s, l, v, a, c, h) \
-	{ OPTION_CHOICE, (s), (l), (v), (a), (h), (c) }
+#define OPT_END()                                           \
+	{                                                   \
+		OPTION_END, 0, NULL, NULL, NULL, NULL, NULL \
+	}
+#define OPT_BOOL(s, l, v, h)                                \
+	{                                                   \
+		OPTION_BOOL, (s), (l), (v), NULL, (h), NULL \
+	}
+#define OPT_COUNTUP(s, l, v, h)                                \
+	{                                                      \
+		OPTION_COUNTUP, (s), (l), (v), NULL, (h), NULL \
+	}
+#define OPT_INT(s, l, v, a, h)                            \
+	{                                                 \
+		OPTION_INT, (s), (l), (v), (a), (h), NULL \
+	}
+#define OPT_STRING(s, l, v, a, h)                            \
+	{                                                    \
+		OPTION_STRING, (s), (l), (v), (a), (h), NULL \
+	}
+#define OPT_LIST(s, l, v, a, h)                            \
+	{                                                  \
+		OPTION_LIST, (s), (l), (v), (a), (h), NULL \
+	}
+#define OPT_CHOICE(s, l, v, a, c, h)                        \
+	{                                                   \
+		OPTION_CHOICE, (s), (l), (v), (a), (h), (c) \
+	}
 #define OPT_JOBS_MAX 4096
-#define OPT_JOBS_INT(s, l, v, a, h) \
-	{ OPTION_JOBS, (s), (l), (v), (a), (h), NULL }
+#define OPT_JOBS_INT(s, l, v, a, h)                        \
+	{                                                  \
+		OPTION_JOBS, (s), (l), (v), (a), (h), NULL \
+	}
 
 /*
  * usage: NULL-terminated lines, the first is "kmigrate scan [options] TREE";
@@ -59,7 +79,7 @@ void usage_with_options(void *fp, const char *const *usage,
 			const struct option *opts);
 
 /* a one-line usage error naming the command, and exit 2 */
-__attribute__((noreturn, format(printf, 2, 3)))
-void usage_error(const char *cmd, const char *fmt, ...);
+__attribute__((noreturn, format(printf, 2, 3))) void
+usage_error(const char *cmd, const char *fmt, ...);
 
 #endif

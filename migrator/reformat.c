@@ -28,11 +28,11 @@ struct call_edit {
 	size_t open, close;
 	size_t *commas;
 	size_t nr_commas;
-	int was_wide;		/* its insertion point's line was too wide */
+	int was_wide; /* its insertion point's line was too wide */
 };
 
 struct reformat {
-	size_t max_columns;	/* the widest line that needs no wrapping */
+	size_t max_columns; /* the widest line that needs no wrapping */
 	struct strbuf text;
 	struct call_edit *calls;
 	size_t nr;
@@ -50,7 +50,7 @@ size_t reformat_columns(const char *buf, size_t from, size_t to, size_t col)
 
 		if (c == '\t')
 			col = (col / 8 + 1) * 8;
-		else if ((c & 0xc0) != 0x80)	/* not a UTF-8 continuation */
+		else if ((c & 0xc0) != 0x80) /* not a UTF-8 continuation */
 			col++;
 	}
 	return col;
@@ -191,8 +191,7 @@ static size_t find_break(const struct reformat *rf, const struct call_edit *c,
 }
 
 /* rule c: break the line at ls after commas of c until it fits */
-static void wrap_line(struct reformat *rf, const struct call_edit *c,
-		      size_t ls)
+static void wrap_line(struct reformat *rf, const struct call_edit *c, size_t ls)
 {
 	struct strbuf brk = STRBUF_INIT;
 
@@ -215,8 +214,8 @@ static void wrap_line(struct reformat *rf, const struct call_edit *c,
 			;
 		text_remove(rf, comma + 1, rest - (comma + 1));
 		text_insert(rf, comma + 1, brk.buf, brk.len);
-		ls = comma + 1 + strlen(line_break(rf->text.buf, rf->text.len,
-						   ls));
+		ls = comma + 1 +
+		     strlen(line_break(rf->text.buf, rf->text.len, ls));
 	}
 	strbuf_release(&brk);
 }
@@ -226,15 +225,14 @@ static size_t argument_start(const char *buf, size_t sep, size_t limit)
 {
 	size_t pos = sep + 1;
 
-	while (pos < limit && (is_blank(buf[pos]) || buf[pos] == '\n' ||
-			       buf[pos] == '\r'))
+	while (pos < limit &&
+	       (is_blank(buf[pos]) || buf[pos] == '\n' || buf[pos] == '\r'))
 		pos++;
 	return pos;
 }
 
 /* rule b: the argument from start to its comma is alone on its line(s) */
-static int stands_alone(const char *buf, size_t len, size_t start,
-			size_t comma)
+static int stands_alone(const char *buf, size_t len, size_t start, size_t comma)
 {
 	size_t pos;
 
@@ -270,8 +268,7 @@ static void insert_own_line(struct reformat *rf, size_t start, size_t comma,
 	struct strbuf line = STRBUF_INIT;
 
 	strbuf_add(&line, buf + ls, start - ls);
-	strbuf_addf(&line, "%s,%s", arg,
-		    line_break(buf, rf->text.len, comma));
+	strbuf_addf(&line, "%s,%s", arg, line_break(buf, rf->text.len, comma));
 	text_insert(rf, (size_t)(nl - buf) + 1, line.buf, line.len);
 	strbuf_release(&line);
 }
@@ -290,8 +287,8 @@ static void add_comma(struct call_edit *c, size_t pos)
 }
 
 /* rules a and c, or b; returns 1 if the call was changed */
-static int insert_one(struct reformat *rf, struct call_edit *c,
-		      const char *arg, int position)
+static int insert_one(struct reformat *rf, struct call_edit *c, const char *arg,
+		      int position)
 {
 	const char *buf = rf->text.buf;
 	size_t nargs = count_arguments(buf, c), at, comma_at = NO_OFFSET;
@@ -305,9 +302,11 @@ static int insert_one(struct reformat *rf, struct call_edit *c,
 		if (nargs)
 			comma_at = strlen(arg);
 	} else if ((size_t)position == nargs + 1) {
-		for (at = c->close; at > c->open + 1 &&
+		for (at = c->close;
+		     at > c->open + 1 &&
 		     (is_blank(buf[at - 1]) || buf[at - 1] == '\n' ||
-		      buf[at - 1] == '\r'); at--)
+		      buf[at - 1] == '\r');
+		     at--)
 			;
 		strbuf_addf(&ins, ", %s", arg);
 		comma_at = 0;
@@ -338,16 +337,17 @@ static int insert_one(struct reformat *rf, struct call_edit *c,
 }
 
 /* the argument after separator sep, trimmed: [*start, *end) */
-static void argument_range(const char *buf, const struct call_edit *c,
-			   size_t k, size_t *start, size_t *end)
+static void argument_range(const char *buf, const struct call_edit *c, size_t k,
+			   size_t *start, size_t *end)
 {
 	size_t sep = k ? c->commas[k - 1] : c->open;
 	size_t stop = k < c->nr_commas ? c->commas[k] : c->close;
 
 	*start = argument_start(buf, sep, stop);
-	for (*end = stop; *end > *start && (is_blank(buf[*end - 1]) ||
-					    buf[*end - 1] == '\n' ||
-					    buf[*end - 1] == '\r'); (*end)--)
+	for (*end = stop;
+	     *end > *start && (is_blank(buf[*end - 1]) ||
+			       buf[*end - 1] == '\n' || buf[*end - 1] == '\r');
+	     (*end)--)
 		;
 }
 
@@ -387,8 +387,7 @@ static int starts_line(const char *buf, size_t pos)
  * joins if the result fits in max_columns, else the break stays (r2);
  * an argument alone on its line takes its line with it (r3).
  */
-static int remove_leading(struct reformat *rf, struct call_edit *c,
-			  size_t k)
+static int remove_leading(struct reformat *rf, struct call_edit *c, size_t k)
 {
 	const char *buf = rf->text.buf;
 	size_t len = rf->text.len, start, end, next, next_end, comma, eol;
@@ -399,26 +398,26 @@ static int remove_leading(struct reformat *rf, struct call_edit *c,
 	eol = blanks_to_eol(buf, len, comma + 1);
 	drop_comma(c, k);
 	if (eol == NO_OFFSET || eol >= next) {
-		text_remove(rf, start, next - start);		/* r1 */
+		text_remove(rf, start, next - start); /* r1 */
 	} else if (starts_line(buf, start)) {
-		size_t ls = line_start(buf, start);		/* r3 */
+		size_t ls = line_start(buf, start); /* r3 */
 		const char *nl = memchr(buf + eol, '\n', len - eol);
 
 		text_remove(rf, ls, (nl ? (size_t)(nl - buf) + 1 : len) - ls);
-		return 0;	/* no line is changed: one is gone */
+		return 0; /* no line is changed: one is gone */
 	} else if (reformat_columns(buf, line_start(buf, start), start, 0) +
-		   reformat_columns(buf, next, line_end(buf, len, next), 0) <=
+			   reformat_columns(buf, next, line_end(buf, len, next),
+					    0) <=
 		   rf->max_columns) {
-		text_remove(rf, start, next - start);		/* r2: join */
+		text_remove(rf, start, next - start); /* r2: join */
 	} else {
-		text_remove(rf, start, eol - start);		/* r2: keep */
+		text_remove(rf, start, eol - start); /* r2: keep */
 	}
 	return 1;
 }
 
 /* argument k (0-based) goes, with a comma and the blanks next to it */
-static void remove_argument(struct reformat *rf, struct call_edit *c,
-			    size_t k)
+static void remove_argument(struct reformat *rf, struct call_edit *c, size_t k)
 {
 	const char *buf = rf->text.buf;
 	size_t nargs = count_arguments(buf, c), start, end, prev, prev_end;
@@ -434,13 +433,12 @@ static void remove_argument(struct reformat *rf, struct call_edit *c,
 		drop_comma(c, k - 1);
 		text_remove(rf, prev_end, end - prev_end);
 	}
-	trim_trailing_blanks(rf, start < rf->text.len ? start :
-			     rf->text.len);
+	trim_trailing_blanks(rf, start < rf->text.len ? start : rf->text.len);
 }
 
 /* the text of slot k becomes text */
-static void replace_argument(struct reformat *rf, struct call_edit *c,
-			     size_t k, const char *text)
+static void replace_argument(struct reformat *rf, struct call_edit *c, size_t k,
+			     const char *text)
 {
 	size_t start, end;
 
@@ -479,8 +477,7 @@ static void reorder_arguments(struct reformat *rf, struct call_edit *c,
 			rank = 0;
 			for (i = 0; i < map->nr_old; i++)
 				rank += map->old_to_new[i] &&
-					map->old_to_new[i] <
-					map->old_to_new[j];
+					map->old_to_new[i] < map->old_to_new[j];
 			if (rank == k)
 				want = slot_of[j];
 		}
@@ -499,13 +496,14 @@ static void realign(struct reformat *rf, struct call_edit *c, size_t col)
 {
 	const char *buf = rf->text.buf;
 	size_t now = reformat_columns(buf, line_start(buf, c->open),
-				      c->open + 1, 0), pos = c->open;
+				      c->open + 1, 0),
+	       pos = c->open;
 	struct strbuf indent = STRBUF_INIT;
 
 	add_indent(&indent, now);
 	while (col != now) {
-		const char *nl = memchr(rf->text.buf + pos, '\n',
-					c->close - pos);
+		const char *nl =
+			memchr(rf->text.buf + pos, '\n', c->close - pos);
 		size_t ls, text;
 
 		if (!nl)
@@ -534,10 +532,11 @@ static void rename_call(struct reformat *rf, struct call_edit *c,
 
 	while (end > 0 && is_blank(buf[end - 1]))
 		end--;
-	for (start = end; start > 0 && (buf[start - 1] == '_' ||
-		     (buf[start - 1] >= 'a' && buf[start - 1] <= 'z') ||
-		     (buf[start - 1] >= 'A' && buf[start - 1] <= 'Z') ||
-		     (buf[start - 1] >= '0' && buf[start - 1] <= '9'));
+	for (start = end;
+	     start > 0 && (buf[start - 1] == '_' ||
+			   (buf[start - 1] >= 'a' && buf[start - 1] <= 'z') ||
+			   (buf[start - 1] >= 'A' && buf[start - 1] <= 'Z') ||
+			   (buf[start - 1] >= '0' && buf[start - 1] <= '9'));
 	     start--)
 		;
 	was_wide = line_width(buf, rf->text.len, start) > rf->max_columns;
@@ -583,8 +582,8 @@ static int convert_one(struct reformat *rf, struct call_edit *c,
 	}
 	for (k = 0; k < map->nr_new; k++)
 		if (map->values[k])
-			changed |= insert_one(rf, c, map->values[k],
-					      (int)k + 1);
+			changed |=
+				insert_one(rf, c, map->values[k], (int)k + 1);
 	return changed;
 }
 
@@ -637,9 +636,9 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 		if (c->nr_commas)
 			memcpy(c->commas, calls[i].commas,
 			       c->nr_commas * sizeof(*c->commas));
-		c->was_wide = line_width(buf, len,
-					 insertion_anchor(c, anchor)) >
-			      max_columns;
+		c->was_wide =
+			line_width(buf, len, insertion_anchor(c, anchor)) >
+			max_columns;
 	}
 	qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
 	for (i = 0; i < nr; i++)
@@ -652,9 +651,9 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 	return changed;
 }
 
-size_t reformat_insert_argument(struct strbuf *out, const char *buf,
-				size_t len, const struct reformat_call *calls,
-				size_t nr, const char *arg, int position,
+size_t reformat_insert_argument(struct strbuf *out, const char *buf, size_t len,
+				const struct reformat_call *calls, size_t nr,
+				const char *arg, int position,
 				size_t max_columns)
 {
 	struct reformat_map map = { NULL, 0, NULL, NULL, 0 };

@@ -43,22 +43,22 @@
 
 #include "strbuf.h"
 
-#define REFORMAT_MAX_COLUMNS 80	/* coding-style.rst's, for trees without one */
+#define REFORMAT_MAX_COLUMNS 80 /* coding-style.rst's, for trees without one */
 
 struct reformat_call {
-	size_t open;		/* offset of the call's '(' */
-	size_t close;		/* offset of its ')' */
-	const size_t *commas;	/* offsets of its top-level commas, in order */
+	size_t open;	      /* offset of the call's '(' */
+	size_t close;	      /* offset of its ')' */
+	const size_t *commas; /* offsets of its top-level commas, in order */
 	size_t nr_commas;
 };
 
 /* a conversion: how each call changes */
 struct reformat_map {
-	const char *new_name;		/* NULL: the name stays */
-	size_t nr_old;			/* the old fixed arguments */
-	const int *old_to_new;		/* per old one: 1-based new slot, 0 */
-	const char *const *values;	/* per new slot: a value, or NULL */
-	size_t nr_new;			/* the new fixed arguments */
+	const char *new_name;	   /* NULL: the name stays */
+	size_t nr_old;		   /* the old fixed arguments */
+	const int *old_to_new;	   /* per old one: 1-based new slot, 0 */
+	const char *const *values; /* per new slot: a value, or NULL */
+	size_t nr_new;		   /* the new fixed arguments */
 };
 
 /*
@@ -75,9 +75,9 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
  * The same with arg inserted as argument "position" (1-based) of every
  * call; a call with too few arguments for position is left as it is.
  */
-size_t reformat_insert_argument(struct strbuf *out, const char *buf,
-				size_t len, const struct reformat_call *calls,
-				size_t nr, const char *arg, int position,
+size_t reformat_insert_argument(struct strbuf *out, const char *buf, size_t len,
+				const struct reformat_call *calls, size_t nr,
+				const char *arg, int position,
 				size_t max_columns);
 
 /* display width of bytes [from, to) starting at column col (tabs of 8) */

@@ -16,8 +16,9 @@
 #include "report.h"
 #include "rules.h"
 
-#define SARIF_SCHEMA "https://raw.githubusercontent.com/oasis-tcs/" \
-		     "sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
+#define SARIF_SCHEMA                                   \
+	"https://raw.githubusercontent.com/oasis-tcs/" \
+	"sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
 
 void report_text(struct strbuf *out, const struct findings *findings,
 		 size_t max_findings)
@@ -55,8 +56,8 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 	size_t i = 0, k = 0;
 
 	while (i < findings->nr || k < nr) {
-		const struct finding *f = i < findings->nr ?
-					  &findings->items[i] : NULL;
+		const struct finding *f =
+			i < findings->nr ? &findings->items[i] : NULL;
 
 		if (k < nr && (!f || note_before(&notes[k], f))) {
 			strbuf_addf(out, "%s:%u:%u: note: %s\n", notes[k].file,
@@ -77,18 +78,18 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 			    findings->nr - max_findings);
 }
 
-void report_summary_line(struct strbuf *out,
-			 const struct findings *findings,
+void report_summary_line(struct strbuf *out, const struct findings *findings,
 			 const struct report_summary *summary)
 {
 	size_t errors = findings_count(findings, SEVERITY_ERROR);
 	size_t warnings = findings_count(findings, SEVERITY_WARNING);
 	size_t notes = findings_count(findings, SEVERITY_NOTE);
 
-	strbuf_addf(out, "check: %zu call site%s in %zu file%s: %zu error%s, "
-		    "%zu warning%s, %zu note%s\n", summary->call_sites,
-		    summary->call_sites == 1 ? "" : "s", summary->files,
-		    summary->files == 1 ? "" : "s", errors,
+	strbuf_addf(out,
+		    "check: %zu call site%s in %zu file%s: %zu error%s, "
+		    "%zu warning%s, %zu note%s\n",
+		    summary->call_sites, summary->call_sites == 1 ? "" : "s",
+		    summary->files, summary->files == 1 ? "" : "s", errors,
 		    errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
 		    notes, notes == 1 ? "" : "s");
 }
@@ -163,8 +164,7 @@ void report_json(struct strbuf *out, const struct findings *findings,
 	json_writer_finish(&w);
 }
 
-static void sarif_text(struct json_writer *w, const char *key,
-		       const char *text)
+static void sarif_text(struct json_writer *w, const char *key, const char *text)
 {
 	json_key(w, key);
 	json_object_begin(w);

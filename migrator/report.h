@@ -30,15 +30,15 @@
 #include "strbuf.h"
 
 struct report_summary {
-	size_t files;		/* files with call sites */
+	size_t files; /* files with call sites */
 	size_t call_sites;
 	size_t old_calls, new_calls, ambiguous_calls;
-	size_t seen_by_libclang;	/* calls libclang described */
-	const char *api;	/* "new", "old", "new (fallback)" */
-	const char *migration;	/* "class-device-parent" */
-	const char *version;	/* kmigrate's */
-	size_t unreadable_files;	/* unreadable-file findings */
-	size_t binary_files;		/* binary-file findings */
+	size_t seen_by_libclang; /* calls libclang described */
+	const char *api;	 /* "new", "old", "new (fallback)" */
+	const char *migration;	 /* "class-device-parent" */
+	const char *version;	 /* kmigrate's */
+	size_t unreadable_files; /* unreadable-file findings */
+	size_t binary_files;	 /* binary-file findings */
 };
 
 void report_text(struct strbuf *out, const struct findings *findings,
@@ -59,8 +59,7 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 		       size_t max_findings,
 		       const struct report_call_note *notes, size_t nr);
 /* "check: N call sites in M files: E errors, W warnings, N notes\n" */
-void report_summary_line(struct strbuf *out,
-			 const struct findings *findings,
+void report_summary_line(struct strbuf *out, const struct findings *findings,
 			 const struct report_summary *summary);
 
 #endif

@@ -179,7 +179,7 @@ int result_cache_get(struct result_key *key, struct strbuf *payload)
 		if (entry_parse(&entry, key, payload) == 0)
 			hit = 1;
 		else
-			unlink(path);	/* corrupt or truncated: never trusted */
+			unlink(path); /* corrupt or truncated: never trusted */
 	}
 	strbuf_release(&entry);
 	free(path);
@@ -190,7 +190,8 @@ static int mkdir_parents(char *path)
 {
 	char *slash;
 
-	for (slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+	for (slash = strchr(path + 1, '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
 		*slash = '\0';
 		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
 			*slash = '/';
@@ -201,8 +202,7 @@ static int mkdir_parents(char *path)
 	return 0;
 }
 
-int result_cache_put(struct result_key *key, const void *payload,
-		     size_t len)
+int result_cache_put(struct result_key *key, const void *payload, size_t len)
 {
 	struct strbuf entry = STRBUF_INIT;
 	char *path = entry_path(key);

@@ -54,7 +54,6 @@ const char *result_cache_dir(void);
 /* 1 and the payload in *payload on a hit, 0 on a miss */
 int result_cache_get(struct result_key *key, struct strbuf *payload);
 /* 0 when stored, -1 when not (warned once per run) */
-int result_cache_put(struct result_key *key, const void *payload,
-		     size_t len);
+int result_cache_put(struct result_key *key, const void *payload, size_t len);
 
 #endif

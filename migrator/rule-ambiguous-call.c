@@ -28,8 +28,10 @@ static void add_misfits(struct strbuf *sb, const struct rule_call *rc)
 		    type_spelling_fits(proto->params[i].type,
 				       arg_judged_type(arg), arg->is_null))
 			continue;
-		strbuf_addf(sb, "%s argument %zu '%s' (a %s) does not fit "
-			    "'%s'", sb->len ? "," : "; as compiled,", i + 1,
+		strbuf_addf(sb,
+			    "%s argument %zu '%s' (a %s) does not fit "
+			    "'%s'",
+			    sb->len ? "," : "; as compiled,", i + 1,
 			    arg_display(arg, shown, sizeof(shown)), arg->type,
 			    param_display(&proto->params[i], decl,
 					  sizeof(decl)));

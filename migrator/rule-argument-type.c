@@ -36,8 +36,7 @@ static void check_argument_type(const struct rule_call *rc,
 	const struct call_analysis *call = rc->call;
 	size_t i;
 
-	if (call->form != CALL_SITE_OLD &&
-	    call->form != CALL_SITE_NEW)
+	if (call->form != CALL_SITE_OLD && call->form != CALL_SITE_NEW)
 		return;
 	if (check_new_call_in_old_tree(rc, findings))
 		return;
@@ -53,8 +52,8 @@ static void check_argument_type(const struct rule_call *rc,
 			continue;
 		call_finding(findings, rc, &rule_argument_type,
 			     "argument %zu '%s' is %s%s, but parameter %zu is "
-			     "'%s': pass a %s%s", i,
-			     arg_display(arg, shown, sizeof(shown)),
+			     "'%s': pass a %s%s",
+			     i, arg_display(arg, shown, sizeof(shown)),
 			     arg->is_null ? "a null pointer, " : "a ",
 			     arg->type, i,
 			     param_display(param, decl, sizeof(decl)),

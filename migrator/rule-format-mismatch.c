@@ -33,7 +33,7 @@ enum conv_length {
 };
 
 struct conversion {
-	char spec[16];		/* "%lu" */
+	char spec[16]; /* "%lu" */
 	enum conv_kind kind;
 	enum conv_length length;
 };
@@ -79,7 +79,7 @@ static int parse_format(const char *fmt, struct conversion *conv, int max)
 			p++;
 		}
 		if (!*p || !strchr("diouxXcspnfeEgGaA", *p))
-			continue;	/* not a conversion gcc knows */
+			continue; /* not a conversion gcc knows */
 		if (n >= max)
 			return -1;
 		snprintf(conv[n].spec, sizeof(conv[n].spec), "%.*s",
@@ -125,27 +125,32 @@ static const char *misfit(const struct conversion *conv,
 	switch (conv->kind) {
 	case CONV_STRING:
 		return type_is_pointer(&tc) && (type_is_string(&tc) ||
-			tc.kind == TYPE_VOID || tc.kind == TYPE_UNKNOWN) ?
-			NULL : "a char *";
+						tc.kind == TYPE_VOID ||
+						tc.kind == TYPE_UNKNOWN) ?
+			       NULL :
+			       "a char *";
 	case CONV_POINTER:
-		return type_is_pointer(&tc) || arg->is_null ?
-			NULL : "a pointer";
+		return type_is_pointer(&tc) || arg->is_null ? NULL :
+							      "a pointer";
 	case CONV_FLOAT:
-		return tc.kind == TYPE_FLOAT && !tc.pointers ?
-			NULL : "a double";
+		return tc.kind == TYPE_FLOAT && !tc.pointers ? NULL :
+							       "a double";
 	case CONV_INT:
 		break;
 	}
 	if (type_is_pointer(&tc) || tc.kind != TYPE_INTEGER)
-		return names[CONV_INT][conv->length == LEN_ANY ? 0 :
-				       conv->length];
+		return names[CONV_INT]
+			    [conv->length == LEN_ANY ? 0 : conv->length];
 	if (arg->type_source != TYPE_FROM_LIBCLANG || conv->length == LEN_ANY)
 		return NULL;
 	if (conv->length == LEN_SIZE)
 		return length_of(arg_judged_type(arg)) == LEN_LONG ||
-		       strstr(arg->type, "size_t") ? NULL : "a size_t";
+				       strstr(arg->type, "size_t") ?
+			       NULL :
+			       "a size_t";
 	return length_of(arg_judged_type(arg)) == conv->length ?
-		NULL : names[CONV_INT][conv->length];
+		       NULL :
+		       names[CONV_INT][conv->length];
 }
 
 /* the format as C would spell it, shortened */
@@ -154,8 +159,10 @@ static const char *show_format(const char *fmt, char *buf, size_t size)
 	size_t len = 0;
 
 	for (; *fmt && len + 6 < size; fmt++) {
-		const char *esc = *fmt == '\n' ? "\\n" : *fmt == '\t' ? "\\t" :
-				  *fmt == '"' ? "\\\"" : NULL;
+		const char *esc = *fmt == '\n' ? "\\n" :
+				  *fmt == '\t' ? "\\t" :
+				  *fmt == '"'  ? "\\\"" :
+						 NULL;
 
 		if (esc) {
 			memcpy(buf + len, esc, 2);
@@ -170,9 +177,8 @@ static const char *show_format(const char *fmt, char *buf, size_t size)
 	return buf;
 }
 
-static void check_count(const struct rule_call *rc,
-			struct findings *findings, int pos, int n,
-			const char *shown)
+static void check_count(const struct rule_call *rc, struct findings *findings,
+			int pos, int n, const char *shown)
 {
 	const struct call_analysis *call = rc->call;
 	int given = (int)call->nr_args - pos;
@@ -191,9 +197,9 @@ static void check_count(const struct rule_call *rc,
 		call_finding(findings, rc, &rule_format_mismatch,
 			     "format \"%s\" takes %d argument%s but only %d "
 			     "follow%s it: pass the missing argument%s or drop "
-			     "the conversion%s", shown, n, n == 1 ? "" : "s",
-			     given, given == 1 ? "s" : "",
-			     n - given == 1 ? "" : "s",
+			     "the conversion%s",
+			     shown, n, n == 1 ? "" : "s", given,
+			     given == 1 ? "s" : "", n - given == 1 ? "" : "s",
 			     n - given == 1 ? "" : "s");
 }
 
@@ -222,8 +228,8 @@ static void check_format_mismatch(const struct rule_call *rc,
 		const char *wanted = misfit(&conv[i], arg);
 		char text[96];
 
-		if (!wanted || findings_explained(findings,
-						  (unsigned int)(pos + 1 + i)))
+		if (!wanted ||
+		    findings_explained(findings, (unsigned int)(pos + 1 + i)))
 			continue;
 		call_finding(findings, rc, &rule_format_mismatch,
 			     "'%s' in format \"%s\" takes %s, but argument %d "

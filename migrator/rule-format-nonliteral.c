@@ -14,8 +14,10 @@ static void check_format_nonliteral(const struct rule_call *rc,
 	const struct call_analysis *call = rc->call;
 	int pos = call_format_position(rc);
 	const struct call_argument *fmt = call_arg(call, pos);
-	const char *unseen = call->seen_by_libclang ? "" :
-		" (judged from the call's text; libclang did not see it)";
+	const char *unseen =
+		call->seen_by_libclang ?
+			"" :
+			" (judged from the call's text; libclang did not see it)";
 	char shown[96];
 
 	if (!fmt || fmt->is_literal || fmt->is_null ||
@@ -26,14 +28,14 @@ static void check_format_nonliteral(const struct rule_call *rc,
 		call_finding(findings, rc, &rule_format_nonliteral,
 			     "the format (argument %d) is '%s', not a string "
 			     "literal: a '%%' in it would be read as a "
-			     "conversion; pass \"%%s\", %s%s", pos, shown,
-			     shown, unseen);
+			     "conversion; pass \"%%s\", %s%s",
+			     pos, shown, shown, unseen);
 	else
 		call_finding(findings, rc, &rule_format_nonliteral,
 			     "the format (argument %d) is '%s', not a string "
 			     "literal: the %zu argument%s after it cannot be "
-			     "checked against it%s", pos, shown,
-			     call->nr_args - (size_t)pos,
+			     "checked against it%s",
+			     pos, shown, call->nr_args - (size_t)pos,
 			     call->nr_args - (size_t)pos == 1 ? "" : "s",
 			     unseen);
 }

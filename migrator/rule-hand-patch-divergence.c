@@ -109,7 +109,8 @@ static void canonical(const struct migration *m, const struct strlist *args,
 			continue;
 		if (i < m->new_proto.nr_params &&
 		    model_param_role(&m->new_proto.params[i], &m->kernel) ==
-		    ROLE_DEVT && model_text_is_zero(arg, &m->kernel))
+			    ROLE_DEVT &&
+		    model_text_is_zero(arg, &m->kernel))
 			arg = "0";
 		strlist_push(out, arg);
 	}
@@ -152,18 +153,22 @@ static void say_equivalent(struct strbuf *what, const struct migration *m,
 		if (what->len)
 			strbuf_addstr(what, "; ");
 		if (i + 1 != format) {
-			strbuf_addf(what, "argument %zu is '%s' where the "
+			strbuf_addf(what,
+				    "argument %zu is '%s' where the "
 				    "semantic conversion has '%s': both are "
-				    "a constant zero '%s'", i + 1, h, c,
+				    "a constant zero '%s'",
+				    i + 1, h, c,
 				    i < m->new_proto.nr_params ?
-				    m->new_proto.params[i].type : "");
+					    m->new_proto.params[i].type :
+					    "");
 			continue;
 		}
 		strbuf_addf(what, "the format (argument %zu) is '", i + 1);
 		add_format(what, hand, i);
 		strbuf_addstr(what, "' where the semantic conversion passes '");
 		add_format(what, conv, i);
-		strbuf_addstr(what, "': a \"%s\" format prints its one "
+		strbuf_addstr(what,
+			      "': a \"%s\" format prints its one "
 			      "argument as it is, so the name is the same");
 		return;
 	}
@@ -176,19 +181,21 @@ static void say_different(struct strbuf *what, const struct strlist *hand,
 
 	for (i = 0; i < hand->nr && i < conv->nr; i++)
 		if (strcmp(hand->items[i].string, conv->items[i].string)) {
-			strbuf_addf(what, "argument %zu is '%s' where the "
-				    "semantic conversion has '%s'", i + 1,
-				    hand->items[i].string,
+			strbuf_addf(what,
+				    "argument %zu is '%s' where the "
+				    "semantic conversion has '%s'",
+				    i + 1, hand->items[i].string,
 				    conv->items[i].string);
 			return;
 		}
-	strbuf_addf(what, "%zu arguments where the semantic conversion has "
-		    "%zu", hand->nr, conv->nr);
+	strbuf_addf(what,
+		    "%zu arguments where the semantic conversion has "
+		    "%zu",
+		    hand->nr, conv->nr);
 }
 
-enum divergence divergence_classify(const struct migration *m,
-				    const char *hand, const char *converted,
-				    struct strbuf *what)
+enum divergence divergence_classify(const struct migration *m, const char *hand,
+				    const char *converted, struct strbuf *what)
 {
 	struct strlist h = STRLIST_INIT, c = STRLIST_INIT;
 	struct strlist hcan = STRLIST_INIT, ccan = STRLIST_INIT;
@@ -243,8 +250,8 @@ static int untouched(const struct call_extra *x,
 static int model_differs(const struct model_verdict *a,
 			 const struct model_verdict *b)
 {
-	return a->outcome != VERDICT_UNKNOWN &&
-	       b->outcome != VERDICT_UNKNOWN && !model_verdict_same(a, b);
+	return a->outcome != VERDICT_UNKNOWN && b->outcome != VERDICT_UNKNOWN &&
+	       !model_verdict_same(a, b);
 }
 
 /*
@@ -272,10 +279,12 @@ static int same_literals(const struct call_analysis *hand,
 		same = h->is_literal && c->is_literal && h->literal &&
 		       c->literal && !strcmp(h->literal, c->literal);
 		if (same)
-			strbuf_addf(what, "%sargument %zu is '%s' where the "
+			strbuf_addf(what,
+				    "%sargument %zu is '%s' where the "
 				    "semantic conversion has '%s': both are "
-				    "the string \"%s\"", what->len ? "; " : "",
-				    k + 1, a.buf, b.buf, h->literal);
+				    "the string \"%s\"",
+				    what->len ? "; " : "", k + 1, a.buf, b.buf,
+				    h->literal);
 	}
 	strbuf_release(&a);
 	strbuf_release(&b);
@@ -327,16 +336,16 @@ static void report(const struct rule_call *rc, const struct call_extra *x,
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "the hand conversion differs from the "
 				 "semantic conversion but is equivalent: %s; "
-				 "the model's verdict on both: %s", what,
-				 effect.buf);
+				 "the model's verdict on both: %s",
+				 what, effect.buf);
 		f->severity = SEVERITY_NOTE;
 	} else {
 		model_verdict_prose(&effect, &x->converted_extra->verdict);
 		call_finding(findings, rc, &rule_hand_patch_divergence,
 			     "the hand conversion differs from the semantic "
 			     "conversion: %s; the semantic conversion gives "
-			     "'%s', which %s", what, x->converted->site->text,
-			     effect.buf);
+			     "'%s', which %s",
+			     what, x->converted->site->text, effect.buf);
 	}
 	strbuf_release(&effect);
 }
@@ -347,27 +356,27 @@ static void report(const struct rule_call *rc, const struct call_extra *x,
  * note; otherwise an error saying how it differs.
  */
 static void left_by_apply(const struct rule_call *rc,
-			  const struct call_extra *x,
-			  struct findings *findings)
+			  const struct call_extra *x, struct findings *findings)
 {
 	const struct call_analysis *conv = x->converted;
 	struct strbuf what = STRBUF_INIT;
 	struct finding *f;
 	const char *why = conv->site->in_macro ? "it is in a macro body" :
-			  "its form cannot be decided";
+						 "its form cannot be decided";
 
 	if (as_mapped(rc, x, &what)) {
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "converted by hand as the migration's map "
 				 "says; the semantic conversion leaves this "
-				 "call (%s)", why);
+				 "call (%s)",
+				 why);
 		f->severity = SEVERITY_NOTE;
 	} else {
 		call_finding(findings, rc, &rule_hand_patch_divergence,
 			     "the hand conversion differs from what the "
 			     "migration's map makes of the call: %s (the "
-			     "semantic conversion leaves it: %s)", what.buf,
-			     why);
+			     "semantic conversion leaves it: %s)",
+			     what.buf, why);
 	}
 	strbuf_release(&what);
 }
@@ -402,7 +411,7 @@ static void check_hand_patch_divergence(const struct rule_call *rc,
 	    model_differs(&x->verdict, &x->converted_extra->verdict)) {
 		strbuf_reset(&what);
 		strbuf_addstr(&what, "the model registers something else for "
-			      "it");
+				     "it");
 		d = DIVERGENCE_DIFFERENT;
 	}
 	if (d >= DIVERGENCE_EQUIVALENT)

@@ -33,8 +33,8 @@ static void check_null_class(const struct rule_call *rc,
 		if (!arg || !arg->is_null ||
 		    findings_explained(findings, (unsigned int)i) ||
 		    (!arg_is_null_constant(arg) &&
-		     type_spelling_fits(param->type, arg_judged_type(arg),
-					0) == 0))
+		     type_spelling_fits(param->type, arg_judged_type(arg), 0) ==
+			     0))
 			continue;
 		effect = null_effect(rc, (int)i, NULL, &must);
 		type_classify(param->type, &tc);
@@ -45,9 +45,10 @@ static void check_null_class(const struct rule_call *rc,
 		param_role(param, role, sizeof(role));
 		call_finding(findings, rc, &rule_null_class,
 			     "argument %zu (%s) is NULL, so %s; pass the %s "
-			     "the call registers with", i, role,
+			     "the call registers with",
+			     i, role,
 			     effect ? effect :
-			     "the call cannot register anything",
+				      "the call cannot register anything",
 			     param->type);
 		free(effect);
 		findings_explain(findings, (unsigned int)i);

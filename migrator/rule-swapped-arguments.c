@@ -42,8 +42,8 @@ static int swapped(const struct migration_param *pi,
 }
 
 /* "fails with -ENODEV and registers nothing: /sys/... is never created" */
-static int model_effect(struct strbuf *out, const struct rule_call *rc,
-			int i, int j)
+static int model_effect(struct strbuf *out, const struct rule_call *rc, int i,
+			int j)
 {
 	const struct call_extra *x = rc->extra;
 	struct model_verdict fixed;
@@ -80,8 +80,8 @@ static void before_effect(struct strbuf *out, const struct rule_call *rc)
 }
 
 /* "class is NULL, so the call ...": the model's words, else the hints' */
-static void null_other(struct strbuf *other, const struct rule_call *rc,
-		       int i, int j, const char *role_i, const char *shown_j)
+static void null_other(struct strbuf *other, const struct rule_call *rc, int i,
+		       int j, const char *role_i, const char *shown_j)
 {
 	const struct call_argument *aj = call_arg(rc->call, j);
 	struct strbuf model = STRBUF_INIT;
@@ -98,15 +98,17 @@ static void null_other(struct strbuf *other, const struct rule_call *rc,
 	if (effect)
 		strbuf_addf(other, ", so %s", effect);
 	else if (aj->created_as)
-		strbuf_addf(other, ", so the call registers nothing in %s "
-			    "'%s'", role_i, aj->created_as);
+		strbuf_addf(other,
+			    ", so the call registers nothing in %s "
+			    "'%s'",
+			    role_i, aj->created_as);
 	else
 		strbuf_addstr(other, ", so the call registers nothing");
 	free(effect);
 }
 
-static void report(const struct rule_call *rc, struct findings *findings,
-		   int i, int j)
+static void report(const struct rule_call *rc, struct findings *findings, int i,
+		   int j)
 {
 	const struct migration_prototype *proto = call_prototype(rc);
 	const struct call_analysis *call = rc->call;
@@ -128,8 +130,9 @@ static void report(const struct rule_call *rc, struct findings *findings,
 	before_effect(&other, rc);
 	call_finding(findings, rc, &rule_swapped_arguments,
 		     "arguments %d and %d appear swapped: '%s' is a %s passed "
-		     "as %s; %s; swap them%s", i, j, shown_j, aj->type, role_j,
-		     other.buf, arg_fallback_note(aj));
+		     "as %s; %s; swap them%s",
+		     i, j, shown_j, aj->type, role_j, other.buf,
+		     arg_fallback_note(aj));
 	strbuf_release(&other);
 }
 
@@ -140,8 +143,7 @@ static void check_swapped_arguments(const struct rule_call *rc,
 	const struct call_analysis *call = rc->call;
 	size_t i, j;
 
-	if (call->form != CALL_SITE_OLD &&
-	    call->form != CALL_SITE_NEW)
+	if (call->form != CALL_SITE_OLD && call->form != CALL_SITE_NEW)
 		return;
 	for (i = 1; i <= proto->nr_params && i <= call->nr_args; i++) {
 		for (j = i + 1; j <= proto->nr_params && j <= call->nr_args;

@@ -89,8 +89,8 @@ static void what_changed(struct strbuf *out, const struct model_call *was,
 		    same_arg(was->args[a].text, is->args[i].text))
 			continue;
 		strbuf_addstr(out, ": ");
-		param_words(out, &proto->params[i], is->roles[i] ==
-			    ROLE_FORMAT);
+		param_words(out, &proto->params[i],
+			    is->roles[i] == ROLE_FORMAT);
 		strbuf_addf(out, " (argument %zu) was '%s' and is '%s'", i + 1,
 			    was->args[a].text, is->args[i].text);
 		return;
@@ -126,7 +126,8 @@ static void check_sysfs_effect_changed(const struct rule_call *rc,
 	call_finding(findings, rc, &rule_sysfs_effect_changed,
 		     "the model's sysfs effect changed: before the change the "
 		     "call %s, now it %s%s; if that is not intended, restore "
-		     "what it passed", was.buf, is.buf, why.buf);
+		     "what it passed",
+		     was.buf, is.buf, why.buf);
 	findings_explain_call(findings);
 	strbuf_release(&was);
 	strbuf_release(&is);

@@ -25,7 +25,8 @@ static void check_unconverted_call(const struct rule_call *rc,
 	describe_conversion(rc, &fix);
 	call_finding(findings, rc, &rule_unconverted_call,
 		     "call in the old form, but the tree declares the new "
-		     "prototype: %s%s%s%s", fix.buf,
+		     "prototype: %s%s%s%s",
+		     fix.buf,
 		     rc->api->fallback ? " (the tree's API is assumed)" : "",
 		     call->form_reason ? "; " : "",
 		     call->form_reason ? call->form_reason : "");

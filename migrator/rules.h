@@ -45,18 +45,18 @@ struct scan_result;
 
 /* what a rule reads of one call */
 struct rule_call {
-	const struct call_analysis *call;	/* the call, its analysis */
-	const struct call_extra *extra;		/* check.h; NULL: none */
+	const struct call_analysis *call; /* the call, its analysis */
+	const struct call_extra *extra;	  /* check.h; NULL: none */
 	const struct analysed_file *file;
 	const struct migration *m;
 	const struct tree_api *api;
 };
 
 struct rule {
-	const char *name;		/* the stable id: "null-class" */
+	const char *name; /* the stable id: "null-class" */
 	enum severity severity;
-	const char *summary;		/* one line (SARIF shortDescription) */
-	const char *description;	/* what and why (fullDescription) */
+	const char *summary;	 /* one line (SARIF shortDescription) */
+	const char *description; /* what and why (fullDescription) */
 	/* a call rule: on every call; NULL for a tree rule */
 	void (*check_call)(const struct rule_call *rc,
 			   struct findings *findings);
@@ -120,9 +120,8 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out);
 void describe_reversal(const struct rule_call *rc, struct strbuf *out);
 
 /* a finding of rule at the call's function name, with the call's text */
-__attribute__((format(printf, 4, 5)))
-struct finding *call_finding(struct findings *findings,
-			     const struct rule_call *rc,
-			     const struct rule *rule, const char *fmt, ...);
+__attribute__((format(printf, 4, 5))) struct finding *
+call_finding(struct findings *findings, const struct rule_call *rc,
+	     const struct rule *rule, const char *fmt, ...);
 
 #endif

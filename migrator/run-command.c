@@ -238,9 +238,11 @@ static int pump_fds(struct child_process *cp, int timeout_ms)
 	int n = 0, i;
 
 	if (cp->out_fd >= 0)
-		pfd[n++] = (struct pollfd){ .fd = cp->out_fd, .events = POLLIN };
+		pfd[n++] =
+			(struct pollfd){ .fd = cp->out_fd, .events = POLLIN };
 	if (cp->err_fd >= 0)
-		pfd[n++] = (struct pollfd){ .fd = cp->err_fd, .events = POLLIN };
+		pfd[n++] =
+			(struct pollfd){ .fd = cp->err_fd, .events = POLLIN };
 	if (!n)
 		return 0;
 	if (poll(pfd, (nfds_t)n, timeout_ms) <= 0)
@@ -309,4 +311,3 @@ int run_command(struct child_process *cp)
 		return -1;
 	return finish_command(cp);
 }
-

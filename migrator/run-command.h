@@ -26,18 +26,18 @@
 #include "strlist.h"
 
 struct child_process {
-	struct strlist args;		/* args.items[0].string: the program */
-	const char *dir;		/* chdir() there first, if set */
-	const char *stdin_path;		/* stdin from this file, if set */
-	unsigned no_stdin:1;		/* stdin from /dev/null */
-	unsigned capture_out:1;		/* collect stdout into out */
-	unsigned capture_err:1;		/* collect stderr into err */
-	unsigned merge_err:1;		/* stderr joins stdout (into out) */
-	unsigned quiet_err:1;		/* stderr to /dev/null */
-	unsigned int timeout_sec;		/* 0: no limit */
-	struct strlist env;		/* "NAME=value" added to the environment */
+	struct strlist args;	  /* args.items[0].string: the program */
+	const char *dir;	  /* chdir() there first, if set */
+	const char *stdin_path;	  /* stdin from this file, if set */
+	unsigned no_stdin : 1;	  /* stdin from /dev/null */
+	unsigned capture_out : 1; /* collect stdout into out */
+	unsigned capture_err : 1; /* collect stderr into err */
+	unsigned merge_err : 1;	  /* stderr joins stdout (into out) */
+	unsigned quiet_err : 1;	  /* stderr to /dev/null */
+	unsigned int timeout_sec; /* 0: no limit */
+	struct strlist env;	  /* "NAME=value" added to the environment */
 
-	struct strbuf out, err;		/* what was captured */
+	struct strbuf out, err; /* what was captured */
 	int timed_out;
 
 	/* private to run-command.c */

@@ -37,9 +37,9 @@
 struct buffer_scan {
 	struct scan_file *file;
 	struct call_site_file f;
-	const char *names[2];		/* the old name, and a new one */
+	const char *names[2]; /* the old name, and a new one */
 	size_t nr_names;
-	const char *name;		/* of the occurrence being classified */
+	const char *name; /* of the occurrence being classified */
 	int is_c;
 };
 
@@ -50,8 +50,8 @@ static int is_ident_byte(unsigned char c)
 }
 
 /* the next whole-identifier occurrence of name in [from, to), or NULL */
-static const char *find_word(const char *from, const char *to,
-			     const char *name, size_t len)
+static const char *find_word(const char *from, const char *to, const char *name,
+			     size_t len)
 {
 	const char *p = from;
 
@@ -112,8 +112,7 @@ static void set_call_text(struct call_site *cs, const struct call_site_file *f,
 			strbuf_add_squeezed(&text, f->buf + t->start,
 					    t->end - t->start);
 		else
-			strbuf_add(&text, f->buf + t->start,
-				   t->end - t->start);
+			strbuf_add(&text, f->buf + t->start, t->end - t->start);
 	}
 	free(cs->text);
 	cs->text = strbuf_detach(&text, NULL);
@@ -244,7 +243,9 @@ static void declare(struct buffer_scan *bs, struct call_site *cs,
 		cs->kind = CALL_SITE_SHADOWED;
 		cs->reason = xstrfmt("a file-local %s of '%s'",
 				     kind == CALL_SITE_DECLARATION ?
-				     "declaration" : "definition", bs->name);
+					     "declaration" :
+					     "definition",
+				     bs->name);
 		bs->file->shadowed = 1;
 	}
 	set_line_text(cs, &bs->f);
@@ -259,8 +260,9 @@ static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 
 	if (!in_macro && !cs->unterminated &&
 	    (after_type(bs, name) || body_follows(bs, close))) {
-		declare(bs, cs, body_follows(bs, close) ?
-			CALL_SITE_DEFINITION : CALL_SITE_DECLARATION,
+		declare(bs, cs,
+			body_follows(bs, close) ? CALL_SITE_DEFINITION :
+						  CALL_SITE_DECLARATION,
 			is_static(bs, name));
 		return;
 	}
@@ -270,8 +272,8 @@ static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 
 static void classify_name(struct buffer_scan *bs, size_t name)
 {
-	struct call_site *cs = new_site(bs, tok(bs, name)->start,
-					CALL_SITE_REFERENCE);
+	struct call_site *cs =
+		new_site(bs, tok(bs, name)->start, CALL_SITE_REFERENCE);
 	size_t dir = tok(bs, name)->directive;
 	size_t next = token_next_code(bs->f.tokens, name);
 	size_t prev = prev_code(bs, name);
@@ -279,8 +281,7 @@ static void classify_name(struct buffer_scan *bs, size_t name)
 
 	if (dir && define_name(bs->f.tokens, buf, dir) == name)
 		return declare(bs, cs, CALL_SITE_DEFINITION, 1);
-	cs->in_macro = dir && define_name(bs->f.tokens, buf, dir) !=
-			      (size_t)-1;
+	cs->in_macro = dir && define_name(bs->f.tokens, buf, dir) != (size_t)-1;
 	if ((dir && !cs->in_macro) || tok_is(bs, prev, ".") ||
 	    tok_is(bs, prev, "->") || !tok_is(bs, next, "("))
 		return set_line_text(cs, &bs->f);
@@ -291,8 +292,9 @@ static int by_offset(const void *a, const void *b)
 {
 	const struct call_site *x = a, *y = b;
 
-	return x->name_offset < y->name_offset ? -1 :
-	       x->name_offset > y->name_offset;
+	return x->name_offset < y->name_offset ?
+		       -1 :
+		       x->name_offset > y->name_offset;
 }
 
 /* every whole-identifier occurrence inside a comment or a literal */
@@ -300,8 +302,8 @@ static void find_in_token(struct buffer_scan *bs, size_t i)
 {
 	const struct token *t = tok(bs, i);
 	const char *buf = bs->f.buf;
-	enum call_site_kind kind = t->type == TOKEN_COMMENT ?
-				   CALL_SITE_COMMENT : CALL_SITE_STRING;
+	enum call_site_kind kind =
+		t->type == TOKEN_COMMENT ? CALL_SITE_COMMENT : CALL_SITE_STRING;
 	size_t first = bs->file->nr_sites, k;
 
 	for (k = 0; k < bs->nr_names; k++) {
@@ -310,8 +312,8 @@ static void find_in_token(struct buffer_scan *bs, size_t i)
 
 		bs->name = bs->names[k];
 		while ((p = find_word(p, buf + t->end, bs->name, len))) {
-			struct call_site *cs = new_site(bs, (size_t)(p - buf),
-							kind);
+			struct call_site *cs =
+				new_site(bs, (size_t)(p - buf), kind);
 
 			cs->in_macro = t->directive &&
 				       define_name(bs->f.tokens, buf,
@@ -345,8 +347,7 @@ static void shadow_calls(struct buffer_scan *bs)
 }
 
 /* line and column of every site; the sites are in offset order */
-static void set_positions(struct scan_file *file, const char *buf,
-			  size_t len)
+static void set_positions(struct scan_file *file, const char *buf, size_t len)
 {
 	size_t i, line = 1, line_start = 0, pos = 0;
 
@@ -364,12 +365,15 @@ static void set_positions(struct scan_file *file, const char *buf,
 	}
 }
 
-void scan_file_buffer(struct scan_file *file, const char *path,
-		      const char *buf, size_t len, const struct migration *m)
+void scan_file_buffer(struct scan_file *file, const char *path, const char *buf,
+		      size_t len, const struct migration *m)
 {
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct buffer_scan bs = { file, { buf, len, &tokens, m },
-				  { m->function, m->new_function }, 1, NULL,
+	struct buffer_scan bs = { file,
+				  { buf, len, &tokens, m },
+				  { m->function, m->new_function },
+				  1,
+				  NULL,
 				  0 };
 	size_t plen = strlen(path), i, k;
 
@@ -415,7 +419,7 @@ void scan_file_release(struct scan_file *file)
 
 struct scan_slot {
 	struct scan_file file;
-	struct tree_notes notes;	/* this file's warning or note */
+	struct tree_notes notes; /* this file's warning or note */
 };
 
 struct scan_job {
@@ -439,16 +443,16 @@ static void scan_one(size_t index, void *cb)
 		int unreadable = errno != ENOENT;
 
 		tree_notes_add(&slot->notes, path, 1, "cannot read '%s': %s",
-			       path, strerror_r(errno, err, sizeof(err)))->
-			problem = unreadable ? TREE_NOTE_UNREADABLE :
-					       TREE_NOTE_PLAIN;
+			       path, strerror_r(errno, err, sizeof(err)))
+			->problem = unreadable ? TREE_NOTE_UNREADABLE :
+						 TREE_NOTE_PLAIN;
 	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {
 		/* nothing to account for */
 	} else if (scan_is_binary(buf.buf, buf.len)) {
 		tree_notes_add(&slot->notes, path, 1,
 			       "skipping '%s': a binary file that names '%s'",
-			       path, job->m->function)->problem =
-			TREE_NOTE_BINARY;
+			       path, job->m->function)
+			->problem = TREE_NOTE_BINARY;
 	} else {
 		scan_file_buffer(&slot->file, path, buf.buf, buf.len, job->m);
 	}
@@ -512,10 +516,12 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 	for (i = 0; i < walk.leftovers.nr; i++) {
 		const char *path = walk.leftovers.items[i].string;
 
-		tree_notes_add(&result->notes, path, 0, "'%s' is left by an "
+		tree_notes_add(&result->notes, path, 0,
+			       "'%s' is left by an "
 			       "interrupted kmigrate run; 'kmigrate apply "
-			       "--in-place' removes it", path)->problem =
-			TREE_NOTE_LEFTOVER;
+			       "--in-place' removes it",
+			       path)
+			->problem = TREE_NOTE_LEFTOVER;
 	}
 	tree_notes_sort(&result->notes);
 	free(job.slots);

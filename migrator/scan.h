@@ -38,18 +38,18 @@
 #include "tree-walk.h"
 
 struct scan_file {
-	char *path;			/* relative to the tree */
-	struct call_site *sites;	/* in offset order */
+	char *path;		 /* relative to the tree */
+	struct call_site *sites; /* in offset order */
 	size_t nr_sites, alloc_sites;
-	int shadowed;			/* defines its own static function */
+	int shadowed; /* defines its own static function */
 };
 
 struct scan_result {
-	struct scan_file *files;	/* files with occurrences, by path */
+	struct scan_file *files; /* files with occurrences, by path */
 	size_t nr_files;
-	struct tree_notes notes;	/* skipped and unreadable files */
-	size_t nr_candidates;		/* *.c and *.h files listed */
-	size_t nr_skipped;		/* paths not scanned: one per note */
+	struct tree_notes notes; /* skipped and unreadable files */
+	size_t nr_candidates;	 /* *.c and *.h files listed */
+	size_t nr_skipped;	 /* paths not scanned: one per note */
 	size_t nr_occurrences;
 	size_t counts[CALL_SITE_NR_KINDS];
 };
@@ -62,8 +62,8 @@ void scan_result_release(struct scan_result *result);
  * path is recorded and decides ".c" (for shadowing); buf need not end
  * in NUL
  */
-void scan_file_buffer(struct scan_file *file, const char *path,
-		      const char *buf, size_t len, const struct migration *m);
+void scan_file_buffer(struct scan_file *file, const char *path, const char *buf,
+		      size_t len, const struct migration *m);
 void scan_file_release(struct scan_file *file);
 
 /* more NUL bytes than line ends among the first 8000 bytes */

@@ -59,7 +59,8 @@ static int copy_file(const char *tree, const char *scratch, const char *path,
 			ret = error_errno("cannot read '%s'", from);
 	} else if (!S_ISREG(st.st_mode)) {
 		if (!missing_ok)
-			ret = error("cannot read '%s': not a regular file", from);
+			ret = error("cannot read '%s': not a regular file",
+				    from);
 	} else if (strbuf_read_file(&text, from) < 0) {
 		ret = error_errno("cannot read '%s'", from);
 	} else if (write_scratch_file(to, text.buf, text.len) < 0) {

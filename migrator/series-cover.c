@@ -94,7 +94,8 @@ static void cover_layout(struct series *s, struct strbuf *body)
 		text = xstrfmt("Every caller is converted in one patch: the "
 			       "new prototype breaks every caller of %s() that "
 			       "is not converted yet, and each patch of a "
-			       "series must build on its own.", fn);
+			       "series must build on its own.",
+			       fn);
 	else if (s->nr == 1)
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s; every converted caller is in one "
@@ -107,8 +108,8 @@ static void cover_layout(struct series *s, struct strbuf *body)
 			       "every caller of %s() that is not converted "
 			       "yet: the tree builds again only with all %zu "
 			       "patches applied, so the series is only "
-			       "bisectable when applied whole.", split_unit(s),
-			       fn, s->nr);
+			       "bisectable when applied whole.",
+			       split_unit(s), fn, s->nr);
 	add_paragraph(body, text);
 	free(text);
 }
@@ -132,9 +133,10 @@ static void cover_addressing(struct series *s, struct strbuf *body)
 	text = xstrfmt("The subject prefix of %zu of the %zu patches is the "
 		       "one the tree's git log shows most for the directory "
 		       "of their files; the others are named after their "
-		       "%s.", from_log, s->nr,
+		       "%s.",
+		       from_log, s->nr,
 		       s->basis == SERIES_BY_ENTRY ? "MAINTAINERS entry" :
-		       "directory");
+						     "directory");
 	strbuf_addch(body, '\n');
 	add_paragraph(body, text);
 	free(text);
@@ -173,7 +175,7 @@ static void table_row(struct strbuf *body, const char *name, size_t width,
 /* the width of the subsystem column */
 static size_t name_width(const struct series *s)
 {
-	size_t i, width = 9;	/* "subsystem" */
+	size_t i, width = 9; /* "subsystem" */
 
 	for (i = 0; i < s->nr_groups; i++)
 		if (strlen(s->groups[i].subsystem) > width)
@@ -188,13 +190,15 @@ static void cover_table(struct series *s, struct strbuf *body)
 	unsigned int calls = 0;
 
 	strbuf_addch(body, '\n');
-	add_paragraph(body, s->basis == SERIES_BY_ENTRY ?
-		"Converted call sites by subsystem (MAINTAINERS entries):" :
+	add_paragraph(
+		body,
+		s->basis == SERIES_BY_ENTRY ?
+			"Converted call sites by subsystem (MAINTAINERS entries):" :
 		s->basis == SERIES_BY_DIR_NO_PATTERNS ?
-		"Converted call sites by subsystem (the tree's MAINTAINERS "
-		"has no F: patterns: the first two components of each path):" :
-		"Converted call sites by subsystem (the tree has no "
-		"MAINTAINERS: the first two components of each path):");
+			"Converted call sites by subsystem (the tree's MAINTAINERS "
+			"has no F: patterns: the first two components of each path):" :
+			"Converted call sites by subsystem (the tree has no "
+			"MAINTAINERS: the first two components of each path):");
 	strbuf_addch(body, '\n');
 	strbuf_addf(body, "    %-*s %5s %6s%s\n", (int)width, "subsystem",
 		    "files", "calls", atomic ? "" : "  patch");
@@ -239,23 +243,26 @@ static void cover_check(struct series *s, struct strbuf *body)
 
 	strbuf_addch(body, '\n');
 	if (!f) {
-		strbuf_addf(body, "kmigrate check did not run on the converted "
-			    "tree: %s.\n", s->opts->check_note ?
-			    s->opts->check_note : "not asked for");
+		strbuf_addf(body,
+			    "kmigrate check did not run on the converted "
+			    "tree: %s.\n",
+			    s->opts->check_note ? s->opts->check_note :
+						  "not asked for");
 		return;
 	}
 	errors = findings_count(f, SEVERITY_ERROR);
 	warnings = findings_count(f, SEVERITY_WARNING);
 	notes = findings_count(f, SEVERITY_NOTE);
 	if (!errors && !warnings) {
-		strbuf_addf(body, "kmigrate check finds no errors and no "
+		strbuf_addf(body,
+			    "kmigrate check finds no errors and no "
 			    "warnings in the converted tree (%zu note%s).\n",
 			    notes, plural(notes));
 		return;
 	}
 	text = xstrfmt("kmigrate check on the converted tree: %zu error%s, "
-		       "%zu warning%s%s:", errors, plural(errors), warnings,
-		       plural(warnings),
+		       "%zu warning%s%s:",
+		       errors, plural(errors), warnings, plural(warnings),
 		       errors ? " (written anyway: --force)" : "");
 	add_paragraph(body, text);
 	free(text);
@@ -274,9 +281,10 @@ static void cover_checkpatch(struct series *s, struct strbuf *body)
 	}
 	if (s->opts->signoff) {
 		strbuf_addstr(body, "scripts/checkpatch.pl --no-tree on each "
-			      "patch:\n\n");
+				    "patch:\n\n");
 	} else {
-		add_paragraph(body, "scripts/checkpatch.pl --no-tree "
+		add_paragraph(body,
+			      "scripts/checkpatch.pl --no-tree "
 			      "--no-signoff on each patch (they carry no "
 			      "Signed-off-by: line; series --signoff adds "
 			      "yours):");
@@ -285,7 +293,8 @@ static void cover_checkpatch(struct series *s, struct strbuf *body)
 	for (i = 0; i < s->nr; i++)
 		strbuf_addf(body, "    %s: %s\n", s->patches[i].file_name,
 			    s->patches[i].checkpatch ?
-			    s->patches[i].checkpatch : "not run");
+				    s->patches[i].checkpatch :
+				    "not run");
 }
 
 static void cover_verification(struct series *s, struct strbuf *body)
@@ -309,8 +318,8 @@ static void cover_shortlog(struct series *s, struct strbuf *body)
 	strbuf_addf(body, "\n%s (%zu):\n", *name || !email ? name : email,
 		    s->nr);
 	for (i = 0; i < s->nr; i++)
-		add_wrapped(body, s->patches[i].summary, " ", COVER_WIDTH,
-			    2, 4);
+		add_wrapped(body, s->patches[i].summary, " ", COVER_WIDTH, 2,
+			    4);
 	strbuf_addch(body, '\n');
 	free(name);
 	free(email);

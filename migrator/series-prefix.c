@@ -67,8 +67,9 @@ char *subject_prefix_common(const char *subjects)
 		if (at < 0)
 			strlist_push(&seen, prefix)->util = (void *)1UL;
 		else
-			seen.items[at].util = (void *)((unsigned long)
-					seen.items[at].util + 1);
+			seen.items[at].util =
+				(void *)((unsigned long)seen.items[at].util +
+					 1);
 		free(prefix);
 	}
 	/* first seen is newest: a tie keeps the earlier */
@@ -104,11 +105,13 @@ static int next_task(struct child_process *cp, void *cb, void **task_cb)
 	if (run->next >= run->nr)
 		return 0;
 	i = run->next++;
-	strlist_pushv(&cp->args, (const char *const[]) {
-		"git", "--no-pager", "-C", run->tree,
-		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
-		"-c", "log.showSignature=false", "log", "--no-merges",
-		"--no-show-signature", "--format=%s", NULL });
+	strlist_pushv(&cp->args,
+		      (const char *const[]){
+			      "git", "--no-pager", "-C", run->tree, "-c",
+			      "core.fsmonitor=false", "-c",
+			      "core.hooksPath=/dev/null", "-c",
+			      "log.showSignature=false", "log", "--no-merges",
+			      "--no-show-signature", "--format=%s", NULL });
 	strlist_pushf(&cp->args, "-n%d", SERIES_PREFIX_COMMITS);
 	strlist_push(&cp->args, "--");
 	strlist_push(&cp->args, run->dirs[i]);
@@ -130,13 +133,12 @@ static void task_finished(int result, struct child_process *cp, void *cb,
 		*prefix = subject_prefix_common(cp->out.buf);
 }
 
-void series_git_prefixes(const char *tree, const char *const *dirs,
-			 size_t nr, char **prefixes, int jobs)
+void series_git_prefixes(const char *tree, const char *const *dirs, size_t nr,
+			 char **prefixes, int jobs)
 {
 	struct prefix_run run = { tree, NULL, dirs, prefixes, nr, 0 };
-	struct parallel_processes_opts opts = {
-		jobs, next_task, task_finished, &run
-	};
+	struct parallel_processes_opts opts = { jobs, next_task, task_finished,
+						&run };
 	char *abs = realpath(tree, NULL), *slash;
 	size_t i;
 
@@ -145,9 +147,9 @@ void series_git_prefixes(const char *tree, const char *const *dirs,
 	if (!abs)
 		return;
 	slash = strrchr(abs, '/');
-	run.ceiling = slash && slash != abs ? xstrndup(abs, (size_t)(slash -
-							abs)) :
-		      xstrdup("/");
+	run.ceiling = slash && slash != abs ?
+			      xstrndup(abs, (size_t)(slash - abs)) :
+			      xstrdup("/");
 	run.tree = abs;
 	run_processes_parallel(&opts);
 	free(run.ceiling);

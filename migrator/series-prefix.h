@@ -33,7 +33,7 @@ char *subject_prefix_common(const char *subjects);
  * prefixes[i]: the prefix the commits touching dirs[i] (relative to
  * tree, "" for none) use, malloc'd, or NULL; jobs git processes at once
  */
-void series_git_prefixes(const char *tree, const char *const *dirs,
-			 size_t nr, char **prefixes, int jobs);
+void series_git_prefixes(const char *tree, const char *const *dirs, size_t nr,
+			 char **prefixes, int jobs);
 
 #endif

@@ -44,8 +44,10 @@ static char *checkpatch_verdict(int status, const struct strbuf *out)
 		if (!strncmp(line, "total: ", 7))
 			total = line;
 	}
-	if (total && sscanf(total, "total: %u errors, %u warnings", &errors,
-			    &warnings) == 2 && !errors && !warnings)
+	if (total &&
+	    sscanf(total, "total: %u errors, %u warnings", &errors,
+		   &warnings) == 2 &&
+	    !errors && !warnings)
 		return xstrdup("clean");
 	if (total)
 		return xstrndup(total, strcspn(total, "\n"));
@@ -66,8 +68,8 @@ static int run_checkpatch(const char *tree, const char *patch, int signoff,
 	int status, saved_errno;
 
 	child_process_init(&cp);
-	strlist_pushv(&cp.args, (const char *const[]) {
-		"perl", CHECKPATCH, "--no-tree", NULL });
+	strlist_pushv(&cp.args, (const char *const[]){ "perl", CHECKPATCH,
+						       "--no-tree", NULL });
 	if (!signoff)
 		strlist_push(&cp.args, "--no-signoff");
 	strlist_push(&cp.args, patch);
@@ -90,15 +92,14 @@ void series_checkpatch(struct series *s, const char *staged)
 	size_t i;
 
 	if (access(script, R_OK)) {
-		s->checkpatch_note = xstrdup("not run, the tree has no "
-					     CHECKPATCH);
+		s->checkpatch_note =
+			xstrdup("not run, the tree has no " CHECKPATCH);
 		goto out_free_script;
 	}
 	for (i = 0; i < s->nr; i++) {
-		char *patch = xstrfmt("%s/%s", staged,
-				      s->patches[i].file_name);
-		int status = run_checkpatch(tree, patch, s->opts->signoff,
-					    &out);
+		char *patch = xstrfmt("%s/%s", staged, s->patches[i].file_name);
+		int status =
+			run_checkpatch(tree, patch, s->opts->signoff, &out);
 
 		free(patch);
 		if (status < 0) {
@@ -128,13 +129,15 @@ static int run_git(const char *scratch, struct strbuf *out,
 	int ret, saved_errno;
 
 	child_process_init(&cp);
-	strlist_pushv(&cp.args, (const char *const[]) {
-		"git", "-c", "core.autocrlf=false", "-c", "core.safecrlf=false",
-		"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false",
-		"-c", "user.name=kmigrate",
-		"-c", "user.email=kmigrate@localhost",
-		"-c", "init.defaultBranch=base", "-c", "core.quotePath=false",
-		NULL });
+	strlist_pushv(&cp.args, (const char *const[]){
+					"git", "-c", "core.autocrlf=false",
+					"-c", "core.safecrlf=false", "-c",
+					"core.hooksPath=/dev/null", "-c",
+					"commit.gpgsign=false", "-c",
+					"user.name=kmigrate", "-c",
+					"user.email=kmigrate@localhost", "-c",
+					"init.defaultBranch=base", "-c",
+					"core.quotePath=false", NULL });
 	strlist_pushv(&cp.args, argv);
 	for (i = 0; more && i < more->nr; i++)
 		strlist_push(&cp.args, more->items[i].string);
@@ -159,7 +162,7 @@ static int run_git(const char *scratch, struct strbuf *out,
 	return ret;
 }
 
-#define GIT_ARGV(...) ((const char *const[]) { __VA_ARGS__, NULL })
+#define GIT_ARGV(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 /* commit the changed files of scratch as they are in the tree */
 static int commit_base(const struct series *s, const char *scratch,
@@ -172,8 +175,10 @@ static int commit_base(const struct series *s, const char *scratch,
 	for (i = 0; i < s->nr_changes; i++)
 		strlist_push(&paths, s->changes[i].path);
 	ret = run_git(scratch, out, GIT_ARGV("add", "-f", "--"), &paths) ||
-	      run_git(scratch, out, GIT_ARGV("commit", "-q", "--no-verify",
-			"-m", "the tree before the series"), NULL);
+	      run_git(scratch, out,
+		      GIT_ARGV("commit", "-q", "--no-verify", "-m",
+			       "the tree before the series"),
+		      NULL);
 	strlist_clear(&paths, 0);
 	return ret;
 }
@@ -189,8 +194,8 @@ static int am_series(const struct series *s, const char *scratch,
 	for (i = 0; i < s->nr; i++)
 		strlist_pushf(&patches, "%s/%s", staged,
 			      s->patches[i].file_name);
-	ret = run_git(scratch, out, GIT_ARGV("am", "-q", "--keep-cr",
-					     "--no-3way"), &patches);
+	ret = run_git(scratch, out,
+		      GIT_ARGV("am", "-q", "--keep-cr", "--no-3way"), &patches);
 	strlist_clear(&patches, 0);
 	return ret;
 }
@@ -228,11 +233,13 @@ static int compare_files(const struct series *s, const char *scratch)
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, path) < 0)
 			ret = error_errno("the series does not reproduce '%s': "
-					  "cannot read it", c->path);
+					  "cannot read it",
+					  c->path);
 		else if (text.len != c->new_len ||
 			 memcmp(text.buf, c->new_text, text.len))
 			ret = error("the series does not reproduce '%s': it "
-				    "differs from apply's conversion", c->path);
+				    "differs from apply's conversion",
+				    c->path);
 		free(path);
 	}
 	strbuf_release(&text);
@@ -273,8 +280,8 @@ int series_verify(struct series *s, const char *staged, const char *scratch)
 		s->verified = 1;
 		s->verify_note = xstrfmt("git am of the %zu patch%s onto a "
 					 "copy of the tree gives the converted "
-					 "tree, byte for byte.", s->nr,
-					 s->nr == 1 ? "" : "es");
+					 "tree, byte for byte.",
+					 s->nr, s->nr == 1 ? "" : "es");
 	}
 	return ret;
 }

@@ -144,13 +144,13 @@ static struct series_patch *group_new(struct series *s, const char *name,
 	patch_init(g, name, NULL);
 	g->entry = e;
 	if (e) {
-		g->prefix = maintainers_short_name(e->title,
-				maintainers_entry_pattern(e, path));
+		g->prefix = maintainers_short_name(
+			e->title, maintainers_entry_pattern(e, path));
 		push_missing(&g->to, &e->people);
 		push_missing(&g->cc, &e->lists);
 	} else {
 		g->prefix = xstrdup(s->has_maintainers ? TREEWIDE :
-				    path_prefix(name));
+							 path_prefix(name));
 	}
 	return g;
 }
@@ -201,7 +201,7 @@ static void treewide_last(struct series *s)
 	for (i = 0; i < s->nr_groups && s->groups[i].entry; i++)
 		;
 	if (i + 1 >= s->nr_groups)
-		return;	/* there is none, or it is last already */
+		return; /* there is none, or it is last already */
 	treewide = s->groups[i];
 	memmove(&s->groups[i], &s->groups[i + 1],
 		(s->nr_groups - i - 1) * sizeof(treewide));
@@ -306,9 +306,9 @@ int series_plan(struct series *s, const struct series_change *changes,
 	if (ret < 0)
 		return -1;
 	s->has_maintainers = !ret && maintainers_has_patterns(&s->maintainers);
-	s->basis = ret ? SERIES_BY_DIR_NO_MAINTAINERS :
+	s->basis = ret		      ? SERIES_BY_DIR_NO_MAINTAINERS :
 		   s->has_maintainers ? SERIES_BY_ENTRY :
-		   SERIES_BY_DIR_NO_PATTERNS;
+					SERIES_BY_DIR_NO_PATTERNS;
 	group_changes(s);
 	if (s->opts->split == SERIES_SUBSYSTEM)
 		prefixes_from_history(s);
@@ -399,9 +399,11 @@ static int format_patch(struct series *s, size_t n)
 	name_patch(s, n);
 	strbuf_addf(&body, "%s\n", s->opts->migration->description);
 	if (s->nr > 1)
-		strbuf_addf(&body, "\nThis is part %zu of %zu of the change; "
+		strbuf_addf(&body,
+			    "\nThis is part %zu of %zu of the change; "
 			    "the tree builds again only once\n"
-			    "every part is applied.\n", n + 1, s->nr);
+			    "every part is applied.\n",
+			    n + 1, s->nr);
 	if (s->opts->signoff)
 		strbuf_addf(&body, "\nSigned-off-by: %s\n", s->opts->from);
 	strbuf_addstr(&body, "---\n");
@@ -427,8 +429,8 @@ static void address_by_script(struct series *s)
 
 	if (!s->opts->get_maintainer) {
 		s->address_note = xstrfmt("%s (--no-get-maintainer: the tree's "
-					  "%s was not run).", how,
-					  GET_MAINTAINER);
+					  "%s was not run).",
+					  how, GET_MAINTAINER);
 		return;
 	}
 	if (!get_maintainer_available(s->opts->tree)) {
@@ -482,12 +484,12 @@ int series_format_patches(struct series *s)
 	if (s->opts->split == SERIES_SUBSYSTEM && s->nr_changes) {
 		if (s->basis != SERIES_BY_ENTRY &&
 		    !get_maintainer_available(s->opts->tree))
-			s->address_note = xstrdup(s->basis ==
-				SERIES_BY_DIR_NO_PATTERNS ?
-				"No To or Cc from the tree: its MAINTAINERS "
-				"has no F: patterns to match files with." :
-				"No To or Cc from the tree: it has no "
-				"MAINTAINERS.");
+			s->address_note = xstrdup(
+				s->basis == SERIES_BY_DIR_NO_PATTERNS ?
+					"No To or Cc from the tree: its MAINTAINERS "
+					"has no F: patterns to match files with." :
+					"No To or Cc from the tree: it has no "
+					"MAINTAINERS.");
 		else
 			address_by_script(s);
 	}

@@ -53,50 +53,50 @@ enum series_split {
 
 /* one file apply changed; the texts belong to the caller */
 struct series_change {
-	const char *path;		/* relative to the tree */
+	const char *path; /* relative to the tree */
 	const char *old_text, *new_text;
 	size_t old_len, new_len;
-	unsigned int calls;			/* call sites converted in it */
+	unsigned int calls; /* call sites converted in it */
 };
 
 struct series_opts {
 	const struct migration *migration;
 	const char *tree;
 	enum series_split split;
-	const char *from;		/* "Name <email>", never NULL */
+	const char *from; /* "Name <email>", never NULL */
 	int signoff;
-	const struct strlist *to, *cc;	/* added to every mail */
-	const struct findings *findings;	/* check's; NULL: not run */
-	const char *check_note;		/* why check did not run */
+	const struct strlist *to, *cc;	 /* added to every mail */
+	const struct findings *findings; /* check's; NULL: not run */
+	const char *check_note;		 /* why check did not run */
 	time_t date;
 	int tz_minutes;
-	const char *version;		/* for the signature */
-	unsigned int max_line_length;	/* apply's; 0: the tree's */
-	int get_maintainer;		/* may run the tree's get_maintainer.pl */
-	int jobs;			/* its runs and git's at once */
+	const char *version;	      /* for the signature */
+	unsigned int max_line_length; /* apply's; 0: the tree's */
+	int get_maintainer;	      /* may run the tree's get_maintainer.pl */
+	int jobs;		      /* its runs and git's at once */
 };
 
 /* what a subsystem is */
 enum series_basis {
-	SERIES_BY_ENTRY,		/* a MAINTAINERS entry */
-	SERIES_BY_DIR_NO_MAINTAINERS,	/* a directory: no MAINTAINERS */
-	SERIES_BY_DIR_NO_PATTERNS,	/* a directory: no F: lines in it */
+	SERIES_BY_ENTRY,	      /* a MAINTAINERS entry */
+	SERIES_BY_DIR_NO_MAINTAINERS, /* a directory: no MAINTAINERS */
+	SERIES_BY_DIR_NO_PATTERNS,    /* a directory: no F: lines in it */
 };
 
 /* a subsystem's files; in subsystem mode also the patch that holds them */
 struct series_patch {
-	char *subsystem;		/* a title, a path, "treewide" */
-	char *prefix;			/* "input", or git log's "Input" */
-	int prefix_from_log;		/* prefix is the history's */
-	const struct maintainers_entry *entry;	/* NULL: none */
-	size_t *files;			/* indices into changes[] */
+	char *subsystem;     /* a title, a path, "treewide" */
+	char *prefix;	     /* "input", or git log's "Input" */
+	int prefix_from_log; /* prefix is the history's */
+	const struct maintainers_entry *entry; /* NULL: none */
+	size_t *files;			       /* indices into changes[] */
 	size_t nr_files, alloc_files;
 	unsigned int calls;
 	struct strlist to, cc;
-	char *summary;			/* subject after "[PATCH n/N]" */
-	char *file_name;		/* "0001-input-pass-NULL-....patch" */
-	char *checkpatch;		/* the verdict, or NULL */
-	struct strbuf diff;		/* the diff of its files */
+	char *summary;	    /* subject after "[PATCH n/N]" */
+	char *file_name;    /* "0001-input-pass-NULL-....patch" */
+	char *checkpatch;   /* the verdict, or NULL */
+	struct strbuf diff; /* the diff of its files */
 	struct strbuf mail;
 };
 
@@ -105,20 +105,20 @@ struct series {
 	const struct series_change *changes;
 	size_t nr_changes;
 	struct maintainers maintainers;
-	int has_maintainers;		/* with F: patterns to match */
+	int has_maintainers; /* with F: patterns to match */
 	enum series_basis basis;
-	char *address_note;		/* where To and Cc came from */
-	char *get_maintainer_error;	/* why it failed, when it ran */
-	size_t *order;			/* changes[] by path */
-	struct series_patch *groups;	/* the subsystems, patch order */
+	char *address_note;	     /* where To and Cc came from */
+	char *get_maintainer_error;  /* why it failed, when it ran */
+	size_t *order;		     /* changes[] by path */
+	struct series_patch *groups; /* the subsystems, patch order */
 	size_t nr_groups, alloc_groups;
-	struct series_patch *patches;	/* == groups in subsystem mode */
+	struct series_patch *patches; /* == groups in subsystem mode */
 	size_t nr;
-	struct strlist to, cc;		/* the cover letter's: all */
-	struct strbuf all_diff;		/* every change, path order */
-	char *checkpatch_note;		/* why checkpatch did not run */
-	int verified;			/* by git am, byte for byte */
-	char *verify_note;		/* how the series was verified */
+	struct strlist to, cc;	/* the cover letter's: all */
+	struct strbuf all_diff; /* every change, path order */
+	char *checkpatch_note;	/* why checkpatch did not run */
+	int verified;		/* by git am, byte for byte */
+	char *verify_note;	/* how the series was verified */
 	struct strbuf cover;
 };
 

@@ -34,7 +34,8 @@ static void sha256_block(struct sha256 *ctx, const unsigned char *p)
 		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
 	for (i = 16; i < 64; i++)
 		w[i] = w[i - 16] + w[i - 7] +
-		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ w[i - 15] >> 3) +
+		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^
+			w[i - 15] >> 3) +
 		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10);
 	memcpy(s, ctx->state, sizeof(s));
 	for (i = 0; i < 64; i++) {

@@ -47,11 +47,11 @@
 struct spatch_batch {
 	struct spatch_job **jobs;
 	size_t nr, alloc;
-	size_t bytes;		/* of the inputs, to balance the batches */
-	struct strbuf *texts;	/* each copy as written, before spatch */
-	char *dir;		/* TMPDIR/batch-XXXXXX */
-	const char *name;	/* "batch-XXXXXX", the end of dir */
-	char *groups;		/* the --file-groups file */
+	size_t bytes;	      /* of the inputs, to balance the batches */
+	struct strbuf *texts; /* each copy as written, before spatch */
+	char *dir;	      /* TMPDIR/batch-XXXXXX */
+	const char *name;     /* "batch-XXXXXX", the end of dir */
+	char *groups;	      /* the --file-groups file */
 };
 
 /* ---- batches: planning ---- */
@@ -65,9 +65,8 @@ static int is_batchable(const struct spatch_job *job)
 /* batches asked for, a scratch directory for them, no local includes */
 static int may_batch(const struct spatch_run_opts *opts)
 {
-	return opts->batches > 0 && opts->tmpdir &&
-	       opts->options && strlist_find(opts->options,
-					     "--no-includes") >= 0;
+	return opts->batches > 0 && opts->tmpdir && opts->options &&
+	       strlist_find(opts->options, "--no-includes") >= 0;
 }
 
 /* enough batches for the jobs asked for and the size cap; two files each */
@@ -129,15 +128,15 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 	for (i = 0; i < nr; i++) {
 		struct stat st;
 
-		if (jobs[i].failure)	/* refused: never runs */
+		if (jobs[i].failure) /* refused: never runs */
 			continue;
 		if (!batching || !is_batchable(&jobs[i])) {
 			spatch_push_single(run, &jobs[i]);
 			continue;
 		}
 		sized[n].job = &jobs[i];
-		sized[n++].bytes = stat(jobs[i].input, &st) ? 0 :
-				   (size_t)st.st_size;
+		sized[n++].bytes =
+			stat(jobs[i].input, &st) ? 0 : (size_t)st.st_size;
 	}
 	run->nr_batches = count_batches(run->opts, n);
 	if (run->nr_batches) {
@@ -272,9 +271,9 @@ static void remove_batch(struct spatch_batch *b)
 /* timeout_sec, and a SHARE of it for each file */
 static unsigned int batch_timeout(unsigned int limit, size_t nr)
 {
-	unsigned long long t = limit + ((unsigned long long)nr * limit +
-					SPATCH_BATCH_SHARE - 1) /
-				       SPATCH_BATCH_SHARE;
+	unsigned long long t =
+		limit + ((unsigned long long)nr * limit + SPATCH_BATCH_SHARE -
+			 1) / SPATCH_BATCH_SHARE;
 
 	return !limit ? 0 : t > UINT_MAX ? UINT_MAX : (unsigned int)t;
 }
@@ -385,9 +384,8 @@ static void batch_finished(int result, struct child_process *cp, void *cb,
 
 void spatch_run_batches(struct spatch_run *run)
 {
-	struct parallel_processes_opts popts = {
-		run->opts->jobs, next_batch, batch_finished, run
-	};
+	struct parallel_processes_opts popts = { run->opts->jobs, next_batch,
+						 batch_finished, run };
 	size_t i;
 
 	if (!run->nr_batches)
@@ -399,4 +397,3 @@ void spatch_run_batches(struct spatch_run *run)
 	run->batches = NULL;
 	run->nr_batches = 0;
 }
-

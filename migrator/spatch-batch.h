@@ -19,8 +19,8 @@ struct spatch_batch;
 
 struct spatch_run {
 	const struct spatch_run_opts *opts;
-	size_t total, done;		/* jobs, for opts->progress */
-	struct spatch_job **singles;	/* one process each, in order */
+	size_t total, done;	     /* jobs, for opts->progress */
+	struct spatch_job **singles; /* one process each, in order */
 	size_t nr_singles, alloc_singles, next_single;
 	struct spatch_batch *batches;
 	size_t nr_batches, next_batch;

@@ -13,11 +13,22 @@
 #include "util.h"
 
 /* lines of spatch's stderr that say nothing about a failure */
-static const char *const chatter[] = {
-	"init_defs_builtins:", "HANDLING:", "Warning:", "PB:", "ERROR-RECOV:",
-	"parsing pass", "parse error", " = File", "  around", "  whole content",
-	"badcount:", "bad:", "BAD:", "diff =", "warning:", NULL
-};
+static const char *const chatter[] = { "init_defs_builtins:",
+				       "HANDLING:",
+				       "Warning:",
+				       "PB:",
+				       "ERROR-RECOV:",
+				       "parsing pass",
+				       "parse error",
+				       " = File",
+				       "  around",
+				       "  whole content",
+				       "badcount:",
+				       "bad:",
+				       "BAD:",
+				       "diff =",
+				       "warning:",
+				       NULL };
 
 char *spatch_find_parse_error(const char *err, const char *input)
 {
@@ -58,8 +69,8 @@ static char *first_line(const char *err, int (*skip)(const char *, size_t))
 		size_t len = (size_t)(end - line);
 
 		if (!skip(line, len)) {
-			while (len && (line[len - 1] == '\r' ||
-				       line[len - 1] == ' '))
+			while (len &&
+			       (line[len - 1] == '\r' || line[len - 1] == ' '))
 				len--;
 			return xstrndup(line, len);
 		}

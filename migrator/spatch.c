@@ -113,8 +113,8 @@ void spatch_parse_options(const char *text, struct strlist *options)
 			while (p < end) {
 				size_t n;
 
-				while (p < end && (*p == ' ' || *p == '\t' ||
-						   *p == '\r'))
+				while (p < end &&
+				       (*p == ' ' || *p == '\t' || *p == '\r'))
 					p++;
 				n = strcspn(p, " \t\r\n");
 				if (n)
@@ -255,15 +255,14 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 	struct spatch_run *run = cb;
 	struct spatch_job *job = task_cb;
 
-	job->parse_error = spatch_find_parse_error(cp->err.buf,
-						   spatch_name(run->opts,
-							       job->input));
+	job->parse_error = spatch_find_parse_error(
+		cp->err.buf, spatch_name(run->opts, job->input));
 	if (cp->timed_out) {
 		job->timed_out = 1;
 		job->failure = xstrfmt("spatch timed out after %u s",
 				       run->opts->timeout_sec);
-	} else if (result && !(result > 0 &&
-			       strstr(cp->err.buf, NO_MODIFIED_FILES))) {
+	} else if (result &&
+		   !(result > 0 && strstr(cp->err.buf, NO_MODIFIED_FILES))) {
 		job->failure = describe_failure(result, cp);
 	}
 	if (job->failure)
@@ -275,9 +274,8 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 
 static void run_singles(struct spatch_run *run)
 {
-	struct parallel_processes_opts popts = {
-		run->opts->jobs, next_job, job_finished, run
-	};
+	struct parallel_processes_opts popts = { run->opts->jobs, next_job,
+						 job_finished, run };
 
 	if (run->nr_singles)
 		run_processes_parallel(&popts);
@@ -308,7 +306,7 @@ void spatch_run(struct spatch_job *jobs, size_t nr,
 		if (refuse_job(opts, &jobs[i]))
 			spatch_jobs_done(&run, 1);
 		else
-			unlink(jobs[i].output);	/* only a fresh output counts */
+			unlink(jobs[i].output); /* only a fresh output counts */
 	}
 	spatch_plan_batches(&run, jobs, nr);
 	spatch_run_batches(&run);

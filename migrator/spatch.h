@@ -61,34 +61,34 @@
 #define SPATCH_PROGRAM "spatch"
 #define SPATCH_MIN_MAJOR 1
 #define SPATCH_MIN_MINOR 0
-#define SPATCH_BATCH_MAX 64	/* files in one batch, about */
-#define SPATCH_BATCH_SHARE 10	/* a batch file's time: limit / SHARE */
-#define SPATCH_TMP_DIR "spatch-tmp"	/* --temp-files, in opts->tmpdir */
+#define SPATCH_BATCH_MAX 64	    /* files in one batch, about */
+#define SPATCH_BATCH_SHARE 10	    /* a batch file's time: limit / SHARE */
+#define SPATCH_TMP_DIR "spatch-tmp" /* --temp-files, in opts->tmpdir */
 
 struct spatch_version {
 	int major, minor, patch;
 };
 
 struct spatch_job {
-	char *input;		/* the file spatch reads, in opts->tmpdir */
-	char *output;		/* where spatch writes the changed file, too */
-	const char *name;	/* its batch copy's name; NULL: no batch */
-	void *util;		/* the caller's */
+	char *input;	  /* the file spatch reads, in opts->tmpdir */
+	char *output;	  /* where spatch writes the changed file, too */
+	const char *name; /* its batch copy's name; NULL: no batch */
+	void *util;	  /* the caller's */
 
 	/* results */
-	int changed;		/* output holds spatch's change */
+	int changed; /* output holds spatch's change */
 	int timed_out;
-	char *failure;		/* why the run failed, or NULL */
+	char *failure;	   /* why the run failed, or NULL */
 	char *parse_error; /* spatch's first parse error in input, or NULL */
 };
 
 struct spatch_run_opts {
-	const char *cocci;		/* the semantic patch */
-	const struct strlist *options;	/* its "// Options:" */
-	int jobs;			/* processes at once */
-	int batches;			/* at least that many; 0: none */
-	unsigned int timeout_sec;		/* per file; 0: none */
-	const char *tmpdir;		/* where spatch runs: every file */
+	const char *cocci;	       /* the semantic patch */
+	const struct strlist *options; /* its "// Options:" */
+	int jobs;		       /* processes at once */
+	int batches;		       /* at least that many; 0: none */
+	unsigned int timeout_sec;      /* per file; 0: none */
+	const char *tmpdir;	       /* where spatch runs: every file */
 	/* called as jobs finish (a batch at once), from the calling thread */
 	void (*progress)(size_t done, size_t total, void *cb);
 	/*
@@ -112,14 +112,12 @@ void spatch_parse_options(const char *cocci_text, struct strlist *options);
 /* the same from the file; -1 (reported) if it cannot be read */
 int spatch_cocci_options(const char *cocci_path, struct strlist *options);
 
-
 /*
  * The name spatch is given for path: path relative to opts->tmpdir when
  * it is inside it and made only of letters, digits and "._-/" (no "..",
  * no leading '-' or '.'), else NULL.  Only such names reach spatch.
  */
-const char *spatch_name(const struct spatch_run_opts *opts,
-			const char *path);
+const char *spatch_name(const struct spatch_run_opts *opts, const char *path);
 
 /*
  * Run every job; the results are in the jobs.  A job whose input or

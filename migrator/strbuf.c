@@ -124,8 +124,7 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
-void strbuf_insert(struct strbuf *sb, size_t pos, const void *data,
-		   size_t len)
+void strbuf_insert(struct strbuf *sb, size_t pos, const void *data, size_t len)
 {
 	if (pos > sb->len)
 		die("strbuf_insert() beyond the end");
@@ -149,10 +148,9 @@ void strbuf_remove(struct strbuf *sb, size_t pos, size_t len)
 
 void strbuf_rtrim(struct strbuf *sb)
 {
-	while (sb->len && (sb->buf[sb->len - 1] == ' ' ||
-			   sb->buf[sb->len - 1] == '\t' ||
-			   sb->buf[sb->len - 1] == '\n' ||
-			   sb->buf[sb->len - 1] == '\r'))
+	while (sb->len &&
+	       (sb->buf[sb->len - 1] == ' ' || sb->buf[sb->len - 1] == '\t' ||
+		sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
 		sb->len--;
 	if (sb->alloc)
 		sb->buf[sb->len] = '\0';

@@ -19,7 +19,10 @@ struct strbuf {
 };
 
 extern char strbuf_slopbuf[];
-#define STRBUF_INIT { 0, 0, strbuf_slopbuf }
+#define STRBUF_INIT                  \
+	{                            \
+		0, 0, strbuf_slopbuf \
+	}
 
 void strbuf_init(struct strbuf *sb, size_t hint);
 void strbuf_release(struct strbuf *sb);
@@ -32,12 +35,11 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addchars(struct strbuf *sb, int c, size_t n);
-__attribute__((format(printf, 2, 3)))
-void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) void strbuf_addf(struct strbuf *sb,
+						       const char *fmt, ...);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* insert data at pos, moving the tail */
-void strbuf_insert(struct strbuf *sb, size_t pos, const void *data,
-		   size_t len);
+void strbuf_insert(struct strbuf *sb, size_t pos, const void *data, size_t len);
 /* remove len bytes at pos */
 void strbuf_remove(struct strbuf *sb, size_t pos, size_t len);
 

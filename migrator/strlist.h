@@ -20,10 +20,13 @@ struct strlist_item {
 struct strlist {
 	struct strlist_item *items;
 	size_t nr, alloc;
-	char **argv;		/* NULL-terminated, rebuilt by strlist_argv() */
+	char **argv; /* NULL-terminated, rebuilt by strlist_argv() */
 };
 
-#define STRLIST_INIT { NULL, 0, 0, NULL }
+#define STRLIST_INIT             \
+	{                        \
+		NULL, 0, 0, NULL \
+	}
 
 void strlist_init(struct strlist *list);
 void strlist_clear(struct strlist *list, int free_util);

@@ -24,15 +24,15 @@
 
 /* one level of #if nesting */
 struct cond_frame {
-	int outer_active;	/* the enclosing region is compiled */
-	int active;		/* this branch is compiled */
-	int taken;		/* some branch of this #if was compiled */
+	int outer_active; /* the enclosing region is compiled */
+	int active;	  /* this branch is compiled */
+	int taken;	  /* some branch of this #if was compiled */
 };
 
 struct header_reader {
 	const char *text;
 	struct token_list tokens;
-	struct strlist defined;		/* macros defined so far */
+	struct strlist defined; /* macros defined so far */
 	struct cond_frame *stack;
 	size_t depth, alloc;
 	int active;
@@ -152,8 +152,8 @@ static size_t next_code(const struct token_list *list, size_t i)
 }
 
 /* count the parameters from the '(' at token open */
-static int count_params(const struct header_reader *hr, size_t open,
-			size_t *nr, int *variadic)
+static int count_params(const struct header_reader *hr, size_t open, size_t *nr,
+			int *variadic)
 {
 	const struct token *t = hr->tokens.tokens;
 	size_t i, tokens_in_param = 0;
@@ -174,7 +174,7 @@ static int count_params(const struct header_reader *hr, size_t open,
 			   (*s == ',' || *s == ')')) {
 			if (is_void && tokens_in_param == 1 && *s == ')' &&
 			    !*nr)
-				return 0;	/* "(void)" */
+				return 0; /* "(void)" */
 			if (tokens_in_param)
 				(*nr)++;
 			if (*s == ')')
@@ -259,8 +259,7 @@ static size_t find_declaration(struct header_reader *hr, const char *name,
 				if (is_macro_declaration(hr, directive, name)) {
 					*macro = 1;
 					return define_name(&hr->tokens,
-							   hr->text,
-							   directive);
+							   hr->text, directive);
 				}
 			}
 			continue;
@@ -328,8 +327,9 @@ static int read_declaration(struct tree_api *api, const char *text,
 			    const char *path, const struct migration *m,
 			    const char *name)
 {
-	struct header_reader hr = { text, TOKEN_LIST_INIT, STRLIST_INIT,
-				    NULL, 0, 0, 1 };
+	struct header_reader hr = {
+		text, TOKEN_LIST_INIT, STRLIST_INIT, NULL, 0, 0, 1
+	};
 	size_t decl, open;
 	int ret = 0, bad;
 
@@ -344,10 +344,10 @@ static int read_declaration(struct tree_api *api, const char *text,
 	api->why = NULL;
 	api->line = line_of(text, hr.tokens.tokens[decl].start);
 	open = api->macro ? decl + 1 : next_code(&hr.tokens, decl + 1);
-	bad = api->macro ? count_macro_params(&hr, open, &api->nr_params,
-					      &api->variadic) :
-			   count_params(&hr, open, &api->nr_params,
-					&api->variadic);
+	bad = api->macro ?
+		      count_macro_params(&hr, open, &api->nr_params,
+					 &api->variadic) :
+		      count_params(&hr, open, &api->nr_params, &api->variadic);
 	if (bad < 0) {
 		api->declared = API_UNKNOWN;
 		api->why = xstrfmt("%s:%u: cannot read the parameters of '%s'",
@@ -421,8 +421,8 @@ const char *tree_api_describe(const struct tree_api *api)
 	return api->used == API_OLD ? "old" : "new";
 }
 
-const struct migration_prototype *tree_api_prototype(
-	const struct tree_api *api, const struct migration *m)
+const struct migration_prototype *tree_api_prototype(const struct tree_api *api,
+						     const struct migration *m)
 {
 	return api->used == API_OLD ? &m->old_proto : &m->new_proto;
 }
@@ -431,9 +431,9 @@ const struct migration_prototype *tree_api_prototype(
 static int is_qualifier(const char *word)
 {
 	static const char *const words[] = {
-		"const", "volatile", "restrict", "__restrict", "static",
-		"extern", "register", "inline", "__inline__", "__user",
-		"__iomem", "__force", "__kernel", "__rcu",
+		"const",   "volatile", "restrict", "__restrict", "static",
+		"extern",  "register", "inline",   "__inline__", "__user",
+		"__iomem", "__force",  "__kernel", "__rcu",
 	};
 	size_t i;
 
@@ -446,8 +446,8 @@ static int is_qualifier(const char *word)
 static int is_integer_word(const char *word)
 {
 	static const char *const words[] = {
-		"char", "short", "int", "long", "unsigned", "signed",
-		"_Bool", "bool",
+		"char",	    "short",  "int",   "long",
+		"unsigned", "signed", "_Bool", "bool",
 	};
 	size_t i;
 
@@ -471,8 +471,8 @@ static int is_scalar_typedef(const char *word)
 		char *end;
 		long bits = strtol(p + 1, &end, 10);
 
-		return !*end && (bits == 8 || bits == 16 || bits == 32 ||
-				 bits == 64);
+		return !*end &&
+		       (bits == 8 || bits == 16 || bits == 32 || bits == 64);
 	}
 	return 0;
 }
@@ -486,8 +486,7 @@ static void add_base_word(struct type_class *tc, const char *word)
 	snprintf(tc->base + len, sizeof(tc->base) - len, "%s", word);
 }
 
-static void classify_word(struct type_class *tc, const char *word,
-			  int *tagged)
+static void classify_word(struct type_class *tc, const char *word, int *tagged)
 {
 	if (is_qualifier(word))
 		return;
@@ -509,7 +508,7 @@ static void classify_word(struct type_class *tc, const char *word,
 	} else if (!strcmp(word, "void")) {
 		tc->kind = TYPE_VOID;
 	} else if (tc->base[0]) {
-		return;		/* a parameter name after the type */
+		return; /* a parameter name after the type */
 	} else {
 		tc->kind = is_scalar_typedef(word) ? TYPE_INTEGER :
 						     TYPE_UNKNOWN;
@@ -530,8 +529,8 @@ void type_classify(const char *spelling, struct type_class *tc)
 
 			while (is_c_ident_char(*p))
 				p++;
-			snprintf(word, sizeof(word), "%.*s",
-				 (int)(p - start), start);
+			snprintf(word, sizeof(word), "%.*s", (int)(p - start),
+				 start);
 			if (!depth)
 				classify_word(tc, word, &tagged);
 			continue;
@@ -599,7 +598,7 @@ int type_fits(const struct type_class *param, const struct type_class *arg,
 			return param->kind == TYPE_FUNCTION ? 1 : 0;
 		if (arg->kind == TYPE_UNKNOWN)
 			return -1;
-		return 0;	/* an integer, a float, a structure */
+		return 0; /* an integer, a float, a structure */
 	}
 	if (param->kind == TYPE_INTEGER || param->kind == TYPE_FLOAT) {
 		if (type_is_pointer(arg) || arg->kind == TYPE_FUNCTION ||

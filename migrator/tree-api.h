@@ -36,15 +36,15 @@ enum api_form {
 };
 
 struct tree_api {
-	enum api_form declared;		/* what the header declares */
-	enum api_form used;		/* what check uses */
-	int fallback;			/* declared unknown: used is a guess */
-	char *header;			/* relative to the tree */
-	unsigned int line;			/* of the declaration, 0: none */
-	size_t nr_params;		/* fixed parameters declared */
+	enum api_form declared; /* what the header declares */
+	enum api_form used;	/* what check uses */
+	int fallback;		/* declared unknown: used is a guess */
+	char *header;		/* relative to the tree */
+	unsigned int line;	/* of the declaration, 0: none */
+	size_t nr_params;	/* fixed parameters declared */
 	int variadic;
-	int macro;			/* declared as a function-like macro */
-	char *why;			/* when unknown: the reason */
+	int macro; /* declared as a function-like macro */
+	char *why; /* when unknown: the reason */
 };
 
 /* 0, or -1 only when the migration itself is unusable */
@@ -58,22 +58,22 @@ void tree_api_release(struct tree_api *api);
 /* "new", "old", "new (fallback)", "old (fallback)" */
 const char *tree_api_describe(const struct tree_api *api);
 /* the prototype calls are checked against in this tree */
-const struct migration_prototype *tree_api_prototype(
-	const struct tree_api *api, const struct migration *m);
+const struct migration_prototype *tree_api_prototype(const struct tree_api *api,
+						     const struct migration *m);
 
 enum type_kind {
 	TYPE_UNKNOWN,
 	TYPE_INTEGER,
 	TYPE_FLOAT,
 	TYPE_VOID,
-	TYPE_RECORD,		/* struct or union by value */
+	TYPE_RECORD, /* struct or union by value */
 	TYPE_FUNCTION,
 };
 
 struct type_class {
-	enum type_kind kind;	/* of the base, below the pointers */
-	int pointers;		/* levels of indirection (arrays decay) */
-	char base[80];		/* "struct class", "char", "int" */
+	enum type_kind kind; /* of the base, below the pointers */
+	int pointers;	     /* levels of indirection (arrays decay) */
+	char base[80];	     /* "struct class", "char", "int" */
 };
 
 void type_classify(const char *spelling, struct type_class *tc);

@@ -93,8 +93,9 @@ static int open_by_components(int root_fd, const char *dir)
 
 	for (comp = strtok_r(copy, "/", &save); fd >= 0 && comp;
 	     comp = strtok_r(NULL, "/", &save)) {
-		int next = openat(fd, comp, O_RDONLY | O_DIRECTORY |
-				  O_NOFOLLOW | O_CLOEXEC);
+		int next =
+			openat(fd, comp,
+			       O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 		saved = errno;
 		close(fd);
@@ -150,8 +151,8 @@ int tree_fs_open_dir(const struct tree_fs *fs, const char *path,
 /* the regular file leaf of dir_fd, opened for reading, and its stat */
 static int open_regular(int dir_fd, const char *leaf, struct stat *st)
 {
-	int fd = openat(dir_fd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-			O_CLOEXEC);
+	int fd = openat(dir_fd, leaf,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
@@ -254,8 +255,10 @@ static int create_temp(int dir_fd, const char *leaf, char **name)
 		/* signals blocked: the file is never there unregistered */
 		sigfillset(&all);
 		sigprocmask(SIG_BLOCK, &all, &old);
-		fd = openat(dir_fd, *name, O_WRONLY | O_CREAT | O_EXCL |
-			    O_NOFOLLOW | O_CLOEXEC, 0600);
+		fd = openat(dir_fd, *name,
+			    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				    O_CLOEXEC,
+			    0600);
 		if (fd >= 0)
 			tempfile_register_at(dir_fd, *name);
 		sigprocmask(SIG_SETMASK, &old, NULL);
@@ -278,8 +281,9 @@ static int take_attributes(int fd, const struct stat *st, const char **why)
 	    fchown(fd, st->st_uid, st->st_gid) < 0) {
 		if (errno != EPERM)
 			return TREE_FS_ERROR;
-		*why = st->st_uid != geteuid() ? "owned by another user" :
-			"its group is not one of the user's";
+		*why = st->st_uid != geteuid() ?
+			       "owned by another user" :
+			       "its group is not one of the user's";
 		return TREE_FS_DENIED;
 	}
 	if (fchmod(fd, st->st_mode & 07777) < 0)
@@ -305,7 +309,7 @@ static enum tree_fs_result replace_in(int dir_fd, const char *leaf,
 	if (fd < 0)
 		return TREE_FS_ERROR;
 	ret = write_all(fd, buf, len) < 0 ? TREE_FS_ERROR :
-	      take_attributes(fd, was, why);
+					    take_attributes(fd, was, why);
 	if (!ret && fsync(fd) < 0)
 		ret = TREE_FS_ERROR;
 	saved = errno;
@@ -332,10 +336,9 @@ static enum tree_fs_result replace_in(int dir_fd, const char *leaf,
 	return ret;
 }
 
-enum tree_fs_result tree_fs_replace(const struct tree_fs *fs,
-				    const char *path, const struct stat *was,
-				    const char *old, size_t old_len,
-				    const char *buf, size_t len,
+enum tree_fs_result tree_fs_replace(const struct tree_fs *fs, const char *path,
+				    const struct stat *was, const char *old,
+				    size_t old_len, const char *buf, size_t len,
 				    const char **why)
 {
 	const char *leaf;
@@ -343,7 +346,7 @@ enum tree_fs_result tree_fs_replace(const struct tree_fs *fs,
 	enum tree_fs_result ret;
 
 	*why = NULL;
-	if (dir_fd < 0)		/* a link now where a directory was read */
+	if (dir_fd < 0) /* a link now where a directory was read */
 		return errno == ELOOP || errno == ENOTDIR ? TREE_FS_CHANGED :
 							    TREE_FS_ERROR;
 	ret = replace_in(dir_fd, leaf, was, old, old_len, buf, len, why);
@@ -371,7 +374,7 @@ int tree_fs_find_link(const struct tree_fs *fs, const char *path,
 		int next;
 
 		if (fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			ret = errno == ENOENT ? 0 : -1;	/* a new path */
+			ret = errno == ENOENT ? 0 : -1; /* a new path */
 			free(comp);
 			break;
 		}
@@ -381,8 +384,10 @@ int tree_fs_find_link(const struct tree_fs *fs, const char *path,
 			ret = 1;
 			break;
 		}
-		next = p[n] ? openat(fd, comp, O_RDONLY | O_DIRECTORY |
-				     O_NOFOLLOW | O_CLOEXEC) : -1;
+		next = p[n] ? openat(fd, comp,
+				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					     O_CLOEXEC) :
+			      -1;
 		free(comp);
 		close(fd);
 		fd = next;
@@ -401,8 +406,9 @@ int tree_fs_interrupted_rename_done(void)
 {
 	const char *tmp = rename_tmp;
 
-	return tmp && faccessat(rename_dir_fd, tmp, F_OK,
-				AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT;
+	return tmp &&
+	       faccessat(rename_dir_fd, tmp, F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
+	       errno == ENOENT;
 }
 
 int tree_fs_is_leftover(const char *name)

@@ -50,9 +50,9 @@ struct tree_fs {
 /* what tree_fs_replace() returns */
 enum tree_fs_result {
 	TREE_FS_REPLACED = 0,
-	TREE_FS_ERROR = -1,	/* errno says why; the file is as it was */
-	TREE_FS_CHANGED = -2,	/* not what was read: changed during the run */
-	TREE_FS_DENIED = -3,	/* the user may not replace it: *why says */
+	TREE_FS_ERROR = -1,   /* errno says why; the file is as it was */
+	TREE_FS_CHANGED = -2, /* not what was read: changed during the run */
+	TREE_FS_DENIED = -3,  /* the user may not replace it: *why says */
 };
 
 int tree_fs_open(struct tree_fs *fs, const char *root);
@@ -82,10 +82,9 @@ int tree_fs_read(const struct tree_fs *fs, const char *path,
  * be replaced (see above).  TREE_FS_DENIED sets *why to a static
  * phrase ("permission denied", "owned by another user", ...).
  */
-enum tree_fs_result tree_fs_replace(const struct tree_fs *fs,
-				    const char *path, const struct stat *was,
-				    const char *old, size_t old_len,
-				    const char *buf, size_t len,
+enum tree_fs_result tree_fs_replace(const struct tree_fs *fs, const char *path,
+				    const struct stat *was, const char *old,
+				    size_t old_len, const char *buf, size_t len,
 				    const char **why);
 
 /*

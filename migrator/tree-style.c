@@ -40,7 +40,7 @@ static const char *declaration(const char *line, const char *end)
 		return NULL;
 	p += sizeof(var) - 1;
 	if (p < end && is_c_ident_char(*p))
-		return NULL;	/* another variable: $max_line_length_x */
+		return NULL; /* another variable: $max_line_length_x */
 	return p;
 }
 
@@ -119,7 +119,8 @@ size_t tree_style_retab(struct strbuf *text, const char *old, size_t old_len)
 		size_t end = nl ? (size_t)(nl - text->buf) + 1 : text->len;
 
 		if (changed[i])
-			retabbed += add_retabbed(&out, text->buf + pos, end - pos);
+			retabbed +=
+				add_retabbed(&out, text->buf + pos, end - pos);
 		else
 			strbuf_add(&out, text->buf + pos, end - pos);
 		pos = end;

@@ -24,7 +24,7 @@
 
 #define TREE_STYLE_CHECKPATCH "scripts/checkpatch.pl"
 #define TREE_STYLE_DEFAULT_LINE_LENGTH 80
-#define TREE_STYLE_MAX_LINE_LENGTH 1000	/* a --max-line-length's bound */
+#define TREE_STYLE_MAX_LINE_LENGTH 1000 /* a --max-line-length's bound */
 
 /* N of the text's "my $max_line_length = N;" line, or 0 when none */
 unsigned int tree_style_parse_line_length(const char *text);

@@ -31,9 +31,9 @@ struct dir_id {
 struct walker {
 	struct tree_walk *walk;
 	const char *root;
-	struct dir_id *stack;		/* the directories being walked */
+	struct dir_id *stack; /* the directories being walked */
 	size_t depth, alloc_stack;
-	struct dir_id *followed;	/* link targets already walked */
+	struct dir_id *followed; /* link targets already walked */
 	size_t nr_followed, alloc_followed;
 };
 
@@ -75,8 +75,9 @@ static void note_unreadable(struct walker *w, const char *rel,
 			    const char *shown, int err)
 {
 	tree_notes_add(&w->walk->notes, rel, 1, "cannot read '%s': %s", shown,
-		       strerror(err))->problem = err == ENOENT ?
-		TREE_NOTE_PLAIN : TREE_NOTE_UNREADABLE;
+		       strerror(err))
+		->problem = err == ENOENT ? TREE_NOTE_PLAIN :
+					    TREE_NOTE_UNREADABLE;
 }
 
 static void add_file(struct walker *w, const char *rel, const struct stat *st,
@@ -97,7 +98,7 @@ static void enter_dir(struct walker *w, const char *rel, const struct stat *st,
 		      int via_link)
 {
 	if (dir_seen(w->stack, w->depth, st))
-		return;		/* a loop */
+		return; /* a loop */
 	ALLOC_GROW(w->stack, w->depth + 1, w->alloc_stack);
 	w->stack[w->depth++] = (struct dir_id){ st->st_dev, st->st_ino };
 	walk_dir(w, rel, via_link);

@@ -41,16 +41,16 @@
  * binary-file), apply fails on them.
  */
 enum tree_note_problem {
-	TREE_NOTE_PLAIN,	/* a note or warning, nothing more */
+	TREE_NOTE_PLAIN, /* a note or warning, nothing more */
 	TREE_NOTE_UNREADABLE,
 	TREE_NOTE_BINARY,
-	TREE_NOTE_LEFTOVER,	/* a temporary file of a killed run */
+	TREE_NOTE_LEFTOVER, /* a temporary file of a killed run */
 };
 
 struct tree_note {
-	char *path;		/* relative to the root: sorts the notes */
-	int warning;		/* 1: warning (always shown), 0: note */
-	char *message;		/* "cannot read 'x.c': Permission denied" */
+	char *path;    /* relative to the root: sorts the notes */
+	int warning;   /* 1: warning (always shown), 0: note */
+	char *message; /* "cannot read 'x.c': Permission denied" */
 	enum tree_note_problem problem;
 };
 
@@ -59,17 +59,20 @@ struct tree_notes {
 	size_t nr, alloc;
 };
 
-#define TREE_NOTES_INIT { NULL, 0, 0 }
+#define TREE_NOTES_INIT    \
+	{                  \
+		NULL, 0, 0 \
+	}
 
 struct tree_file {
-	char *path;		/* relative to the root, '/'-separated */
+	char *path; /* relative to the root, '/'-separated */
 	dev_t dev;
 	ino_t ino;
-	int via_link;		/* reached through a symlink */
+	int via_link; /* reached through a symlink */
 };
 
 struct tree_walk {
-	char *real_root;	/* the root, symlinks resolved */
+	char *real_root; /* the root, symlinks resolved */
 	struct tree_file *files;
 	size_t nr_files, alloc_files;
 	struct tree_notes notes;
@@ -77,7 +80,10 @@ struct tree_walk {
 	struct strlist leftovers;
 };
 
-#define TREE_WALK_INIT { NULL, NULL, 0, 0, TREE_NOTES_INIT, STRLIST_INIT }
+#define TREE_WALK_INIT                                          \
+	{                                                       \
+		NULL, NULL, 0, 0, TREE_NOTES_INIT, STRLIST_INIT \
+	}
 
 int tree_walk(struct tree_walk *walk, const char *root);
 void tree_walk_release(struct tree_walk *walk);
@@ -88,9 +94,9 @@ int tree_walk_wants(const char *name);
 int tree_walk_skips_dir(const char *name);
 
 /* the note added, TREE_NOTE_PLAIN (the caller may set its problem) */
-__attribute__((format(printf, 4, 5)))
-struct tree_note *tree_notes_add(struct tree_notes *notes, const char *path,
-				 int warning, const char *fmt, ...);
+__attribute__((format(printf, 4, 5))) struct tree_note *
+tree_notes_add(struct tree_notes *notes, const char *path, int warning,
+	       const char *fmt, ...);
 /* the notes with that problem */
 size_t tree_notes_count(const struct tree_notes *notes,
 			enum tree_note_problem problem);

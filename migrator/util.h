@@ -17,13 +17,13 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-#define ALLOC_GROW(array, nr, alloc)					\
-	do {								\
-		if ((nr) > (alloc)) {					\
-			(alloc) = (nr) < 16 ? 16 : (nr) * 3 / 2;	\
-			(array) = xrealloc((array),			\
-					   (alloc) * sizeof(*(array)));	\
-		}							\
+#define ALLOC_GROW(array, nr, alloc)                                           \
+	do {                                                                   \
+		if ((nr) > (alloc)) {                                          \
+			(alloc) = (nr) < 16 ? 16 : (nr)*3 / 2;                 \
+			(array) =                                              \
+				xrealloc((array), (alloc) * sizeof(*(array))); \
+		}                                                              \
 	} while (0)
 
 /* the program name used as prefix of every diagnostic */
@@ -32,26 +32,20 @@ extern const char *km_progname;
 /* -q / -v: 0 quiet, 1 normal, 2 verbose */
 extern int km_verbosity;
 
-__attribute__((noreturn, format(printf, 1, 2)))
-void die(const char *fmt, ...);
-__attribute__((noreturn, format(printf, 1, 2)))
-void die_errno(const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
-int error(const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
-int error_errno(const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
-void warning(const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
-void note(const char *fmt, ...);
+__attribute__((noreturn, format(printf, 1, 2))) void die(const char *fmt, ...);
+__attribute__((noreturn, format(printf, 1, 2))) void die_errno(const char *fmt,
+							       ...);
+__attribute__((format(printf, 1, 2))) int error(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) int error_errno(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) void warning(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) void note(const char *fmt, ...);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
-__attribute__((format(printf, 1, 2)))
-char *xstrfmt(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) char *xstrfmt(const char *fmt, ...);
 
 /*
  * 1 if c may be part of a C identifier: an ASCII letter or digit or '_',

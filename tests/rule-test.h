@@ -53,8 +53,8 @@ static inline void rule_test_init(struct rule_test *t, enum api_form api)
 }
 
 /* a call of the given form with these argument texts (NULL-terminated) */
-static inline void rule_test_call(struct rule_test *t,
-				  enum call_site_kind kind, ...)
+static inline void rule_test_call(struct rule_test *t, enum call_site_kind kind,
+				  ...)
 {
 	const char *text;
 	va_list ap;
@@ -173,7 +173,7 @@ struct one_call {
 };
 
 static inline void one_call_init(struct one_call *oc, const char *text,
-			  const struct rule_test *t)
+				 const struct rule_test *t)
 {
 	struct call_analysis *call;
 	size_t i;
@@ -196,8 +196,8 @@ static inline void one_call_init(struct one_call *oc, const char *text,
 		arg->is_null = !strcmp(arg->text, "NULL");
 		if (arg->text[0] == '"') {
 			arg->is_literal = 1;
-			arg->literal = xstrndup(arg->text + 1,
-						strlen(arg->text) - 2);
+			arg->literal =
+				xstrndup(arg->text + 1, strlen(arg->text) - 2);
 		}
 	}
 	model_call_map(&oc->cf.extras[0].model, call, NULL);

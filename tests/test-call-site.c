@@ -84,7 +84,8 @@ static void test_split_nested(void)
 	CU_ASSERT_EQUAL(text[cs->commas[0]], ',');
 	CU_ASSERT_EQUAL(cs->args[0].start, 24);
 	CU_ASSERT_EQUAL(cs->args[0].end, 34);
-	CU_ASSERT_STRING_EQUAL(cs->text,
+	CU_ASSERT_STRING_EQUAL(
+		cs->text,
 		"class_device_create(pick(a, b), /* major, minor */ MKDEV(1, 2),"
 		" NULL, \"f(%d),%s\", (int[]){1, 2}[0], \"x\")");
 }
@@ -105,7 +106,7 @@ static void test_crlf_positions_and_text(void)
 	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
 	CU_ASSERT_STRING_EQUAL(cs->args[1].text, "MKDEV(10, 1)");
 	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, "
-			       "MKDEV(10, 1), &d, \"x%d\", 1)");
+					 "MKDEV(10, 1), &d, \"x%d\", 1)");
 }
 
 static void test_cr_only_positions(void)
@@ -122,13 +123,14 @@ static void test_cr_only_positions(void)
 	CU_ASSERT_EQUAL(cs->line, 6);
 	CU_ASSERT_EQUAL(cs->column, 2);
 	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, 0, NULL, "
-			       "\"x%d\", 1)");
+					 "\"x%d\", 1)");
 }
 
 static void test_nul_in_comment(void)
 {
-	static const char text[] = "/* \0 */\nvoid f(void)\n{\n"
-				   "\tclass_device_create(c, 0, NULL, \"x\");\n}\n";
+	static const char text[] =
+		"/* \0 */\nvoid f(void)\n{\n"
+		"\tclass_device_create(c, 0, NULL, \"x\");\n}\n";
 
 	scan_len("nul.c", text, sizeof(text) - 1);
 	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
@@ -140,14 +142,15 @@ static void test_define_body(void)
 {
 	const struct call_site *cs;
 
-	scan("m.c", "#define ONE(c, n) class_device_create(c, MKDEV(5, n), "
-		    "NULL, \"n%d\", n)\n"
-		    "#define PORT(c, p, d)\t\\\n\tdo {\t\\\n"
-		    "\t\tx = class_device_create(c,\t\\\n"
-		    "\t\t\tMKDEV(9, p), d,\t\\\n\t\t\t\"p%d\", p);\t\\\n"
-		    "\t} while (0)\n"
-		    "#define FIVE(c, a, b, d, e) class_device_create(c, a, b, d, e)\n"
-		    "void g(void) { ONE(k, 1); PORT(k, 2, 0); }\n");
+	scan("m.c",
+	     "#define ONE(c, n) class_device_create(c, MKDEV(5, n), "
+	     "NULL, \"n%d\", n)\n"
+	     "#define PORT(c, p, d)\t\\\n\tdo {\t\\\n"
+	     "\t\tx = class_device_create(c,\t\\\n"
+	     "\t\t\tMKDEV(9, p), d,\t\\\n\t\t\t\"p%d\", p);\t\\\n"
+	     "\t} while (0)\n"
+	     "#define FIVE(c, a, b, d, e) class_device_create(c, a, b, d, e)\n"
+	     "void g(void) { ONE(k, 1); PORT(k, 2, 0); }\n");
 	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
 	cs = &file.sites[0];
 	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
@@ -159,7 +162,7 @@ static void test_define_body(void)
 	CU_ASSERT_EQUAL(cs->line, 4);
 	/* the line splices are whitespace: they vanish from the text */
 	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, MKDEV(9, p), "
-			       "d, \"p%d\", p)");
+					 "d, \"p%d\", p)");
 	CU_ASSERT_EQUAL(cs->nr_args, 5);
 	cs = &file.sites[2];
 	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_AMBIGUOUS);
@@ -186,14 +189,17 @@ static void test_form_by_literal(void)
 	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, \"a%d\", i)"),
 			CALL_SITE_OLD);
 	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, /* f */ "
-				"\"a\" \"%d\", i)"), CALL_SITE_OLD);
+				    "\"a\" \"%d\", i)"),
+			CALL_SITE_OLD);
 	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, \"a\")"),
 			CALL_SITE_NEW);
 	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, "
-				"\"a\" \"b\", 1, 2)"), CALL_SITE_NEW);
+				    "\"a\" \"b\", 1, 2)"),
+			CALL_SITE_NEW);
 	/* the literal at 4 wins over argument 2 */
 	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, NULL, y, \"a\", "
-				"\"b\")"), CALL_SITE_OLD);
+				    "\"b\")"),
+			CALL_SITE_OLD);
 }
 
 static void test_form_by_argument_2(void)
@@ -261,10 +267,11 @@ static void test_form_undecidable_lists(void)
 
 static void test_comments_and_strings(void)
 {
-	scan("t.c", "/* see class_device_create() */\n"
-		    "// class_device_create(c, 1, NULL, \"x\");\n"
-		    "char *s = \"class_device_create failed\\n\";\n"
-		    "int class_device_create_file(void); /* my_class_device_create */\n");
+	scan("t.c",
+	     "/* see class_device_create() */\n"
+	     "// class_device_create(c, 1, NULL, \"x\");\n"
+	     "char *s = \"class_device_create failed\\n\";\n"
+	     "int class_device_create_file(void); /* my_class_device_create */\n");
 	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
 	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_COMMENT);
 	CU_ASSERT_EQUAL(file.sites[0].column, 8);
@@ -357,8 +364,8 @@ static void test_prefilter_and_binary(void)
 	const char text[] = "int class_device_create_file;\n"
 			    "int hard_class_device_create;\n";
 
-	CU_ASSERT(!scan_mentions(text, sizeof(text) - 1,
-				 "class_device_create"));
+	CU_ASSERT(
+		!scan_mentions(text, sizeof(text) - 1, "class_device_create"));
 	CU_ASSERT(scan_mentions("(class_device_create)", 21,
 				"class_device_create"));
 	scan("t.c", text);
@@ -368,7 +375,9 @@ static void test_prefilter_and_binary(void)
 	/* text with a stray NUL: more line ends than NULs */
 	CU_ASSERT(!scan_is_binary("a\0b\nc\n", 6));
 	CU_ASSERT(!scan_is_binary("a\0b\rc\r", 6));
-	CU_ASSERT(scan_is_binary("\x7f" "ELF\0\0\0\n", 8));
+	CU_ASSERT(scan_is_binary("\x7f"
+				 "ELF\0\0\0\n",
+				 8));
 }
 
 static void test_renamed_function(void)
@@ -410,8 +419,8 @@ static void test_kind_names(void)
 	int k;
 
 	for (k = 0; k < CALL_SITE_NR_KINDS; k++)
-		CU_ASSERT_EQUAL(call_site_kind_from_name(
-					call_site_kind_name(k)), k);
+		CU_ASSERT_EQUAL(
+			call_site_kind_from_name(call_site_kind_name(k)), k);
 	CU_ASSERT_EQUAL(call_site_kind_from_name("frob"), -1);
 	CU_ASSERT_STRING_EQUAL(call_site_kind_name(CALL_SITE_AMBIGUOUS),
 			       "ambiguous");
@@ -423,21 +432,26 @@ static void test_kind_names(void)
 
 static const struct unit_test tests[] = {
 	{ "arguments split at top-level commas only", test_split_nested },
-	{ "CRLF: positions, argument texts and the call text", test_crlf_positions_and_text },
-	{ "CR only: the call has its form and its line", test_cr_only_positions },
+	{ "CRLF: positions, argument texts and the call text",
+	  test_crlf_positions_and_text },
+	{ "CR only: the call has its form and its line",
+	  test_cr_only_positions },
 	{ "a NUL in a comment hides nothing", test_nul_in_comment },
 	{ "calls in #define bodies, spliced or not", test_define_body },
 	{ "form by argument count", test_form_by_count },
 	{ "form by a string-literal format at 4 or 5", test_form_by_literal },
 	{ "form by argument 2: each rule", test_form_by_argument_2 },
-	{ "unclosed lists and #ifdef inside the arguments", test_form_undecidable_lists },
+	{ "unclosed lists and #ifdef inside the arguments",
+	  test_form_undecidable_lists },
 	{ "comments and strings", test_comments_and_strings },
 	{ "declarations and definitions", test_declarations_and_definitions },
 	{ "a static definition in a .c file shadows", test_shadowed },
 	{ "references are uses without a call", test_references },
-	{ "calls inside expressions and after keywords", test_calls_in_expressions },
+	{ "calls inside expressions and after keywords",
+	  test_calls_in_expressions },
 	{ "the pre-filter and the binary test", test_prefilter_and_binary },
-	{ "a renamed function: both names, the name decides", test_renamed_function },
+	{ "a renamed function: both names, the name decides",
+	  test_renamed_function },
 	{ "kind names round-trip", test_kind_names },
 	{ NULL, NULL }
 };

@@ -18,8 +18,8 @@ static void new_call(struct rule_test *t, const char *cls, const char *parent,
 {
 	rule_test_init(t, API_NEW);
 	t->m.model = xstrdup("class_device_create");
-	rule_test_call(t, CALL_SITE_NEW, cls, parent, devt, device, format,
-		       arg, NULL);
+	rule_test_call(t, CALL_SITE_NEW, cls, parent, devt, device, format, arg,
+		       NULL);
 	rule_test_type(t, 1, "struct class *", TYPE_FROM_LIBCLANG);
 	rule_test_type(t, 2, "void *", TYPE_FROM_LIBCLANG);
 	t->call.args[1].is_null = !strcmp(parent, "NULL");
@@ -57,10 +57,11 @@ static char *verdict(struct rule_test *t, const struct strlist *classes,
 	return strbuf_detach(&line, NULL);
 }
 
-#define ASSERT_VERDICT(t, classes, expect) do {			\
-		char *got_ = verdict((t), (classes), NULL);	\
-		CU_ASSERT_STRING_EQUAL(got_, (expect));		\
-		free(got_);					\
+#define ASSERT_VERDICT(t, classes, expect)                  \
+	do {                                                \
+		char *got_ = verdict((t), (classes), NULL); \
+		CU_ASSERT_STRING_EQUAL(got_, (expect));     \
+		free(got_);                                 \
 	} while (0)
 
 static void test_class_name_from_class_create(void)
@@ -90,7 +91,8 @@ static void test_class_name_from_the_tree(void)
 	CU_ASSERT_FATAL(fp != NULL);
 	fputs("struct class *input_class;\nstatic int __init init(void)\n"
 	      "{\n\tinput_class = class_create(THIS_MODULE, \"input\");\n"
-	      "\treturn 0;\n}\n", fp);
+	      "\treturn 0;\n}\n",
+	      fp);
 	fclose(fp);
 	strlist_push(&vars, "input_class");
 	strlist_push(&vars, "other_class");
@@ -98,8 +100,8 @@ static void test_class_name_from_the_tree(void)
 	CU_ASSERT_STRING_EQUAL(vars.items[0].util, "input");
 	CU_ASSERT_PTR_NULL(vars.items[1].util);
 
-	new_call(&t, "input_class", "NULL", "MKDEV(13, 64 + minor)",
-		 "dev->dev", "\"event%d\"", "minor");
+	new_call(&t, "input_class", "NULL", "MKDEV(13, 64 + minor)", "dev->dev",
+		 "\"event%d\"", "minor");
 	ASSERT_VERDICT(&t, &vars, "/sys/class/input/event<minor> dev device?");
 	rule_test_release(&t);
 	strlist_clear(&vars, 1);
@@ -145,8 +147,7 @@ static void test_devt(void)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct rule_test t;
 
-		new_call(&t, "c", "NULL", cases[i].devt, "NULL", "\"x\"",
-			 NULL);
+		new_call(&t, "c", "NULL", cases[i].devt, "NULL", "\"x\"", NULL);
 		ASSERT_VERDICT(&t, NULL, cases[i].expect);
 		/* libclang calls a constant 0 a null pointer constant */
 		t.call.args[2].is_null = !strcmp(cases[i].devt, "0");
@@ -189,8 +190,8 @@ static void test_name_pattern(void)
 	ASSERT_VERDICT(&t, NULL, "/sys/class/c/%x<index>.<...>");
 	rule_test_release(&t);
 	/* a name of 20 bytes or more is cut at 19, as the kernel does */
-	new_call(&t, "c", "NULL", "0", "NULL",
-		 "\"a_very_long_device_name\"", NULL);
+	new_call(&t, "c", "NULL", "0", "NULL", "\"a_very_long_device_name\"",
+		 NULL);
 	ASSERT_VERDICT(&t, NULL, "/sys/class/c/a_very_long_device_");
 	rule_test_release(&t);
 }
@@ -240,11 +241,12 @@ static void test_unknown(void)
 	rule_test_type(&t, 3, "struct device *", TYPE_FROM_LIBCLANG);
 	got = verdict(&t, NULL, NULL);
 	CU_ASSERT_STRING_EQUAL(got, "unknown: does not compile: 'dev' where "
-			       "dev_t goes");
+				    "dev_t goes");
 	free(got);
 	free(t.m.model);
 	t.m.model = xstrdup("no_such_entry");
-	ASSERT_VERDICT(&t, NULL, "unknown: the core model has no entry "
+	ASSERT_VERDICT(&t, NULL,
+		       "unknown: the core model has no entry "
 		       "point 'no_such_entry'");
 	rule_test_release(&t);
 }
@@ -259,8 +261,7 @@ static char *other_verdict(const char *migration, enum call_site_kind kind,
 
 	memset(&t, 0, sizeof(t));
 	CU_ASSERT_FATAL(!migration_parse(&t.m, migration, "m"));
-	CU_ASSERT_FATAL(!kernel_data_parse(&t.m.kernel, test_kernel_text,
-					   "k"));
+	CU_ASSERT_FATAL(!kernel_data_parse(&t.m.kernel, test_kernel_text, "k"));
 	t.api.declared = t.api.used = API_NEW;
 	clang_file_init(&t.file, "drivers/test.c");
 	findings_init(&t.findings);
@@ -314,34 +315,35 @@ static void test_other_entry_points(void)
 		"new-call: $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\n"
 		"subject: s\ndescription: d\nmodel: class_create\n";
 	static const char *const dev_texts[] = {
-		"raw_class", "NULL", "MKDEV(162, i)", "NULL", "\"raw%d\"", "i",
-		NULL };
-	static const char *const dev_types[] = {
-		"struct class *", "NULL", "dev_t", "NULL", "literal", "int" };
+		"raw_class", "NULL", "MKDEV(162, i)", "NULL", "\"raw%d\"",
+		"i",	     NULL
+	};
+	static const char *const dev_types[] = { "struct class *", "NULL",
+						 "dev_t",	   "NULL",
+						 "literal",	   "int" };
 	static const char *const old_texts[] = {
-		"raw_class", "NULL", "MKDEV(162, i)", "\"raw%d\"", "i", NULL };
-	static const char *const old_types[] = {
-		"struct class *", "NULL", "dev_t", "literal", "int" };
+		"raw_class", "NULL", "MKDEV(162, i)", "\"raw%d\"", "i", NULL
+	};
+	static const char *const old_types[] = { "struct class *", "NULL",
+						 "dev_t", "literal", "int" };
 	static const char *const cls_texts[] = { "THIS_MODULE", "\"mem\"",
 						 NULL };
-	static const char *const cls_types[] = { "struct module *",
-						 "literal" };
+	static const char *const cls_types[] = { "struct module *", "literal" };
 	char *got;
 
 	got = other_verdict(drvdata, CALL_SITE_NEW, dev_texts, dev_types);
 	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
-			       "dev");
+				    "dev");
 	free(got);
 	/* the old form registers the same device */
 	got = other_verdict(drvdata, CALL_SITE_OLD, old_texts, old_types);
 	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
-			       "dev");
+				    "dev");
 	free(got);
 	got = other_verdict(owner, CALL_SITE_OLD, cls_texts, cls_types);
 	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
 	free(got);
-	got = other_verdict(owner, CALL_SITE_NEW, cls_texts + 1,
-			    cls_types + 1);
+	got = other_verdict(owner, CALL_SITE_NEW, cls_texts + 1, cls_types + 1);
 	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
 	free(got);
 }
@@ -356,11 +358,11 @@ static void test_words(void)
 	v.path = xstrdup("/sys/class/tty/<name>");
 	model_verdict_prose(&sb, &v);
 	CU_ASSERT_STRING_EQUAL(sb.buf, "registers /sys/class/tty/<name> "
-			       "(dev, device unless NULL)");
+				       "(dev, device unless NULL)");
 	strbuf_reset(&sb);
 	model_verdict_past(&sb, &w);
 	CU_ASSERT_STRING_EQUAL(sb.buf, "failed with -ENODEV and registered "
-			       "nothing");
+				       "nothing");
 	CU_ASSERT(!model_verdict_same(&v, &w));
 	CU_ASSERT(model_verdict_same(&v, &v));
 	p = model_placeholder("&STp->device->sdev_gendev");
@@ -379,16 +381,22 @@ static void test_words(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "the class is named by its class_create() in the file", test_class_name_from_class_create },
+	{ "the class is named by its class_create() in the file",
+	  test_class_name_from_class_create },
 	{ "... or in another file of the tree", test_class_name_from_the_tree },
 	{ "NULL parent, a class device parent, a stray parent", test_parent },
 	{ "devt 0 and MKDEV(0,0) make no dev attribute", test_devt },
 	{ "a device by address, a device pointer, none", test_device },
-	{ "the name pattern from the format and its arguments", test_name_pattern },
-	{ "a NULL class fails with -ENODEV; swapped back it registers", test_null_class_and_swap },
-	{ "an old-form call runs on the old entry point", test_old_entry_point },
-	{ "what the model cannot run is unknown, with the reason", test_unknown },
-	{ "device_create() and class_create() in both forms", test_other_entry_points },
+	{ "the name pattern from the format and its arguments",
+	  test_name_pattern },
+	{ "a NULL class fails with -ENODEV; swapped back it registers",
+	  test_null_class_and_swap },
+	{ "an old-form call runs on the old entry point",
+	  test_old_entry_point },
+	{ "what the model cannot run is unknown, with the reason",
+	  test_unknown },
+	{ "device_create() and class_create() in both forms",
+	  test_other_entry_points },
 	{ "verdicts in words, placeholders, zeros", test_words },
 	{ NULL, NULL }
 };

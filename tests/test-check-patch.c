@@ -28,10 +28,11 @@ static char *paths_of(const char *text)
 	return strbuf_detach(&sb, NULL);
 }
 
-#define ASSERT_PATHS(text, expect) do {				\
-		char *got_ = paths_of(text);			\
-		CU_ASSERT_STRING_EQUAL(got_, (expect));		\
-		free(got_);					\
+#define ASSERT_PATHS(text, expect)                      \
+	do {                                            \
+		char *got_ = paths_of(text);            \
+		CU_ASSERT_STRING_EQUAL(got_, (expect)); \
+		free(got_);                             \
 	} while (0)
 
 static void test_git_style(void)
@@ -114,12 +115,14 @@ static void test_quoted_and_dotted_names(void)
 
 static const struct unit_test tests[] = {
 	{ "quoted names are read as git writes them", test_quoted_names },
-	{ "git-style headers: each path once, a/ and b/ stripped", test_git_style },
+	{ "git-style headers: each path once, a/ and b/ stripped",
+	  test_git_style },
 	{ "plain diff headers, timestamps, /dev/null", test_plain_diff },
 	{ "'..' and absolute paths are refused", test_outside_is_refused },
 	{ "a text with no file, a path -p1 cannot strip", test_no_file },
 	{ "lines of a hunk are not headers", test_hunk_bodies_are_not_headers },
-	{ "quoted names; '..' inside a name is fine", test_quoted_and_dotted_names },
+	{ "quoted names; '..' inside a name is fine",
+	  test_quoted_and_dotted_names },
 	{ NULL, NULL }
 };
 

@@ -44,7 +44,7 @@ static const char driver_c[] =
 
 struct analysed {
 	char tree[64];
-	struct rule_test t;	/* the migration and the API */
+	struct rule_test t; /* the migration and the API */
 	struct scan_file sf;
 	struct analysed_file file;
 	struct call_analysis calls[8];
@@ -69,12 +69,10 @@ static void analyse(struct analysed *a, const char *text, int libclang)
 	for (i = 0; i < a->sf.nr_sites && a->nr < 8; i++)
 		if (call_site_kind_is_call(a->sf.sites[i].kind)) {
 			call_analysis_init(&a->calls[a->nr], &a->sf.sites[i],
-					   &a->t.m, &a->t.api, &a->file,
-					   a->nr);
+					   &a->t.m, &a->t.api, &a->file, a->nr);
 			a->nr++;
 		}
-	clang_analyse_file(&env, &a->file, text, strlen(text), a->calls,
-			   a->nr);
+	clang_analyse_file(&env, &a->file, text, strlen(text), a->calls, a->nr);
 	clang_env_release(&env);
 }
 
@@ -343,8 +341,8 @@ static void test_loader_reasons(void)
 	struct clang_api api;
 	char *why = NULL;
 
-	CU_ASSERT_EQUAL(clang_api_open(&api, "/nonexistent/libclang.so",
-				       &why), -1);
+	CU_ASSERT_EQUAL(clang_api_open(&api, "/nonexistent/libclang.so", &why),
+			-1);
 	CU_ASSERT_PTR_NULL(api.handle);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "/nonexistent/libclang.so"));
@@ -411,13 +409,18 @@ static void test_undeclared_config_retried(void)
 static const struct unit_test tests[] = {
 	{ "libclang at run time: every function", test_loader_resolves },
 	{ "a library that cannot be used: why", test_loader_reasons },
-	{ "new-form call: types as written, NULL, literal", test_new_form_calls_from_libclang },
-	{ "a macro literal is a literal; &x->dev; 0", test_macro_literal_and_address },
-	{ "an old call libclang drops: fallback types", test_dropped_old_call_uses_fallbacks },
+	{ "new-form call: types as written, NULL, literal",
+	  test_new_form_calls_from_libclang },
+	{ "a macro literal is a literal; &x->dev; 0",
+	  test_macro_literal_and_address },
+	{ "an old call libclang drops: fallback types",
+	  test_dropped_old_call_uses_fallbacks },
 	{ "without libclang: the file's text", test_text_only_analysis },
-	{ "a file libclang cannot use: the reason", test_unparsable_file_is_reported },
+	{ "a file libclang cannot use: the reason",
+	  test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },
-	{ "a function that is a macro: libclang's expansion", test_a_macro_function_is_seen_expanded },
+	{ "a function that is a macro: libclang's expansion",
+	  test_a_macro_function_is_seen_expanded },
 	{ "undeclared CONFIG_ values: the parse is retried",
 	  test_undeclared_config_retried },
 	{ NULL, NULL }

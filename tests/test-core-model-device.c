@@ -5,7 +5,7 @@
  * class_create().
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* open_memstream */
+#define _GNU_SOURCE /* open_memstream */
 #endif
 #include <errno.h>
 #include <stdio.h>
@@ -90,9 +90,8 @@ static void test_glue_directories(void)
 
 	s0 = km_device_create(cls, serial, 0, NULL, "ttyS0");
 	s1 = km_device_create(cls, serial, 0, NULL, "ttyS1");
-	CU_ASSERT_PTR_EQUAL(km_device_find(model,
-					   "platform/serial8250/tty/ttyS1"),
-			    s1);
+	CU_ASSERT_PTR_EQUAL(
+		km_device_find(model, "platform/serial8250/tty/ttyS1"), s1);
 	CU_ASSERT_PTR_NULL(km_device_find(model, "platform/serial8250/tty"));
 	km_device_unregister(s0);
 	text = dump_of(model);
@@ -106,8 +105,7 @@ static void test_glue_directories(void)
 	free(text);
 	/* /sys/devices/virtual is no fixture: no fixture may take it */
 	km_device_create(cls, NULL, 0, NULL, "vc");
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "virtual/x")),
-			-EEXIST);
+	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "virtual/x")), -EEXIST);
 	km_class_destroy(cls);
 	km_model_free(model);
 }

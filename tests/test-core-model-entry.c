@@ -12,14 +12,38 @@
 #include "entry.h"
 #include "unit.h"
 
-#define NUL { KM_VALUE_NULL, NULL, 0 }
-#define CLASS(name) { KM_VALUE_CLASS, name, 0 }
-#define CDEV(name) { KM_VALUE_CLASS_DEVICE, name, 0 }
-#define DEVICE(path) { KM_VALUE_DEVICE, path, 0 }
-#define DEVT(ma, mi) { KM_VALUE_DEVT, NULL, KM_MKDEV(ma, mi) }
-#define MODULE(name) { KM_VALUE_MODULE, name, 0 }
-#define POINTER { KM_VALUE_POINTER, NULL, 0 }
-#define STRING(text) { KM_VALUE_STRING, text, 0 }
+#define NUL                            \
+	{                              \
+		KM_VALUE_NULL, NULL, 0 \
+	}
+#define CLASS(name)                     \
+	{                               \
+		KM_VALUE_CLASS, name, 0 \
+	}
+#define CDEV(name)                             \
+	{                                      \
+		KM_VALUE_CLASS_DEVICE, name, 0 \
+	}
+#define DEVICE(path)                     \
+	{                                \
+		KM_VALUE_DEVICE, path, 0 \
+	}
+#define DEVT(ma, mi)                                  \
+	{                                             \
+		KM_VALUE_DEVT, NULL, KM_MKDEV(ma, mi) \
+	}
+#define MODULE(name)                     \
+	{                                \
+		KM_VALUE_MODULE, name, 0 \
+	}
+#define POINTER                           \
+	{                                 \
+		KM_VALUE_POINTER, NULL, 0 \
+	}
+#define STRING(text)                     \
+	{                                \
+		KM_VALUE_STRING, text, 0 \
+	}
 #define NR(array) ARRAY_SIZE(array)
 
 static int has_role(const struct km_entry_form *form, enum km_role role)
@@ -36,7 +60,7 @@ static void test_table(void)
 {
 	static const char *const names[] = {
 		"class_device_create", "class_device_destroy", "device_create",
-		"device_destroy", "class_create", "class_destroy",
+		"device_destroy",      "class_create",	       "class_destroy",
 	};
 	const struct km_entry *e;
 	size_t i, f;
@@ -46,8 +70,8 @@ static void test_table(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(e);
 		for (f = 0; f < KM_NR_FORMS; f++) {
 			CU_ASSERT(e->forms[f].nr_params > 0);
-			CU_ASSERT_PTR_NOT_NULL(strstr(e->forms[f].prototype,
-						      e->name));
+			CU_ASSERT_PTR_NOT_NULL(
+				strstr(e->forms[f].prototype, e->name));
 			CU_ASSERT_PTR_NOT_NULL(e->forms[f].kernel);
 		}
 	}
@@ -65,8 +89,7 @@ static void test_table(void)
 			KM_ROLE_PARENT_CDEV);
 	e = km_entry_find("device_create");
 	CU_ASSERT_EQUAL(e->forms[KM_FORM_OLD].params[3].role, KM_ROLE_FORMAT);
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[3].role,
-			KM_ROLE_DRVDATA);
+	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[3].role, KM_ROLE_DRVDATA);
 	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[4].role, KM_ROLE_FORMAT);
 	CU_ASSERT(e->forms[KM_FORM_NEW].variadic);
 	e = km_entry_find("class_create");
@@ -107,13 +130,15 @@ static void test_class_device_create_forms(void)
 
 static void test_class_device_create_nested(void)
 {
-	struct km_value args[] = { CLASS("input"), CDEV("input3"), DEVT(13, 66),
-				   DEVICE("pci0000:00/usb2"), STRING("event2"),
-				   STRING("extra, already rendered") };
+	struct km_value args[] = {
+		CLASS("input"),	  CDEV("input3"),
+		DEVT(13, 66),	  DEVICE("pci0000:00/usb2"),
+		STRING("event2"), STRING("extra, already rendered")
+	};
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      args, NR(args), &res),
+	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW, args,
+				      NR(args), &res),
 			KM_CALL_REGISTERED);
 	CU_ASSERT_STRING_EQUAL(res.path, "/sys/class/input/input3/event2");
 	CU_ASSERT(res.device_link);
@@ -222,25 +247,25 @@ static void test_device_create_errors(void)
 	struct km_value null_class[] = { NUL, NUL, DEVT(1, 3), NUL,
 					 STRING("x") };
 	/* the hand conversion's mistake: the format in the drvdata slot */
-	struct km_value swapped[] = { CLASS("c"), NUL, DEVT(1, 3),
-				      STRING("x"), NUL };
+	struct km_value swapped[] = { CLASS("c"), NUL, DEVT(1, 3), STRING("x"),
+				      NUL };
 	struct km_value empty[] = { CLASS("c"), NUL, NUL, NUL, STRING("") };
 	struct km_value cdev_parent[] = { CLASS("c"), CDEV("p"), NUL, NUL,
 					  STRING("x") };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW,
-				      null_class, 5, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENODEV);
-	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_OLD,
-				      null_class, 4, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENODEV);
-	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, swapped,
+	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, null_class,
 				      5, &res),
+			KM_CALL_FAILED);
+	CU_ASSERT_EQUAL(res.err, -ENODEV);
+	km_call_result_release(&res);
+	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_OLD, null_class,
+				      4, &res),
+			KM_CALL_FAILED);
+	CU_ASSERT_EQUAL(res.err, -ENODEV);
+	km_call_result_release(&res);
+	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, swapped, 5,
+				      &res),
 			KM_CALL_FAILED);
 	CU_ASSERT_EQUAL(res.err, -EINVAL);
 	km_call_result_release(&res);
@@ -249,8 +274,8 @@ static void test_device_create_errors(void)
 			KM_CALL_FAILED);
 	CU_ASSERT_EQUAL(res.err, -EINVAL);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW,
-				      cdev_parent, 5, &res),
+	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, cdev_parent,
+				      5, &res),
 			KM_CALL_INVALID);
 	CU_ASSERT_EQUAL(res.bad_arg, 1);
 	CU_ASSERT_STRING_EQUAL(res.why,
@@ -304,8 +329,8 @@ static void test_destroys(void)
 	struct km_value null_class[] = { NUL, DEVT(1, 1) };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_destroy", KM_FORM_NEW,
-				      class_devt, 2, &res),
+	CU_ASSERT_EQUAL(km_entry_call("device_destroy", KM_FORM_NEW, class_devt,
+				      2, &res),
 			KM_CALL_DONE);
 	km_call_result_release(&res);
 	CU_ASSERT_EQUAL(km_entry_call("class_device_destroy", KM_FORM_OLD,
@@ -357,8 +382,8 @@ static void test_invalid_calls(void)
 				      &res),
 			KM_CALL_INVALID);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_register", KM_FORM_NEW,
-				      two, 2, &res),
+	CU_ASSERT_EQUAL(km_entry_call("class_device_register", KM_FORM_NEW, two,
+				      2, &res),
 			KM_CALL_INVALID);
 	CU_ASSERT_STRING_EQUAL(res.why, "the core model has no entry point "
 					"'class_device_register'");

@@ -126,7 +126,8 @@ static void test_child_reference_holds_parent_past_del(void)
 static void test_release_precedence(void)
 {
 	struct kmodel *model = km_model_new();
-	struct class cls = { .name = "c", .release = tracked_release,
+	struct class cls = { .name = "c",
+			     .release = tracked_release,
 			     .class_release = count_class_release };
 	struct tracked own, none;
 
@@ -224,7 +225,8 @@ static void test_put_more_than_got(void)
 static void test_class_destroyed_before_its_devices(void)
 {
 	struct kmodel *model = km_model_new();
-	struct class cls = { .name = "input", .release = tracked_release,
+	struct class cls = { .name = "input",
+			     .release = tracked_release,
 			     .class_release = count_class_release };
 	struct tracked a, b;
 
@@ -243,9 +245,9 @@ static void test_class_destroyed_before_its_devices(void)
 	CU_ASSERT_PTR_EQUAL(km_class_find(model, "input"), &cls);
 	/* a new class of that name can come; the old one is still usable */
 	CU_ASSERT_FALSE(KM_IS_ERR(km_class_create(model, NULL, "input")));
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_device_create(&cls, NULL, 0, NULL,
-							  "late")),
-			-ENODEV);
+	CU_ASSERT_EQUAL(
+		KM_PTR_ERR(km_class_device_create(&cls, NULL, 0, NULL, "late")),
+		-ENODEV);
 	km_class_device_destroy(&cls, KM_MKDEV(13, 2));
 	km_class_device_destroy(&cls, KM_MKDEV(13, 1));
 	CU_ASSERT_EQUAL(a.released + b.released, 2);

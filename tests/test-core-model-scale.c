@@ -6,7 +6,7 @@
  * here; these check that the hashed lookups find what the scenario made.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* open_memstream */
+#define _GNU_SOURCE /* open_memstream */
 #endif
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,9 +68,9 @@ static void test_many_class_devices(void)
 
 		snprintf(name, sizeof(name), "c/d%d", i);
 		cd = km_class_device_find(model, name);
-		if (i % 2 ? !cd || km_class_device_find_devt(cls, KM_MKDEV(1, i))
-						   != cd
-			  : cd != NULL)
+		if (i % 2 ? !cd || km_class_device_find_devt(
+					   cls, KM_MKDEV(1, i)) != cd :
+			    cd != NULL)
 			missing++;
 	}
 	CU_ASSERT_EQUAL(missing, 0);
@@ -93,7 +93,8 @@ static void test_many_devices(void)
 	for (i = 0; i < NR; i++)
 		fprintf(t.fp, "device bus%d/dev%d\n", i % 97, i);
 	for (i = 0; i < NR; i++)
-		fprintf(t.fp, "device-create tty t%d parent=bus%d/dev%d devt=4:%d\n",
+		fprintf(t.fp,
+			"device-create tty t%d parent=bus%d/dev%d devt=4:%d\n",
 			i, i % 97, i, i);
 	for (i = 0; i < NR; i += 4)
 		fprintf(t.fp, "device-destroy tty 4:%d\n", i);
@@ -109,8 +110,8 @@ static void test_many_devices(void)
 			 i);
 		dev = km_device_find(model, path);
 		if (!fixture || (i % 4 ? !dev || dev->parent != fixture ||
-						 !km_device_is_registered(dev)
-				       : dev != NULL))
+						 !km_device_is_registered(dev) :
+					 dev != NULL))
 			wrong++;
 	}
 	CU_ASSERT_EQUAL(wrong, 0);
@@ -175,8 +176,7 @@ static void test_long_device_path(void)
 	}
 	path[2 * COMPONENTS - 1] = '\0';
 	text_open(&t);
-	fprintf(t.fp, "class c\ndevice %s\ncreate c x device=%s\n", path,
-		path);
+	fprintf(t.fp, "class c\ndevice %s\ncreate c x device=%s\n", path, path);
 	model = run(&t, &status, &err);
 	CU_ASSERT_EQUAL(status, KM_SCENARIO_OK);
 	/* too deep for a device link: the kernel's path buffer would not do */

@@ -14,7 +14,7 @@
 
 struct outcome {
 	int status;
-	char *err;			/* what went to stderr */
+	char *err; /* what went to stderr */
 	struct kmodel *model;
 };
 
@@ -38,18 +38,19 @@ static void done(struct outcome *o)
 
 static void test_statements(void)
 {
-	struct outcome o = run("# a comment\n"
-			       "\n"
-			       "class input hotplug   # trailing comment\r\n"
-			       "device platform/i8042/serio1\n"
-			       "register input input1 device=platform/i8042/serio1\n"
-			       "group input/input1 id\n"
-			       "group input/input1 gone\n"
-			       "ungroup input/input1 gone\n"
-			       "create input event1 parent=input/input1 "
-			       "devt=13:65 device=platform/i8042/serio1\n"
-			       "create-old input mice devt=13:63\n"
-			       "\tcreate input \"two words\"\n");
+	struct outcome o =
+		run("# a comment\n"
+		    "\n"
+		    "class input hotplug   # trailing comment\r\n"
+		    "device platform/i8042/serio1\n"
+		    "register input input1 device=platform/i8042/serio1\n"
+		    "group input/input1 id\n"
+		    "group input/input1 gone\n"
+		    "ungroup input/input1 gone\n"
+		    "create input event1 parent=input/input1 "
+		    "devt=13:65 device=platform/i8042/serio1\n"
+		    "create-old input mice devt=13:63\n"
+		    "\tcreate input \"two words\"\n");
 	struct class_device *ev1;
 
 	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
@@ -59,14 +60,15 @@ static void test_statements(void)
 	CU_ASSERT_EQUAL(ev1->devt, KM_MKDEV(13, 65));
 	CU_ASSERT_STRING_EQUAL(ev1->dev->bus_id, "serio1");
 	CU_ASSERT_PTR_NOT_NULL(km_class_device_find(o.model, "input/mice"));
-	CU_ASSERT_PTR_NOT_NULL(km_class_device_find(o.model, "input/two words"));
-	CU_ASSERT_EQUAL(km_sysfs_remove_group(km_class_device_find(o.model,
-								   "input/input1"),
-					      "id"),
+	CU_ASSERT_PTR_NOT_NULL(
+		km_class_device_find(o.model, "input/two words"));
+	CU_ASSERT_EQUAL(km_sysfs_remove_group(
+				km_class_device_find(o.model, "input/input1"),
+				"id"),
 			0);
 	/* the class callback ran for the registered input1 only */
-	CU_ASSERT_PTR_NOT_NULL(strstr(km_uevent_line(o.model, 0),
-				      "CLASS_HOTPLUG=1"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(km_uevent_line(o.model, 0), "CLASS_HOTPLUG=1"));
 	CU_ASSERT_PTR_NULL(strstr(km_uevent_line(o.model, 1), "CLASS_HOTPLUG"));
 	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 5);
 	done(&o);
@@ -74,12 +76,13 @@ static void test_statements(void)
 
 static void test_teardown_statements(void)
 {
-	struct outcome o = run("class input\n"
-			       "create input input3\n"
-			       "create input event2 parent=input/input3 devt=13:66\n"
-			       "unregister input/input3\n"
-			       "destroy input 13:66\n"
-			       "class-destroy input\n");
+	struct outcome o =
+		run("class input\n"
+		    "create input input3\n"
+		    "create input event2 parent=input/input3 devt=13:66\n"
+		    "unregister input/input3\n"
+		    "destroy input 13:66\n"
+		    "class-destroy input\n");
 
 	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
 	CU_ASSERT_STRING_EQUAL(o.err, "");
@@ -154,8 +157,9 @@ static void test_unregister_of_a_parent_kept_alive(void)
 			       "unregister c/p/k\n");
 
 	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_FAILED);
-	CU_ASSERT_STRING_EQUAL(o.err, "t.scn:5: error: class_device_unregister "
-				      "'c/p' failed: -ENOENT (not registered)\n");
+	CU_ASSERT_STRING_EQUAL(o.err,
+			       "t.scn:5: error: class_device_unregister "
+			       "'c/p' failed: -ENOENT (not registered)\n");
 	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 1);
 	done(&o);
 }

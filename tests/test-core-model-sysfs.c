@@ -67,8 +67,8 @@ static char *everything_of(struct kmodel *model)
 static struct class_device *input_dev(struct class *cls, const char *name,
 				      struct device *dev)
 {
-	struct class_device *cd = km_class_device_create(cls, NULL, 0, dev,
-							 "%s", name);
+	struct class_device *cd =
+		km_class_device_create(cls, NULL, 0, dev, "%s", name);
 
 	CU_ASSERT_FATAL(!KM_IS_ERR(cd));
 	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "capabilities"), 0);
@@ -93,8 +93,8 @@ static void test_desktop_listing(void)
 			       0);
 	km_class_device_create(input, in3, KM_MKDEV(13, 32), tablet, "mouse%d",
 			       0);
-	km_class_device_create(input, in3, KM_MKDEV(13, 66), tablet,
-			       "event%d", 2);
+	km_class_device_create(input, in3, KM_MKDEV(13, 66), tablet, "event%d",
+			       2);
 	km_class_device_create(input, NULL, KM_MKDEV(13, 63), NULL, "mice");
 	in0 = input_dev(input, "input0", NULL);
 	km_class_device_create(input, in0, KM_MKDEV(13, 64), NULL, "event0");
@@ -121,8 +121,8 @@ static void test_nested_directory_is_under_its_parent(void)
 			    ev2);
 	CU_ASSERT_PTR_NULL(km_class_device_find(model, "input/event2"));
 	/* the parent's directory is where the name must be unique */
-	CU_ASSERT_FALSE(KM_IS_ERR(km_class_device_create(input, NULL, 0, NULL,
-							 "event2")));
+	CU_ASSERT_FALSE(KM_IS_ERR(
+		km_class_device_create(input, NULL, 0, NULL, "event2")));
 	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_device_create(input, in3, 0, NULL,
 							  "event2")),
 			-EEXIST);
@@ -301,9 +301,8 @@ static void test_device_paths(void)
 	CU_ASSERT_STRING_EQUAL(serio->parent->parent->bus_id, "platform");
 	CU_ASSERT_PTR_NULL(serio->parent->parent->parent);
 	/* parents are reused, the same path gives the same device */
-	CU_ASSERT_PTR_EQUAL(km_device_new(model, "platform/i8042/serio0")
-				    ->parent,
-			    i8042);
+	CU_ASSERT_PTR_EQUAL(
+		km_device_new(model, "platform/i8042/serio0")->parent, i8042);
 	CU_ASSERT_PTR_EQUAL(km_device_new(model, "platform/i8042/serio1"),
 			    serio);
 	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "")), -EINVAL);
@@ -333,10 +332,11 @@ static void test_fixture_device_chain(void)
 	km_class_device_create(cls, NULL, 0, &unnamed, "card1");
 	text = tree_of(model, "c", NULL);
 	CU_ASSERT_STRING_EQUAL(
-		text, "/sys/class/c/\n"
-		      "|-- card0\n"
-		      "|   `-- device -> ../../../devices/pci0000:00/0000:00:02.0\n"
-		      "`-- card1\n");
+		text,
+		"/sys/class/c/\n"
+		"|-- card0\n"
+		"|   `-- device -> ../../../devices/pci0000:00/0000:00:02.0\n"
+		"`-- card1\n");
 	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 1);
 	free(text);
 	km_model_free(model);
@@ -348,7 +348,8 @@ static const struct unit_test tests[] = {
 	  test_nested_directory_is_under_its_parent },
 	{ "the device link climbs one more level per nesting",
 	  test_device_link_climbs_one_level_per_nesting },
-	{ "no device link without a device", test_device_link_only_with_a_device },
+	{ "no device link without a device",
+	  test_device_link_only_with_a_device },
 	{ "the dev attribute exists only when devt is not 0:0",
 	  test_dev_attribute_only_when_devt_is_set },
 	{ "the full listing shows files", test_full_listing_shows_files },

@@ -202,8 +202,7 @@ static void test_no_event_for_failed_calls(void)
 	km_class_device_create(NULL, NULL, 0, NULL, "x");
 	km_class_device_create(input, NULL, 0, NULL, "%s", "");
 	km_class_device_destroy(input, KM_MKDEV(1, 1));
-	km_sysfs_create_group(km_class_device_create(input, NULL, 0, NULL,
-						     "y"),
+	km_sysfs_create_group(km_class_device_create(input, NULL, 0, NULL, "y"),
 			      "g");
 	/* only y's add: groups send none */
 	CU_ASSERT_EQUAL(km_uevent_count(model), 1);
@@ -227,8 +226,8 @@ static void test_add_hotplug_env_var_limits(void)
 	CU_ASSERT_EQUAL(len, 8);
 	/* too long for the buffer: nothing is added */
 	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len,
-					       "LONG=%s", "0123456789"),
+					       sizeof(buffer), &len, "LONG=%s",
+					       "0123456789"),
 			-ENOMEM);
 	CU_ASSERT_EQUAL(i, 2);
 	CU_ASSERT_PTR_NULL(envp[2]);

@@ -44,23 +44,31 @@ static void test_insert(void)
 	enum call_change c[2];
 
 	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
-	CU_ASSERT_EQUAL(compare(&m,
-		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n"
-		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
-		"x = class_device_create(c,NULL,MKDEV(1,2),NULL,\n\"a\");\n"
-		"y = class_device_create(c, NULL, 0, NULL, \"b\");\n", c, 2), 0);
+	CU_ASSERT_EQUAL(
+		compare(&m,
+			"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n"
+			"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
+			"x = class_device_create(c,NULL,MKDEV(1,2),NULL,\n\"a\");\n"
+			"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
+			c, 2),
+		0);
 	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
 	CU_ASSERT_EQUAL(c[1], CALL_SAME);
 	/* another value inserted is no conversion */
-	CU_ASSERT_EQUAL(compare(&m,
-		"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
-		"x = class_device_create(c, 0, MKDEV(1, 2), NULL, \"a\");\n",
-		c, 1), -1);
+	CU_ASSERT_EQUAL(
+		compare(&m,
+			"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+			"x = class_device_create(c, 0, MKDEV(1, 2), NULL, \"a\");\n",
+			c, 1),
+		-1);
 	/* a change outside the calls fails the file */
-	CU_ASSERT_EQUAL(compare(&m,
-		"int a; x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
-		"long a; x = class_device_create(c, NULL, MKDEV(1, 2), NULL, "
-		"\"a\");\n", c, 1), -1);
+	CU_ASSERT_EQUAL(
+		compare(&m,
+			"int a; x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
+			"long a; x = class_device_create(c, NULL, MKDEV(1, 2), NULL, "
+			"\"a\");\n",
+			c, 1),
+		-1);
 	migration_release(&m);
 }
 
@@ -71,20 +79,25 @@ static void test_rename_remove_and_swap(void)
 
 	memset(&m, 0, sizeof(m));
 	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
-	CU_ASSERT_EQUAL(compare(&m,
-		"n = frob(THIS_MODULE, 1, \"a\") + frob(me, i, /* b */ s);\n"
-		"m = frob2(\"c\", 3);\n",
-		"n = frob2(\"a\", 1) + frob2(/* b */ s, i);\n"
-		"m = frob2(\"c\", 3);\n", c, 3), 0);
+	CU_ASSERT_EQUAL(
+		compare(&m,
+			"n = frob(THIS_MODULE, 1, \"a\") + frob(me, i, /* b */ s);\n"
+			"m = frob2(\"c\", 3);\n",
+			"n = frob2(\"a\", 1) + frob2(/* b */ s, i);\n"
+			"m = frob2(\"c\", 3);\n",
+			c, 3),
+		0);
 	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
 	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
 	CU_ASSERT_EQUAL(c[2], CALL_SAME);
 	/* the old order under the new name is no conversion */
 	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, \"a\");\n",
-				"n = frob2(1, \"a\");\n", c, 1), -1);
+				"n = frob2(1, \"a\");\n", c, 1),
+			-1);
 	/* the comment is part of the argument */
 	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, /* b */ s);\n",
-				"n = frob2(s, 1);\n", c, 1), -1);
+				"n = frob2(s, 1);\n", c, 1),
+			-1);
 	migration_release(&m);
 }
 
@@ -125,9 +138,11 @@ static void test_nested_calls_moved(void)
 
 	memset(&m, 0, sizeof(m));
 	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
-	CU_ASSERT_EQUAL(compare(&m,
-		"n = frob(THIS_MODULE, frob(THIS_MODULE, 2, \"i\"), \"o\");\n",
-		"n = frob2(\"o\", frob2(\"i\", 2));\n", c, 2), 0);
+	CU_ASSERT_EQUAL(
+		compare(&m,
+			"n = frob(THIS_MODULE, frob(THIS_MODULE, 2, \"i\"), \"o\");\n",
+			"n = frob2(\"o\", frob2(\"i\", 2));\n", c, 2),
+		0);
 	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
 	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
 	migration_release(&m);
@@ -140,12 +155,15 @@ static void test_directive_in_arguments(void)
 	enum call_change c[2];
 
 	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
-	CU_ASSERT_EQUAL(compare(&m, "class_device_create(a,\n"
+	CU_ASSERT_EQUAL(compare(&m,
+				"class_device_create(a,\n"
 				"#define H class_device_create()\n"
 				"b, c, \"x\")",
 				"class_device_create(a, NULL,\n"
 				"#define H class_device_create()\n"
-				"b, c, \"x\")", c, 2), 0);
+				"b, c, \"x\")",
+				c, 2),
+			0);
 	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
 	CU_ASSERT_EQUAL(c[1], CALL_SAME);
 	migration_release(&m);

@@ -42,13 +42,15 @@ static void test_one_change_with_context(void)
 static void test_close_hunks_merge(void)
 {
 	/* lines 2 and 8: six lines apart, one hunk */
-	check_hunks(ten, "1\nB\n3\n4\n5\n6\n7\nH\n9\n10\n",
-		    "@@ -1,10 +1,10 @@\n 1\n-2\n+B\n 3\n 4\n 5\n 6\n 7\n-8\n+H\n 9\n 10\n",
-		    1);
+	check_hunks(
+		ten, "1\nB\n3\n4\n5\n6\n7\nH\n9\n10\n",
+		"@@ -1,10 +1,10 @@\n 1\n-2\n+B\n 3\n 4\n 5\n 6\n 7\n-8\n+H\n 9\n 10\n",
+		1);
 	/* lines 1 and 9: seven lines apart, two hunks */
 	check_hunks(ten, "A\n2\n3\n4\n5\n6\n7\n8\nI\n10\n",
 		    "@@ -1,4 +1,4 @@\n-1\n+A\n 2\n 3\n 4\n"
-		    "@@ -6,5 +6,5 @@\n 6\n 7\n 8\n-9\n+I\n 10\n", 2);
+		    "@@ -6,5 +6,5 @@\n 6\n 7\n 8\n-9\n+I\n 10\n",
+		    2);
 }
 
 static void test_first_and_last_lines(void)
@@ -66,13 +68,16 @@ static void test_no_newline_at_end(void)
 {
 	check_hunks("a\nb", "a\nc",
 		    "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
-		    "+c\n\\ No newline at end of file\n", 1);
+		    "+c\n\\ No newline at end of file\n",
+		    1);
 	check_hunks("a\nb", "a\nb\n",
 		    "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
-		    "+b\n", 1);
+		    "+b\n",
+		    1);
 	check_hunks("x\na\nb", "y\na\nb",
 		    "@@ -1,3 +1,3 @@\n-x\n+y\n a\n b\n"
-		    "\\ No newline at end of file\n", 1);
+		    "\\ No newline at end of file\n",
+		    1);
 }
 
 static void test_crlf_lines_kept(void)
@@ -91,7 +96,8 @@ static void test_function_name_in_header(void)
 		    "\tint c;\n\tint D;\n\treturn 0;\n}\n",
 		    "@@ -3,6 +3,6 @@ static int __init pt_init(void)\n"
 		    " \tint a;\n \tint b;\n \tint c;\n-\tint d;\n+\tint D;\n"
-		    " \treturn 0;\n }\n", 1);
+		    " \treturn 0;\n }\n",
+		    1);
 }
 
 static void test_file_headers(void)
@@ -100,11 +106,13 @@ static void test_file_headers(void)
 	struct diff_stat stat = { 0, 0 };
 
 	CU_ASSERT_EQUAL(diff_write_file(&out, "drivers/char/mem.c", "a\n", 2,
-					"b\nc\n", 4, &stat), 1);
-	CU_ASSERT_STRING_EQUAL(out.buf,
-			       "diff --git a/drivers/char/mem.c b/drivers/char/mem.c\n"
-			       "--- a/drivers/char/mem.c\n+++ b/drivers/char/mem.c\n"
-			       "@@ -1 +1,2 @@\n-a\n+b\n+c\n");
+					"b\nc\n", 4, &stat),
+			1);
+	CU_ASSERT_STRING_EQUAL(
+		out.buf,
+		"diff --git a/drivers/char/mem.c b/drivers/char/mem.c\n"
+		"--- a/drivers/char/mem.c\n+++ b/drivers/char/mem.c\n"
+		"@@ -1 +1,2 @@\n-a\n+b\n+c\n");
 	CU_ASSERT_EQUAL(stat.added, 2);
 	CU_ASSERT_EQUAL(stat.removed, 1);
 	strbuf_reset(&out);
@@ -127,10 +135,11 @@ static int apply_hunks(const char *hunks, const char *a, struct strbuf *out)
 		if (sscanf(h, "@@ -%lu", &start) != 1)
 			return -1;
 		count = strchr(h, ',') && strchr(h, ',') < strchr(h, '+') ?
-			strtoul(strchr(h, ',') + 1, NULL, 10) : 1;
+				strtoul(strchr(h, ',') + 1, NULL, 10) :
+				1;
 		if (!count)
 			start++;
-		for (; line < start; line++) {		/* copy up to the hunk */
+		for (; line < start; line++) { /* copy up to the hunk */
 			nl = strchr(src, '\n');
 			strbuf_add(out, src, (size_t)(nl - src) + 1);
 			src = nl + 1;
@@ -201,7 +210,8 @@ static void test_small_edit_in_long_file(void)
 		strbuf_addf(&b, i == 10000 ? "changed %d\n" : "line %d\n", i);
 	}
 	CU_ASSERT_EQUAL(diff_write_hunks(&out, a.buf, a.len, b.buf, b.len, 3,
-					 &stat), 1);
+					 &stat),
+			1);
 	CU_ASSERT_EQUAL(stat.added, 1);
 	CU_ASSERT_EQUAL(stat.removed, 1);
 	CU_ASSERT(!strncmp(out.buf, "@@ -9998,7 +9998,7 @@", 20));
@@ -273,7 +283,9 @@ static void test_hunk_header(void)
 {
 	unsigned long old = 0, new = 0;
 	static const char *const bad[] = {
-		"@@ -1,1 +1,1 @", "@@ -1 1 @@", "@@ -1,1  +1,1 @@",
+		"@@ -1,1 +1,1 @",
+		"@@ -1 1 @@",
+		"@@ -1,1  +1,1 @@",
 		"@ -1 +1 @@",
 	};
 	size_t i;
@@ -287,7 +299,8 @@ static void test_hunk_header(void)
 	CU_ASSERT_EQUAL(new, 0);
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		CU_ASSERT_EQUAL(diff_hunk_header(bad[i], strlen(bad[i]), &old,
-						 &new), -1);
+						 &new),
+				-1);
 	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x\\\"y\" b", 10), 8);
 	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x", 4), 0);
 	CU_ASSERT_EQUAL(diff_quoted_len("a/x", 3), 0);
@@ -295,18 +308,25 @@ static void test_hunk_header(void)
 
 static const struct unit_test tests[] = {
 	{ "equal texts give no hunk", test_equal_texts_give_nothing },
-	{ "one change with three lines of context", test_one_change_with_context },
+	{ "one change with three lines of context",
+	  test_one_change_with_context },
 	{ "hunks six lines apart merge, seven do not", test_close_hunks_merge },
-	{ "changes at the first and the last lines", test_first_and_last_lines },
+	{ "changes at the first and the last lines",
+	  test_first_and_last_lines },
 	{ "a missing final newline is marked", test_no_newline_at_end },
 	{ "CRLF lines are kept as they are", test_crlf_lines_kept },
 	{ "the hunk header names the function", test_function_name_in_header },
-	{ "file headers, and nothing for an unchanged file", test_file_headers },
-	{ "names are quoted as git quotes them", test_names_quoted_as_git_does },
+	{ "file headers, and nothing for an unchanged file",
+	  test_file_headers },
+	{ "names are quoted as git quotes them",
+	  test_names_quoted_as_git_does },
 	{ "a quoted name reads back", test_unquote },
-	{ "random edits: the hunks turn a into b", test_random_edits_reproduce },
-	{ "a small edit in a long file is one small hunk", test_small_edit_in_long_file },
-	{ "hunk headers and quoted paths are parsed as git writes them", test_hunk_header },
+	{ "random edits: the hunks turn a into b",
+	  test_random_edits_reproduce },
+	{ "a small edit in a long file is one small hunk",
+	  test_small_edit_in_long_file },
+	{ "hunk headers and quoted paths are parsed as git writes them",
+	  test_hunk_header },
 	{ NULL, NULL }
 };
 

@@ -33,8 +33,8 @@ static void test_parse_git_diff(void)
 {
 	struct diff_files df = DIFF_FILES_INIT;
 
-	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, git_diff,
-					       strlen(git_diff)), 0);
+	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, git_diff, strlen(git_diff)),
+			      0);
 	CU_ASSERT_EQUAL_FATAL(df.nr, 2);
 	CU_ASSERT_STRING_EQUAL(df.files[0].path, "drivers/input/evdev.c");
 	CU_ASSERT_EQUAL(df.files[0].added, 1);
@@ -122,8 +122,7 @@ static void test_summary_wording(void)
 	check_summary(0, 0, 0, " 0 files changed\n");
 }
 
-static void check_stat(struct diff_file *files, size_t nr,
-		       const char *expect)
+static void check_stat(struct diff_file *files, size_t nr, const char *expect)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -142,7 +141,8 @@ static void test_stat_small_counts(void)
 	};
 
 	/* what git format-patch writes for these counts: nothing scaled */
-	check_stat(files, 4,
+	check_stat(
+		files, 4,
 		" drivers/char/ftape/zftape/zftape-init.c | 12 ++++++------\n"
 		" drivers/char/ip2main.c                  | 10 ++++++----\n"
 		" drivers/s390/char/vmlogrdr.c            |  1 +\n"
@@ -154,7 +154,8 @@ static void test_stat_scaled_to_72_columns(void)
 {
 	struct diff_file wide[] = {
 		{ "a/very/long/directory/name/that/goes/on/and/on/forever/"
-		  "and/ever/more/file_name_long.c", NULL, 0, 1, 1, 0 },
+		  "and/ever/more/file_name_long.c",
+		  NULL, 0, 1, 1, 0 },
 		{ "drivers/char/ftape/zftape/zftape-init.c", NULL, 0, 3, 3, 0 },
 		{ "x.c", NULL, 0, 151, 150, 0 },
 	};
@@ -164,15 +165,15 @@ static void test_stat_scaled_to_72_columns(void)
 
 	/* both expectations are git 2.39's format-patch output */
 	check_stat(wide, 3,
-		" .../on/forever/and/ever/more/file_name_long.c |   2 +-\n"
-		" drivers/char/ftape/zftape/zftape-init.c       |   6 +-\n"
-		" x.c                                           | 301 "
-		"+++++++++---------\n"
-		" 3 files changed, 155 insertions(+), 154 deletions(-)\n");
+		   " .../on/forever/and/ever/more/file_name_long.c |   2 +-\n"
+		   " drivers/char/ftape/zftape/zftape-init.c       |   6 +-\n"
+		   " x.c                                           | 301 "
+		   "+++++++++---------\n"
+		   " 3 files changed, 155 insertions(+), 154 deletions(-)\n");
 	check_stat(one, 1,
-		" x.c | 410 +++++++++++++++-------------------------------"
-		"--------------\n"
-		" 1 file changed, 100 insertions(+), 310 deletions(-)\n");
+		   " x.c | 410 +++++++++++++++-------------------------------"
+		   "--------------\n"
+		   " 1 file changed, 100 insertions(+), 310 deletions(-)\n");
 }
 
 static void test_hunk_headers(void)
@@ -193,8 +194,7 @@ static void test_hunk_headers(void)
 				-1);
 		diff_files_release(&df);
 	}
-	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, counts, strlen(counts)),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, counts, strlen(counts)), 0);
 	CU_ASSERT_EQUAL_FATAL(df.nr, 1);
 	CU_ASSERT_EQUAL(df.files[0].added, 3);
 	CU_ASSERT_EQUAL(df.files[0].deleted, 1);
@@ -208,14 +208,16 @@ static void test_format_diff_text(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, git_diff, strlen(git_diff),
-					     DIFFSTAT_MAIL_WIDTH), 0);
-	CU_ASSERT_STRING_EQUAL(sb.buf,
-		" drivers/input/evdev.c | 2 +-\n"
-		" sound/sound_core.c    | 3 ++-\n"
-		" 2 files changed, 3 insertions(+), 2 deletions(-)\n");
+					     DIFFSTAT_MAIL_WIDTH),
+			0);
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, " drivers/input/evdev.c | 2 +-\n"
+			" sound/sound_core.c    | 3 ++-\n"
+			" 2 files changed, 3 insertions(+), 2 deletions(-)\n");
 	strbuf_reset(&sb);
 	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, cut_short, strlen(cut_short),
-					     DIFFSTAT_MAIL_WIDTH), -1);
+					     DIFFSTAT_MAIL_WIDTH),
+			-1);
 	CU_ASSERT_EQUAL(sb.len, 0);
 	strbuf_release(&sb);
 }

@@ -127,7 +127,8 @@ static int decide(const char *old_proto, const char *new_proto,
 	struct migration_prototype op, np;
 	struct evidence ev[16];
 	struct evidence_form forms[2] = {
-		{ "old", &op, renamed_to != 1 }, { "new", &np, renamed_to != 0 },
+		{ "old", &op, renamed_to != 1 },
+		{ "new", &np, renamed_to != 0 },
 	};
 	struct strbuf why = STRBUF_INIT;
 	char *fn;
@@ -152,9 +153,11 @@ static int decide(const char *old_proto, const char *new_proto,
 	return form;
 }
 
-#define CDC_OLD "struct class_device *class_device_create(struct class *cls, " \
+#define CDC_OLD                                                        \
+	"struct class_device *class_device_create(struct class *cls, " \
 	"dev_t devt, struct device *device, char *fmt, ...)"
-#define CDC_NEW "struct class_device *class_device_create(struct class *cls, " \
+#define CDC_NEW                                                            \
+	"struct class_device *class_device_create(struct class *cls, "     \
 	"struct class_device *parent, dev_t devt, struct device *device, " \
 	"char *fmt, ...)"
 
@@ -164,18 +167,18 @@ static void test_decide_insert(void)
 		const char *args[8];
 		int form;
 	} cases[] = {
-		{ { "c", "x", "y", NULL }, -1 },		/* too few */
-		{ { "c", "NULL", "y", "z", NULL }, 0 },		/* arity first */
+		{ { "c", "x", "y", NULL }, -1 },	/* too few */
+		{ { "c", "NULL", "y", "z", NULL }, 0 }, /* arity first */
 		{ { "c", "x", "y", "\"a%d\"", "i", NULL }, 0 },
-		{ { "c", "x", "y", "z", "\"a\"", NULL }, 1 },	/* its format */
+		{ { "c", "x", "y", "z", "\"a\"", NULL }, 1 }, /* its format */
 		{ { "c", "NULL", "y", "\"a\"", "\"b\"", NULL }, 0 },
 		{ { "c", "NULL", "y", "fmt", "z", NULL }, 1 },
 		{ { "c", "x", "NULL", "fmt", "z", NULL }, 0 },
 		{ { "c", "MKDEV(1, 2)", "y", "fmt", "z", NULL }, 0 },
 		{ { "c", "devt", "y", "fmt", "z", NULL }, 0 },
-		{ { "c", "n", "y", "fmt", "z", NULL }, -1 },	/* int n */
+		{ { "c", "n", "y", "fmt", "z", NULL }, -1 }, /* int n */
 		{ { "c", "both", "y", "fmt", "z", NULL }, -1 },
-		{ { "c", "0", "y", "fmt", "z", NULL }, 0 },	/* tier 4 */
+		{ { "c", "0", "y", "fmt", "z", NULL }, 0 }, /* tier 4 */
 		{ { "c", "0", "&d", "\"x\"", "i", NULL }, 0 },
 		{ { "c", "x", "y", "z", "w", NULL }, -1 },
 		/* evidence for both: NULL parent, MKDEV at the device */
@@ -211,7 +214,8 @@ static void test_decide_reasons(void)
 	CU_ASSERT_STRING_EQUAL(why, "string-literal format in argument 4");
 	free(why);
 	decide(CDC_OLD, CDC_NEW, none, -1, &why);
-	CU_ASSERT_PTR_NOT_NULL(strstr(why, "no evidence for either form: "
+	CU_ASSERT_PTR_NOT_NULL(strstr(why,
+				      "no evidence for either form: "
 				      "argument 2 'a' has no declaration"));
 	free(why);
 }
@@ -237,29 +241,36 @@ static void test_decide_remove_first(void)
 	/* one argument is the new form: an owner there is a type error */
 	CU_ASSERT_EQUAL(decide(old, new, owner_only, -1, &why), 1);
 	CU_ASSERT_STRING_EQUAL(why, "1 argument, fewer than the 2 of the "
-			       "old form");
+				    "old form");
 	free(why);
 }
 
 static void test_decide_drvdata(void)
 {
-	static const char *old = "struct device *device_create(struct class "
+	static const char *old =
+		"struct device *device_create(struct class "
 		"*cls, struct device *parent, dev_t devt, const char *fmt, "
 		"...)";
-	static const char *new = "struct device *device_create(struct class "
+	static const char *new =
+		"struct device *device_create(struct class "
 		"*cls, struct device *parent, dev_t devt, void *drvdata, "
 		"const char *fmt, ...)";
-	static const char *const conv[] = { "c", "NULL", "MKDEV(1, 2)",
-					    "NULL", "\"x%d\"", "i", NULL };
-	static const char *const old_call[] = { "c", "NULL", "MKDEV(1, 2)",
-						"\"x%d\"", "i", NULL };
-	static const char *const hand[] = { "c", "NULL", "MKDEV(1, 2)",
-					    "\"x%d\"", "NULL", "i", NULL };
-	static const char *const plain[] = { "c", "p", "d", "name", NULL };
-	static const char *const typed[] = { "c", "p", "d", "fmt", "index",
-					     NULL };
-	static const char *const both[] = { "c", "p", "d", "label", "name",
+	static const char *const conv[] = { "c",    "NULL",    "MKDEV(1, 2)",
+					    "NULL", "\"x%d\"", "i",
 					    NULL };
+	static const char *const old_call[] = { "c",	       "NULL",
+						"MKDEV(1, 2)", "\"x%d\"",
+						"i",	       NULL };
+	static const char *const hand[] = { "c",       "NULL", "MKDEV(1, 2)",
+					    "\"x%d\"", "NULL", "i",
+					    NULL };
+	static const char *const plain[] = { "c", "p", "d", "name", NULL };
+	static const char *const typed[] = {
+		"c", "p", "d", "fmt", "index", NULL
+	};
+	static const char *const both[] = {
+		"c", "p", "d", "label", "name", NULL
+	};
 
 	set_file("void sg(const char *fmt, int index);\n"
 		 "void ipmi(char *label, char *name);\n");
@@ -289,8 +300,8 @@ static void test_decide_by_name(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "new form's name"));
 	free(why);
 	/* a swap under one name: the types decide */
-	CU_ASSERT_EQUAL(decide(old, "int frob(char *b, int a)", swapped, -1,
-			       NULL), 0);
+	CU_ASSERT_EQUAL(
+		decide(old, "int frob(char *b, int a)", swapped, -1, NULL), 0);
 	token_list_release(&file_tokens);
 	kernel_data_release(&kd);
 }
@@ -300,7 +311,8 @@ static const struct unit_test tests[] = {
 	{ "evidence against parameter types", test_fits },
 	{ "an inserted parameter: each tier", test_decide_insert },
 	{ "the reasons given", test_decide_reasons },
-	{ "a removed first parameter: the arity decides", test_decide_remove_first },
+	{ "a removed first parameter: the arity decides",
+	  test_decide_remove_first },
 	{ "drvdata before the format", test_decide_drvdata },
 	{ "a renamed function: its name decides", test_decide_by_name },
 	{ NULL, NULL }

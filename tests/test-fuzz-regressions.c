@@ -21,8 +21,8 @@
 static void test_every_input(void)
 {
 	const char *srcdir = getenv("SRCDIR");
-	char *dir = xstrfmt("%s/" REGRESSIONS, srcdir && *srcdir ? srcdir :
-			    ".");
+	char *dir =
+		xstrfmt("%s/" REGRESSIONS, srcdir && *srcdir ? srcdir : ".");
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	size_t nr = 0;
@@ -38,7 +38,8 @@ static void test_every_input(void)
 		path = xstrfmt("%s/%s", dir, de->d_name);
 		CU_ASSERT_EQUAL_FATAL(strbuf_read_file(&input, path), 0);
 		CU_ASSERT_EQUAL(LLVMFuzzerTestOneInput(
-			(const uint8_t *)input.buf, input.len), 0);
+					(const uint8_t *)input.buf, input.len),
+				0);
 		strbuf_release(&input);
 		free(path);
 		nr++;

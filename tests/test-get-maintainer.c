@@ -37,8 +37,9 @@ static void test_parse_roles(void)
 	CU_ASSERT_EQUAL_FATAL(to.nr, 4);
 	CU_ASSERT_STRING_EQUAL(to.items[0].string,
 			       "\"James E.J. Bottomley\" <jejb@linux.ibm.com>");
-	CU_ASSERT_STRING_EQUAL(to.items[1].string,
-			       "Greg Kroah-Hartman <gregkh@linuxfoundation.org>");
+	CU_ASSERT_STRING_EQUAL(
+		to.items[1].string,
+		"Greg Kroah-Hartman <gregkh@linuxfoundation.org>");
 	CU_ASSERT_STRING_EQUAL(to.items[2].string,
 			       "Jiri Slaby <jirislaby@kernel.org>");
 	CU_ASSERT_STRING_EQUAL(to.items[3].string,
@@ -46,7 +47,8 @@ static void test_parse_roles(void)
 	CU_ASSERT_EQUAL_FATAL(cc.nr, 5);
 	CU_ASSERT_STRING_EQUAL(cc.items[0].string,
 			       "Ann Reviewer (Kernel) <ann@example.org>");
-	CU_ASSERT_STRING_EQUAL(cc.items[1].string, "linux-scsi@vger.kernel.org");
+	CU_ASSERT_STRING_EQUAL(cc.items[1].string,
+			       "linux-scsi@vger.kernel.org");
 	CU_ASSERT_STRING_EQUAL(cc.items[2].string,
 			       "alsa-devel@alsa-project.org");
 	CU_ASSERT_STRING_EQUAL(cc.items[3].string,
@@ -124,7 +126,8 @@ static void test_run_fake_script(void)
 	CU_ASSERT_EQUAL_FATAL(cc[0].nr, 1);
 	CU_ASSERT_STRING_EQUAL(cc[0].items[0].string, "input-list@example.org");
 	CU_ASSERT_EQUAL_FATAL(to[1].nr, 2);
-	CU_ASSERT_STRING_EQUAL(to[1].items[1].string, "M usb <usb@example.org>");
+	CU_ASSERT_STRING_EQUAL(to[1].items[1].string,
+			       "M usb <usb@example.org>");
 	CU_ASSERT_EQUAL(cc[1].nr, 2);
 	strlist_clear(&to[0], 0);
 	strlist_clear(&to[1], 0);
@@ -136,21 +139,22 @@ static void test_run_fake_script(void)
 static void test_run_failures(void)
 {
 	char *dir = make_tree("print STDERR \"Unknown option: no-git\\n\";"
-			      " exit 1;\n"), *why;
+			      " exit 1;\n"),
+	     *why;
 	struct strlist to = STRLIST_INIT, cc = STRLIST_INIT;
 	static const char d0[] = "+++ b/x/a.c\n";
 	struct get_maintainer_query q = { d0, sizeof(d0) - 1, &to, &cc };
 
 	CU_ASSERT_EQUAL(get_maintainer_run(dir, &q, 1, 1, &why), -1);
 	CU_ASSERT_STRING_EQUAL(why, "perl scripts/get_maintainer.pl exits 1: "
-			       "Unknown option: no-git");
+				    "Unknown option: no-git");
 	free(why);
 	remove_tree(dir);
 	/* a run that names nobody is no answer either */
 	dir = make_tree("exit 0;\n");
 	CU_ASSERT_EQUAL(get_maintainer_run(dir, &q, 1, 1, &why), -1);
 	CU_ASSERT_STRING_EQUAL(why, "perl scripts/get_maintainer.pl names no "
-			       "address");
+				    "address");
 	free(why);
 	remove_tree(dir);
 	dir = make_tree("");

@@ -42,22 +42,22 @@ static char *lookup(const char *path, const char *text, const char *name)
 	char *value;
 
 	lex_buffer(text, strlen(text), &tl);
-	value = header_string_macro(root, path, text, strlen(text), &tl,
-				    name);
+	value = header_string_macro(root, path, text, strlen(text), &tl, name);
 	token_list_release(&tl);
 	return value;
 }
 
-#define ASSERT_VALUE(path, text, name, want) do {			\
-		char *got_ = lookup((path), (text), (name));		\
-		if (want) {						\
-			CU_ASSERT_PTR_NOT_NULL(got_);			\
-			if (got_)					\
-				CU_ASSERT_STRING_EQUAL(got_, (want));	\
-		} else {						\
-			CU_ASSERT_PTR_NULL(got_);			\
-		}							\
-		free(got_);						\
+#define ASSERT_VALUE(path, text, name, want)                          \
+	do {                                                          \
+		char *got_ = lookup((path), (text), (name));          \
+		if (want) {                                           \
+			CU_ASSERT_PTR_NOT_NULL(got_);                 \
+			if (got_)                                     \
+				CU_ASSERT_STRING_EQUAL(got_, (want)); \
+		} else {                                              \
+			CU_ASSERT_PTR_NULL(got_);                     \
+		}                                                     \
+		free(got_);                                           \
 	} while (0)
 
 static const char driver[] =
@@ -110,8 +110,8 @@ static void test_never_outside_the_tree(void)
 		     "SECRET", NULL);
 	ASSERT_VALUE("drivers/a/a.c", "#include \"../../../x/secret.h\"\n",
 		     "SECRET", NULL);
-	ASSERT_VALUE("drivers/a/a.c", "#include \"/etc/secret.h\"\n",
-		     "SECRET", NULL);
+	ASSERT_VALUE("drivers/a/a.c", "#include \"/etc/secret.h\"\n", "SECRET",
+		     NULL);
 	free(link);
 	free(outside);
 	free(root);

@@ -54,20 +54,17 @@ static void test_not_utf8_is_latin1(void)
 	check_quote("\xc0\xaf", 2, "\"\\u00c0\\u00af\"");
 	check_quote("\xe0\x80\xaf", 3, "\"\\u00e0\\u0080\\u00af\"");
 	check_quote("\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\"");
-	check_quote("\xf4\x90\x80\x80", 4,
-		    "\"\\u00f4\\u0090\\u0080\\u0080\"");
+	check_quote("\xf4\x90\x80\x80", 4, "\"\\u00f4\\u0090\\u0080\\u0080\"");
 	check_quote("\xe2\x82", 2, "\"\\u00e2\\u0082\"");
 }
 
 static void test_utf8_len(void)
 {
 	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"a", 1), 1);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 2),
-			2);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 1),
-			0);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)
-				      "\xf4\x8f\xbf\xbf", 4), 4);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 2), 2);
+	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 1), 0);
+	CU_ASSERT_EQUAL(
+		json_utf8_len((const unsigned char *)"\xf4\x8f\xbf\xbf", 4), 4);
 	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xf5", 1), 0);
 }
 
@@ -95,7 +92,7 @@ static void test_compact_document(void)
 	json_object_end(&w);
 	json_writer_finish(&w);
 	CU_ASSERT_STRING_EQUAL(out.buf, "{\"a\": [-3, 72, true, null, \"x\"], "
-			       "\"empty\": {}, \"none\": []}\n");
+					"\"empty\": {}, \"none\": []}\n");
 	strbuf_release(&out);
 }
 
@@ -160,8 +157,10 @@ static const struct unit_test tests[] = {
 	{ "bytes that are not UTF-8 become Latin-1 \\u00XX",
 	  test_not_utf8_is_latin1 },
 	{ "the length of a UTF-8 sequence", test_utf8_len },
-	{ "a compact document: commas and empty containers", test_compact_document },
-	{ "the first levels are indented, deeper ones inline", test_indented_levels },
+	{ "a compact document: commas and empty containers",
+	  test_compact_document },
+	{ "the first levels are indented, deeper ones inline",
+	  test_indented_levels },
 	{ "keys are escaped like strings", test_keys_are_escaped },
 	{ NULL, NULL }
 };

@@ -18,8 +18,8 @@ static void load(struct kernel_data *kd)
 
 static const char *macro_type(const struct kernel_data *kd, const char *text)
 {
-	const struct kernel_macro *mc = kernel_macro_match(kd, text,
-							   strlen(text));
+	const struct kernel_macro *mc =
+		kernel_macro_match(kd, text, strlen(text));
 
 	return mc ? mc->type : NULL;
 }
@@ -34,8 +34,7 @@ static void test_roles(void)
 	/* spelled any way, qualifiers aside */
 	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct  class*"),
 			       "class");
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "const char *"),
-			       "string");
+	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "const char *"), "string");
 	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "dev_t"), "devt");
 	CU_ASSERT_PTR_NULL(kernel_type_role(&kd, "struct kobject *"));
 	CU_ASSERT_STRING_EQUAL(kernel_role_type(&kd, "module"),
@@ -68,8 +67,7 @@ static void test_macros(void)
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "THIS_MODULE(x)"));
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "mkdev(1, 2)"));
 	CU_ASSERT_PTR_NOT_NULL(kernel_macro_named(&kd, "MKDEV"));
-	CU_ASSERT_STRING_EQUAL(kernel_member_type(&kd, "dev"),
-			       "struct device");
+	CU_ASSERT_STRING_EQUAL(kernel_member_type(&kd, "dev"), "struct device");
 	CU_ASSERT_PTR_NULL(kernel_member_type(&kd, "cdev"));
 	kernel_data_release(&kd);
 }
@@ -77,12 +75,9 @@ static void test_macros(void)
 static void test_errors(void)
 {
 	static const char *const bad[] = {
-		"role: class\n",
-		"macro: MKDEV(\n",
-		"macro: (x) int\n",
-		"member: dev\n",
-		"type: dev_t devt\n",
-		" role: class struct class *\n",
+		"role: class\n",      "macro: MKDEV(\n",
+		"macro: (x) int\n",   "member: dev\n",
+		"type: dev_t devt\n", " role: class struct class *\n",
 	};
 	size_t i;
 

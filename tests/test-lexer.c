@@ -110,7 +110,8 @@ static void test_directives_and_splices(void)
 	struct lexed lx;
 	size_t name;
 
-	lex_str(&lx, "#define M(c) f(c, \\\n\t\t1)\nint y;\n#ifdef X\n#endif\n");
+	lex_str(&lx,
+		"#define M(c) f(c, \\\n\t\t1)\nint y;\n#ifdef X\n#endif\n");
 	CU_ASSERT_EQUAL(lx.list.nr_directives, 3);
 	/* every token up to the unspliced newline is in directive 1 */
 	CU_ASSERT(tok_eq(&lx, 10, TOKEN_NUMBER, "1"));
@@ -285,10 +286,13 @@ static void test_find_token(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "identifiers, numbers and punctuators with offsets", test_basic_tokens },
+	{ "identifiers, numbers and punctuators with offsets",
+	  test_basic_tokens },
 	{ "block and line comments, spliced and unterminated", test_comments },
-	{ "string and char literals with escapes and prefixes", test_literals_with_escapes },
-	{ "directives end at an unspliced newline", test_directives_and_splices },
+	{ "string and char literals with escapes and prefixes",
+	  test_literals_with_escapes },
+	{ "directives end at an unspliced newline",
+	  test_directives_and_splices },
 	{ "CRLF lexes like LF", test_crlf },
 	{ "a CR alone ends a line", test_cr_only },
 	{ "NUL bytes are bytes like any other", test_nul_bytes },

@@ -112,7 +112,8 @@ static void test_pattern_kinds(void)
 					     "sound/oss/soundcard.c"));
 	/* the specificity is the pattern's length */
 	CU_ASSERT_EQUAL(maintainers_pattern_match("drivers/char/",
-						  "drivers/char/mem.c"), 13);
+						  "drivers/char/mem.c"),
+			13);
 	CU_ASSERT_EQUAL(maintainers_pattern_match("", "drivers/char/mem.c"), 0);
 }
 
@@ -151,10 +152,11 @@ static void test_most_specific_match(void)
 		title_for(&m, "drivers/char/ipmi/ipmi_devintf.c"), "(none)");
 	CU_ASSERT_STRING_EQUAL(title_for(&m, "fs/coda/psdev.c"), "(none)");
 	/* the pattern that made the match */
-	CU_ASSERT_STRING_EQUAL(maintainers_entry_pattern(&m.entries[1],
-			       "drivers/char/tty_io.c"), "drivers/char/tty_*");
-	CU_ASSERT_PTR_NULL(maintainers_entry_pattern(&m.entries[1],
-			   "drivers/char/mem.c"));
+	CU_ASSERT_STRING_EQUAL(maintainers_entry_pattern(
+				       &m.entries[1], "drivers/char/tty_io.c"),
+			       "drivers/char/tty_*");
+	CU_ASSERT_PTR_NULL(
+		maintainers_entry_pattern(&m.entries[1], "drivers/char/mem.c"));
 	maintainers_release(&m);
 }
 
@@ -222,12 +224,16 @@ static void test_list_remarks(void)
 {
 	struct maintainers m = MAINTAINERS_INIT;
 
-	CU_ASSERT_EQUAL_FATAL(maintainers_parse(&m,
-		"SOUND\n"
-		"M:\tSound Keeper <sound@example.org>\n"
-		"L:\talsa-devel@alsa-project.org (moderated for non-subscribers)\n"
-		"L:\tsound@example.org\t(subscribers-only)\n"
-		"F:\tsound/\n", "MAINTAINERS"), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		maintainers_parse(
+			&m,
+			"SOUND\n"
+			"M:\tSound Keeper <sound@example.org>\n"
+			"L:\talsa-devel@alsa-project.org (moderated for non-subscribers)\n"
+			"L:\tsound@example.org\t(subscribers-only)\n"
+			"F:\tsound/\n",
+			"MAINTAINERS"),
+		0);
 	CU_ASSERT_EQUAL_FATAL(m.nr, 1);
 	CU_ASSERT_EQUAL_FATAL(m.entries[0].lists.nr, 2);
 	CU_ASSERT_STRING_EQUAL(m.entries[0].lists.items[0].string,
@@ -245,17 +251,20 @@ static void test_old_format(void)
 	parse(&m);
 	CU_ASSERT_TRUE(maintainers_has_patterns(&m));
 	maintainers_release(&m);
-	CU_ASSERT_EQUAL_FATAL(maintainers_parse(&m,
-		"INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS\n"
-		"P:\tInput Keeper\n"
-		"M:\tinput@example.org\n"
-		"L:\tlinux-input@vger.kernel.org\n"
-		"S:\tMaintained\n"
-		"\n"
-		"SOUND\n"
-		"P:\tSound Keeper\n"
-		"M:\tsound@example.org\n"
-		"S:\tMaintained\n", "MAINTAINERS"), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		maintainers_parse(&m,
+				  "INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS\n"
+				  "P:\tInput Keeper\n"
+				  "M:\tinput@example.org\n"
+				  "L:\tlinux-input@vger.kernel.org\n"
+				  "S:\tMaintained\n"
+				  "\n"
+				  "SOUND\n"
+				  "P:\tSound Keeper\n"
+				  "M:\tsound@example.org\n"
+				  "S:\tMaintained\n",
+				  "MAINTAINERS"),
+		0);
 	CU_ASSERT_EQUAL(m.nr, 2);
 	CU_ASSERT_FALSE(maintainers_has_patterns(&m));
 	CU_ASSERT_PTR_NULL(maintainers_match(&m, "drivers/input/evdev.c"));

@@ -48,15 +48,19 @@ static void test_subject_to_filename(void)
 	/* each expectation is what git format-patch 2.39 names the file */
 	check_filename("input: pass NULL parent to class_device_create()",
 		       "input-pass-NULL-parent-to-class_device_create");
-	check_filename("driver core: fix up all callers of class_device_create()",
-		       "driver-core-fix-up-all-callers-of-class_device_creat");
+	check_filename(
+		"driver core: fix up all callers of class_device_create()",
+		"driver-core-fix-up-all-callers-of-class_device_creat");
 	check_filename("..hidden..file", ".hidden.file");
 	check_filename("foo...bar", "foo.bar");
 	check_filename("trailing.", "trailing");
 	check_filename("x - y", "x-y");
 	check_filename("  lead space", "lead-space");
 	check_filename("a_b.c-d", "a_b.c-d");
-	check_filename("\xc3\xbc" "ber stra\xc3\x9f" "e", "ber-stra-e");
+	check_filename("\xc3\xbc"
+		       "ber stra\xc3\x9f"
+		       "e",
+		       "ber-stra-e");
 	check_filename("[RFC] a/b\\c", "RFC-a-b-c");
 	check_filename("", "");
 }
@@ -82,14 +86,16 @@ static void test_subject_folding(void)
 	CU_ASSERT_STRING_EQUAL(sb.buf, "Subject: [PATCH 1/8] input: short\n");
 	strbuf_reset(&sb);
 	/* folded where git folds it: the line stays within 78 columns */
-	mbox_header(&sb, "Subject", "[PATCH] driver core: fix up all callers "
+	mbox_header(&sb, "Subject",
+		    "[PATCH] driver core: fix up all callers "
 		    "of class_device_create() -- and.. more stuff!!");
-	CU_ASSERT_STRING_EQUAL(sb.buf,
-		"Subject: [PATCH] driver core: fix up all callers of "
-		"class_device_create() --\n and.. more stuff!!\n");
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, "Subject: [PATCH] driver core: fix up all callers of "
+			"class_device_create() --\n and.. more stuff!!\n");
 	strbuf_reset(&sb);
 	/* a single word longer than a line is not broken */
-	mbox_header(&sb, "X", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	mbox_header(&sb, "X",
+		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa b");
 	CU_ASSERT_PTR_NOT_NULL(strstr(sb.buf, "a\n b\n"));
 	CU_ASSERT_EQUAL(sb.buf[2], ' ');
@@ -103,18 +109,19 @@ static void test_address_folding(void)
 	const char *p;
 
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_EQUAL(sb.len, 0);	/* an empty list writes nothing */
+	CU_ASSERT_EQUAL(sb.len, 0); /* an empty list writes nothing */
 	strlist_push(&to, "Dmitry Torokhov <dtor_core@ameritech.net>");
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_STRING_EQUAL(sb.buf,
-		"To: Dmitry Torokhov <dtor_core@ameritech.net>\n");
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, "To: Dmitry Torokhov <dtor_core@ameritech.net>\n");
 	strbuf_reset(&sb);
 	strlist_push(&to, "Kay Sievers <kay.sievers@vrfy.org>");
 	strlist_push(&to, "Vojtech Pavlik <vojtech@suse.cz>");
 	strlist_push(&to, "Hannes Reinecke <hare@suse.de>");
 	strlist_push(&to, "airlied@linux.ie");
 	mbox_address_header(&sb, "Cc", &to);
-	CU_ASSERT_STRING_EQUAL(sb.buf,
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf,
 		"Cc: Dmitry Torokhov <dtor_core@ameritech.net>,\n"
 		"    Kay Sievers <kay.sievers@vrfy.org>, "
 		"Vojtech Pavlik <vojtech@suse.cz>,\n"
@@ -128,7 +135,7 @@ static void test_address_folding(void)
 	strlist_push(&to, "list@example.org");
 	mbox_address_header(&sb, "To", &to);
 	CU_ASSERT_STRING_EQUAL(sb.buf, "To: =?UTF-8?q?Christian=20K=C3=B6nig?= "
-			       "<ck@example.org>, list@example.org\n");
+				       "<ck@example.org>, list@example.org\n");
 	strbuf_release(&sb);
 	strlist_clear(&to, 0);
 }
@@ -138,8 +145,8 @@ static void test_identities(void)
 	struct strbuf sb = STRBUF_INIT;
 	char *name, *email;
 
-	CU_ASSERT_EQUAL(mbox_split_ident("Greg KH <gregkh@suse.de>", &name,
-					 &email), 0);
+	CU_ASSERT_EQUAL(
+		mbox_split_ident("Greg KH <gregkh@suse.de>", &name, &email), 0);
 	CU_ASSERT_STRING_EQUAL(name, "Greg KH");
 	CU_ASSERT_STRING_EQUAL(email, "gregkh@suse.de");
 	mbox_format_ident(&sb, name, email);
@@ -147,7 +154,8 @@ static void test_identities(void)
 	free(name);
 	free(email);
 	CU_ASSERT_EQUAL(mbox_split_ident("\"Kroah-Hartman, Greg\" <g@k.org>",
-					 &name, &email), 0);
+					 &name, &email),
+			0);
 	CU_ASSERT_STRING_EQUAL(name, "Kroah-Hartman, Greg");
 	strbuf_reset(&sb);
 	mbox_format_ident(&sb, name, email);
@@ -170,8 +178,9 @@ static void test_sha1(void)
 	CU_ASSERT_STRING_EQUAL(hex, "a9993e364706816aba3e25717850c26c9cd0d89d");
 	mbox_sha1_hex("", 0, hex);
 	CU_ASSERT_STRING_EQUAL(hex, "da39a3ee5e6b4b0d3255bfef95601890afd80709");
-	mbox_sha1_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-		      56, hex);
+	mbox_sha1_hex(
+		"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56,
+		hex);
 	CU_ASSERT_STRING_EQUAL(hex, "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
 }
 
@@ -191,19 +200,19 @@ static void test_message_layout(void)
 	strlist_push(&to, "linux-kernel@vger.kernel.org");
 	mbox_message(&sb, &msg, "body\n", 5);
 	mbox_signature(&sb, "0.1");
-	CU_ASSERT_STRING_EQUAL(sb.buf,
-		"From 0000000000000000000000000000000000000000 "
-		"Mon Sep 17 00:00:00 2001\n"
-		"From: Greg KH <gregkh@suse.de>\n"
-		"Date: Wed, 12 Oct 2005 19:10:27 -0700\n"
-		"Subject: [PATCH 0/1] driver core: fix up all callers\n"
-		"To: linux-kernel@vger.kernel.org\n"
-		"MIME-Version: 1.0\n"
-		"Content-Type: text/plain; charset=UTF-8\n"
-		"Content-Transfer-Encoding: 8bit\n"
-		"\n"
-		"body\n"
-		"-- \nkmigrate 0.1\n\n");
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, "From 0000000000000000000000000000000000000000 "
+			"Mon Sep 17 00:00:00 2001\n"
+			"From: Greg KH <gregkh@suse.de>\n"
+			"Date: Wed, 12 Oct 2005 19:10:27 -0700\n"
+			"Subject: [PATCH 0/1] driver core: fix up all callers\n"
+			"To: linux-kernel@vger.kernel.org\n"
+			"MIME-Version: 1.0\n"
+			"Content-Type: text/plain; charset=UTF-8\n"
+			"Content-Transfer-Encoding: 8bit\n"
+			"\n"
+			"body\n"
+			"-- \nkmigrate 0.1\n\n");
 	strbuf_reset(&sb);
 	msg.zero_id = 0;
 	mbox_message(&sb, &msg, "body\n", 5);
@@ -319,9 +328,11 @@ static void stage_two(const char *dir, char **staged, struct strlist *names)
 	strlist_push(names, "0000-cover-letter.patch");
 	strlist_push(names, "0001-new.patch");
 	CU_ASSERT_EQUAL(mbox_dir_write(*staged, names->items[0].string,
-				       "cover\n", 6), 0);
+				       "cover\n", 6),
+			0);
 	CU_ASSERT_EQUAL(mbox_dir_write(*staged, names->items[1].string,
-				       "patch\n", 6), 0);
+				       "patch\n", 6),
+			0);
 }
 
 static void test_dir_install(void)
@@ -374,8 +385,7 @@ static const struct unit_test tests[] = {
 	{ "a message has format-patch's layout", test_message_layout },
 	{ "series file names", test_series_names },
 	{ "a series directory holds only a series", test_dir_check },
-	{ "staged series are installed whole or not at all",
-	  test_dir_install },
+	{ "staged series are installed whole or not at all", test_dir_install },
 	{ NULL, NULL }
 };
 

@@ -48,15 +48,15 @@ static void test_fields_and_prototypes(void)
 	CU_ASSERT_STRING_EQUAL(m.old_proto.return_type,
 			       "struct class_device *");
 	/* argument 2 of the new call is NULL; the formats are 4 and 5 */
-	CU_ASSERT_EQUAL_FATAL(migration_new_item(&m, 2)->kind,
-			      CALL_ITEM_VALUE);
+	CU_ASSERT_EQUAL_FATAL(migration_new_item(&m, 2)->kind, CALL_ITEM_VALUE);
 	CU_ASSERT_STRING_EQUAL(migration_new_item(&m, 2)->value, "NULL");
 	CU_ASSERT_EQUAL(m.old_proto.format, 4);
 	CU_ASSERT_EQUAL(m.new_proto.format, 5);
 	CU_ASSERT_EQUAL(m.cocci.nr, 2);
 	CU_ASSERT_STRING_EQUAL(m.cocci.items[1].string, "/data/mig/b.cocci");
-	CU_ASSERT_STRING_EQUAL(m.description,
-			       "First line\nsecond line\n\nafter an empty line");
+	CU_ASSERT_STRING_EQUAL(
+		m.description,
+		"First line\nsecond line\n\nafter an empty line");
 	migration_release(&m);
 }
 
@@ -147,9 +147,12 @@ static void test_map_insert(void)
 {
 	struct migration m;
 
-	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(struct module *owner, "
-		"int a, void *data, char *b, char *fmt, ...)",
-		"new-call: $1 $2 NULL $3 $4 ...\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		parse_map(&m,
+			  "int frob(struct module *owner, "
+			  "int a, void *data, char *b, char *fmt, ...)",
+			  "new-call: $1 $2 NULL $3 $4 ...\n"),
+		0);
 	CU_ASSERT_EQUAL(m.new_call_nr, 6);
 	CU_ASSERT_EQUAL(m.new_call[2].kind, CALL_ITEM_VALUE);
 	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "NULL");
@@ -170,9 +173,12 @@ static void test_map_remove_and_drop(void)
 	struct strlist args = STRLIST_INIT;
 	const char *old[] = { "mod", "1", "\"b\"", "\"%d\"", "i" };
 
-	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(int a, char *b, "
-		"char *fmt, ...)", "new-call: $2 $3 $4 ...\n"
-		"drop: 1 THIS_MODULE NULL\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(parse_map(&m,
+					"int frob(int a, char *b, "
+					"char *fmt, ...)",
+					"new-call: $2 $3 $4 ...\n"
+					"drop: 1 THIS_MODULE NULL\n"),
+			      0);
 	CU_ASSERT_EQUAL(migration_new_position(&m, 1), 0);
 	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 1);
 	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, "THIS_MODULE"));
@@ -192,22 +198,29 @@ static void test_map_swap_rename_and_commas(void)
 {
 	struct migration m;
 
-	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob2(struct module *owner, "
-		"char *b, int a, char *fmt, ...)",
-		"new-function: frob2\nnew-call: $1, $3, $2, $4, ...\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		parse_map(
+			&m,
+			"int frob2(struct module *owner, "
+			"char *b, int a, char *fmt, ...)",
+			"new-function: frob2\nnew-call: $1, $3, $2, $4, ...\n"),
+		0);
 	CU_ASSERT_TRUE(migration_renames(&m));
 	CU_ASSERT_STRING_EQUAL(migration_function(&m, 0), "frob");
 	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob2");
 	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 3);
 	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 2);
 	describe(&m, "call frob2() instead of frob() and swap the a and b "
-		 "arguments");
+		     "arguments");
 	migration_release(&m);
 
 	/* a value with blanks in a comma-separated map */
-	CU_ASSERT_EQUAL_FATAL(parse_map(&m, "int frob(struct module *owner, "
-		"int a, int devt, char *b, char *fmt, ...)",
-		"new-call: $1, $2, MKDEV(0, 0), $3, $4, ...\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		parse_map(&m,
+			  "int frob(struct module *owner, "
+			  "int a, int devt, char *b, char *fmt, ...)",
+			  "new-call: $1, $2, MKDEV(0, 0), $3, $4, ...\n"),
+		0);
 	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "MKDEV(0, 0)");
 	describe(&m, "pass MKDEV(0, 0) devt to frob()");
 	migration_release(&m);
@@ -274,15 +287,23 @@ static void test_the_shipped_map(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "fields, prototypes and continuation lines are read", test_fields_and_prototypes },
-	{ "an unknown key is an error, not ignored", test_unknown_key_is_an_error },
-	{ "a missing required field is an error", test_missing_field_is_an_error },
-	{ "prototypes with no parameters parse", test_prototype_without_parameters },
-	{ "the shipped class-device-parent migration loads", test_the_shipped_migration_loads },
+	{ "fields, prototypes and continuation lines are read",
+	  test_fields_and_prototypes },
+	{ "an unknown key is an error, not ignored",
+	  test_unknown_key_is_an_error },
+	{ "a missing required field is an error",
+	  test_missing_field_is_an_error },
+	{ "prototypes with no parameters parse",
+	  test_prototype_without_parameters },
+	{ "the shipped class-device-parent migration loads",
+	  test_the_shipped_migration_loads },
 	{ "new-call: an inserted value", test_map_insert },
-	{ "new-call: a removed argument and its silent values", test_map_remove_and_drop },
-	{ "new-call: swap, rename, commas between items", test_map_swap_rename_and_commas },
-	{ "new-call: maps that do not fit the prototypes are errors", test_map_errors },
+	{ "new-call: a removed argument and its silent values",
+	  test_map_remove_and_drop },
+	{ "new-call: swap, rename, commas between items",
+	  test_map_swap_rename_and_commas },
+	{ "new-call: maps that do not fit the prototypes are errors",
+	  test_map_errors },
 	{ "the shipped map and its kernel types", test_the_shipped_map },
 	{ NULL, NULL }
 };

@@ -21,12 +21,13 @@ static void test_options_and_operands_mix(void)
 		OPT_BOOL(0, "in-place", &in_place, "write the files"),
 		OPT_INT('j', "jobs", &jobs, "N", "jobs"),
 		OPT_CHOICE(0, "format", &format, "FMT", formats, "output"),
-		OPT_LIST(0, "cc", &cc, "ADDR", "copy to"),
-		OPT_END()
+		OPT_LIST(0, "cc", &cc, "ADDR", "copy to"), OPT_END()
 	};
-	const char *argv[] = { "test", "TREE", "--in-place", "-j4",
-			       "--format=json", "--cc", "a@x", "--cc=b@x",
-			       "--", "-odd", NULL };
+	const char *argv[] = {
+		"test", "TREE", "--in-place", "-j4", "--format=json",
+		"--cc", "a@x",	"--cc=b@x",   "--",  "-odd",
+		NULL
+	};
 	int n = parse_options(10, argv, opts, usage, "test");
 
 	CU_ASSERT_EQUAL(n, 2);
@@ -45,11 +46,10 @@ static int exit_status_of(const char **argv, int argc)
 	int jobs = 0, status;
 	const char *const formats[] = { "text", NULL };
 	const char *format = NULL;
-	struct option opts[] = {
-		OPT_INT('j', "jobs", &jobs, "N", "jobs"),
-		OPT_CHOICE(0, "format", &format, "FMT", formats, "output"),
-		OPT_END()
-	};
+	struct option opts[] = { OPT_INT('j', "jobs", &jobs, "N", "jobs"),
+				 OPT_CHOICE(0, "format", &format, "FMT",
+					    formats, "output"),
+				 OPT_END() };
 	pid_t pid = fork();
 
 	if (!pid) {

@@ -63,16 +63,16 @@ static void find_calls(const char *text, const char *name,
 
 	tc->nr = 0;
 	while ((p = strstr(p, name)) && tc->nr < MAX_CALLS) {
-		if (p[len] == '(' && (p == text || !(p[-1] == '_' ||
-				(p[-1] >= 'a' && p[-1] <= 'z'))))
+		if (p[len] == '(' &&
+		    (p == text ||
+		     !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))))
 			describe_call(text, (size_t)(p - text) + len, tc);
 		p += len;
 	}
 }
 
 /* insert NULL as argument 2 of every call of "mk", wrapping past max */
-static void check_reformat_at(const char *before, const char *after,
-			      size_t max)
+static void check_reformat_at(const char *before, const char *after, size_t max)
 {
 	struct test_calls tc;
 	struct strbuf out = STRBUF_INIT;
@@ -97,8 +97,9 @@ static void check_reformat(const char *before, const char *after)
 
 static void test_after_the_comma(void)
 {
-	check_reformat("\tcd = mk(cls, MKDEV(4, 1), NULL, \"x%d\", n);\n",
-		       "\tcd = mk(cls, NULL, MKDEV(4, 1), NULL, \"x%d\", n);\n");
+	check_reformat(
+		"\tcd = mk(cls, MKDEV(4, 1), NULL, \"x%d\", n);\n",
+		"\tcd = mk(cls, NULL, MKDEV(4, 1), NULL, \"x%d\", n);\n");
 	check_reformat("\tmk(cls,MKDEV(4, 1), NULL, \"x\");\n",
 		       "\tmk(cls, NULL, MKDEV(4, 1), NULL, \"x\");\n");
 }
@@ -136,10 +137,11 @@ static void test_blanks_of_open_tokens_kept(void)
 /* found by make fuzz: a '#' first on its line starts a directive */
 static void test_no_wrap_before_a_hash(void)
 {
-	check_reformat("\tmk(raw_ss,#||*= M...V(W_MOR,q-!= w_minor_"
-		       "xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n",
-		       "\tmk(raw_ss,\n\t   NULL, #||*= M...V(W_MOR,q-!= w_minor_"
-		       "xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n");
+	check_reformat(
+		"\tmk(raw_ss,#||*= M...V(W_MOR,q-!= w_minor_"
+		"xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n",
+		"\tmk(raw_ss,\n\t   NULL, #||*= M...V(W_MOR,q-!= w_minor_"
+		"xxxxxxxxxxxxxxxxxxxxxxxxx),,)\n");
 }
 
 static void test_argument_alone_on_its_line(void)
@@ -162,13 +164,15 @@ static void test_argument_alone_on_its_line(void)
 static void test_wrap_after_last_fitting_comma(void)
 {
 	/* 75 columns before, 81 after: the format goes below the '(' */
-	check_reformat("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
-		       "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
-		       "\t\t  \"vcs%u-longer\");\n");
+	check_reformat(
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
+		"\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
+		"\t\t  \"vcs%u-longer\");\n");
 	/* a comma inside a nested call is no place to break */
-	check_reformat("\t\tmk(memory_class, MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n",
-		       "\t\tmk(memory_class, NULL,\n"
-		       "\t\t   MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n");
+	check_reformat(
+		"\t\tmk(memory_class, MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n",
+		"\t\tmk(memory_class, NULL,\n"
+		"\t\t   MKDEV(MEM_MAJOR, devlist[index].minor, idx));\n");
 }
 
 static void test_wrap_at_the_limit_given(void)
@@ -177,19 +181,24 @@ static void test_wrap_at_the_limit_given(void)
 	static const char before[] =
 		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n";
 
-	check_reformat_at(before,
-			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
-			  100);
-	check_reformat_at(before,
-			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
-			  "\t\t  \"vcs%u-longer\");\n", 80);
+	check_reformat_at(
+		before,
+		"\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n",
+		100);
+	check_reformat_at(
+		before,
+		"\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\n"
+		"\t\t  \"vcs%u-longer\");\n",
+		80);
 	/*
 	 * 95 columns before (past 80, within 100), 101 after: broken at the
 	 * last comma that fits in 100
 	 */
-	check_reformat_at("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name, b_names);\n",
-			  "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name,\n"
-			  "\t\t  b_names);\n", 100);
+	check_reformat_at(
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name, b_names);\n",
+		"\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-%s\", a_longer_name,\n"
+		"\t\t  b_names);\n",
+		100);
 }
 
 static void test_wrap_repeats(void)
@@ -203,10 +212,12 @@ static void test_wrap_repeats(void)
 
 static void test_wide_line_left_wide(void)
 {
-	const char *wide = "\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n";
+	const char *wide =
+		"\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n";
 
-	check_reformat(wide,
-		       "\tintf->class_dev = mk(usb_class, NULL, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n");
+	check_reformat(
+		wide,
+		"\tintf->class_dev = mk(usb_class, NULL, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n");
 }
 
 static void test_crlf(void)
@@ -215,25 +226,30 @@ static void test_crlf(void)
 		       "\t   MKDEV(10, 1), NULL, \"crlf\");\r\n",
 		       "\tmk(crlf_class, NULL,\r\n"
 		       "\t   MKDEV(10, 1), NULL, \"crlf\");\r\n");
-	check_reformat("\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\r\n",
-		       "\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\r\n"
-		       "\t\t  \"vcs%u-longer\");\r\n");
-	check_reformat("\tx = mk(\r\n\t\tcls,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n",
-		       "\tx = mk(\r\n\t\tcls,\r\n\t\tNULL,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n");
+	check_reformat(
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\r\n",
+		"\tcdev = mk(vc_class, NULL, MKDEV(VCS_MAJOR, n + 1), NULL,\r\n"
+		"\t\t  \"vcs%u-longer\");\r\n");
+	check_reformat(
+		"\tx = mk(\r\n\t\tcls,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n",
+		"\tx = mk(\r\n\t\tcls,\r\n\t\tNULL,\r\n\t\tdevt,\r\n\t\tNULL, \"a\");\r\n");
 }
 
 static void test_several_calls_and_nesting(void)
 {
-	check_reformat("\tmk(a, 1, NULL, \"a\"); mk(b, 2, NULL, \"b\");\n"
-		       "\tIS_ERR(mk(c, mk(d, 3, NULL, \"d\"), NULL, \"c\"));\n",
-		       "\tmk(a, NULL, 1, NULL, \"a\"); mk(b, NULL, 2, NULL, \"b\");\n"
-		       "\tIS_ERR(mk(c, NULL, mk(d, NULL, 3, NULL, \"d\"), NULL, \"c\"));\n");
+	check_reformat(
+		"\tmk(a, 1, NULL, \"a\"); mk(b, 2, NULL, \"b\");\n"
+		"\tIS_ERR(mk(c, mk(d, 3, NULL, \"d\"), NULL, \"c\"));\n",
+		"\tmk(a, NULL, 1, NULL, \"a\"); mk(b, NULL, 2, NULL, \"b\");\n"
+		"\tIS_ERR(mk(c, NULL, mk(d, NULL, 3, NULL, \"d\"), NULL, \"c\"));\n");
 }
 
 static void test_bytes_elsewhere_kept(void)
 {
-	static const char before[] = "/* caf\xe9 */\r\nx\n\tmk(a, 1, NULL, \"\xff\");\nend";
-	static const char after[] = "/* caf\xe9 */\r\nx\n\tmk(a, NULL, 1, NULL, \"\xff\");\nend";
+	static const char before[] =
+		"/* caf\xe9 */\r\nx\n\tmk(a, 1, NULL, \"\xff\");\nend";
+	static const char after[] =
+		"/* caf\xe9 */\r\nx\n\tmk(a, NULL, 1, NULL, \"\xff\");\nend";
 
 	check_reformat(before, after);
 }
@@ -249,8 +265,8 @@ static void test_first_and_last_position(void)
 				 "NULL", 1, REFORMAT_MAX_COLUMNS);
 	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(NULL, a, b);\n\tmk(NULL);\n");
 	strbuf_reset(&out);
-	reformat_insert_argument(&out, text, strlen(text), tc.calls, 1,
-				 "NULL", 3, REFORMAT_MAX_COLUMNS);
+	reformat_insert_argument(&out, text, strlen(text), tc.calls, 1, "NULL",
+				 3, REFORMAT_MAX_COLUMNS);
 	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(a, b, NULL);\n\tmk();\n");
 	strbuf_reset(&out);
 	CU_ASSERT_EQUAL(reformat_insert_argument(&out, text, strlen(text),
@@ -270,9 +286,9 @@ static void check_convert(const char *before, const char *after,
 
 	find_calls(before, "mk", &tc);
 	CU_ASSERT_FATAL(tc.nr > 0);
-	CU_ASSERT_EQUAL(reformat_convert(&out, before, strlen(before),
-					 tc.calls, tc.nr, map,
-					 REFORMAT_MAX_COLUMNS), tc.nr);
+	CU_ASSERT_EQUAL(reformat_convert(&out, before, strlen(before), tc.calls,
+					 tc.nr, map, REFORMAT_MAX_COLUMNS),
+			tc.nr);
 	CU_ASSERT_STRING_EQUAL(out.buf, after);
 	if (strcmp(out.buf, after))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
@@ -296,7 +312,8 @@ static void test_remove_first(void)
 	check_convert("\t\tumad_class_state.device_class = mk(THIS_MODULE,\n"
 		      "\t\t\t\"infiniband_mad_device_nodes\");\n",
 		      "\t\tumad_class_state.device_class = mk(\n"
-		      "\t\t\t\"infiniband_mad_device_nodes\");\n", &map);
+		      "\t\t\t\"infiniband_mad_device_nodes\");\n",
+		      &map);
 	/* CRLF and comments kept */
 	check_convert("\tc = mk(THIS_MODULE, /* the name */ \"x\");\r\n",
 		      "\tc = mk(/* the name */ \"x\");\r\n", &map);
@@ -314,8 +331,8 @@ static void test_remove_last_and_middle(void)
 	check_convert("\tmk(a,\n\t   b);\n", "\tmk(a);\n", &drop_last);
 	check_convert("\tmk(a, b, c);\n", "\tmk(a, c);\n", &drop_middle);
 	/* the variadic arguments follow */
-	check_convert("\tmk(a, b, c, \"%d\", i);\n",
-		      "\tmk(a, c, \"%d\", i);\n", &drop_middle);
+	check_convert("\tmk(a, b, c, \"%d\", i);\n", "\tmk(a, c, \"%d\", i);\n",
+		      &drop_middle);
 }
 
 static void test_swap_keeps_the_layout(void)
@@ -324,8 +341,8 @@ static void test_swap_keeps_the_layout(void)
 	static const char *const values[] = { NULL, NULL };
 	struct reformat_map map = { NULL, 2, swap, values, 2 };
 
-	check_convert("\tmk(count, \"label\");\n",
-		      "\tmk(\"label\", count);\n", &map);
+	check_convert("\tmk(count, \"label\");\n", "\tmk(\"label\", count);\n",
+		      &map);
 	check_convert("\tmk(count,\n\t   label);\n",
 		      "\tmk(label,\n\t   count);\n", &map);
 }
@@ -340,13 +357,13 @@ static void test_rename_realigns(void)
 
 	check_convert("\tmk(a, b);\n", "\tmk2(a, b);\n", &rename);
 	/* a continuation line aligned with the '(' moves with it */
-	check_convert("\tn += mk(a,\n\t\tb);\n",
-		      "\tn += mk2(a,\n\t\t b);\n", &rename);
-	check_convert("\tn += mk(a,\n\t\tb);\n",
-		      "\tn += mk2(b,\n\t\t a);\n", &both);
+	check_convert("\tn += mk(a,\n\t\tb);\n", "\tn += mk2(a,\n\t\t b);\n",
+		      &rename);
+	check_convert("\tn += mk(a,\n\t\tb);\n", "\tn += mk2(b,\n\t\t a);\n",
+		      &both);
 	/* one not aligned stays */
-	check_convert("\tn += mk(a,\n\t\t  b);\n",
-		      "\tn += mk2(a,\n\t\t  b);\n", &rename);
+	check_convert("\tn += mk(a,\n\t\t  b);\n", "\tn += mk2(a,\n\t\t  b);\n",
+		      &rename);
 }
 
 static void test_insert_and_remove(void)
@@ -367,27 +384,40 @@ static void test_columns(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "a: after the comma that ends the argument before", test_after_the_comma },
-	{ "a: a line ending with that comma ends 'cls, NULL,'", test_comma_ending_the_line },
-	{ "a: trailing blanks on the changed line go", test_trailing_blanks_removed },
+	{ "a: after the comma that ends the argument before",
+	  test_after_the_comma },
+	{ "a: a line ending with that comma ends 'cls, NULL,'",
+	  test_comma_ending_the_line },
+	{ "a: trailing blanks on the changed line go",
+	  test_trailing_blanks_removed },
 	{ "a: but not the blanks of an open comment or literal",
 	  test_blanks_of_open_tokens_kept },
 	{ "c: never a break that puts '#' first on a line",
 	  test_no_wrap_before_a_hash },
-	{ "b: an argument alone on its line gets NULL below", test_argument_alone_on_its_line },
-	{ "c: a line pushed past 80 columns wraps below '('", test_wrap_after_last_fitting_comma },
-	{ "c: the limit is the one given (a tree's 100)", test_wrap_at_the_limit_given },
+	{ "b: an argument alone on its line gets NULL below",
+	  test_argument_alone_on_its_line },
+	{ "c: a line pushed past 80 columns wraps below '('",
+	  test_wrap_after_last_fitting_comma },
+	{ "c: the limit is the one given (a tree's 100)",
+	  test_wrap_at_the_limit_given },
 	{ "c: the wrap repeats while the rest is too wide", test_wrap_repeats },
-	{ "c: a line already past 80 columns is not wrapped", test_wide_line_left_wide },
+	{ "c: a line already past 80 columns is not wrapped",
+	  test_wide_line_left_wide },
 	{ "CRLF lines keep their CR, new lines get one", test_crlf },
-	{ "several calls on a line and nested calls", test_several_calls_and_nesting },
-	{ "bytes outside the changed lines are kept", test_bytes_elsewhere_kept },
-	{ "first and last position, and too few arguments", test_first_and_last_position },
+	{ "several calls on a line and nested calls",
+	  test_several_calls_and_nesting },
+	{ "bytes outside the changed lines are kept",
+	  test_bytes_elsewhere_kept },
+	{ "first and last position, and too few arguments",
+	  test_first_and_last_position },
 	{ "columns count tabs to multiples of 8", test_columns },
-	{ "remove the first argument, its comma and blanks", test_remove_first },
+	{ "remove the first argument, its comma and blanks",
+	  test_remove_first },
 	{ "remove the last or a middle argument", test_remove_last_and_middle },
-	{ "a swap moves the texts, not the layout", test_swap_keeps_the_layout },
-	{ "a new name; aligned continuation lines follow", test_rename_realigns },
+	{ "a swap moves the texts, not the layout",
+	  test_swap_keeps_the_layout },
+	{ "a new name; aligned continuation lines follow",
+	  test_rename_realigns },
 	{ "an insertion and a removal in one call", test_insert_and_remove },
 	{ NULL, NULL }
 };

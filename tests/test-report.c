@@ -18,7 +18,7 @@ static void two_findings(struct findings *list)
 			"drivers/char/tty_io.c", 49, 2,
 			"the format is 'name' \"quoted\" back\\slash\ttab");
 	finding_set_call(f, "class_device_create(tty_class, NULL, dev, "
-			 "device, name)");
+			    "device, name)");
 	finding_add(list, "swapped-arguments", SEVERITY_ERROR,
 		    "drivers/s390/char/vmlogrdr.c", 789, 25,
 		    "arguments 1 and 2 appear swapped\nsecond line");
@@ -36,7 +36,8 @@ static void test_text_lines_and_order(void)
 
 	two_findings(&list);
 	report_text(&out, &list, 1000);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out.buf,
 		"drivers/char/tty_io.c:49:2: warning: the format is 'name' "
 		"\"quoted\" back\\slash\ttab [format-nonliteral]\n"
 		"drivers/s390/char/vmlogrdr.c:789:25: error: arguments 1 and "
@@ -45,7 +46,7 @@ static void test_text_lines_and_order(void)
 	strbuf_reset(&out);
 	report_summary_line(&out, &list, &summary);
 	CU_ASSERT_STRING_EQUAL(out.buf, "check: 72 call sites in 52 files: "
-			       "1 error, 1 warning, 0 notes\n");
+					"1 error, 1 warning, 0 notes\n");
 	strbuf_release(&out);
 	findings_release(&list);
 }
@@ -78,12 +79,13 @@ static void test_json_shape_and_escaping(void)
 	report_json(&out, &list, &summary);
 	CU_ASSERT_EQUAL(out.buf[0], '{');
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"findings\": ["));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
-		"\"message\": \"the format is 'name' \\\"quoted\\\" "
-		"back\\\\slash\\ttab\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf,
-		"appear swapped\\nsecond line\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"rule\": \"swapped-arguments\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out.buf, "\"message\": \"the format is 'name' \\\"quoted\\\" "
+			 "back\\\\slash\\ttab\""));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(out.buf, "appear swapped\\nsecond line\""));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(out.buf, "\"rule\": \"swapped-arguments\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"line\": 789"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"column\": 25"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"call\": null"));
@@ -106,14 +108,20 @@ static void test_sarif_required_fields(void)
 	struct strbuf out = STRBUF_INIT;
 	size_t i;
 	static const char *const required[] = {
-		"\"$schema\": \"https://", "\"version\": \"2.1.0\"",
-		"\"runs\": [", "\"tool\": {", "\"driver\": {",
+		"\"$schema\": \"https://",
+		"\"version\": \"2.1.0\"",
+		"\"runs\": [",
+		"\"tool\": {",
+		"\"driver\": {",
 		"\"name\": \"kmigrate\"",
-		"\"rules\": [", "\"shortDescription\": {\"text\": ",
+		"\"rules\": [",
+		"\"shortDescription\": {\"text\": ",
 		"\"fullDescription\": {\"text\": ",
 		"\"defaultConfiguration\": {\"level\": \"error\"}",
-		"\"results\": [", "\"ruleId\": \"swapped-arguments\"",
-		"\"level\": \"warning\"", "\"message\": {\"text\": ",
+		"\"results\": [",
+		"\"ruleId\": \"swapped-arguments\"",
+		"\"level\": \"warning\"",
+		"\"message\": {\"text\": ",
 		"\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
 		"\"drivers/s390/char/vmlogrdr.c\", \"uriBaseId\": "
 		"\"%SRCROOT%\"}, \"region\": {\"startLine\": 789, "
@@ -150,9 +158,11 @@ static void test_severity_names(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "text: compiler-style lines sorted by place", test_text_lines_and_order },
+	{ "text: compiler-style lines sorted by place",
+	  test_text_lines_and_order },
 	{ "text: the cap and '... and N more'", test_text_cap },
-	{ "json: DESIGN.md's shape, strings escaped", test_json_shape_and_escaping },
+	{ "json: DESIGN.md's shape, strings escaped",
+	  test_json_shape_and_escaping },
 	{ "sarif: the 2.1.0 required fields", test_sarif_required_fields },
 	{ "severity names", test_severity_names },
 	{ NULL, NULL }

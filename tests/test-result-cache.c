@@ -36,11 +36,18 @@ static void check_sha(const char *msg, size_t repeat, const char *want)
 
 static void test_sha256_vectors(void)
 {
-	check_sha("", 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-	check_sha("abc", 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-	check_sha("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
-		  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-	check_sha("a", 1000000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+	check_sha(
+		"", 1,
+		"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	check_sha(
+		"abc", 1,
+		"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	check_sha(
+		"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
+		"248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	check_sha(
+		"a", 1000000,
+		"cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 static void make_key(struct result_key *key, const char *file_text)
@@ -169,7 +176,7 @@ static void test_disabled_does_nothing(void)
 	struct strbuf got = STRBUF_INIT;
 	struct result_key key;
 
-	make_key(&key, "int a;");	/* stored by test_put_then_get */
+	make_key(&key, "int a;"); /* stored by test_put_then_get */
 	setenv("KMIGRATE_NO_CACHE", "1", 1);
 	CU_ASSERT_EQUAL(result_cache_enabled(), 0);
 	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
@@ -184,9 +191,12 @@ static const struct unit_test tests[] = {
 	{ "SHA-256 matches the FIPS 180-4 vectors", test_sha256_vectors },
 	{ "a put entry is got back whole; other keys miss", test_put_then_get },
 	{ "a changed file changes the key", test_changed_file_misses },
-	{ "a flipped byte is a miss and the entry is removed", test_flipped_byte_ignored },
-	{ "a truncated entry is a miss and the entry is removed", test_truncated_entry_ignored },
-	{ "an unwritable cache fails only the put", test_unwritable_dir_only_fails_put },
+	{ "a flipped byte is a miss and the entry is removed",
+	  test_flipped_byte_ignored },
+	{ "a truncated entry is a miss and the entry is removed",
+	  test_truncated_entry_ignored },
+	{ "an unwritable cache fails only the put",
+	  test_unwritable_dir_only_fails_put },
 	{ "disabled: no read, no write", test_disabled_does_nothing },
 	{ NULL, NULL }
 };

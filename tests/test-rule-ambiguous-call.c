@@ -30,8 +30,8 @@ static void test_decided_calls_are_not_ambiguous(void)
 	struct rule_test t;
 
 	rule_test_init(&t, API_NEW);
-	rule_test_call(&t, CALL_SITE_NEW, "cls", "NULL", "0", "NULL",
-		       "\"x\"", NULL);
+	rule_test_call(&t, CALL_SITE_NEW, "cls", "NULL", "0", "NULL", "\"x\"",
+		       NULL);
 	rule_test_literal(&t, 5, "x");
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "ambiguous-call"), 0);
@@ -39,8 +39,10 @@ static void test_decided_calls_are_not_ambiguous(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "an ambiguous call is one warning, nothing else", test_ambiguous_is_one_warning },
-	{ "a decided call is not ambiguous", test_decided_calls_are_not_ambiguous },
+	{ "an ambiguous call is one warning, nothing else",
+	  test_ambiguous_is_one_warning },
+	{ "a decided call is not ambiguous",
+	  test_decided_calls_are_not_ambiguous },
 	{ NULL, NULL }
 };
 

@@ -41,7 +41,8 @@ static void test_device_where_devt_goes(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "argument-type"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "argument-type"),
 		"argument 3 'devt' is a struct device *, but parameter 3 is "
 		"'dev_t devt': pass a dev_t");
 	rule_test_release(&t);
@@ -101,9 +102,9 @@ static void test_unknown_and_compatible_types(void)
 
 	good_call(&t);
 	free(t.call.args[0].type);
-	t.call.args[0].type = NULL;		/* unknown: not judged */
+	t.call.args[0].type = NULL; /* unknown: not judged */
 	free(t.call.args[3].type);
-	t.call.args[3].type = xstrdup("void *");	/* converts */
+	t.call.args[3].type = xstrdup("void *"); /* converts */
 	free(t.call.args[2].type);
 	free(t.call.args[2].canonical);
 	t.call.args[2].canonical = NULL;
@@ -131,10 +132,13 @@ static const struct unit_test tests[] = {
 	{ "a correct call: nothing", test_good_call_is_quiet },
 	{ "a struct device * where dev_t goes", test_device_where_devt_goes },
 	{ "an integer where a pointer goes", test_integer_where_parent_goes },
-	{ "a pointer to another struct, type from a declaration", test_other_struct_pointer },
+	{ "a pointer to another struct, type from a declaration",
+	  test_other_struct_pointer },
 	{ "NULL where an integer goes", test_null_where_devt_goes },
-	{ "unknown types and void * are not judged wrong", test_unknown_and_compatible_types },
-	{ "a new-form call in an old tree: one finding", test_new_call_in_old_tree },
+	{ "unknown types and void * are not judged wrong",
+	  test_unknown_and_compatible_types },
+	{ "a new-form call in an old tree: one finding",
+	  test_new_call_in_old_tree },
 	{ NULL, NULL }
 };
 

@@ -17,10 +17,12 @@ static void test_one_error_per_binary_file(void)
 	findings_init(&findings);
 	tree_notes_add(&scan.notes, "drivers/blob.c", 1,
 		       "skipping 'drivers/blob.c': a binary file that names "
-		       "'class_device_create'")->problem = TREE_NOTE_BINARY;
+		       "'class_device_create'")
+		->problem = TREE_NOTE_BINARY;
 	tree_notes_add(&scan.notes, "drivers/a.c", 1, "cannot read")->problem =
 		TREE_NOTE_UNREADABLE;
-	tree_notes_add(&scan.notes, "drivers/l.c", 0, "skipping 'drivers/l.c': "
+	tree_notes_add(&scan.notes, "drivers/l.c", 0,
+		       "skipping 'drivers/l.c': "
 		       "symlink to outside the tree");
 	rule_binary_file.check_tree(&scan, &findings);
 	CU_ASSERT_EQUAL_FATAL(findings.nr, 1);

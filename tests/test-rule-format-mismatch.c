@@ -61,13 +61,14 @@ static void test_counts(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "format-mismatch"),
-		"takes 1 argument but only 0 follow it"));
+				      "takes 1 argument but only 0 follow it"));
 	rule_test_release(&t);
 
 	format_call(&t, "\"dsp56k\"", "dsp56k", "0", "int", NULL, NULL);
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 1);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "format-mismatch"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "format-mismatch"),
 		"format \"dsp56k\" takes 0 arguments but 1 follows it: remove "
 		"'0' or add a conversion for it");
 	rule_test_release(&t);
@@ -90,7 +91,8 @@ static void test_message_names_the_argument(void)
 
 	format_call(&t, "\"ttyS%d\"", "ttyS%d", "name", "char *", NULL, NULL);
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "format-mismatch"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "format-mismatch"),
 		"'%d' in format \"ttyS%d\" takes an int, but argument 6 "
 		"'name' is a char *: pass an int or change the conversion");
 	rule_test_release(&t);
@@ -110,7 +112,7 @@ static void test_fallback_types_skip_lengths(void)
 	t.call.args[5].type_source = TYPE_FROM_SHAPE;
 	rule_test_run(&t);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "format-mismatch"),
-		"(type from the expression's form"));
+				      "(type from the expression's form"));
 	rule_test_release(&t);
 }
 
@@ -148,10 +150,13 @@ static const struct unit_test tests[] = {
 	{ "matching formats: nothing", test_matching_formats },
 	{ "too few and too many arguments", test_counts },
 	{ "conversion kinds and lengths", test_kinds_and_lengths },
-	{ "the message names conversion and argument", test_message_names_the_argument },
-	{ "fallback types: kinds only, and said", test_fallback_types_skip_lengths },
+	{ "the message names conversion and argument",
+	  test_message_names_the_argument },
+	{ "fallback types: kinds only, and said",
+	  test_fallback_types_skip_lengths },
 	{ "an unknown type is not judged", test_unknown_type_is_not_judged },
-	{ "an old-form call's format is argument 4", test_old_form_uses_old_position },
+	{ "an old-form call's format is argument 4",
+	  test_old_form_uses_old_position },
 	{ NULL, NULL }
 };
 

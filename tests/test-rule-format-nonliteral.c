@@ -26,7 +26,8 @@ static void test_variable_format(void)
 	CU_ASSERT_EQUAL(rule_test_count(&t, "format-nonliteral"), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_WARNING);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "format-nonliteral"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "format-nonliteral"),
 		"the format (argument 5) is 'name', not a string literal: a "
 		"'%' in it would be read as a conversion; pass \"%s\", name");
 	rule_test_release(&t);
@@ -38,8 +39,9 @@ static void test_unseen_call_says_so(void)
 
 	tty_call(&t, 0);
 	rule_test_run(&t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"format-nonliteral"), "libclang did not see it"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "format-nonliteral"),
+		       "libclang did not see it"));
 	rule_test_release(&t);
 }
 
@@ -63,9 +65,10 @@ static void test_arguments_after_it(void)
 	rule_test_call(&t, CALL_SITE_NEW, "cls", "NULL", "0", "NULL", "fmt",
 		       "i", NULL);
 	rule_test_run(&t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"format-nonliteral"), "the 1 argument after it cannot be "
-		"checked"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "format-nonliteral"),
+		       "the 1 argument after it cannot be "
+		       "checked"));
 	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 0);
 	rule_test_release(&t);
 }

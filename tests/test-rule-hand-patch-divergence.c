@@ -55,33 +55,43 @@ static void test_classification(void)
 
 	CU_ASSERT_EQUAL(classify(conv, conv, &what), DIVERGENCE_IDENTICAL);
 	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL,\n\t\t"
-				 "dev, device,  name /* tty */)", conv, &what),
+				 "dev, device,  name /* tty */)",
+				 conv, &what),
 			DIVERGENCE_WHITESPACE);
 	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
-				 "device, \"%s\", name)", conv, &what),
+				 "device, \"%s\", name)",
+				 conv, &what),
 			DIVERGENCE_EQUIVALENT);
-	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf, "the format (argument 5) is "
+	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf,
+				      "the format (argument 5) is "
 				      "'\"%s\", name' where the semantic "
 				      "conversion passes 'name'"));
 	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, MKDEV(0, 0), "
 				 "&c->device, \"iop%d\", c->unit)",
 				 "class_device_create(c, NULL, 0, &c->device, "
-				 "\"iop%d\", c->unit)", &what),
+				 "\"iop%d\", c->unit)",
+				 &what),
 			DIVERGENCE_EQUIVALENT);
-	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf, "argument 3 is 'MKDEV(0,0)' "
+	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf,
+				      "argument 3 is 'MKDEV(0,0)' "
 				      "where the semantic conversion has '0'"));
 	CU_ASSERT_EQUAL(classify("class_device_create(NULL, tty_class, dev, "
-				 "device, name)", conv, &what),
+				 "device, name)",
+				 conv, &what),
 			DIVERGENCE_DIFFERENT);
 	CU_ASSERT_STRING_EQUAL(what.buf, "argument 1 is 'NULL' where the "
-			       "semantic conversion has 'tty_class'");
+					 "semantic conversion has 'tty_class'");
 	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
-				 "device, \"%s\", name, 1)", conv, &what),
+				 "device, \"%s\", name, 1)",
+				 conv, &what),
 			DIVERGENCE_DIFFERENT);
 	/* a string literal's blanks are its value */
 	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, 0, NULL, "
-				 "\"a b\")", "class_device_create(c, NULL, 0, "
-				 "NULL, \"ab\")", &what), DIVERGENCE_DIFFERENT);
+				 "\"a b\")",
+				 "class_device_create(c, NULL, 0, "
+				 "NULL, \"ab\")",
+				 &what),
+			DIVERGENCE_DIFFERENT);
 	strbuf_release(&what);
 }
 
@@ -98,7 +108,8 @@ static void test_equivalent_is_a_note(void)
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
 	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_NOTE);
-	CU_ASSERT_PTR_NOT_NULL(strstr(t.findings.items[0].message,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		t.findings.items[0].message,
 		"the model's verdict on both: registers /sys/class/c/iop<unit> "
 		"(device)"));
 	CU_ASSERT_STRING_EQUAL(t.findings.items[0].sysfs,
@@ -129,7 +140,8 @@ static void test_different_is_an_error(void)
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
 	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
-	CU_ASSERT_STRING_EQUAL(t.findings.items[0].message,
+	CU_ASSERT_STRING_EQUAL(
+		t.findings.items[0].message,
 		"the hand conversion differs from the semantic conversion: "
 		"argument 3 is 'MKDEV(1,3)' where the semantic conversion has "
 		"'MKDEV(1,2)'; the semantic conversion gives "
@@ -179,11 +191,15 @@ static void test_without_a_patch_nothing(void)
 
 static const struct unit_test tests[] = {
 	{ "identical, whitespace, equivalent, different", test_classification },
-	{ "an equivalent call is a note with the model's verdict", test_equivalent_is_a_note },
-	{ "the same call, or blanks apart: nothing", test_same_or_blanks_is_quiet },
+	{ "an equivalent call is a note with the model's verdict",
+	  test_equivalent_is_a_note },
+	{ "the same call, or blanks apart: nothing",
+	  test_same_or_blanks_is_quiet },
 	{ "a different call is an error", test_different_is_an_error },
-	{ "a changed sysfs effect is sysfs-effect-changed only", test_changed_effect_says_how },
-	{ "an error of another rule explains the difference", test_another_error_explains_it },
+	{ "a changed sysfs effect is sysfs-effect-changed only",
+	  test_changed_effect_says_how },
+	{ "an error of another rule explains the difference",
+	  test_another_error_explains_it },
 	{ "without --patch the rule is quiet", test_without_a_patch_nothing },
 	{ NULL, NULL }
 };

@@ -38,8 +38,8 @@ static void test_null_class_in_new_call(void)
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "null-class"),
 				      "argument 1 (class) is NULL"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "null-class"),
-				      "struct class *"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "null-class"), "struct class *"));
 	rule_test_release(&t);
 }
 
@@ -72,7 +72,8 @@ static void test_effect_from_hints(void)
 	null_class_call(&t, CALL_SITE_NEW, API_NEW);
 	rule_test_not_null(&t, "cls", "the call fails with -ENODEV");
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "null-class"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "null-class"),
 		"argument 1 (class) is NULL, so the call fails with -ENODEV; "
 		"pass the struct class * the call registers with");
 	rule_test_release(&t);
@@ -93,8 +94,10 @@ static void test_class_given_is_quiet(void)
 
 static const struct unit_test tests[] = {
 	{ "NULL class in a new-form call", test_null_class_in_new_call },
-	{ "NULL class in an old-form call of an old tree", test_null_class_in_old_tree },
-	{ "an unconverted call is reported as that only", test_unconverted_call_explains_it },
+	{ "NULL class in an old-form call of an old tree",
+	  test_null_class_in_old_tree },
+	{ "an unconverted call is reported as that only",
+	  test_unconverted_call_explains_it },
 	{ "the migration's words for the effect", test_effect_from_hints },
 	{ "a class given: nothing", test_class_given_is_quiet },
 	{ NULL, NULL }

@@ -6,8 +6,8 @@
 static void failing_file(struct rule_test *t, size_t index)
 {
 	rule_test_init(t, API_NEW);
-	rule_test_call(t, CALL_SITE_NEW, "cls", "NULL", "0", "NULL",
-		       "\"x\"", NULL);
+	rule_test_call(t, CALL_SITE_NEW, "cls", "NULL", "0", "NULL", "\"x\"",
+		       NULL);
 	rule_test_literal(t, 5, "x");
 	t->call.index_in_file = index;
 	t->file.nr_calls = 2;
@@ -23,7 +23,8 @@ static void test_reported_once_at_first_call(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "parse-failure"), 1);
 	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_WARNING);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "parse-failure"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "parse-failure"),
 		"libclang could not analyse this file: the parse failed "
 		"(libclang error 1); its 2 calls were checked from the text "
 		"only");
@@ -48,7 +49,8 @@ static void test_parsed_file_is_quiet(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "reported once, at the file's first call", test_reported_once_at_first_call },
+	{ "reported once, at the file's first call",
+	  test_reported_once_at_first_call },
 	{ "a parsed file: nothing", test_parsed_file_is_quiet },
 	{ NULL, NULL }
 };

@@ -29,10 +29,11 @@ static void test_vmlogrdr_is_swapped_only(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"swapped-arguments"), "arguments 1 and 2 appear swapped: "
-		"'vmlogrdr_class' is a struct class * passed as parent; "
-		"class is NULL"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "swapped-arguments"),
+		       "arguments 1 and 2 appear swapped: "
+		       "'vmlogrdr_class' is a struct class * passed as parent; "
+		       "class is NULL"));
 	CU_ASSERT_EQUAL(t.findings.items[0].line, 42);
 	CU_ASSERT_EQUAL(t.findings.items[0].column, 9);
 	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
@@ -44,10 +45,12 @@ static void test_message_uses_the_migrations_words(void)
 	struct rule_test t;
 
 	vmlogrdr_call(&t);
-	rule_test_not_null(&t, "cls", "the call fails with -ENODEV and "
+	rule_test_not_null(&t, "cls",
+			   "the call fails with -ENODEV and "
 			   "/sys/class/{created}/<name> is never created");
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "swapped-arguments"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "swapped-arguments"),
 		"arguments 1 and 2 appear swapped: 'vmlogrdr_class' is a "
 		"struct class * passed as parent; class is NULL, so the call "
 		"fails with -ENODEV and /sys/class/vmlogrdr/<name> is never "
@@ -76,8 +79,8 @@ static void test_devt_and_device_swapped(void)
 	struct rule_test t;
 
 	rule_test_init(&t, API_NEW);
-	rule_test_call(&t, CALL_SITE_NEW, "cls", "NULL", "dev",
-		       "MKDEV(1, 2)", "\"x\"", NULL);
+	rule_test_call(&t, CALL_SITE_NEW, "cls", "NULL", "dev", "MKDEV(1, 2)",
+		       "\"x\"", NULL);
 	rule_test_type(&t, 1, "struct class *", TYPE_FROM_LIBCLANG);
 	rule_test_type(&t, 2, "void *", TYPE_FROM_LIBCLANG);
 	t.call.args[1].is_null = 1;
@@ -87,8 +90,9 @@ static void test_devt_and_device_swapped(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"swapped-arguments"), "arguments 3 and 4 appear swapped"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "swapped-arguments"),
+		       "arguments 3 and 4 appear swapped"));
 	rule_test_release(&t);
 }
 
@@ -99,9 +103,10 @@ static void test_fallback_type_is_named(void)
 	vmlogrdr_call(&t);
 	t.call.args[1].type_source = TYPE_FROM_DECLARATION;
 	rule_test_run(&t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"swapped-arguments"), "(type from the file's declaration; "
-		"libclang could not resolve it)"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "swapped-arguments"),
+		       "(type from the file's declaration; "
+		       "libclang could not resolve it)"));
 	rule_test_release(&t);
 }
 
@@ -120,12 +125,15 @@ static void test_unknown_type_is_not_judged(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "the vmlogrdr call is one swapped-arguments finding", test_vmlogrdr_is_swapped_only },
-	{ "the migration's words for a NULL class end the message", test_message_uses_the_migrations_words },
+	{ "the vmlogrdr call is one swapped-arguments finding",
+	  test_vmlogrdr_is_swapped_only },
+	{ "the migration's words for a NULL class end the message",
+	  test_message_uses_the_migrations_words },
 	{ "class first, NULL parent: nothing", test_correct_call_is_quiet },
 	{ "devt and device swapped", test_devt_and_device_swapped },
 	{ "a fallback type says so", test_fallback_type_is_named },
-	{ "an unknown type is not called swapped", test_unknown_type_is_not_judged },
+	{ "an unknown type is not called swapped",
+	  test_unknown_type_is_not_judged },
 	{ NULL, NULL }
 };
 

@@ -42,7 +42,8 @@ static void test_renamed_device(void)
 		"class_device_create(lp_class, NULL, MKDEV(6, nr), NULL, "
 		"\"printer%d\", nr)");
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "sysfs-effect-changed"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "sysfs-effect-changed"),
 		"the model's sysfs effect changed: before the change the call "
 		"registered /sys/class/lp_class/lp<nr> (dev), now it registers "
 		"/sys/class/lp_class/printer<nr> (dev): the format "
@@ -74,10 +75,11 @@ static void test_lost_dev_attribute(void)
 		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 		"class_device_create(c, NULL, 0, NULL, \"x\")");
 	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"sysfs-effect-changed"), "registered /sys/class/c/x (dev), now "
-		"it registers /sys/class/c/x: devt (argument 3) was "
-		"'MKDEV(1, 2)' and is '0'"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(rule_test_message(&t, "sysfs-effect-changed"),
+		       "registered /sys/class/c/x (dev), now "
+		       "it registers /sys/class/c/x: devt (argument 3) was "
+		       "'MKDEV(1, 2)' and is '0'"));
 	rule_test_release(&t);
 }
 
@@ -122,10 +124,13 @@ static void test_unknown_is_not_compared(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "a renamed device: before and after, and the argument", test_renamed_device },
-	{ "the same registration (0 for MKDEV(0,0)): nothing", test_same_effect_is_quiet },
+	{ "a renamed device: before and after, and the argument",
+	  test_renamed_device },
+	{ "the same registration (0 for MKDEV(0,0)): nothing",
+	  test_same_effect_is_quiet },
 	{ "a lost dev attribute", test_lost_dev_attribute },
-	{ "a call that already has an error is not reported again", test_swap_is_swapped_arguments },
+	{ "a call that already has an error is not reported again",
+	  test_swap_is_swapped_arguments },
 	{ "without a before: nothing", test_without_a_before_nothing },
 	{ "an unknown verdict is not compared", test_unknown_is_not_compared },
 	{ NULL, NULL }

@@ -25,7 +25,8 @@ static void test_old_call_in_new_tree(void)
 	rule_test_run(&t);
 	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 1);
 	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(rule_test_message(&t, "unconverted-call"),
+	CU_ASSERT_STRING_EQUAL(
+		rule_test_message(&t, "unconverted-call"),
 		"call in the old form, but the tree declares the new "
 		"prototype: insert 'NULL' as argument 2 (struct class_device "
 		"*parent) after 'mem_class'");
@@ -41,8 +42,8 @@ static void test_assumed_api_is_said(void)
 	old_call(&t, API_NEW);
 	t.api.fallback = 1;
 	rule_test_run(&t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t,
-		"unconverted-call"), "(the tree's API is assumed)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "unconverted-call"),
+				      "(the tree's API is assumed)"));
 	rule_test_release(&t);
 }
 
@@ -80,9 +81,11 @@ static void test_new_call_is_not_unconverted(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "an old call in a new tree: one finding with the fix", test_old_call_in_new_tree },
+	{ "an old call in a new tree: one finding with the fix",
+	  test_old_call_in_new_tree },
 	{ "an assumed API is said", test_assumed_api_is_said },
-	{ "an old call in an old tree is not unconverted", test_old_call_in_old_tree_is_fine },
+	{ "an old call in an old tree is not unconverted",
+	  test_old_call_in_old_tree_is_fine },
 	{ "a new call is not unconverted", test_new_call_is_not_unconverted },
 	{ NULL, NULL }
 };

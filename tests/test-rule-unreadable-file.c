@@ -16,11 +16,11 @@ static void test_one_error_per_unreadable_path(void)
 	memset(&scan, 0, sizeof(scan));
 	findings_init(&findings);
 	tree_notes_add(&scan.notes, "drivers/x/a.c", 1,
-		       "cannot read 'drivers/x/a.c': Permission denied")->
-		problem = TREE_NOTE_UNREADABLE;
+		       "cannot read 'drivers/x/a.c': Permission denied")
+		->problem = TREE_NOTE_UNREADABLE;
 	tree_notes_add(&scan.notes, "drivers/y", 1,
-		       "cannot read 'drivers/y': Permission denied")->problem =
-		TREE_NOTE_UNREADABLE;
+		       "cannot read 'drivers/y': Permission denied")
+		->problem = TREE_NOTE_UNREADABLE;
 	tree_notes_add(&scan.notes, "drivers/z.c", 1,
 		       "cannot read 'drivers/z.c': not a regular file");
 	tree_notes_add(&scan.notes, "drivers/b.c", 1, "binary")->problem =

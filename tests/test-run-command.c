@@ -72,7 +72,7 @@ static void test_timeout_kills_the_group(void)
 
 	child_process_init(&cp);
 	strlist_pushv(&cp.args, argv);
-	cp.capture_out = 1;	/* the grandchild holds the pipe too */
+	cp.capture_out = 1; /* the grandchild holds the pipe too */
 	cp.timeout_sec = 1;
 	CU_ASSERT_EQUAL(run_command(&cp), 128 + 9);
 	CU_ASSERT_TRUE(cp.timed_out);
@@ -118,7 +118,8 @@ static void echo_done(int result, struct child_process *cp, void *cb,
 static void test_parallel_processes_keep_output_whole(void)
 {
 	struct echo_jobs jobs = { 0, 6, 0, 0, { 0 } };
-	struct parallel_processes_opts opts = { 3, next_echo, echo_done, &jobs };
+	struct parallel_processes_opts opts = { 3, next_echo, echo_done,
+						&jobs };
 	int i;
 
 	CU_ASSERT_EQUAL(run_processes_parallel(&opts), 0);
@@ -149,13 +150,20 @@ static void test_parallel_tasks_cover_every_index(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "exit code, stdout and stderr are collected", test_exit_code_and_output },
-	{ "a child killed by a signal returns 128+signal", test_signal_is_128_plus },
-	{ "a missing program fails with ENOENT, not exit 127", test_missing_program_is_enoent },
-	{ "arguments reach the child verbatim, no shell", test_argv_is_not_a_shell_string },
-	{ "a timeout kills the child's whole process group", test_timeout_kills_the_group },
-	{ "parallel children never interleave their output", test_parallel_processes_keep_output_whole },
-	{ "parallel tasks visit every index once", test_parallel_tasks_cover_every_index },
+	{ "exit code, stdout and stderr are collected",
+	  test_exit_code_and_output },
+	{ "a child killed by a signal returns 128+signal",
+	  test_signal_is_128_plus },
+	{ "a missing program fails with ENOENT, not exit 127",
+	  test_missing_program_is_enoent },
+	{ "arguments reach the child verbatim, no shell",
+	  test_argv_is_not_a_shell_string },
+	{ "a timeout kills the child's whole process group",
+	  test_timeout_kills_the_group },
+	{ "parallel children never interleave their output",
+	  test_parallel_processes_keep_output_whole },
+	{ "parallel tasks visit every index once",
+	  test_parallel_tasks_cover_every_index },
 	{ NULL, NULL }
 };
 

@@ -72,7 +72,8 @@ static int sh(const char *fmt, const char *dir)
 	return ret;
 }
 
-#define GIT "GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git -C '%s' " \
+#define GIT                                                              \
+	"GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null git -C '%s' " \
 	"-c user.name=t -c user.email=t@example.org "
 
 static void test_git_log(void)
@@ -93,17 +94,22 @@ static void test_git_log(void)
 	}
 	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p '%s/drivers/input' "
 				 "'%s/drivers/usb' && git init -q '%s' "
-				 ">/dev/null", tree), 0);
-	CU_ASSERT_EQUAL_FATAL(sh("cd '%s' && for i in 1 2 3; do "
-		"echo $i >>drivers/input/a.c && echo $i >>drivers/usb/b.c && "
-		GIT "add -A . && " GIT "commit -q -m \"Input: evdev - c$i\" "
-		"-- drivers/input && " GIT "commit -q -m \"Merge x$i\" "
-		"-- drivers/usb; done", tree), 0);
+				 ">/dev/null",
+				 tree),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(
+		sh("cd '%s' && for i in 1 2 3; do "
+		   "echo $i >>drivers/input/a.c && echo $i >>drivers/usb/b.c && " GIT
+		   "add -A . && " GIT "commit -q -m \"Input: evdev - c$i\" "
+		   "-- drivers/input && " GIT "commit -q -m \"Merge x$i\" "
+		   "-- drivers/usb; done",
+		   tree),
+		0);
 	series_git_prefixes(tree, dirs, 3, prefixes, 2);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prefixes[0]);
 	CU_ASSERT_STRING_EQUAL(prefixes[0], "Input");
-	CU_ASSERT_PTR_NULL(prefixes[1]);	/* no prefix in its history */
-	CU_ASSERT_PTR_NULL(prefixes[2]);	/* no directory */
+	CU_ASSERT_PTR_NULL(prefixes[1]); /* no prefix in its history */
+	CU_ASSERT_PTR_NULL(prefixes[2]); /* no directory */
 	free(prefixes[0]);
 	/*
 	 * a directory inside the repository is no tree with history: its

@@ -23,12 +23,17 @@ static void test_version(void)
 {
 	struct spatch_version v;
 
-	CU_ASSERT_EQUAL(spatch_parse_version(
-		"spatch version 1.1.1 compiled with OCaml version 4.13.1\n"
-		"Flags passed to the configure script: --prefix=/usr\n", &v), 0);
+	CU_ASSERT_EQUAL(
+		spatch_parse_version(
+			"spatch version 1.1.1 compiled with OCaml version 4.13.1\n"
+			"Flags passed to the configure script: --prefix=/usr\n",
+			&v),
+		0);
 	CU_ASSERT(v.major == 1 && v.minor == 1 && v.patch == 1);
-	CU_ASSERT_EQUAL(spatch_parse_version(
-		"spatch version 1.0.0-rc21 with Python support\n", &v), 0);
+	CU_ASSERT_EQUAL(
+		spatch_parse_version(
+			"spatch version 1.0.0-rc21 with Python support\n", &v),
+		0);
 	CU_ASSERT(v.major == 1 && v.minor == 0 && v.patch == 0);
 	CU_ASSERT_EQUAL(spatch_parse_version("spatch version 0.2.5\n", &v), 0);
 	CU_ASSERT(v.major == 0 && v.minor == 2 && v.patch == 5);
@@ -44,7 +49,8 @@ static void test_options_line(void)
 
 	spatch_parse_options("/// doc\n// Confidence: High\r\n"
 			     "// Options: --no-includes  --include-headers\t"
-			     "--smpl-spacing\r\n@r@\n@@\n", &opts);
+			     "--smpl-spacing\r\n@r@\n@@\n",
+			     &opts);
 	CU_ASSERT_EQUAL_FATAL(opts.nr, 3);
 	CU_ASSERT_STRING_EQUAL(opts.items[0].string, "--no-includes");
 	CU_ASSERT_STRING_EQUAL(opts.items[1].string, "--include-headers");
@@ -69,14 +75,14 @@ static const char verbose_parsing[] =
 
 static void test_parse_error(void)
 {
-	char *msg = spatch_find_parse_error(verbose_parsing,
-					    "drivers/char/raw.c");
+	char *msg =
+		spatch_find_parse_error(verbose_parsing, "drivers/char/raw.c");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
 	CU_ASSERT_STRING_EQUAL(msg, "parse error at line 3, column 6");
 	free(msg);
-	CU_ASSERT_PTR_NULL(spatch_find_parse_error(verbose_parsing,
-						   "drivers/char/mem.c"));
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(verbose_parsing, "drivers/char/mem.c"));
 	CU_ASSERT_PTR_NULL(spatch_find_parse_error("", "x.c"));
 }
 
@@ -89,8 +95,9 @@ static void test_failure_line(void)
 		"more\n");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-	CU_ASSERT_STRING_EQUAL(line,
-			       "Fatal error: exception Sys_error(\"x.c: No such file\")");
+	CU_ASSERT_STRING_EQUAL(
+		line,
+		"Fatal error: exception Sys_error(\"x.c: No such file\")");
 	free(line);
 	CU_ASSERT_PTR_NULL(spatch_failure_line(verbose_parsing));
 	CU_ASSERT_PTR_NULL(spatch_failure_line(""));
@@ -116,16 +123,16 @@ static const char clean_batch[] =
 /* a batch's stderr, parse-recovery lines and all, gives each its error */
 static void test_batch_parse_errors(void)
 {
-	char *perr = spatch_find_parse_error(clean_batch,
-					     "/s/b/drivers/perr.c");
+	char *perr =
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/perr.c");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(perr);
 	CU_ASSERT_STRING_EQUAL(perr, "parse error at line 5, column 6");
 	free(perr);
-	CU_ASSERT_PTR_NULL(spatch_find_parse_error(clean_batch,
-						   "/s/b/drivers/raw.c"));
-	CU_ASSERT_PTR_NULL(spatch_find_parse_error(clean_batch,
-						   "/s/b/drivers/perr"));
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/raw.c"));
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/perr"));
 }
 
 static void test_handled(void)
@@ -178,7 +185,7 @@ static void put(const char *path, const char *text)
 /* a scratch directory, a semantic patch, and a spatch in PATH that logs */
 struct fixture {
 	char *dir, *cocci, *log, *path;
-	struct strlist options;		/* --no-includes: batches allowed */
+	struct strlist options; /* --no-includes: batches allowed */
 	struct spatch_run_opts opts;
 	struct spatch_job jobs[5];
 	size_t nr;
@@ -191,7 +198,7 @@ static int fixture_init(struct fixture *fx)
 
 	memset(fx, 0, sizeof(*fx));
 	if (!real)
-		return -1;	/* nothing to run: the parsing tests suffice */
+		return -1; /* nothing to run: the parsing tests suffice */
 	CU_ASSERT_EQUAL_FATAL(spatch_check(&v), 0);
 	fx->dir = tempdir_create("test-spatch");
 	fx->cocci = xstrfmt("%s/p.cocci", fx->dir);

@@ -70,7 +70,7 @@ static void test_detach_hands_over_memory(void)
 	CU_ASSERT_EQUAL(len, 8);
 	CU_ASSERT_EQUAL(sb.len, 0);
 	free(s);
-	s = strbuf_detach(&sb, NULL);	/* an empty buffer detaches too */
+	s = strbuf_detach(&sb, NULL); /* an empty buffer detaches too */
 	CU_ASSERT_STRING_EQUAL(s, "");
 	free(s);
 }
@@ -125,11 +125,15 @@ static void test_add_squeezed(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "an empty strbuf is a terminated empty string", test_empty_is_terminated },
-	{ "appends grow the buffer and keep it terminated", test_grows_past_first_allocation },
-	{ "addf, insert and remove edit in place", test_addf_and_insert_remove },
+	{ "an empty strbuf is a terminated empty string",
+	  test_empty_is_terminated },
+	{ "appends grow the buffer and keep it terminated",
+	  test_grows_past_first_allocation },
+	{ "addf, insert and remove edit in place",
+	  test_addf_and_insert_remove },
 	{ "NUL and CR bytes are kept as data", test_binary_bytes_survive },
-	{ "detach hands the memory to the caller", test_detach_hands_over_memory },
+	{ "detach hands the memory to the caller",
+	  test_detach_hands_over_memory },
 	{ "read_file reads all and reports a missing file", test_read_file },
 	{ "strlist keeps an argv view and sorts", test_strlist_argv_and_sort },
 	{ "add_squeezed makes each blank run one space", test_add_squeezed },

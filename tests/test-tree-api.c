@@ -62,7 +62,8 @@ static void test_unknown_falls_back_to_new(void)
 	struct tree_api api;
 
 	CU_ASSERT_EQUAL(declared("extern int class_device_register(void);\n",
-				 &api), API_UNKNOWN);
+				 &api),
+			API_UNKNOWN);
 	CU_ASSERT_TRUE(api.fallback);
 	CU_ASSERT_EQUAL(api.used, API_NEW);
 	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "new (fallback)");
@@ -71,7 +72,8 @@ static void test_unknown_falls_back_to_new(void)
 
 	CU_ASSERT_EQUAL(declared("#if 0\nint class_device_create(int a, ...);"
 				 "\n#endif\nvoid *class_device_create(void);\n",
-				 &api), API_UNKNOWN);
+				 &api),
+			API_UNKNOWN);
 	CU_ASSERT_EQUAL(api.nr_params, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "takes 0 parameters"));
 	tree_api_release(&api);
@@ -139,9 +141,12 @@ static void test_a_macro_declares_the_old_api(void)
 	CU_ASSERT_FALSE(api.macro);
 	tree_api_release(&api);
 	/* a macro under a condition the default build does not see */
-	CU_ASSERT_EQUAL(declared_for(owner_migration, "#ifdef NOPE\n"
+	CU_ASSERT_EQUAL(declared_for(owner_migration,
+				     "#ifdef NOPE\n"
 				     "#define class_create(o, n) x(o, n)\n"
-				     "#endif\n", &api), API_UNKNOWN);
+				     "#endif\n",
+				     &api),
+			API_UNKNOWN);
 	tree_api_release(&api);
 }
 
@@ -157,11 +162,14 @@ static void test_a_renamed_function(void)
 	struct tree_api api;
 
 	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a, char *b);\n",
-				     &api), API_OLD);
+				     &api),
+			API_OLD);
 	tree_api_release(&api);
 	/* both declared: the new name wins */
-	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a, char *b);\n"
-				     "int frob2(char *b, int a);\n", &api),
+	CU_ASSERT_EQUAL(declared_for(migration,
+				     "int frob(int a, char *b);\n"
+				     "int frob2(char *b, int a);\n",
+				     &api),
 			API_NEW);
 	tree_api_release(&api);
 	/* the old name with the new arity is neither */
@@ -187,33 +195,38 @@ static void test_type_model(void)
 	type_classify("foo_handle", &tc);
 	CU_ASSERT_EQUAL(tc.kind, TYPE_UNKNOWN);
 
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class *", "struct class *",
-					   0), 1);
+	CU_ASSERT_EQUAL(
+		type_spelling_fits("struct class *", "struct class *", 0), 1);
 	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *",
-					   "struct class *", 0), 0);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "void *",
-					   1), 1);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int",
-					   0), 0);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int",
-					   1), 1);
+					   "struct class *", 0),
+			0);
+	CU_ASSERT_EQUAL(
+		type_spelling_fits("struct class_device *", "void *", 1), 1);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int", 0),
+			0);
+	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int", 1),
+			1);
 	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "struct device *", 0), 0);
 	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "unsigned long", 0), 1);
 	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "void *", 1), 0);
 	CU_ASSERT_EQUAL(type_spelling_fits("char *", "const char *", 0), 1);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct device *", "foo_handle *",
-					   0), -1);
+	CU_ASSERT_EQUAL(
+		type_spelling_fits("struct device *", "foo_handle *", 0), -1);
 	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", NULL, 0), -1);
 }
 
 static const struct unit_test tests[] = {
-	{ "the new prototype, with #ifdef branches followed", test_new_under_default_configuration },
+	{ "the new prototype, with #ifdef branches followed",
+	  test_new_under_default_configuration },
 	{ "the old prototype", test_old_declaration },
-	{ "unknown: checked against the new one, and said", test_unknown_falls_back_to_new },
+	{ "unknown: checked against the new one, and said",
+	  test_unknown_falls_back_to_new },
 	{ "a missing header is unknown, not an error", test_missing_header },
 	{ "types: kinds, and what fits what", test_type_model },
-	{ "a function-like macro declares the old API", test_a_macro_declares_the_old_api },
-	{ "a renamed function: its new name, then its old one", test_a_renamed_function },
+	{ "a function-like macro declares the old API",
+	  test_a_macro_declares_the_old_api },
+	{ "a renamed function: its new name, then its old one",
+	  test_a_renamed_function },
 	{ NULL, NULL }
 };
 

@@ -97,7 +97,8 @@ static void replace_ok(struct tree_fs *fs, const char *rel, const char *now)
 
 	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, rel, &old, &st), 0);
 	CU_ASSERT_EQUAL(tree_fs_replace(fs, rel, &st, old.buf, old.len, now,
-					strlen(now), &why), TREE_FS_REPLACED);
+					strlen(now), &why),
+			TREE_FS_REPLACED);
 	strbuf_release(&old);
 }
 
@@ -149,8 +150,7 @@ static void test_links_are_not_followed(void)
 	CU_ASSERT_FATAL(symlink(target, link) == 0);
 	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/e/b.c", &text, &st), -1);
 	CU_ASSERT_EQUAL(errno, ELOOP);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/../outside/a.c", &text, &st),
-			-1);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/../outside/a.c", &text, &st), -1);
 	CU_ASSERT_EQUAL(errno, EINVAL);
 	CU_ASSERT_EQUAL(tree_fs_read(&fs, "/etc/passwd", &text, &st), -1);
 	CU_ASSERT_EQUAL(errno, EINVAL);
@@ -164,8 +164,7 @@ static void test_links_are_not_followed(void)
 }
 
 /* read, then change the tree with what(), then try to replace */
-static enum tree_fs_result replace_after(struct tree_fs *fs,
-					 void (*what)(void))
+static enum tree_fs_result replace_after(struct tree_fs *fs, void (*what)(void))
 {
 	struct strbuf old = STRBUF_INIT;
 	enum tree_fs_result ret;
@@ -174,8 +173,8 @@ static enum tree_fs_result replace_after(struct tree_fs *fs,
 
 	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, "d/e/a.c", &old, &st), 0);
 	what();
-	ret = tree_fs_replace(fs, "d/e/a.c", &st, old.buf, old.len, "new\n",
-			      4, &why);
+	ret = tree_fs_replace(fs, "d/e/a.c", &st, old.buf, old.len, "new\n", 4,
+			      &why);
 	strbuf_release(&old);
 	return ret;
 }
@@ -230,7 +229,9 @@ static void append_line(void)
 static void test_changed_since_read(void)
 {
 	void (*const changes[])(void) = {
-		swap_dir_for_link, edit_same_size, replace_by_other_file,
+		swap_dir_for_link,
+		edit_same_size,
+		replace_by_other_file,
 		append_line,
 	};
 	size_t i;
@@ -312,16 +313,15 @@ static void test_remove_leftover(void)
 
 	setup(&fs);
 	put("d/e/.a.c.kmigrate-Ab12Cd", "half\n");
-	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs,
-						"d/e/.a.c.kmigrate-Ab12Cd"), 0);
+	CU_ASSERT_EQUAL(
+		tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), 0);
 	path = at("d/e/.a.c.kmigrate-Ab12Cd");
 	CU_ASSERT_EQUAL(access(path, F_OK), -1);
 	/* a link of that name is no file of ours: it stays */
 	target = at("outside/a.c");
 	CU_ASSERT_FATAL(symlink(target, path) == 0);
-	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs,
-						"d/e/.a.c.kmigrate-Ab12Cd"),
-			-1);
+	CU_ASSERT_EQUAL(
+		tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), -1);
 	CU_ASSERT_EQUAL(errno, EPERM);
 	CU_ASSERT_EQUAL(access(target, F_OK), 0);
 	/* nor a name of another pattern */

@@ -15,39 +15,50 @@
 
 static void test_declared_limit(void)
 {
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length(
+			"use strict;\nmy $max_line_length = 100;\nmy $x = 1;\n"),
+		100);
 	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"use strict;\nmy $max_line_length = 100;\nmy $x = 1;\n"), 100);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"\tmy  $max_line_length\t=  80 ;\n"), 80);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length = 100;"), 100);
+				"\tmy  $max_line_length\t=  80 ;\n"),
+			80);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length("my $max_line_length = 100;"),
+		100);
 }
 
 static void test_first_declaration_counts(void)
 {
 	/* a use of the variable is no declaration; the first one counts */
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"\t$max_line_length = 120;\nmy $max_line_length = 100;\n"
-		"my $max_line_length = 90;\n"), 100);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length_x = 120;\nmy $max_line_length = 80;\n"),
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length(
+			"\t$max_line_length = 120;\nmy $max_line_length = 100;\n"
+			"my $max_line_length = 90;\n"),
+		100);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length(
+			"my $max_line_length_x = 120;\nmy $max_line_length = 80;\n"),
 		80);
 }
 
 static void test_no_or_bad_declaration(void)
 {
 	CU_ASSERT_EQUAL(tree_style_parse_line_length(""), 0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"if ($length > 80) {\n"), 0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length = $ENV{X};\nmy $max_line_length = 100;\n"),
+	CU_ASSERT_EQUAL(tree_style_parse_line_length("if ($length > 80) {\n"),
+			0);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length(
+			"my $max_line_length = $ENV{X};\nmy $max_line_length = 100;\n"),
 		0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length = 0;\n"), 0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length = 99999999999999999999;\n"), 0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-		"my $max_line_length = 100\n;\n"), 0);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length("my $max_line_length = 0;\n"), 0);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length(
+			"my $max_line_length = 99999999999999999999;\n"),
+		0);
+	CU_ASSERT_EQUAL(
+		tree_style_parse_line_length("my $max_line_length = 100\n;\n"),
+		0);
 }
 
 /* a scratch tree, with scripts/checkpatch.pl holding text if not NULL */
@@ -88,7 +99,8 @@ static void remove_tree(char *dir)
 
 static void test_tree(void)
 {
-	char *dir = make_tree("#!/usr/bin/env perl\nmy $max_line_length = 100;\n");
+	char *dir =
+		make_tree("#!/usr/bin/env perl\nmy $max_line_length = 100;\n");
 
 	CU_ASSERT_EQUAL(tree_max_line_length(dir), 100);
 	remove_tree(dir);
@@ -118,11 +130,9 @@ static void test_retab_changed_lines(void)
 		    "        a = f(x, 0);\n        b = 1;\n",
 		    "\ta = f(x, 0);\n        b = 1;\n", 1);
 	/* a space before a tab, and 12 columns: tab, then 4 spaces */
-	check_retab("x\n \ta = f(x);\n",
-		    "x\n \ta = f(x, 0);\n",
+	check_retab("x\n \ta = f(x);\n", "x\n \ta = f(x, 0);\n",
 		    "x\n\ta = f(x, 0);\n", 1);
-	check_retab("\t    a = f(x);\r\n",
-		    "            a = f(x, 0);\r\n",
+	check_retab("\t    a = f(x);\r\n", "            a = f(x, 0);\r\n",
 		    "\t    a = f(x, 0);\r\n", 1);
 	/* already tabs, fewer than 8 spaces, a blank line: unchanged */
 	check_retab("\ta(x);\n   b(x);\n", "\ta(x, 0);\n   b(x, 0);\n    \n",
@@ -133,8 +143,10 @@ static void test_retab_changed_lines(void)
 
 static const struct unit_test tests[] = {
 	{ "my $max_line_length = N; gives N", test_declared_limit },
-	{ "the first declaration counts, not a use", test_first_declaration_counts },
-	{ "no declaration, or a bad one, gives none", test_no_or_bad_declaration },
+	{ "the first declaration counts, not a use",
+	  test_first_declaration_counts },
+	{ "no declaration, or a bad one, gives none",
+	  test_no_or_bad_declaration },
 	{ "a tree: its checkpatch's limit, else 80", test_tree },
 	{ "changed lines are indented with tabs", test_retab_changed_lines },
 	{ NULL, NULL }

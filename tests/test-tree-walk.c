@@ -146,14 +146,16 @@ static void test_symlinks(void)
 	CU_ASSERT_EQUAL(walk.nr_files, 1);
 	CU_ASSERT(find_file(&walk, "in/real.c") == 0);
 	CU_ASSERT_EQUAL_FATAL(walk.notes.nr, 3);
-	CU_ASSERT_STRING_EQUAL(walk.notes.items[0].message,
-			       "cannot read 'dangling.c': No such file or directory");
+	CU_ASSERT_STRING_EQUAL(
+		walk.notes.items[0].message,
+		"cannot read 'dangling.c': No such file or directory");
 	CU_ASSERT(walk.notes.items[0].warning);
 	CU_ASSERT_STRING_EQUAL(walk.notes.items[1].message,
 			       "skipping 'far.c': symlink to outside the tree");
 	CU_ASSERT(!walk.notes.items[1].warning);
-	CU_ASSERT_STRING_EQUAL(walk.notes.items[2].message,
-			       "skipping 'outdir': symlink to outside the tree");
+	CU_ASSERT_STRING_EQUAL(
+		walk.notes.items[2].message,
+		"skipping 'outdir': symlink to outside the tree");
 	tree_walk_release(&walk);
 	remove_root();
 }
@@ -206,7 +208,8 @@ static void test_scan_tree(void)
 {
 	struct scan_result result;
 	struct migration m;
-	static const char blob[] = "\x7f" "ELF\0\0class_device_create\0";
+	static const char blob[] = "\x7f"
+				   "ELF\0\0class_device_create\0";
 	int jobs;
 
 	memset(&m, 0, sizeof(m));
@@ -245,11 +248,14 @@ static void test_scan_tree(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "only *.c and *.h, in byte order, no .git", test_lists_sources_in_byte_order },
+	{ "only *.c and *.h, in byte order, no .git",
+	  test_lists_sources_in_byte_order },
 	{ "symlinks: outside skipped, inside once, no loops", test_symlinks },
-	{ "FIFOs are reported, directories named x.c walked", test_unreadable_entries },
+	{ "FIFOs are reported, directories named x.c walked",
+	  test_unreadable_entries },
 	{ "a missing root or a file as root fails with errno", test_bad_roots },
-	{ "scan_tree: pre-filter, binary note, counts, any -j", test_scan_tree },
+	{ "scan_tree: pre-filter, binary note, counts, any -j",
+	  test_scan_tree },
 	{ NULL, NULL }
 };
 

@@ -89,7 +89,7 @@ static void test_owner_kept(void)
 	put_file(path, "old\n", 0644);
 	if (geteuid() == 0 && chown(path, 1, 1) < 0) {
 		free(path);
-		return;		/* cannot give the file away here */
+		return; /* cannot give the file away here */
 	}
 	CU_ASSERT_EQUAL(stat(path, &st), 0);
 	CU_ASSERT_EQUAL(write_file_atomic(path, "new\n", 4), 0);
@@ -146,12 +146,17 @@ static void test_failed_rename_keeps_target(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "replaces the content, keeps the mode, no temp file left", test_replaces_content_and_keeps_mode },
-	{ "NUL, CR and high bytes are written whole", test_binary_bytes_written_whole },
+	{ "replaces the content, keeps the mode, no temp file left",
+	  test_replaces_content_and_keeps_mode },
+	{ "NUL, CR and high bytes are written whole",
+	  test_binary_bytes_written_whole },
 	{ "the owner is kept where allowed", test_owner_kept },
-	{ "a new file gets 0666 less the umask", test_new_file_gets_default_mode },
-	{ "a path in a missing directory fails, nothing left", test_missing_directory_fails_cleanly },
-	{ "a failed rename leaves the target as it was", test_failed_rename_keeps_target },
+	{ "a new file gets 0666 less the umask",
+	  test_new_file_gets_default_mode },
+	{ "a path in a missing directory fails, nothing left",
+	  test_missing_directory_fails_cleanly },
+	{ "a failed rename leaves the target as it was",
+	  test_failed_rename_keeps_target },
 	{ NULL, NULL }
 };
 

@@ -27,10 +27,10 @@ struct unit_test {
 
 int unit_run(const char *suite, const struct unit_test *tests);
 
-#define UNIT_MAIN(suite, tests)				\
-	int main(void)					\
-	{						\
-		return unit_run((suite), (tests));	\
+#define UNIT_MAIN(suite, tests)                    \
+	int main(void)                             \
+	{                                          \
+		return unit_run((suite), (tests)); \
 	}
 
 #endif
