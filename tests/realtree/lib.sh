@@ -107,7 +107,12 @@ download() {
 	staging=$dir
 	chmod 755 "$dir"
 	log=$dir/apt-get.log
-	if ! (cd "$dir" && apt-get download -q "$PACKAGE") >"$log" 2>&1; then
+	# a machine whose package lists were never fetched knows no
+	# package: as root, fetch them once and try again
+	if ! (cd "$dir" && apt-get download -q "$PACKAGE") >"$log" 2>&1 &&
+	   ! { [ "$(id -u)" = 0 ] && apt-get update -qq >>"$log" 2>&1 &&
+	       (cd "$dir" && apt-get download -q "$PACKAGE") >>"$log" 2>&1; }
+	then
 		line=$(grep -E '^(E|Err):' "$log" | tail -n 1)
 		die "cannot download '$PACKAGE' with apt-get download:" \
 		    "${line:-$(tail -n 1 "$log")}"
