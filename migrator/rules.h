@@ -27,7 +27,7 @@
  * does: a file that cannot be read) sets .check_tree instead, which
  * runs once, before the calls, on the scan of the tree and its notes.
  *
- * The helpers below (implemented in check.c) are what rules share.
+ * The helpers below (implemented in rules.c) are what rules share.
  */
 #ifndef KM_RULES_H
 #define KM_RULES_H
