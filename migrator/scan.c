@@ -29,7 +29,9 @@
 #include "lexer.h"
 #include "parallel.h"
 #include "scan.h"
+#include "sha256.h"
 #include "strbuf.h"
+#include "tree-overlay.h"
 #include "util.h"
 
 #define BINARY_PROBE 8000
@@ -424,8 +426,9 @@ struct scan_slot {
 
 struct scan_job {
 	const char *tree;
+	const struct tree_overlay *overlay;
 	const struct migration *m;
-	const struct tree_walk *walk;
+	const struct strlist *paths; /* the walk's, with the overlay's */
 	struct scan_slot *slots;
 };
 
@@ -434,12 +437,14 @@ static void scan_one(size_t index, void *cb)
 {
 	struct scan_job *job = cb;
 	struct scan_slot *slot = &job->slots[index];
-	const char *path = job->walk->files[index].path;
-	char *full = xstrfmt("%s/%s", job->tree, path);
+	const char *path = job->paths->items[index].string;
+	const struct overlay_file *of = tree_overlay_find(job->overlay, path);
 	struct strbuf buf = STRBUF_INIT;
 	char err[128];
 
-	if (strbuf_read_file(&buf, full) < 0) {
+	if (of && of->removed) {
+		/* the change deletes it: nothing to account for */
+	} else if (tree_overlay_read(job->overlay, job->tree, path, &buf) < 0) {
 		int unreadable = errno != ENOENT;
 
 		tree_notes_add(&slot->notes, path, 1, "cannot read '%s': %s",
@@ -457,7 +462,6 @@ static void scan_one(size_t index, void *cb)
 		scan_file_buffer(&slot->file, path, buf.buf, buf.len, job->m);
 	}
 	strbuf_release(&buf);
-	free(full);
 }
 
 static void count_sites(struct scan_result *result, const struct scan_file *f)
@@ -489,10 +493,66 @@ static void gather(struct scan_result *result, struct scan_slot *slots,
 	}
 }
 
-int scan_tree(const char *tree, const struct migration *m, int jobs,
-	      struct scan_result *result)
+static int is_source(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len > 2 && path[len - 2] == '.' &&
+	       (path[len - 1] == 'c' || path[len - 1] == 'h');
+}
+
+static int compare_walked(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct tree_file *)elem)->path);
+}
+
+/* the walk's files and the overlay's new sources, in byte order */
+static void list_paths(const struct tree_walk *walk,
+		       const struct tree_overlay *ov, struct strlist *paths)
+{
+	size_t i;
+
+	for (i = 0; i < walk->nr_files; i++)
+		strlist_push(paths, walk->files[i].path);
+	for (i = 0; ov && i < ov->nr; i++) {
+		const struct overlay_file *f = &ov->files[i];
+
+		if (!f->removed && is_source(f->path) &&
+		    !bsearch(f->path, walk->files, walk->nr_files,
+			     sizeof(*walk->files), compare_walked))
+			strlist_push(paths, f->path);
+	}
+	if (ov && ov->nr)
+		strlist_sort(paths);
+}
+
+/* every header path the tree holds, hashed in order (scan.h) */
+static void hash_header_list(struct scan_result *result,
+			     const struct strlist *paths,
+			     const struct tree_overlay *ov)
+{
+	struct sha256 ctx;
+	size_t i;
+
+	sha256_init(&ctx);
+	for (i = 0; i < paths->nr; i++) {
+		const char *path = paths->items[i].string;
+		const struct overlay_file *f = tree_overlay_find(ov, path);
+		size_t len = strlen(path);
+
+		if (path[len - 1] != 'h' || (f && f->removed))
+			continue;
+		sha256_update(&ctx, path, len + 1);
+	}
+	sha256_final(&ctx, result->header_list);
+}
+
+int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
+		      const struct migration *m, int jobs,
+		      struct scan_result *result)
 {
 	struct tree_walk walk = TREE_WALK_INIT;
+	struct strlist paths = STRLIST_INIT;
 	struct scan_job job;
 	size_t i;
 
@@ -504,14 +564,17 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 		errno = saved;
 		return -1;
 	}
+	list_paths(&walk, ov, &paths);
 	job.tree = tree;
+	job.overlay = ov;
 	job.m = m;
-	job.walk = &walk;
-	job.slots = xcalloc(walk.nr_files, sizeof(*job.slots));
-	run_tasks_parallel(jobs, walk.nr_files, scan_one, &job);
-	result->nr_candidates = walk.nr_files;
+	job.paths = &paths;
+	job.slots = xcalloc(paths.nr + 1, sizeof(*job.slots));
+	run_tasks_parallel(jobs, paths.nr, scan_one, &job);
+	result->nr_candidates = paths.nr;
+	hash_header_list(result, &paths, ov);
 	tree_notes_take(&result->notes, &walk.notes);
-	gather(result, job.slots, walk.nr_files);
+	gather(result, job.slots, paths.nr);
 	result->nr_skipped = result->notes.nr;
 	for (i = 0; i < walk.leftovers.nr; i++) {
 		const char *path = walk.leftovers.items[i].string;
@@ -525,8 +588,15 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 	}
 	tree_notes_sort(&result->notes);
 	free(job.slots);
+	strlist_clear(&paths, 0);
 	tree_walk_release(&walk);
 	return 0;
+}
+
+int scan_tree(const char *tree, const struct migration *m, int jobs,
+	      struct scan_result *result)
+{
+	return scan_tree_overlay(tree, NULL, m, jobs, result);
 }
 
 void scan_result_release(struct scan_result *result)

@@ -10,7 +10,8 @@
  * not lexed.
  *
  * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
- * in parallel on jobs threads, and keeps the files with occurrences, in
+ * in parallel on jobs threads (scan_tree_overlay(): each as an overlay
+ * has it, its new files included and its removed ones left out), and keeps the files with occurrences, in
  * byte order of their paths.  A file with a NUL byte or odd line ends
  * is still text: it is lexed like any other.  Only a file that is not
  * text at all, whose first 8000 bytes hold more NUL bytes than line
@@ -35,7 +36,10 @@
 
 #include "call-site.h"
 #include "migration.h"
+#include "sha256.h"
 #include "tree-walk.h"
+
+struct tree_overlay;
 
 struct scan_file {
 	char *path;		 /* relative to the tree */
@@ -52,10 +56,17 @@ struct scan_result {
 	size_t nr_skipped;	 /* paths not scanned: one per note */
 	size_t nr_occurrences;
 	size_t counts[CALL_SITE_NR_KINDS];
+	/* SHA-256 of every *.h path listed, in order: a header added or
+	 * removed anywhere changes it (check's result cache keys on it) */
+	unsigned char header_list[SHA256_LEN];
 };
 
 int scan_tree(const char *tree, const struct migration *m, int jobs,
 	      struct scan_result *result);
+/* the tree as overlay leaves it (tree-overlay.h; NULL: as it is) */
+int scan_tree_overlay(const char *tree, const struct tree_overlay *overlay,
+		      const struct migration *m, int jobs,
+		      struct scan_result *result);
 void scan_result_release(struct scan_result *result);
 
 /*
