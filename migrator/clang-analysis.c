@@ -29,6 +29,7 @@
 
 #include "clang-analysis.h"
 #include "clang-calls.h"
+#include "clang-tu.h"
 #include "decl-lookup.h"
 #include "header-macro.h"
 #include "lexer.h"
@@ -41,12 +42,14 @@ void clang_file_init(struct analysed_file *file, const char *path)
 {
 	memset(file, 0, sizeof(*file));
 	file->path = xstrdup(path);
+	strlist_init(&file->deps);
 }
 
 void clang_file_release(struct analysed_file *file)
 {
 	free(file->path);
 	free(file->parse_error);
+	strlist_clear(&file->deps, 0);
 	memset(file, 0, sizeof(*file));
 }
 
@@ -352,104 +355,6 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 	call->seen_by_libclang = 1;
 }
 
-/* the first error libclang reported, as "LINE:COL: message" */
-static char *first_error(CXTranslationUnit tu)
-{
-	unsigned int i, n = clang_getNumDiagnostics(tu);
-	char *why = NULL;
-
-	for (i = 0; i < n && !why; i++) {
-		CXDiagnostic diag = clang_getDiagnostic(tu, i);
-
-		if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error) {
-			CXString text = clang_getDiagnosticSpelling(diag);
-			unsigned int line, column;
-
-			clang_getSpellingLocation(
-				clang_getDiagnosticLocation(diag), NULL, &line,
-				&column, NULL);
-			why = xstrfmt("%u:%u: %s", line, column,
-				      clang_getCString(text));
-			clang_disposeString(text);
-		}
-		clang_disposeDiagnostic(diag);
-	}
-	return why;
-}
-
-/*
- * The CONFIG_ identifiers libclang says are undeclared, each once: a
- * configuration value used in an expression ("1 << CONFIG_X86_L1_CACHE_
- * SHIFT"), which the tree's empty autoconf.h does not define
- */
-static void undeclared_configs(CXTranslationUnit tu, struct strlist *names)
-{
-	static const char key[] = "use of undeclared identifier '";
-	unsigned int i, n = clang_getNumDiagnostics(tu);
-
-	for (i = 0; i < n && names->nr < MAX_CONFIG_RETRY; i++) {
-		CXDiagnostic diag = clang_getDiagnostic(tu, i);
-		CXString text = clang_getDiagnosticSpelling(diag);
-		const char *p = strstr(clang_getCString(text), key);
-		size_t len;
-
-		if (p && !strncmp(p + strlen(key), "CONFIG_", 7)) {
-			p += strlen(key);
-			for (len = 0; is_c_ident_char(p[len]); len++)
-				;
-			if (p[len] == '\'') {
-				char *name = xstrndup(p, len);
-
-				if (strlist_find(names, name) < 0)
-					strlist_push(names, name);
-				free(name);
-			}
-		}
-		clang_disposeString(text);
-		clang_disposeDiagnostic(diag);
-	}
-}
-
-static CXTranslationUnit parse_file(const struct clang_env *env, CXIndex index,
-				    const char *abs, const char *text,
-				    size_t len, const struct strlist *defines,
-				    char **why)
-{
-	struct strlist args = STRLIST_INIT;
-	struct CXUnsavedFile *unsaved;
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode err;
-	size_t i;
-
-	clang_env_file_args(env, abs, &args);
-	strlist_push(&args, "-w");
-	strlist_push(&args, "-ferror-limit=0");
-	for (i = 0; defines && i < defines->nr; i++)
-		strlist_pushf(&args, "-D%s=1", defines->items[i].string);
-	unsaved = xcalloc(env->unsaved.nr + 1, sizeof(*unsaved));
-	for (i = 0; i < env->unsaved.nr; i++) {
-		unsaved[i].Filename = env->unsaved.items[i].string;
-		unsaved[i].Contents = env->unsaved.items[i].util;
-		unsaved[i].Length = strlen(env->unsaved.items[i].util);
-	}
-	unsaved[i].Filename = abs;
-	unsaved[i].Contents = text;
-	unsaved[i].Length = len;
-	err = clang_parseTranslationUnit2(
-		index, abs, (const char *const *)strlist_argv(&args),
-		(int)args.nr, unsaved, (unsigned int)env->unsaved.nr + 1,
-		CXTranslationUnit_KeepGoing, &tu);
-	if (err != CXError_Success || !tu) {
-		free(*why);
-		*why = xstrfmt("the parse failed (libclang error %d)",
-			       (int)err);
-		tu = NULL;
-	}
-	free(unsaved);
-	strlist_clear(&args, 0);
-	return tu;
-}
-
 /* line and column of the argument, counted from the function name's */
 static void arg_position(struct call_argument *arg,
 			 const struct call_site *site, const char *text,
@@ -468,27 +373,33 @@ static void arg_position(struct call_argument *arg,
 	arg->column = (unsigned int)(start - line_start + 1);
 }
 
+/* where the text fallbacks read the tree, and what they read */
+struct fallback_env {
+	const struct clang_env *env;
+	struct header_lookup headers;
+};
+
 /*
  * An argument that is one identifier, a macro of the file's headers for
  * a string: its value, as libclang gives it for the calls it sees (so
  * both sides of a comparison read a format the same way)
  */
-static void header_literal(const struct clang_env *env,
+static void header_literal(const struct fallback_env *fb,
 			   const struct call_analysis *call,
 			   struct call_argument *arg, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
 	const char *p = arg->text;
 
-	if (!p || !*p || !env || !env->tree)
+	if (!p || !*p || !fb->headers.tree)
 		return;
 	for (; *p; p++)
 		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
 		      (*p >= 'A' && *p <= 'Z') ||
 		      (p > arg->text && *p >= '0' && *p <= '9')))
 			return;
-	arg->literal = header_string_macro(env->tree, call->file->path, text,
-					   len, tokens, arg->text);
+	arg->literal = header_string_macro(&fb->headers, call->file->path,
+					   text, len, tokens, arg->text);
 	if (!arg->literal)
 		return;
 	arg->is_literal = 1;
@@ -499,7 +410,7 @@ static void header_literal(const struct clang_env *env,
 }
 
 /* what the file's text says, for what libclang left unknown */
-static void fallback_types(const struct clang_env *env,
+static void fallback_types(const struct fallback_env *fb,
 			   struct call_analysis *call, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
@@ -531,7 +442,7 @@ static void fallback_types(const struct clang_env *env,
 			arg->literal = guess.literal;
 			guess.literal = NULL;
 			if (!arg->is_literal)
-				header_literal(env, call, arg, text, len,
+				header_literal(fb, call, arg, text, len,
 					       tokens);
 		}
 		expr_guess_release(&guess);
@@ -563,87 +474,101 @@ static int calls_missing(const struct call_finder *cf,
 	return 0;
 }
 
+static void find_all_calls(struct call_finder *cf, CXTranslationUnit tu,
+			   const char *abs)
+{
+	free(cf->calls);
+	cf->calls = NULL;
+	cf->nr = cf->alloc = 0;
+	cf->main = clang_getFile(tu, abs);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_calls,
+			    cf);
+}
+
 /*
  * The parse again with the undeclared CONFIG_ identifiers defined to 1
  * (in *configs), when there are any and libclang parses it: the new
- * translation unit, its calls in cf; else tu as it was
+ * translation unit, its calls in cf; else NULL and cf as it was
  */
-static CXTranslationUnit
-retry_with_configs(const struct clang_env *env, CXIndex index, const char *abs,
-		   const char *text, size_t len, CXTranslationUnit tu,
-		   struct call_finder *cf, struct strlist *configs)
+static CXTranslationUnit retry_with_configs(const struct clang_env *env,
+					    CXIndex index,
+					    const struct clang_text *t,
+					    CXTranslationUnit tu,
+					    struct call_finder *cf,
+					    struct strlist *configs)
 {
 	CXTranslationUnit again;
 	char *why = NULL;
 
-	undeclared_configs(tu, configs);
+	clang_tu_undeclared_configs(tu, configs, MAX_CONFIG_RETRY);
 	if (!configs->nr)
-		return tu;
-	again = parse_file(env, index, abs, text, len, configs, &why);
+		return NULL;
+	again = clang_tu_parse(env, index, t, configs, 0, &why);
 	free(why);
-	if (!again)
-		return tu;
-	clang_disposeTranslationUnit(tu);
-	free(cf->calls);
-	cf->calls = NULL;
-	cf->nr = cf->alloc = 0;
-	cf->main = clang_getFile(again, abs);
-	clang_visitChildren(clang_getTranslationUnitCursor(again), find_calls,
-			    cf);
+	if (again)
+		find_all_calls(cf, again, t->abs);
 	return again;
 }
 
-void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
-			const char *text, size_t len,
-			struct call_analysis *calls, size_t nr)
+/*
+ * The unit for variant v: *shared reparsed when there is one, else a
+ * new parse kept in *shared (reusable when more variants follow); NULL
+ * with *why when libclang fails
+ */
+static CXTranslationUnit parse_variant(const struct clang_env *env,
+				       CXIndex index, CXTranslationUnit *shared,
+				       const struct clang_text *t, int reusable,
+				       char **why)
+{
+	if (*shared && clang_tu_reparse(env, *shared, t, why) < 0) {
+		clang_disposeTranslationUnit(*shared);
+		*shared = NULL;
+		free(*why);
+		*why = NULL;
+	}
+	if (!*shared)
+		*shared = clang_tu_parse(env, index, t, NULL, reusable, why);
+	return *shared;
+}
+
+/* the records of one text of the file from the unit (NULL: its text) */
+static void describe_variant(const struct clang_env *env, CXIndex index,
+			     CXTranslationUnit tu, struct clang_variant *v,
+			     const struct clang_text *t, char *why)
 {
 	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0 };
+	struct fallback_env fb = { env, { env->tree, v->overlay, NULL } };
 	struct strlist configs = STRLIST_INIT;
-	const struct migration *m;
+	const struct migration *m = v->calls[0].migration;
 	struct token_list tokens = TOKEN_LIST_INIT;
-	CXTranslationUnit tu = NULL;
-	CXIndex index = NULL;
-	char *abs, *why = NULL;
+	CXTranslationUnit again = NULL;
 	size_t i, expected = 0;
 
-	file->nr_calls = nr;
-	if (!nr)
-		return;
-	m = calls[0].migration;
 	cf.names[0] = m->function;
 	cf.names[1] = migration_renames(m) ? m->new_function : NULL;
-	cf.macro = calls[0].api->macro;
-	abs = xstrfmt("%s/%s", env->tree, file->path);
-	if (env->lexer_only || file->parse_error) {
-		/* described from the text only */
-	} else if (clang_loader_init() < 0) {
-		why = xstrdup("libclang could not be loaded");
-	} else {
-		index = clang_createIndex(0, 0);
-		tu = parse_file(env, index, abs, text, len, NULL, &why);
-	}
-	if (tu) {
-		cf.main = clang_getFile(tu, abs);
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    find_calls, &cf);
-	}
-	if (tu && calls_missing(&cf, calls, nr))
-		tu = retry_with_configs(env, index, abs, text, len, tu, &cf,
-					&configs);
-	lex_buffer(text, len, &tokens);
-	for (i = 0; i < nr; i++) {
-		const struct clang_call *cc = match_call(&cf, calls[i].site);
+	cf.macro = v->calls[0].api->macro;
+	fb.headers.read = &v->file->deps;
+	if (tu)
+		find_all_calls(&cf, tu, t->abs);
+	if (tu && calls_missing(&cf, v->calls, v->nr))
+		again = retry_with_configs(env, index, t, tu, &cf, &configs);
+	if (again)
+		tu = again;
+	lex_buffer(v->text, v->len, &tokens);
+	for (i = 0; i < v->nr; i++) {
+		struct call_analysis *call = &v->calls[i];
+		const struct clang_call *cc = match_call(&cf, call->site);
 
 		if (cc)
-			fill_call(&calls[i], cc);
-		if (calls[i].seen_by_libclang)
-			file->nr_seen++;
-		else if (expected_to_parse(&calls[i]))
+			fill_call(call, cc);
+		if (call->seen_by_libclang)
+			v->file->nr_seen++;
+		else if (expected_to_parse(call))
 			expected++;
-		fallback_types(env, &calls[i], text, len, &tokens);
+		fallback_types(&fb, call, v->text, v->len, &tokens);
 	}
-	if (tu && expected && !file->nr_seen) {
-		char *error = first_error(tu);
+	if (tu && expected && !v->file->nr_seen) {
+		char *error = clang_tu_first_error(tu);
 
 		if (error)
 			why = xstrfmt("none of its calls survived the parse "
@@ -655,16 +580,65 @@ void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
 					      "");
 		free(error);
 	}
-	strlist_clear(&configs, 0);
+	if (tu)
+		clang_tu_inclusions(env, tu, &v->file->deps);
 	if (why) {
-		free(file->parse_error);
-		file->parse_error = why;
+		free(v->file->parse_error);
+		v->file->parse_error = why;
 	}
+	strlist_clear(&configs, 0);
 	token_list_release(&tokens);
 	free(cf.calls);
-	if (tu)
-		clang_disposeTranslationUnit(tu);
+	if (again)
+		clang_disposeTranslationUnit(again);
+}
+
+void clang_analyse_variants(const struct clang_env *env,
+			    struct clang_variant *variants, size_t nr,
+			    int reuse)
+{
+	CXTranslationUnit shared = NULL;
+	CXIndex index = NULL;
+	size_t k, to_parse = 0;
+	char *abs;
+
+	if (!nr)
+		return;
+	abs = xstrfmt("%s/%s", env->tree, variants[0].file->path);
+	for (k = 0; k < nr; k++)
+		to_parse += variants[k].nr && !variants[k].file->parse_error;
+	if (to_parse && !env->lexer_only && !clang_loader_init())
+		index = clang_createIndex(0, 0);
+	for (k = 0; k < nr; k++) {
+		struct clang_variant *v = &variants[k];
+		struct clang_text t = { abs, v->text, v->len, v->overlay };
+		CXTranslationUnit tu = NULL;
+		char *why = NULL;
+
+		v->file->nr_calls = v->nr;
+		if (!v->nr)
+			continue;
+		if (env->lexer_only || v->file->parse_error)
+			; /* described from the text only */
+		else if (!index)
+			why = xstrdup("libclang could not be loaded");
+		else
+			tu = parse_variant(env, index, &shared, &t,
+					   reuse && to_parse > 1, &why);
+		describe_variant(env, index, tu, v, &t, why);
+	}
+	if (shared)
+		clang_disposeTranslationUnit(shared);
 	if (index)
 		clang_disposeIndex(index);
 	free(abs);
+}
+
+void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
+			const char *text, size_t len,
+			struct call_analysis *calls, size_t nr)
+{
+	struct clang_variant v = { file, text, len, NULL, calls, nr };
+
+	clang_analyse_variants(env, &v, 1, 0);
 }

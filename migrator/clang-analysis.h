@@ -50,6 +50,7 @@
 
 struct migration;
 struct tree_api;
+struct tree_overlay;
 
 enum type_source {
 	TYPE_FROM_NONE,
@@ -76,6 +77,9 @@ struct analysed_file {
 	char *parse_error; /* libclang could not analyse it: why */
 	size_t nr_calls;   /* calls handed over */
 	size_t nr_seen;	   /* of them, calls libclang saw */
+	/* the tree's files the analysis read besides this one (headers),
+	 * relative to the tree: what check's result cache checks */
+	struct strlist deps;
 };
 
 struct call_analysis {
@@ -127,5 +131,27 @@ void call_analysis_release(struct call_analysis *call);
 void clang_analyse_file(const struct clang_env *env, struct analysed_file *file,
 			const char *text, size_t len,
 			struct call_analysis *calls, size_t nr);
+
+/* one text of a file: the tree's, or as an overlay changes it */
+struct clang_variant {
+	struct analysed_file *file;
+	const char *text;
+	size_t len;
+	const struct tree_overlay *overlay; /* its headers; NULL: none */
+	struct call_analysis *calls;
+	size_t nr;
+};
+
+/*
+ * Analyse several texts of one file (all variants name the same path;
+ * check --patch: before, after and converted), each as
+ * clang_analyse_file() would; with reuse, one parse with a preamble and
+ * a reparse for each further text (clang-tu.h), which pays when the
+ * file's headers are heavy (a kernel's) and costs more when they are
+ * light: the caller decides.
+ */
+void clang_analyse_variants(const struct clang_env *env,
+			    struct clang_variant *variants, size_t nr,
+			    int reuse);
 
 #endif

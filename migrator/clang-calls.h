@@ -19,7 +19,10 @@
 #define clang_createIndex km_clang.createIndex
 #define clang_disposeIndex km_clang.disposeIndex
 #define clang_parseTranslationUnit2 km_clang.parseTranslationUnit2
+#define clang_reparseTranslationUnit km_clang.reparseTranslationUnit
 #define clang_disposeTranslationUnit km_clang.disposeTranslationUnit
+#define clang_getInclusions km_clang.getInclusions
+#define clang_getFileName km_clang.getFileName
 #define clang_getTranslationUnitCursor km_clang.getTranslationUnitCursor
 #define clang_visitChildren km_clang.visitChildren
 #define clang_getNullCursor km_clang.getNullCursor

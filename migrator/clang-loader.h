@@ -24,7 +24,10 @@
 	FN(createIndex)                            \
 	FN(disposeIndex)                           \
 	FN(parseTranslationUnit2)                  \
+	FN(reparseTranslationUnit)                 \
 	FN(disposeTranslationUnit)                 \
+	FN(getInclusions)                          \
+	FN(getFileName)                            \
 	FN(getTranslationUnitCursor)               \
 	FN(visitChildren)                          \
 	FN(getNullCursor)                          \

@@ -12,12 +12,14 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "decl-lookup.h"
 #include "header-macro.h"
 #include "strbuf.h"
 #include "strlist.h"
 #include "tree-fs.h"
+#include "tree-overlay.h"
 #include "util.h"
 
 /* dir/name with "." and ".." taken out; NULL above the tree */
@@ -124,9 +126,25 @@ static void queue_includes(struct strlist *queued, const char *includer,
 		queue_include(queued, includer, buf, tl, d);
 }
 
-char *header_string_macro(const char *tree, const char *path, const char *text,
-			  size_t len, const struct token_list *tokens,
-			  const char *name)
+/* header's text as the overlay has it, else as the tree does */
+static int read_header(const struct tree_fs *fs, const struct tree_overlay *ov,
+		       const char *header, struct strbuf *buf)
+{
+	const struct overlay_file *f = tree_overlay_find(ov, header);
+	struct stat st;
+
+	if (f && f->removed)
+		return -1;
+	if (f) {
+		strbuf_add(buf, f->text.buf, f->text.len);
+		return 0;
+	}
+	return tree_fs_read(fs, header, buf, &st);
+}
+
+char *header_string_macro(const struct header_lookup *where, const char *path,
+			  const char *text, size_t len,
+			  const struct token_list *tokens, const char *name)
 {
 	struct strlist queued = STRLIST_INIT;
 	struct tree_fs fs;
@@ -134,7 +152,7 @@ char *header_string_macro(const char *tree, const char *path, const char *text,
 	size_t i;
 
 	(void)len;
-	if (tree_fs_open(&fs, tree) < 0)
+	if (tree_fs_open(&fs, where->tree) < 0)
 		return NULL;
 	strlist_push(&queued, path);
 	queue_includes(&queued, path, text, tokens);
@@ -143,12 +161,13 @@ char *header_string_macro(const char *tree, const char *path, const char *text,
 		struct token_list tl = TOKEN_LIST_INIT;
 		struct strbuf buf = STRBUF_INIT;
 		struct source_text src;
-		struct stat st;
 
-		if (tree_fs_read(&fs, header, &buf, &st) < 0) {
+		if (read_header(&fs, where->overlay, header, &buf) < 0) {
 			strbuf_release(&buf);
 			continue;
 		}
+		if (where->read && strlist_find(where->read, header) < 0)
+			strlist_push(where->read, header);
 		lex_buffer(buf.buf, buf.len, &tl);
 		src.buf = buf.buf;
 		src.len = buf.len;

@@ -13,7 +13,10 @@
  * "..." (beside the file) and <...> (below TREE/include), and the
  * headers they include in turn, in include order, each read once, at
  * most HEADER_MACRO_MAX of them, all read below a descriptor of TREE
- * without following a link (tree-fs.h).
+ * without following a link (tree-fs.h), or from the overlay when it
+ * has them (tree-overlay.h).  Each header read is added to a list the
+ * caller may give, so that check's result cache knows what the answer
+ * depends on.
  *
  * Caller's steps: the file's text lexed; header_string_macro(); free the
  * result.
@@ -24,16 +27,26 @@
 #include <stddef.h>
 
 #include "lexer.h"
+#include "strlist.h"
 
 #define HEADER_MACRO_MAX 32 /* headers read for one lookup */
 
+struct tree_overlay;
+
+/* where the headers are read, and who hears of each one read */
+struct header_lookup {
+	const char *tree;
+	const struct tree_overlay *overlay; /* NULL: the tree as it is */
+	struct strlist *read; /* NULL, or each header read is added once */
+};
+
 /*
  * The string (literals concatenated, escapes kept as written) of
- * '#define name "..."' in a header that path (relative to tree) includes,
+ * '#define name "..."' in a header that path (relative to the tree) includes,
  * directly or not; NULL when none defines it so.  malloc'd.
  */
-char *header_string_macro(const char *tree, const char *path, const char *text,
-			  size_t len, const struct token_list *tokens,
-			  const char *name);
+char *header_string_macro(const struct header_lookup *where, const char *path,
+			  const char *text, size_t len,
+			  const struct token_list *tokens, const char *name);
 
 #endif

@@ -51,9 +51,9 @@ struct analysed {
 	size_t nr;
 };
 
-static void analyse(struct analysed *a, const char *text, int libclang)
+/* the records of text, before the analysis */
+static void records_init(struct analysed *a, const char *text)
 {
-	struct clang_env env;
 	size_t i;
 
 	strcpy(a->tree, "/tmp/test-clang-analysis-XXXXXX");
@@ -61,9 +61,6 @@ static void analyse(struct analysed *a, const char *text, int libclang)
 	rule_test_init(&a->t, API_NEW);
 	scan_file_buffer(&a->sf, "drivers/vmlogrdr.c", text, strlen(text),
 			 &a->t.m);
-	CU_ASSERT_FATAL(!clang_env_init(&env, a->tree));
-	env.lexer_only = !libclang;
-	clang_env_add_unsaved(&env, "include/linux/device.h", device_h);
 	clang_file_init(&a->file, "drivers/vmlogrdr.c");
 	a->nr = 0;
 	for (i = 0; i < a->sf.nr_sites && a->nr < 8; i++)
@@ -72,6 +69,21 @@ static void analyse(struct analysed *a, const char *text, int libclang)
 					   &a->t.m, &a->t.api, &a->file, a->nr);
 			a->nr++;
 		}
+}
+
+static void env_init(struct clang_env *env, const char *tree, int libclang)
+{
+	CU_ASSERT_FATAL(!clang_env_init(env, tree));
+	env->lexer_only = !libclang;
+	clang_env_add_unsaved(env, "include/linux/device.h", device_h);
+}
+
+static void analyse(struct analysed *a, const char *text, int libclang)
+{
+	struct clang_env env;
+
+	records_init(a, text);
+	env_init(&env, a->tree, libclang);
 	clang_analyse_file(&env, &a->file, text, strlen(text), a->calls, a->nr);
 	clang_env_release(&env);
 }
@@ -406,7 +418,89 @@ static void test_undeclared_config_retried(void)
 	analysed_release(&a);
 }
 
+static int same_string(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* the records of two analyses of one text are the same */
+static void assert_same_records(const struct analysed *x,
+				const struct analysed *y)
+{
+	size_t i, j;
+
+	CU_ASSERT_EQUAL_FATAL(x->nr, y->nr);
+	CU_ASSERT_EQUAL(x->file.nr_seen, y->file.nr_seen);
+	CU_ASSERT(same_string(x->file.parse_error, y->file.parse_error));
+	for (i = 0; i < x->nr; i++) {
+		CU_ASSERT_EQUAL(x->calls[i].seen_by_libclang,
+				y->calls[i].seen_by_libclang);
+		for (j = 0; j < x->calls[i].nr_args; j++) {
+			const struct call_argument *a = &x->calls[i].args[j];
+			const struct call_argument *b = &y->calls[i].args[j];
+
+			CU_ASSERT(same_string(a->type, b->type));
+			CU_ASSERT(same_string(a->canonical, b->canonical));
+			CU_ASSERT(same_string(a->literal, b->literal));
+			CU_ASSERT_EQUAL(a->is_null, b->is_null);
+			CU_ASSERT_EQUAL(a->type_source, b->type_source);
+		}
+	}
+}
+
+/*
+ * Two texts of one file analysed together (a preamble, then a reparse)
+ * describe each call as two separate analyses do
+ */
+static void test_variants_as_separate_analyses(void)
+{
+	static const char after[] =
+		"#include <linux/device.h>\n"
+		"#define NAME_FMT \"vml%d\"\n"
+		"static struct class *vmlogrdr_class;\n"
+		"struct priv { int minor; struct device dev; };\n"
+		"static void f(struct priv *priv, struct device *dev)\n"
+		"{\n"
+		"\tclass_device_create(vmlogrdr_class, NULL,\n"
+		"\t\t\tMKDEV(1, priv->minor), dev, NAME_FMT, 1);\n"
+		"}\n";
+	struct analysed one, two, both[2];
+	struct clang_variant v[2];
+	struct clang_env env;
+	size_t k;
+
+	analyse(&one, driver_c, 1);
+	analyse(&two, after, 1);
+	records_init(&both[0], driver_c);
+	records_init(&both[1], after);
+	env_init(&env, both[0].tree, 1);
+	for (k = 0; k < 2; k++) {
+		const char *text = k ? after : driver_c;
+
+		v[k].file = &both[k].file;
+		v[k].text = text;
+		v[k].len = strlen(text);
+		v[k].overlay = NULL;
+		v[k].calls = both[k].calls;
+		v[k].nr = both[k].nr;
+	}
+	clang_analyse_variants(&env, v, 2, 1);
+	clang_env_release(&env);
+	CU_ASSERT(both[1].calls[0].seen_by_libclang);
+	assert_same_records(&one, &both[0]);
+	assert_same_records(&two, &both[1]);
+	/* each names the header it read */
+	CU_ASSERT(strlist_find(&both[1].file.deps, "include/linux/device.h") >=
+		  0);
+	analysed_release(&one);
+	analysed_release(&two);
+	analysed_release(&both[0]);
+	analysed_release(&both[1]);
+}
+
 static const struct unit_test tests[] = {
+	{ "two texts analysed together as each alone",
+	  test_variants_as_separate_analyses },
 	{ "libclang at run time: every function", test_loader_resolves },
 	{ "a library that cannot be used: why", test_loader_reasons },
 	{ "new-form call: types as written, NULL, literal",

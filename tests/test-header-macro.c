@@ -12,6 +12,7 @@
 #include "header-macro.h"
 #include "lexer.h"
 #include "tempfile.h"
+#include "tree-overlay.h"
 #include "unit.h"
 #include "util.h"
 
@@ -39,10 +40,12 @@ static void put(const char *rel, const char *text)
 static char *lookup(const char *path, const char *text, const char *name)
 {
 	struct token_list tl = TOKEN_LIST_INIT;
+	struct header_lookup where = { root, NULL, NULL };
 	char *value;
 
 	lex_buffer(text, strlen(text), &tl);
-	value = header_string_macro(root, path, text, strlen(text), &tl, name);
+	value = header_string_macro(&where, path, text, strlen(text), &tl,
+				    name);
 	token_list_release(&tl);
 	return value;
 }
@@ -117,7 +120,44 @@ static void test_never_outside_the_tree(void)
 	free(root);
 }
 
+static void test_overlay_first_and_reads_listed(void)
+{
+	static const char changed[] = "#define RAW_NAME \"patched\"\n";
+	struct tree_overlay ov = TREE_OVERLAY_INIT;
+	struct strlist read = STRLIST_INIT;
+	struct header_lookup where = { NULL, &ov, &read };
+	struct token_list tl = TOKEN_LIST_INIT;
+	char *value;
+
+	root = tempdir_create("test-header-macro");
+	where.tree = root;
+	put("drivers/ieee1394/raw1394-private.h",
+	    "#define RAW_NAME \"raw1394\"\n");
+	tree_overlay_set(&ov, "drivers/ieee1394/raw1394-private.h", changed,
+			 strlen(changed));
+	lex_buffer(driver, strlen(driver), &tl);
+	value = header_string_macro(&where, "drivers/ieee1394/raw1394.c",
+				    driver, strlen(driver), &tl, "RAW_NAME");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(value);
+	CU_ASSERT_STRING_EQUAL(value, "patched");
+	CU_ASSERT(strlist_find(&read, "drivers/ieee1394/raw1394-private.h") >=
+		  0);
+	free(value);
+	/* a header the overlay removes is not read from the tree */
+	tree_overlay_remove(&ov, "drivers/ieee1394/raw1394-private.h");
+	value = header_string_macro(&where, "drivers/ieee1394/raw1394.c",
+				    driver, strlen(driver), &tl, "RAW_NAME");
+	CU_ASSERT_PTR_NULL(value);
+	free(value);
+	token_list_release(&tl);
+	strlist_clear(&read, 0);
+	tree_overlay_release(&ov);
+	free(root);
+}
+
 static const struct unit_test tests[] = {
+	{ "an overlay's header first; each header read is listed",
+	  test_overlay_first_and_reads_listed },
 	{ "a private header beside the file, and its own includes",
 	  test_private_header_beside_the_file },
 	{ "no header is read through a link or above the tree",
