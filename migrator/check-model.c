@@ -24,6 +24,7 @@
 #include "parallel.h"
 #include "scan.h"
 #include "tree-api.h"
+#include "tree-overlay.h"
 #include "tree-walk.h"
 #include "util.h"
 
@@ -336,6 +337,7 @@ void model_name_pattern(struct strbuf *out, const struct model_arg *format,
 
 struct class_lookup {
 	const char *tree;
+	const struct tree_overlay *overlay;
 	const struct tree_walk *walk;
 	const struct strlist *vars;
 	char ***found; /* [file][var]: the name, or NULL */
@@ -347,11 +349,10 @@ static void lookup_one(size_t index, void *cb)
 	struct token_list tokens = TOKEN_LIST_INIT;
 	struct strbuf text = STRBUF_INIT;
 	const char *path = lk->walk->files[index].path;
-	char *full = xstrfmt("%s/%s", lk->tree, path);
 	size_t i, len = strlen(path);
 
 	if (len < 2 || strcmp(path + len - 2, ".c") ||
-	    strbuf_read_file(&text, full) < 0)
+	    tree_overlay_read(lk->overlay, lk->tree, path, &text) < 0)
 		goto out_free;
 	for (i = 0; i < lk->vars->nr; i++) {
 		const char *var = lk->vars->items[i].string;
@@ -369,10 +370,10 @@ static void lookup_one(size_t index, void *cb)
 	token_list_release(&tokens);
 out_free:
 	strbuf_release(&text);
-	free(full);
 }
 
-void model_class_names_lookup(struct strlist *vars, const char *tree, int jobs)
+void model_class_names_lookup(struct strlist *vars, const char *tree,
+			      const struct tree_overlay *overlay, int jobs)
 {
 	struct tree_walk walk = TREE_WALK_INIT;
 	struct class_lookup lk;
@@ -381,6 +382,7 @@ void model_class_names_lookup(struct strlist *vars, const char *tree, int jobs)
 	if (!vars->nr || tree_walk(&walk, tree) < 0)
 		goto out_release;
 	lk.tree = tree;
+	lk.overlay = overlay;
 	lk.walk = &walk;
 	lk.vars = vars;
 	lk.found = xcalloc(walk.nr_files + 1, sizeof(*lk.found));

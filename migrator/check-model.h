@@ -53,6 +53,7 @@
 #include "strlist.h"
 
 struct call_analysis;
+struct tree_overlay;
 
 enum model_kind {
 	MODEL_UNKNOWN, /* type not known: what its slot wants */
@@ -117,10 +118,12 @@ struct model_verdict {
 };
 
 /*
- * The name a class variable is created with, from the tree: vars holds
- * the variable names (util: the name found, malloc'd, or NULL).
+ * The name a class variable is created with, from the tree as overlay
+ * (NULL: none) has it: vars holds the variable names (util: the name
+ * found, malloc'd, or NULL).
  */
-void model_class_names_lookup(struct strlist *vars, const char *tree, int jobs);
+void model_class_names_lookup(struct strlist *vars, const char *tree,
+			      const struct tree_overlay *overlay, int jobs);
 
 /* classes: the tree's names of class variables (as above), may be NULL */
 void model_call_map(struct model_call *mc, const struct call_analysis *call,

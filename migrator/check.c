@@ -11,7 +11,7 @@
  * calling thread, so a rule may keep static state.
  */
 #include <errno.h>
-#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +19,9 @@
 
 #include "check.h"
 #include "evidence.h"
-#include "parallel.h"
 #include "rules.h"
 #include "strbuf.h"
+#include "tree-overlay.h"
 #include "util.h"
 
 #define RULE(name) &rule_##name,
@@ -45,6 +45,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 		return;
 	cf = &r->files[r->nr_files++];
 	clang_file_init(&cf->analysed, sf->path);
+	strbuf_init(&cf->text, 0);
 	cf->calls = xcalloc(n, sizeof(*cf->calls));
 	cf->extras = xcalloc(n, sizeof(*cf->extras));
 	for (i = 0; i < sf->nr_sites; i++) {
@@ -58,41 +59,6 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 		cf->nr_calls++;
 	}
 	r->nr_calls += n;
-}
-
-struct analysis_job {
-	const struct clang_env *env;
-	struct check_result *result;
-	pthread_mutex_t lock; /* guards done and the progress line */
-	size_t done;
-	int progress; /* "check: D/T files" on a terminal */
-};
-
-static void count_done(struct analysis_job *job)
-{
-	pthread_mutex_lock(&job->lock);
-	job->done++;
-	if (job->progress)
-		fprintf(stderr, "\rcheck: libclang %zu/%zu files", job->done,
-			job->result->nr_files);
-	pthread_mutex_unlock(&job->lock);
-}
-
-static void analyse_one(size_t index, void *cb)
-{
-	struct analysis_job *job = cb;
-	struct check_file *cf = &job->result->files[index];
-	struct strbuf text = STRBUF_INIT;
-	char *path = xstrfmt("%s/%s", job->result->tree, cf->analysed.path);
-
-	if (strbuf_read_file(&text, path) < 0)
-		cf->analysed.parse_error =
-			xstrfmt("cannot read it: %s", strerror(errno));
-	clang_analyse_file(job->env, &cf->analysed, text.buf, text.len,
-			   cf->calls, cf->nr_calls);
-	strbuf_release(&text);
-	free(path);
-	count_done(job);
 }
 
 /* does the argument at index a fit parameter index p: 1, 0, -1 unknown */
@@ -234,51 +200,69 @@ static const char *tree_error(const char *path)
 	return "not a directory";
 }
 
-int check_analyse(const struct check_options *opts, struct check_result *result)
+/* each file's text, as the overlay has it; a file that cannot be read
+ * is described from nothing, and says why */
+static void read_texts(struct check_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_files; i++) {
+		struct check_file *cf = &r->files[i];
+
+		if (tree_overlay_read(r->overlay, r->tree, cf->analysed.path,
+				      &cf->text) < 0)
+			cf->analysed.parse_error = xstrfmt(
+				"cannot read it: %s", strerror(errno));
+	}
+}
+
+int check_prepare(const struct check_options *opts, struct check_result *result)
 {
 	const struct migration *m = opts->migration;
-	struct analysis_job job = { 0 };
-	struct clang_env env;
 	size_t i;
 
 	memset(result, 0, sizeof(*result));
 	findings_init(&result->findings);
 	result->tree = xstrdup(opts->tree);
+	result->overlay = opts->overlay;
 	if (!is_dir(opts->tree))
 		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
-	if (tree_api_read(&result->api, opts->tree, m) < 0)
+	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay,
+				  m) < 0)
 		return -1;
 	if (result->api.fallback)
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one",
 		     m->function, result->api.why);
-	if (scan_tree(opts->tree, m, opts->jobs, &result->scan) < 0)
+	if (scan_tree_overlay(opts->tree, opts->overlay, m, opts->jobs,
+			      &result->scan) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
 	result->files =
 		xcalloc(result->scan.nr_files + 1, sizeof(*result->files));
 	for (i = 0; i < result->scan.nr_files; i++)
 		add_file(result, &result->scan.files[i], m);
-	if (clang_env_init(&env, opts->tree) < 0)
-		return -1;
-	env.lexer_only = opts->lexer_only;
-	job.env = &env;
-	job.result = result;
-	pthread_mutex_init(&job.lock, NULL);
-	job.progress = km_show_progress();
-	run_tasks_parallel(opts->jobs, result->nr_files, analyse_one, &job);
-	if (job.progress)
-		fprintf(stderr, "\r%*s\r", 40, "");
-	pthread_mutex_destroy(&job.lock);
-	clang_env_release(&env);
-	for (i = 0; i < result->nr_files; i++) {
-		size_t j;
+	read_texts(result);
+	return 0;
+}
 
+void check_conclude(struct check_result *result, int jobs)
+{
+	size_t i, j;
+
+	for (i = 0; i < result->nr_files; i++)
 		for (j = 0; j < result->files[i].nr_calls; j++)
 			decide_by_types(&result->files[i].calls[j]);
-	}
-	check_model_verdicts(result, opts->jobs);
+	check_model_verdicts(result, jobs);
+}
+
+int check_analyse(const struct check_options *opts, struct check_result *result)
+{
+	if (check_prepare(opts, result) < 0 ||
+	    check_analyse_files(&result, 1, opts) < 0)
+		return -1;
+	check_conclude(result, opts->jobs);
 	return 0;
 }
 
@@ -307,7 +291,7 @@ static void check_model_verdicts(struct check_result *r, int jobs)
 				       &r->files[i].calls[j], NULL);
 			add_unnamed(&r->files[i].extras[j].model, &vars);
 		}
-	model_class_names_lookup(&vars, r->tree, jobs);
+	model_class_names_lookup(&vars, r->tree, r->overlay, jobs);
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
 			struct call_extra *extra = &r->files[i].extras[j];
@@ -370,6 +354,7 @@ void check_result_release(struct check_result *result)
 		}
 		free(cf->calls);
 		free(cf->extras);
+		strbuf_release(&cf->text);
 		clang_file_release(&cf->analysed);
 	}
 	free(result->files);

@@ -7,7 +7,8 @@
  * order: compare two runs call by call, e.g. a tree and a scratch copy
  * with a patch applied), and check_run_rules() turns them into findings.
  * check_tree() does both.  A check may run on any directory, a scratch
- * copy included; findings name files relative to it.  check_analyse()
+ * copy included, and on a tree as a change leaves it (an overlay, no
+ * copy); findings name files relative to it.  check_analyse()
  * also runs every call on the driver-core model (check-model.h): its
  * verdict is in files[i].extras[j], which the rules get in their
  * context (rules.h).  check-patch.h fills the extras' counterparts
@@ -28,14 +29,18 @@
 #include "check-model.h"
 #include "clang-analysis.h"
 #include "finding.h"
+#include "strbuf.h"
 #include "migration.h"
 #include "scan.h"
 #include "tree-api.h"
 
 struct rule_call;
+struct tree_overlay;
 
 struct check_options {
 	const char *tree;
+	/* the tree as a change leaves it (tree-overlay.h); NULL: as it is */
+	const struct tree_overlay *overlay;
 	const struct migration *migration;
 	int jobs;
 	int lexer_only; /* describe calls from their text only */
@@ -66,6 +71,7 @@ struct call_extra {
 
 struct check_file {
 	struct analysed_file analysed;
+	struct strbuf text;	     /* as read (through the overlay) */
 	struct call_analysis *calls; /* the file's calls, by offset */
 	struct call_extra *extras;   /* one per call */
 	size_t nr_calls;
@@ -73,6 +79,7 @@ struct check_file {
 
 struct check_result {
 	char *tree;
+	const struct tree_overlay *overlay; /* the options' */
 	struct scan_result scan;
 	struct tree_api api;
 	struct check_file *files; /* files with calls, by path */
@@ -83,9 +90,32 @@ struct check_result {
 
 int check_analyse(const struct check_options *opts,
 		  struct check_result *result);
+
+/*
+ * check_analyse() in its three steps, for a caller that analyses
+ * several versions of a tree at once (check --patch: one parse of each
+ * file serves all of them, clang-analysis.h): check_prepare() scans
+ * each, check_analyse_files() describes the calls of all of them,
+ * check_conclude() decides what the types settle and runs the model.
+ */
+int check_prepare(const struct check_options *opts,
+		  struct check_result *result);
+/* 0, or -1 when libclang is needed and cannot be loaded (reported) */
+int check_analyse_files(struct check_result *const *results, size_t nr,
+			const struct check_options *opts);
+void check_conclude(struct check_result *result, int jobs);
 void check_run_rules(struct check_result *result);
 int check_tree(const struct check_options *opts, struct check_result *result);
 void check_result_release(struct check_result *result);
+
+/*
+ * The analysed records of a file as bytes, and back (check-records.c):
+ * 0, or -1 when the bytes do not fit f's calls, and then nothing is
+ * filled.  How check copies the records of a text it analyses twice,
+ * and the payload of its result cache.
+ */
+void check_records_write(const struct check_file *f, struct strbuf *out);
+int check_records_read(struct check_file *f, const char *buf, size_t len);
 
 /* the file record of a path, or NULL */
 const struct check_file *check_find_file(const struct check_result *r,

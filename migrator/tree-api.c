@@ -20,6 +20,7 @@
 #include "strbuf.h"
 #include "strlist.h"
 #include "tree-api.h"
+#include "tree-overlay.h"
 #include "util.h"
 
 /* one level of #if nesting */
@@ -381,19 +382,18 @@ void tree_api_from_text(struct tree_api *api, const char *text,
 	set_used(api);
 }
 
-int tree_api_read(struct tree_api *api, const char *tree,
-		  const struct migration *m)
+int tree_api_read_overlay(struct tree_api *api, const char *tree,
+			  const struct tree_overlay *overlay,
+			  const struct migration *m)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *path;
 
 	memset(api, 0, sizeof(*api));
 	if (!m->function || !m->header)
 		return error("migration '%s' names no function or header",
 			     m->name ? m->name : "?");
 	api->header = xstrdup(m->header);
-	path = xstrfmt("%s/%s", tree, m->header);
-	if (strbuf_read_file(&text, path) < 0) {
+	if (tree_overlay_read(overlay, tree, m->header, &text) < 0) {
 		api->declared = API_UNKNOWN;
 		api->why = xstrfmt("cannot read '%s': %s", m->header,
 				   strerror(errno));
@@ -402,8 +402,13 @@ int tree_api_read(struct tree_api *api, const char *tree,
 		tree_api_from_text(api, text.buf, m->header, m);
 	}
 	strbuf_release(&text);
-	free(path);
 	return 0;
+}
+
+int tree_api_read(struct tree_api *api, const char *tree,
+		  const struct migration *m)
+{
+	return tree_api_read_overlay(api, tree, NULL, m);
 }
 
 void tree_api_release(struct tree_api *api)

@@ -28,6 +28,7 @@
 
 struct migration;
 struct migration_prototype;
+struct tree_overlay;
 
 enum api_form {
 	API_UNKNOWN,
@@ -50,6 +51,10 @@ struct tree_api {
 /* 0, or -1 only when the migration itself is unusable */
 int tree_api_read(struct tree_api *api, const char *tree,
 		  const struct migration *m);
+/* the same, the header as overlay has it (tree-overlay.h) */
+int tree_api_read_overlay(struct tree_api *api, const char *tree,
+			  const struct tree_overlay *overlay,
+			  const struct migration *m);
 /* the same from the header's text; path is for messages */
 void tree_api_from_text(struct tree_api *api, const char *text,
 			const char *path, const struct migration *m);

@@ -96,7 +96,7 @@ static void test_class_name_from_the_tree(void)
 	fclose(fp);
 	strlist_push(&vars, "input_class");
 	strlist_push(&vars, "other_class");
-	model_class_names_lookup(&vars, dir, 2);
+	model_class_names_lookup(&vars, dir, NULL, 2);
 	CU_ASSERT_STRING_EQUAL(vars.items[0].util, "input");
 	CU_ASSERT_PTR_NULL(vars.items[1].util);
 

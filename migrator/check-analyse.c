@@ -1,0 +1,284 @@
+/*
+ * check-analyse.c - the records of every call of one or more versions
+ * of a tree (check.h's check_analyse_files()), from libclang.
+ *
+ * Versions in different trees (check --base: a scratch copy of REV) are
+ * analysed tree by tree.  For each tree, the steps: the files are
+ * grouped by path, one group per file with its versions in the order
+ * of the results; the groups are
+ * analysed on -j threads, each with one parse for all its versions
+ * when parses are slow enough for that to pay (REUSE_MS,
+ * clang_analyse_variants()); a version whose text is one already
+ * analysed in the group takes a copy of those records when every header
+ * they read is the same in both versions' overlays.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "parallel.h"
+#include "tree-overlay.h"
+#include "util.h"
+
+/* a file of a result still to describe */
+struct pending {
+	struct check_result *r;
+	struct check_file *cf;
+	size_t order; /* the result's index: versions in their order */
+	const struct pending *twin; /* an earlier version, the same text */
+};
+
+/*
+ * A file's versions are parsed once and reparsed (clang-tu.h) when a
+ * parse of this tree takes REUSE_MS or more: the preamble costs about
+ * 12 ms and a quarter of a parse, and a reparse saves most of one.  The
+ * first groups, parsed plainly, time it.
+ */
+#define REUSE_MS 40
+#define REUSE_SAMPLES 2
+
+struct analysis_job {
+	const struct clang_env *env;
+	struct pending *pending;
+	size_t *groups; /* the first pending of each group, and the end */
+	pthread_mutex_t lock; /* guards what follows */
+	size_t done, total;
+	int progress; /* "check: libclang D/T files" on a terminal */
+	double parse_ms; /* of the plain parses timed */
+	size_t parses;
+};
+
+static int by_path_then_order(const void *a, const void *b)
+{
+	const struct pending *x = a, *y = b;
+	int cmp = strcmp(x->cf->analysed.path, y->cf->analysed.path);
+
+	if (cmp)
+		return cmp;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int same_text(const struct check_file *a, const struct check_file *b)
+{
+	return a->text.len == b->text.len &&
+	       !memcmp(a->text.buf, b->text.buf, a->text.len);
+}
+
+/* dep reads the same in both results (a file or both overlays' text) */
+static int same_dep(const struct check_result *a, const struct check_result *b,
+		    const char *dep)
+{
+	const struct overlay_file *x, *y;
+
+	if (dep[0] == '/' || a->overlay == b->overlay)
+		return 1;
+	x = tree_overlay_find(a->overlay, dep);
+	y = tree_overlay_find(b->overlay, dep);
+	if (!x || !y)
+		return !x && !y;
+	return x->removed == y->removed && x->text.len == y->text.len &&
+	       !memcmp(x->text.buf, y->text.buf, x->text.len);
+}
+
+/* p may take its twin's records: nothing they were read from differs */
+static int twin_holds(const struct pending *p)
+{
+	const struct strlist *deps = &p->twin->cf->analysed.deps;
+	size_t i;
+
+	for (i = 0; i < deps->nr; i++)
+		if (!same_dep(p->twin->r, p->r, deps->items[i].string))
+			return 0;
+	return 1;
+}
+
+static void variant_of(struct clang_variant *v, const struct pending *p)
+{
+	v->file = &p->cf->analysed;
+	v->text = p->cf->text.buf;
+	v->len = p->cf->text.len;
+	v->overlay = p->r->overlay;
+	v->calls = p->cf->calls;
+	v->nr = p->cf->nr_calls;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* whether this group's versions should share a parse (REUSE_MS) */
+static int reuse_parses(struct analysis_job *job)
+{
+	int reuse;
+
+	pthread_mutex_lock(&job->lock);
+	reuse = job->parses >= REUSE_SAMPLES &&
+		job->parse_ms / job->parses >= REUSE_MS;
+	pthread_mutex_unlock(&job->lock);
+	return reuse;
+}
+
+/* a group done: n texts parsed in ms, plainly unless reused */
+static void count_done(struct analysis_job *job, size_t nr, size_t n,
+		       double ms, int reused)
+{
+	pthread_mutex_lock(&job->lock);
+	job->done += nr;
+	if (!reused && n) {
+		job->parse_ms += ms;
+		job->parses += n;
+	}
+	if (job->progress)
+		fprintf(stderr, "\rcheck: libclang %zu/%zu files", job->done,
+			job->total);
+	pthread_mutex_unlock(&job->lock);
+}
+
+/* run on a worker thread: one file, all its versions */
+static void analyse_group(size_t index, void *cb)
+{
+	struct analysis_job *job = cb;
+	struct pending *first = &job->pending[job->groups[index]];
+	size_t i, k, nr = job->groups[index + 1] - job->groups[index], n = 0;
+	struct clang_variant *variants = xcalloc(nr, sizeof(*variants));
+	int reuse = reuse_parses(job);
+	double start = now_ms(), ms;
+
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < i && !first[i].twin; k++)
+			if (!first[k].twin && same_text(first[k].cf,
+							first[i].cf))
+				first[i].twin = &first[k];
+		if (!first[i].twin)
+			variant_of(&variants[n++], &first[i]);
+	}
+	clang_analyse_variants(job->env, variants, n, reuse);
+	ms = now_ms() - start;
+	for (i = 0; i < nr; i++) {
+		struct strbuf records = STRBUF_INIT;
+
+		if (!first[i].twin)
+			continue;
+		if (twin_holds(&first[i])) {
+			check_records_write(first[i].twin->cf, &records);
+			if (check_records_read(first[i].cf, records.buf,
+					       records.len) < 0)
+				die("check: records do not read back");
+		} else {
+			variant_of(&variants[0], &first[i]);
+			clang_analyse_variants(job->env, variants, 1, 0);
+		}
+		strbuf_release(&records);
+	}
+	free(variants);
+	count_done(job, nr, n, ms, reuse && n > 1);
+}
+
+/* every file of every result, by path, versions in order */
+static size_t list_pending(struct check_result *const *results, size_t nr,
+			   struct pending **out)
+{
+	struct pending *pending = NULL;
+	size_t i, j, n = 0, alloc = 0;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < results[i]->nr_files; j++) {
+			ALLOC_GROW(pending, n + 1, alloc);
+			memset(&pending[n], 0, sizeof(*pending));
+			pending[n].r = results[i];
+			pending[n].cf = &results[i]->files[j];
+			pending[n++].order = i;
+		}
+	if (n)
+		qsort(pending, n, sizeof(*pending), by_path_then_order);
+	*out = pending;
+	return n;
+}
+
+/* groups[g] is the index of group g's first file; groups[nr] == n */
+static size_t find_groups(const struct pending *pending, size_t n,
+			  size_t **groups)
+{
+	size_t i, nr = 0;
+
+	*groups = xcalloc(n + 1, sizeof(**groups));
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(pending[i].cf->analysed.path,
+				 pending[i - 1].cf->analysed.path))
+			(*groups)[nr++] = i;
+	(*groups)[nr] = n;
+	return nr;
+}
+
+static int describe(struct analysis_job *job, size_t nr_groups,
+		    const struct check_options *opts, const char *tree)
+{
+	struct clang_env env;
+
+	if (clang_env_init(&env, tree) < 0)
+		return -1;
+	env.lexer_only = opts->lexer_only;
+	job->env = &env;
+	pthread_mutex_init(&job->lock, NULL);
+	job->progress = km_show_progress();
+	run_tasks_parallel(opts->jobs, nr_groups, analyse_group, job);
+	if (job->progress)
+		fprintf(stderr, "\r%*s\r", 40, "");
+	pthread_mutex_destroy(&job->lock);
+	clang_env_release(&env);
+	return 0;
+}
+
+/* the results of one tree */
+static int analyse_tree(struct check_result *const *results, size_t nr,
+			const struct check_options *opts)
+{
+	struct analysis_job job;
+	struct pending *pending;
+	size_t n, nr_groups;
+	int ret = 0;
+
+	if (!nr)
+		return 0;
+	memset(&job, 0, sizeof(job));
+	n = list_pending(results, nr, &pending);
+	nr_groups = find_groups(pending, n, &job.groups);
+	job.pending = pending;
+	job.total = n;
+	if (nr_groups)
+		ret = describe(&job, nr_groups, opts, results[0]->tree);
+	free(job.groups);
+	free(pending);
+	return ret;
+}
+
+int check_analyse_files(struct check_result *const *results, size_t nr,
+			const struct check_options *opts)
+{
+	struct check_result **same = xcalloc(nr + 1, sizeof(*same));
+	char *done = xcalloc(nr + 1, 1);
+	size_t i, j, n;
+	int ret = 0;
+
+	for (i = 0; !ret && i < nr; i++) {
+		if (done[i])
+			continue;
+		for (j = i, n = 0; j < nr; j++)
+			if (!done[j] && !strcmp(results[j]->tree,
+						results[i]->tree)) {
+				same[n++] = results[j];
+				done[j] = 1;
+			}
+		ret = analyse_tree(same, n, opts);
+	}
+	free(same);
+	free(done);
+	return ret;
+}
