@@ -1,16 +1,20 @@
 /*
  * check-analyse.c - the records of every call of one or more versions
- * of a tree (check.h's check_analyse_files()), from libclang.
+ * of a tree (check.h's check_analyse_files()): from the result cache
+ * when it has them (check-cache.h), else from libclang.
  *
  * Versions in different trees (check --base: a scratch copy of REV) are
- * analysed tree by tree.  For each tree, the steps: the files are
- * grouped by path, one group per file with its versions in the order
- * of the results; the groups are
+ * analysed tree by tree.  For each tree, the steps: every file of every
+ * version is looked up in the cache, on
+ * the calling thread; the files left are grouped by path, one group per
+ * file with its versions in the order of the results; the groups are
  * analysed on -j threads, each with one parse for all its versions
  * when parses are slow enough for that to pay (REUSE_MS,
  * clang_analyse_variants()); a version whose text is one already
  * analysed in the group takes a copy of those records when every header
- * they read is the same in both versions' overlays.
+ * they read is the same in both versions' overlays; then, on the
+ * calling thread again, what libclang described goes to the cache.
+ * libclang is loaded only when a file is left to analyse.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -18,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check-cache.h"
 #include "check.h"
 #include "parallel.h"
 #include "tree-overlay.h"
@@ -29,6 +34,7 @@ struct pending {
 	struct check_file *cf;
 	size_t order; /* the result's index: versions in their order */
 	const struct pending *twin; /* an earlier version, the same text */
+	int cacheable;
 };
 
 /*
@@ -181,20 +187,26 @@ static void analyse_group(size_t index, void *cb)
 	count_done(job, nr, n, ms, reuse && n > 1);
 }
 
-/* every file of every result, by path, versions in order */
+/* the files the cache does not have, by path, versions in order */
 static size_t list_pending(struct check_result *const *results, size_t nr,
-			   struct pending **out)
+			   struct check_cache *cc, struct pending **out)
 {
 	struct pending *pending = NULL;
 	size_t i, j, n = 0, alloc = 0;
 
 	for (i = 0; i < nr; i++)
 		for (j = 0; j < results[i]->nr_files; j++) {
+			struct check_file *cf = &results[i]->files[j];
+			int readable = !cf->analysed.parse_error;
+
+			if (readable && check_cache_get(cc, results[i], cf))
+				continue;
 			ALLOC_GROW(pending, n + 1, alloc);
 			memset(&pending[n], 0, sizeof(*pending));
 			pending[n].r = results[i];
-			pending[n].cf = &results[i]->files[j];
-			pending[n++].order = i;
+			pending[n].cf = cf;
+			pending[n].order = i;
+			pending[n++].cacheable = readable;
 		}
 	if (n)
 		qsort(pending, n, sizeof(*pending), by_path_then_order);
@@ -241,19 +253,25 @@ static int analyse_tree(struct check_result *const *results, size_t nr,
 			const struct check_options *opts)
 {
 	struct analysis_job job;
+	struct check_cache cc;
 	struct pending *pending;
-	size_t n, nr_groups;
+	size_t i, n, nr_groups;
 	int ret = 0;
 
 	if (!nr)
 		return 0;
 	memset(&job, 0, sizeof(job));
-	n = list_pending(results, nr, &pending);
+	check_cache_init(&cc, results[0]->tree, opts->migration);
+	n = list_pending(results, nr, &cc, &pending);
 	nr_groups = find_groups(pending, n, &job.groups);
 	job.pending = pending;
 	job.total = n;
 	if (nr_groups)
 		ret = describe(&job, nr_groups, opts, results[0]->tree);
+	for (i = 0; !ret && !opts->lexer_only && i < n; i++)
+		if (pending[i].cacheable)
+			check_cache_put(&cc, pending[i].r, pending[i].cf);
+	check_cache_release(&cc);
 	free(job.groups);
 	free(pending);
 	return ret;

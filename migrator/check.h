@@ -8,7 +8,9 @@
  * with a patch applied), and check_run_rules() turns them into findings.
  * check_tree() does both.  A check may run on any directory, a scratch
  * copy included, and on a tree as a change leaves it (an overlay, no
- * copy); findings name files relative to it.  check_analyse()
+ * copy); findings name files relative to it.  The records of a file
+ * come from the result cache when it has them (check-cache.h), so a
+ * second check of an unchanged tree does not load libclang.  check_analyse()
  * also runs every call on the driver-core model (check-model.h): its
  * verdict is in files[i].extras[j], which the rules get in their
  * context (rules.h).  check-patch.h fills the extras' counterparts

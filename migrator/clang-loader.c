@@ -30,9 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clang-loader.h"
+#include "strbuf.h"
 #include "strlist.h"
 #include "util.h"
 
@@ -188,6 +190,45 @@ out_clear:
 	free(bare_why);
 	strlist_clear(&dirs, 0);
 	return ret;
+}
+
+int clang_loader_locate(struct strbuf *identity)
+{
+	const char *override = getenv("KMIGRATE_LIBCLANG");
+	struct strlist dirs = STRLIST_INIT;
+	char *found = NULL;
+	struct stat st;
+	size_t i, j;
+
+	if (override && *override) {
+		found = xstrdup(override);
+	} else {
+		push_loader_dirs(&dirs);
+		push_llvm_dirs(&dirs);
+		for (i = 0; !found && i < dirs.nr; i++)
+			for (j = 0; !found && j < ARRAY_SIZE(libclang_names);
+			     j++) {
+				char *path = xstrfmt("%s/%s",
+						     dirs.items[i].string,
+						     libclang_names[j]);
+
+				if (!access(path, F_OK))
+					found = path;
+				else
+					free(path);
+			}
+		strlist_clear(&dirs, 0);
+	}
+	if (!found || stat(found, &st) < 0) {
+		free(found);
+		return -1;
+	}
+	strbuf_addf(identity, "%s %llu %lld.%09ld %llu %llu", found,
+		    (unsigned long long)st.st_size, (long long)st.st_mtim.tv_sec,
+		    st.st_mtim.tv_nsec, (unsigned long long)st.st_dev,
+		    (unsigned long long)st.st_ino);
+	free(found);
+	return 0;
 }
 
 static pthread_once_t loader_once = PTHREAD_ONCE_INIT;

@@ -76,6 +76,16 @@ struct clang_api {
 #undef KM_CLANG_MEMBER
 };
 
+struct strbuf;
+
+/*
+ * Which libclang clang_loader_init() would open, without opening it:
+ * its path, size, time and inode appended to identity (check's result
+ * cache keys on it, so that a run whose files are all in the cache
+ * never loads libclang).  -1 when only the loader's cache could find it.
+ */
+int clang_loader_locate(struct strbuf *identity);
+
 /* the process's libclang, filled by clang_loader_init() */
 extern struct clang_api km_clang;
 

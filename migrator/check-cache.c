@@ -1,0 +1,292 @@
+/*
+ * check-cache.c - libclang's records of a file in the result cache (see
+ * check-cache.h for what the key and the entry cover).
+ *
+ * Contract: an entry's payload is "digests N", one line per header the
+ * analysis read (the hex SHA-256 of its text, or "-" for a header that
+ * could not be read), then the records (check-records.c), whose header
+ * list is in the same order.  A header of the tree is hashed once a run
+ * (memo, a small open-addressing table), an overlay's text every time
+ * it is asked for.  Everything runs on the caller's thread.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "check-cache.h"
+#include "check.h"
+#include "clang-loader.h"
+#include "result-cache.h"
+#include "tree-overlay.h"
+#include "util.h"
+
+struct dep_digest {
+	char *path; /* as recorded: relative to the tree, or absolute */
+	unsigned char digest[SHA256_LEN];
+	int missing;
+	int changed; /* written since the run started */
+};
+
+/* ---- the digests of the headers ---- */
+
+static size_t hash_path(const char *path)
+{
+	size_t h = 2166136261u;
+
+	for (; *path; path++)
+		h = (h ^ (unsigned char)*path) * 16777619u;
+	return h;
+}
+
+/* the slot of path in the memo: its entry, or the empty one to fill */
+static struct dep_digest *memo_slot(struct check_cache *cc, const char *path)
+{
+	size_t mask = cc->memo_alloc - 1, i = hash_path(path) & mask;
+
+	while (cc->memo[i].path && strcmp(cc->memo[i].path, path))
+		i = (i + 1) & mask;
+	return &cc->memo[i];
+}
+
+static void memo_grow(struct check_cache *cc)
+{
+	struct dep_digest *old = cc->memo;
+	size_t i, nr = cc->memo_alloc;
+
+	cc->memo_alloc = nr ? 2 * nr : 1024;
+	cc->memo = xcalloc(cc->memo_alloc, sizeof(*cc->memo));
+	for (i = 0; i < nr; i++)
+		if (old[i].path)
+			*memo_slot(cc, old[i].path) = old[i];
+	free(old);
+}
+
+static void digest_bytes(const void *buf, size_t len,
+			 unsigned char digest[SHA256_LEN])
+{
+	struct sha256 ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, buf, len);
+	sha256_final(&ctx, digest);
+}
+
+/* hash the file at full into d (missing when it cannot be read) */
+static void digest_file(const struct check_cache *cc, const char *full,
+			struct dep_digest *d)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+	int fd = open(full, O_RDONLY | O_CLOEXEC);
+
+	d->missing = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+		     strbuf_read_fd(&text, fd) < 0;
+	if (!d->missing) {
+		digest_bytes(text.buf, text.len, d->digest);
+		d->changed = st.st_mtime >= cc->started;
+	}
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&text);
+}
+
+/*
+ * The digest of dep as r reads it: the overlay's text, else the file
+ * (relative to r's tree, or absolute), hashed once a run
+ */
+static const struct dep_digest *dep_digest(struct check_cache *cc,
+					   const struct check_result *r,
+					   const char *dep,
+					   struct dep_digest *scratch)
+{
+	const struct overlay_file *f =
+		dep[0] == '/' ? NULL : tree_overlay_find(r->overlay, dep);
+	struct dep_digest *d;
+	char *full;
+
+	if (f) {
+		memset(scratch, 0, sizeof(*scratch));
+		scratch->missing = f->removed;
+		digest_bytes(f->text.buf, f->text.len, scratch->digest);
+		return scratch;
+	}
+	full = dep[0] == '/' ? xstrdup(dep) : xstrfmt("%s/%s", r->tree, dep);
+	if (2 * (cc->memo_nr + 1) > cc->memo_alloc)
+		memo_grow(cc);
+	d = memo_slot(cc, full);
+	if (!d->path) {
+		d->path = full;
+		cc->memo_nr++;
+		digest_file(cc, full, d);
+	} else {
+		free(full);
+	}
+	return d;
+}
+
+/* ---- the key ---- */
+
+static void add_file_or_none(struct result_key *key, const char *path)
+{
+	if (result_key_add_file(key, path) < 0)
+		result_key_addstr(key, "(none)");
+}
+
+void check_cache_init(struct check_cache *cc, const char *tree,
+		      const struct migration *m)
+{
+	struct strbuf libclang = STRBUF_INIT;
+	struct result_key key;
+	struct utsname un;
+	char *real, *path;
+
+	memset(cc, 0, sizeof(*cc));
+	cc->started = time(NULL);
+	real = realpath(tree, NULL);
+	if (!result_cache_enabled() || !real ||
+	    clang_loader_locate(&libclang) < 0)
+		goto out_free;
+	result_key_init(&key, "check-analysis");
+	result_key_add(&key, libclang.buf, libclang.len);
+	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
+	result_key_addstr(&key, real);
+	path = xstrfmt("%s/compile_commands.json", real);
+	add_file_or_none(&key, path);
+	free(path);
+	path = xstrfmt("%s/migration", m->dir);
+	add_file_or_none(&key, path);
+	free(path);
+	path = xstrfmt("%s/kernel-types", km_semantic_patches_dir());
+	add_file_or_none(&key, path);
+	free(path);
+	result_key_hex(&key);
+	memcpy(cc->base, key.hex, sizeof(cc->base));
+	cc->enabled = 1;
+out_free:
+	free(real);
+	strbuf_release(&libclang);
+}
+
+/* the entry's key: the run's, the result's API and headers, the file */
+static void file_key(const struct check_cache *cc,
+		     const struct check_result *r, const struct check_file *cf,
+		     struct result_key *key)
+{
+	const struct tree_api *api = &r->api;
+	char line[128];
+
+	result_key_init(key, "check-file");
+	result_key_addstr(key, cc->base);
+	snprintf(line, sizeof(line), "%d %d %d %u %zu %d %d",
+		 (int)api->declared, (int)api->used, api->fallback, api->line,
+		 api->nr_params, api->variadic, api->macro);
+	result_key_addstr(key, line);
+	result_key_add(key, r->scan.header_list, sizeof(r->scan.header_list));
+	result_key_addstr(key, cf->analysed.path);
+	result_key_add(key, cf->text.buf, cf->text.len);
+}
+
+/* ---- get and put ---- */
+
+/* the digests section: "-" or hex per line; 0 when all still hold */
+static int digests_hold(struct check_cache *cc, const struct check_result *r,
+			const struct check_file *cf, const char *p,
+			const char *end)
+{
+	const struct strlist *deps = &cf->analysed.deps;
+	size_t i;
+
+	for (i = 0; i < deps->nr; i++) {
+		struct dep_digest scratch;
+		const struct dep_digest *d = dep_digest(
+			cc, r, deps->items[i].string, &scratch);
+		char hex[SHA256_HEX_LEN + 1];
+		const char *want = d->missing ? "-" : hex;
+		size_t len;
+
+		if (!d->missing)
+			sha256_hex(d->digest, hex);
+		len = strlen(want);
+		if ((size_t)(end - p) < len + 1 || memcmp(p, want, len) ||
+		    p[len] != '\n')
+			return -1;
+		p += len + 1;
+	}
+	return p == end ? 0 : -1;
+}
+
+int check_cache_get(struct check_cache *cc, const struct check_result *r,
+		    struct check_file *cf)
+{
+	struct strbuf payload = STRBUF_INIT;
+	struct result_key key;
+	const char *records;
+	size_t nr = 0;
+	int hit = 0;
+
+	if (!cc->enabled)
+		return 0;
+	file_key(cc, r, cf, &key);
+	if (result_cache_get(&key, &payload) <= 0 ||
+	    sscanf(payload.buf, "digests %zu\n", &nr) != 1)
+		goto out_release;
+	records = strchr(payload.buf, '\n');
+	/* the records come after the digests: find them by their lines */
+	while (records && nr--)
+		records = strchr(records + 1, '\n');
+	if (!records ||
+	    check_records_read(cf, records + 1,
+			       payload.len - (size_t)(records + 1 - payload.buf)))
+		goto out_release;
+	if (digests_hold(cc, r, cf, strchr(payload.buf, '\n') + 1, records + 1))
+		check_records_read(cf, "", 0); /* stale: cleared, a miss */
+	else
+		hit = 1;
+out_release:
+	strbuf_release(&payload);
+	return hit;
+}
+
+void check_cache_put(struct check_cache *cc, const struct check_result *r,
+		     const struct check_file *cf)
+{
+	const struct strlist *deps = &cf->analysed.deps;
+	struct strbuf payload = STRBUF_INIT;
+	struct result_key key;
+	size_t i;
+
+	if (!cc->enabled)
+		return;
+	strbuf_addf(&payload, "digests %zu\n", deps->nr);
+	for (i = 0; i < deps->nr; i++) {
+		struct dep_digest scratch;
+		const struct dep_digest *d = dep_digest(
+			cc, r, deps->items[i].string, &scratch);
+		char hex[SHA256_HEX_LEN + 1];
+
+		if (d->changed)
+			goto out_release; /* the tree moves: keep nothing */
+		sha256_hex(d->digest, hex);
+		strbuf_addf(&payload, "%s\n", d->missing ? "-" : hex);
+	}
+	check_records_write(cf, &payload);
+	file_key(cc, r, cf, &key);
+	result_cache_put(&key, payload.buf, payload.len);
+out_release:
+	strbuf_release(&payload);
+}
+
+void check_cache_release(struct check_cache *cc)
+{
+	size_t i;
+
+	for (i = 0; i < cc->memo_alloc; i++)
+		free(cc->memo[i].path);
+	free(cc->memo);
+	memset(cc, 0, sizeof(*cc));
+}
