@@ -2,12 +2,13 @@
  * check-patch.c - check against a "before": --patch FILE and --base REV
  * (see check-patch.h).
  *
- * The pipeline: make the "after" tree (a patched scratch copy, or TREE
- * itself), the "before" tree (TREE unpatched, or REV extracted into a
- * scratch directory) and, for --patch, the converted tree (a scratch
- * copy written with apply_tree()'s texts); analyse each (check_analyse()
- * runs the model on every call); pair the calls; run the rules on the
- * "after" only.  Child processes get an argv, never a shell string; git
+ * The pipeline: make the "after" tree (TREE with the patched files over
+ * it, or TREE itself), the "before" tree (TREE, or REV extracted into a
+ * scratch directory) and, for --patch, the converted tree (TREE with
+ * apply_tree()'s texts over it: tree-overlay.h); prepare each, analyse
+ * them together (check_analyse_files(): one parse of a file serves its
+ * versions), conclude each (the model on every call); pair the calls;
+ * run the rules on the "after" only.  Child processes get an argv, never a shell string; git
  * runs with its discovery stopped at the scratch directory's parent, so
  * a scratch copy inside some other repository stays a plain directory.
  */
@@ -25,6 +26,7 @@
 #include "tempfile.h"
 #include "scratch.h"
 #include "tree-fs.h"
+#include "tree-overlay.h"
 #include "tree-walk.h"
 #include "util.h"
 #include "write-file.h"
@@ -281,9 +283,38 @@ static int refuse_links(const char *tree, const char *patch,
 	return ret;
 }
 
-/* the patched copy of the tree in scratch; -1 reported */
+/* each touched path as the patch leaves it in scratch, into ov */
+static int read_patched(const char *scratch, const struct strlist *paths,
+			struct tree_overlay *ov)
+{
+	size_t i;
+
+	for (i = 0; i < paths->nr; i++) {
+		const char *path = paths->items[i].string;
+		char *full = xstrfmt("%s/%s", scratch, path);
+		struct strbuf text = STRBUF_INIT;
+		int ret = strbuf_read_file(&text, full);
+
+		if (ret < 0 && errno == ENOENT)
+			tree_overlay_remove(ov, path);
+		else if (ret < 0)
+			error_errno("cannot read the patched '%s'", path);
+		else
+			tree_overlay_set(ov, path, text.buf, text.len);
+		strbuf_release(&text);
+		free(full);
+		if (ret < 0 && errno != ENOENT)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The tree as the patch leaves it, in ov: the patch applied to copies
+ * of the files it touches only, in scratch; -1 reported
+ */
 static int make_patched(const char *tree, const char *patch,
-			const char *scratch)
+			const char *scratch, struct tree_overlay *ov)
 {
 	struct strlist paths = STRLIST_INIT;
 	struct strbuf text = STRBUF_INIT;
@@ -299,8 +330,9 @@ static int make_patched(const char *tree, const char *patch,
 		goto out_release;
 	}
 	if (!refuse_links(tree, patch, &paths) &&
-	    !scratch_copy_tree(tree, scratch, &paths))
-		ret = apply_patch(scratch, abs, patch, tree);
+	    !scratch_copy_files(tree, scratch, &paths) &&
+	    !apply_patch(scratch, abs, patch, tree))
+		ret = read_patched(scratch, &paths, ov);
 out_release:
 	free(refused);
 	strlist_clear(&paths, 0);
@@ -308,37 +340,30 @@ out_release:
 	return ret;
 }
 
-/* the semantic conversion of the tree, written into scratch */
+/* the semantic conversion of the tree, its new texts in ov */
 static int make_converted(const char *tree, const struct migration *m, int jobs,
-			  const char *scratch)
+			  struct tree_overlay *ov)
 {
 	struct apply_result conv;
 	struct apply_opts opts;
 	size_t i;
-	int ret = 0;
 
-	if (scratch_copy_tree(tree, scratch, NULL))
-		return -1;
 	memset(&opts, 0, sizeof(opts));
-	opts.tree = scratch;
+	opts.tree = tree;
 	opts.m = m;
 	opts.jobs = jobs;
 	opts.timeout_sec = APPLY_DEFAULT_TIMEOUT;
 	if (apply_tree(&opts, &conv) < 0)
 		return -1;
-	for (i = 0; !ret && i < conv.nr_files; i++) {
+	for (i = 0; i < conv.nr_files; i++) {
 		const struct apply_file *f = &conv.files[i];
-		char *path;
 
-		if (f->failure || !f->converted)
-			continue;
-		path = xstrfmt("%s/%s", scratch, f->path);
-		if (write_file_atomic(path, f->new_text.buf, f->new_text.len))
-			ret = error_errno("cannot write '%s'", path);
-		free(path);
+		if (!f->failure && f->converted)
+			tree_overlay_set(ov, f->path, f->new_text.buf,
+					 f->new_text.len);
 	}
 	apply_result_release(&conv);
-	return ret;
+	return 0;
 }
 
 /* git's answer in dir, trimmed; -1 when git fails */
@@ -522,76 +547,107 @@ static void unpair(struct check_result *r)
 
 /* --- the whole comparison ------------------------------------------------- */
 
-/* a second analysis says nothing the first one will not say */
-static int analyse_quietly(const struct check_options *opts, const char *tree,
+/* the trees of --patch: the tree, as patched, as apply converts it */
+struct compared_trees {
+	struct tree_overlay patched, converted;
+	char *scratch;
+};
+
+static int make_patch_trees(const struct check_options *opts,
+			    const struct check_compare_opts *copts,
+			    struct compared_trees *t)
+{
+	t->scratch = tempdir_create("kmigrate-patched");
+	if (make_patched(opts->tree, copts->patch, t->scratch, &t->patched))
+		return -1;
+	return make_converted(opts->tree, opts->migration, opts->jobs,
+			      &t->converted);
+}
+
+/* prepare a result that says nothing the checked one will not say */
+static int prepare_quietly(const struct check_options *opts, const char *tree,
+			   const struct tree_overlay *overlay,
 			   struct check_result *r)
 {
 	struct check_options o = *opts;
 	int verbosity = km_verbosity, ret;
 
 	o.tree = tree;
+	o.overlay = overlay;
 	km_verbosity = 0;
-	ret = check_analyse(&o, r);
+	ret = check_prepare(&o, r);
 	km_verbosity = verbosity;
 	return ret;
 }
 
-/* make the trees; *after is the tree to check, *before its "before" */
-static int make_trees(const struct check_options *opts,
-		      const struct check_compare_opts *copts, char **after,
-		      char **before, char **converted)
+/*
+ * Every version analysed at once (one parse of a file serves them all),
+ * then each concluded: --patch has three, --base two (converted unused)
+ */
+static int analyse_versions(const struct check_options *opts,
+			    struct check_result *before,
+			    struct check_result *after,
+			    struct check_result *converted, int with_converted)
 {
-	if (copts->base) {
-		char *base = tempdir_create("kmigrate-base");
-		int ret = make_base(opts->tree, copts->base, base, before);
+	struct check_result *all[] = { before, after, converted };
+	size_t i, nr = with_converted ? 3 : 2;
 
-		*after = xstrdup(opts->tree);
-		free(base);
-		return ret;
-	}
-	*after = tempdir_create("kmigrate-patched");
-	*before = xstrdup(opts->tree);
-	if (make_patched(opts->tree, copts->patch, *after))
+	if (check_analyse_files(all, nr, opts) < 0)
 		return -1;
-	*converted = tempdir_create("kmigrate-converted");
-	return make_converted(opts->tree, opts->migration, opts->jobs,
-			      *converted);
+	for (i = 0; i < nr; i++)
+		check_conclude(all[i], opts->jobs);
+	return 0;
 }
 
 int check_compared(const struct check_options *opts,
 		   const struct check_compare_opts *copts,
 		   struct check_result *result)
 {
+	struct compared_trees t = { TREE_OVERLAY_INIT, TREE_OVERLAY_INIT,
+				    NULL };
 	struct check_result before, converted;
-	char *after_tree = NULL, *before_tree = NULL, *conv_tree = NULL;
-	struct check_options o = *opts;
-	int ret = -1;
+	char *base_tree = NULL, *base_scratch = NULL;
+	int patch = !copts->base, ret = -1;
 
 	memset(result, 0, sizeof(*result));
 	memset(&before, 0, sizeof(before));
 	memset(&converted, 0, sizeof(converted));
 	findings_init(&result->findings);
-	if (make_trees(opts, copts, &after_tree, &before_tree, &conv_tree) ||
-	    analyse_quietly(opts, before_tree, &before) ||
-	    (conv_tree && analyse_quietly(opts, conv_tree, &converted)))
+	if (patch && make_patch_trees(opts, copts, &t))
 		goto out_release;
-	o.tree = after_tree;
-	if (check_analyse(&o, result) < 0)
+	if (!patch) {
+		base_scratch = tempdir_create("kmigrate-base");
+		if (make_base(opts->tree, copts->base, base_scratch,
+			      &base_tree))
+			goto out_release;
+	}
+	if (prepare_quietly(opts, patch ? opts->tree : base_tree, NULL,
+			    &before) ||
+	    check_prepare(&(struct check_options){ opts->tree,
+						   patch ? &t.patched : NULL,
+						   opts->migration, opts->jobs,
+						   opts->lexer_only },
+			  result) ||
+	    (patch && prepare_quietly(opts, opts->tree, &t.converted,
+				      &converted)) ||
+	    analyse_versions(opts, &before, result, &converted, patch))
 		goto out_release;
-	free(result->tree);
-	result->tree = xstrdup(opts->tree);
 	pair_results(result, &before, PAIR_BEFORE,
-		     conv_tree ? COMPARE_PATCH : COMPARE_BASE);
-	if (conv_tree)
-		pair_results(result, &converted, PAIR_CONVERTED, COMPARE_PATCH);
+		     patch ? COMPARE_PATCH : COMPARE_BASE);
+	if (patch)
+		pair_results(result, &converted, PAIR_CONVERTED,
+			     COMPARE_PATCH);
 	check_run_rules(result);
 	unpair(result);
 	ret = 0;
 out_release:
+	result->overlay = NULL; /* released below */
 	check_result_release(&before);
 	check_result_release(&converted);
-	free(after_tree);
-	free(before_tree);
-	free(conv_tree);
+	tree_overlay_release(&t.patched);
+	tree_overlay_release(&t.converted);
+	free(t.scratch);
+	free(base_tree);
+	free(base_scratch);
 	return ret;
 }

@@ -4,13 +4,15 @@
  *
  * --patch: the patch's paths are checked first (none absolute, none
  * with a ".." component, none reached through a symbolic link of the
- * tree, to outside or not: refused otherwise); the tree's C sources and
- * the files the patch touches are copied into a scratch directory and
+ * tree, to outside or not: refused otherwise); the files the patch
+ * touches, and nothing else, are copied into a scratch directory and
  * the patch is applied there (git apply -p1, or patch -p1 --batch when
- * git is missing); TREE itself is never written.  The patched copy is
- * checked with every rule; the unpatched TREE is the "before", and a
- * second scratch copy converted by apply_tree() (written there) is what
- * the semantic conversion gives.  Findings name the patched files.
+ * git is missing); TREE itself is never written.  The tree with the
+ * patched files over it (tree-overlay.h) is checked with every rule;
+ * the unpatched TREE is the "before", and the tree with apply_tree()'s
+ * texts over it is what the semantic conversion gives.  The three are
+ * analysed together (check_analyse_files()).  Findings name the
+ * patched files.
  *
  * --base: TREE must be in a git work tree; REV's version of it is
  * extracted (git archive REV:PREFIX | tar -x, through a file) into a

@@ -90,3 +90,14 @@ int scratch_copy_tree(const char *tree, const char *scratch,
 	tree_walk_release(&walk);
 	return ret;
 }
+
+int scratch_copy_files(const char *tree, const char *scratch,
+		       const struct strlist *paths)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < paths->nr; i++)
+		ret = copy_file(tree, scratch, paths->items[i].string, 1);
+	return ret;
+}

@@ -31,5 +31,8 @@ int write_scratch_file(const char *path, const void *buf, size_t len);
  */
 int scratch_copy_tree(const char *tree, const char *scratch,
 		      const struct strlist *extra);
+/* only the paths given (one the tree does not have is skipped) */
+int scratch_copy_files(const char *tree, const char *scratch,
+		       const struct strlist *paths);
 
 #endif
