@@ -51,6 +51,7 @@
 #include "series.h"
 #include "series-verify.h"
 #include "tempfile.h"
+#include "tree-overlay.h"
 #include "util.h"
 
 #ifndef KMIGRATE_VERSION
@@ -123,20 +124,29 @@ static char *identity(const char *from, const char *tree)
 	return ident;
 }
 
-/* check on the converted copy decides: 0 go on, 1 errors stop the series */
-static int check_gate(struct series_cmd *cmd, const char *scratch,
+/* check on the converted tree (the tree and apply's texts) decides */
+static int check_gate(struct series_cmd *cmd, const struct series *s,
 		      struct check_result *r, int *checked)
 {
+	struct tree_overlay converted = TREE_OVERLAY_INIT;
 	struct check_options opts;
 	struct strbuf text = STRBUF_INIT;
-	size_t errors;
+	size_t i, errors;
+	int ret;
 
+	for (i = 0; i < s->nr_changes; i++)
+		tree_overlay_set(&converted, s->changes[i].path,
+				 s->changes[i].new_text, s->changes[i].new_len);
 	memset(&opts, 0, sizeof(opts));
-	opts.tree = scratch;
+	opts.tree = cmd->opts.tree;
+	opts.overlay = &converted;
 	opts.migration = cmd->opts.migration;
 	opts.jobs = km_jobs();
 	*checked = 1;
-	if (check_tree(&opts, r) < 0) {
+	ret = check_tree(&opts, r);
+	r->overlay = NULL; /* released below */
+	tree_overlay_release(&converted);
+	if (ret < 0) {
 		cmd->opts.check_note = "check could not analyse the converted "
 				       "tree";
 		return 0;
@@ -206,7 +216,7 @@ static int judge_staged(struct series_cmd *cmd, struct series *s,
 		series_checkpatch(s, abs);
 	scratch = tempdir_create("kmigrate-series");
 	ret = series_verify(s, abs, scratch) < 0 ||
-	      check_gate(cmd, scratch, r, checked);
+	      check_gate(cmd, s, r, checked);
 	free(scratch);
 	free(abs);
 	return ret;

@@ -10,10 +10,10 @@
  * but ours (no hooks, no signing, no CRLF conversion), so the user's
  * settings can neither break nor bend the verification, and the tree's
  * file names are literal paths to it (GIT_LITERAL_PATHSPECS); each run is
- * limited to GIT_TIMEOUT seconds.  The scratch copy holds what check
- * needs, every *.c and *.h file of the tree (tree-walk.h), which
- * includes every file apply changed; files keep their mode.  Scratch
- * belongs to the caller, who removes it.
+ * limited to GIT_TIMEOUT seconds.  The scratch copy holds the files the
+ * series changes and nothing else (git am reads no other), as the tree
+ * has them, modes kept; check reads apply's texts over the tree itself
+ * (tree-overlay.h).  Scratch belongs to the caller, who removes it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -246,33 +246,23 @@ static int compare_files(const struct series *s, const char *scratch)
 	return ret;
 }
 
-/* apply's texts into scratch, for check, when nothing could verify */
-static int write_new_texts(const struct series *s, const char *scratch)
-{
-	size_t i;
-	int ret = 0;
-
-	for (i = 0; !ret && i < s->nr_changes; i++) {
-		const struct series_change *c = &s->changes[i];
-		char *path = xstrfmt("%s/%s", scratch, c->path);
-
-		ret = write_scratch_file(path, c->new_text, c->new_len);
-		free(path);
-	}
-	return ret;
-}
-
 int series_verify(struct series *s, const char *staged, const char *scratch)
 {
-	int ret = scratch_copy_tree(s->opts->tree, scratch, NULL);
+	struct strlist paths = STRLIST_INIT;
+	size_t i;
+	int ret;
 
+	for (i = 0; i < s->nr_changes; i++)
+		strlist_push(&paths, s->changes[i].path);
+	ret = scratch_copy_files(s->opts->tree, scratch, &paths);
+	strlist_clear(&paths, 0);
 	if (!ret)
 		ret = apply_with_git(s, scratch, staged);
 	if (ret == 1) {
 		s->verify_note = xstrdup("The series is not verified: git is "
 					 "not installed.");
 		warning("cannot verify the series: 'git' is not installed");
-		return write_new_texts(s, scratch) ? -1 : 1;
+		return 1;
 	}
 	if (!ret)
 		ret = compare_files(s, scratch);

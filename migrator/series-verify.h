@@ -1,7 +1,7 @@
 /*
  * series-verify.h - judging a written series before it is put in place:
  * the tree's own checkpatch on each patch, and git am of the whole series
- * onto a scratch copy of the tree.
+ * onto a scratch copy of the files it changes.
  *
  * Both read the patches from staged, the directory they were written
  * into (an absolute path: the tools run elsewhere), and keep their
@@ -10,8 +10,8 @@
  *
  * Caller's steps: after series_format_patches() and writing each patch
  * under its file_name into staged, series_checkpatch(); create an empty
- * scratch directory; series_verify(); on success run check on scratch;
- * then series_format_cover().
+ * scratch directory; series_verify(); on success run check on the tree
+ * with apply's texts over it (tree-overlay.h); then series_format_cover().
  */
 #ifndef KM_SERIES_VERIFY_H
 #define KM_SERIES_VERIFY_H
@@ -28,13 +28,12 @@ struct series;
 void series_checkpatch(struct series *s, const char *staged);
 
 /*
- * copy the tree's C sources into scratch, commit them to a git
+ * copy the files the series changes into scratch, commit them to a git
  * repository of scratch's own, git am the series there (--keep-cr) and
  * compare every changed file byte for byte with apply's text.  0:
- * verified (s->verified); 1: not verified, git is not installed (warned;
- * scratch gets apply's texts instead); -1 (reported): the series does
- * not reproduce the conversion, or the copy failed.  s->verify_note says
- * how it went; with 0 or 1, scratch holds the converted tree for check.
+ * verified (s->verified); 1: not verified, git is not installed
+ * (warned); -1 (reported): the series does not reproduce the
+ * conversion, or the copy failed.  s->verify_note says how it went.
  */
 int series_verify(struct series *s, const char *staged, const char *scratch);
 
