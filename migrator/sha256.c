@@ -24,31 +24,56 @@ static uint32_t ror(uint32_t x, int n)
 	return (x >> n) | (x << (32 - n));
 }
 
+#define S0(x) (ror(x, 2) ^ ror(x, 13) ^ ror(x, 22))
+#define S1(x) (ror(x, 6) ^ ror(x, 11) ^ ror(x, 25))
+#define G0(x) (ror(x, 7) ^ ror(x, 18) ^ (x) >> 3)
+#define G1(x) (ror(x, 17) ^ ror(x, 19) ^ (x) >> 10)
+
+/* one round; the caller names the working variables in their order */
+#define ROUND(a, b, c, d, e, f, g, h, i)                                   \
+	do {                                                               \
+		uint32_t t1_ = h + S1(e) + ((e & f) ^ (~e & g)) + k[i] + w[i]; \
+		d += t1_;                                                  \
+		h = t1_ + S0(a) + ((a & b) ^ (a & c) ^ (b & c));           \
+	} while (0)
+
 static void sha256_block(struct sha256 *ctx, const unsigned char *p)
 {
-	uint32_t w[64], s[8], t1, t2;
+	uint32_t w[64], a, b, c, d, e, f, g, h;
 	int i;
 
 	for (i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
 		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
 	for (i = 16; i < 64; i++)
-		w[i] = w[i - 16] + w[i - 7] +
-		       (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^
-			w[i - 15] >> 3) +
-		       (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ w[i - 2] >> 10);
-	memcpy(s, ctx->state, sizeof(s));
-	for (i = 0; i < 64; i++) {
-		t1 = s[7] + (ror(s[4], 6) ^ ror(s[4], 11) ^ ror(s[4], 25)) +
-		     ((s[4] & s[5]) ^ (~s[4] & s[6])) + k[i] + w[i];
-		t2 = (ror(s[0], 2) ^ ror(s[0], 13) ^ ror(s[0], 22)) +
-		     ((s[0] & s[1]) ^ (s[0] & s[2]) ^ (s[1] & s[2]));
-		memmove(s + 1, s, 7 * sizeof(s[0]));
-		s[4] += t1;
-		s[0] = t1 + t2;
+		w[i] = w[i - 16] + G0(w[i - 15]) + w[i - 7] + G1(w[i - 2]);
+	a = ctx->state[0];
+	b = ctx->state[1];
+	c = ctx->state[2];
+	d = ctx->state[3];
+	e = ctx->state[4];
+	f = ctx->state[5];
+	g = ctx->state[6];
+	h = ctx->state[7];
+	/* eight rounds a turn, the variables renamed instead of moved */
+	for (i = 0; i < 64; i += 8) {
+		ROUND(a, b, c, d, e, f, g, h, i);
+		ROUND(h, a, b, c, d, e, f, g, i + 1);
+		ROUND(g, h, a, b, c, d, e, f, i + 2);
+		ROUND(f, g, h, a, b, c, d, e, i + 3);
+		ROUND(e, f, g, h, a, b, c, d, i + 4);
+		ROUND(d, e, f, g, h, a, b, c, i + 5);
+		ROUND(c, d, e, f, g, h, a, b, i + 6);
+		ROUND(b, c, d, e, f, g, h, a, i + 7);
 	}
-	for (i = 0; i < 8; i++)
-		ctx->state[i] += s[i];
+	ctx->state[0] += a;
+	ctx->state[1] += b;
+	ctx->state[2] += c;
+	ctx->state[3] += d;
+	ctx->state[4] += e;
+	ctx->state[5] += f;
+	ctx->state[6] += g;
+	ctx->state[7] += h;
 }
 
 void sha256_init(struct sha256 *ctx)
@@ -68,6 +93,12 @@ void sha256_update(struct sha256 *ctx, const void *data, size_t len)
 	const unsigned char *p = data;
 
 	ctx->bytes += len;
+	/* whole blocks straight from the data when none is half full */
+	while (!ctx->used && len >= sizeof(ctx->block)) {
+		sha256_block(ctx, p);
+		p += sizeof(ctx->block);
+		len -= sizeof(ctx->block);
+	}
 	while (len) {
 		size_t n = sizeof(ctx->block) - ctx->used;
 
