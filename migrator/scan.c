@@ -28,6 +28,7 @@
 
 #include "lexer.h"
 #include "parallel.h"
+#include "scan-index.h"
 #include "scan.h"
 #include "sha256.h"
 #include "strbuf.h"
@@ -422,13 +423,16 @@ void scan_file_release(struct scan_file *file)
 struct scan_slot {
 	struct scan_file file;
 	struct tree_notes notes; /* this file's warning or note */
+	int clean; /* read (or trusted: scan-index.h), names nothing */
 };
 
 struct scan_job {
 	const char *tree;
 	const struct tree_overlay *overlay;
 	const struct migration *m;
-	const struct strlist *paths; /* the walk's, with the overlay's */
+	/* the walk's paths (util: its tree_file), with the overlay's */
+	const struct strlist *paths;
+	const struct scan_index *index;
 	struct scan_slot *slots;
 };
 
@@ -438,12 +442,15 @@ static void scan_one(size_t index, void *cb)
 	struct scan_job *job = cb;
 	struct scan_slot *slot = &job->slots[index];
 	const char *path = job->paths->items[index].string;
+	const struct tree_file *tf = job->paths->items[index].util;
 	const struct overlay_file *of = tree_overlay_find(job->overlay, path);
 	struct strbuf buf = STRBUF_INIT;
 	char err[128];
 
 	if (of && of->removed) {
 		/* the change deletes it: nothing to account for */
+	} else if (!of && tf && scan_index_clean(job->index, tf)) {
+		slot->clean = 1; /* read before, unchanged since */
 	} else if (tree_overlay_read(job->overlay, job->tree, path, &buf) < 0) {
 		int unreadable = errno != ENOENT;
 
@@ -452,7 +459,7 @@ static void scan_one(size_t index, void *cb)
 			->problem = unreadable ? TREE_NOTE_UNREADABLE :
 						 TREE_NOTE_PLAIN;
 	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {
-		/* nothing to account for */
+		slot->clean = !of; /* nothing to account for */
 	} else if (scan_is_binary(buf.buf, buf.len)) {
 		tree_notes_add(&slot->notes, path, 1,
 			       "skipping '%s': a binary file that names '%s'",
@@ -513,7 +520,7 @@ static void list_paths(const struct tree_walk *walk,
 	size_t i;
 
 	for (i = 0; i < walk->nr_files; i++)
-		strlist_push(paths, walk->files[i].path);
+		strlist_push(paths, walk->files[i].path)->util = &walk->files[i];
 	for (i = 0; ov && i < ov->nr; i++) {
 		const struct overlay_file *f = &ov->files[i];
 
@@ -553,6 +560,7 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 {
 	struct tree_walk walk = TREE_WALK_INIT;
 	struct strlist paths = STRLIST_INIT;
+	struct scan_index index;
 	struct scan_job job;
 	size_t i;
 
@@ -565,12 +573,19 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 		return -1;
 	}
 	list_paths(&walk, ov, &paths);
+	scan_index_load(&index, tree, m);
 	job.tree = tree;
 	job.overlay = ov;
 	job.m = m;
 	job.paths = &paths;
+	job.index = &index;
 	job.slots = xcalloc(paths.nr + 1, sizeof(*job.slots));
 	run_tasks_parallel(jobs, paths.nr, scan_one, &job);
+	for (i = 0; i < paths.nr; i++)
+		if (job.slots[i].clean && paths.items[i].util)
+			scan_index_note(&index, paths.items[i].util);
+	scan_index_store(&index);
+	scan_index_release(&index);
 	result->nr_candidates = paths.nr;
 	hash_header_list(result, &paths, ov);
 	tree_notes_take(&result->notes, &walk.notes);

@@ -91,6 +91,9 @@ static void add_file(struct walker *w, const char *rel, const struct stat *st,
 	file->path = xstrdup(rel);
 	file->dev = st->st_dev;
 	file->ino = st->st_ino;
+	file->size = st->st_size;
+	file->mtime = st->st_mtim;
+	file->ctime = st->st_ctim;
 	file->via_link = via_link;
 }
 

@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "strlist.h"
 
@@ -68,6 +69,8 @@ struct tree_file {
 	char *path; /* relative to the root, '/'-separated */
 	dev_t dev;
 	ino_t ino;
+	off_t size;
+	struct timespec mtime, ctime; /* what scan-index.h compares */
 	int via_link; /* reached through a symlink */
 };
 

@@ -79,9 +79,11 @@ check "and leave no temporary file in the cache" \
 rm -rf "$cache"
 touch "$tree/include/linux/device.h"
 kcheck new
+kcheck new2
 check "a header written since the run began keeps nothing" \
-	'[ "$(entries)" -eq 0 ] && same new fresh'
+	'loads_libclang new2 && same new fresh && same new2 fresh'
 
+rm -rf "$cache"
 age
 kcheck nocache --no-cache
 check "--no-cache writes nothing" '[ "$(entries)" -eq 0 ]'

@@ -1,0 +1,151 @@
+/*
+ * scan-index.c - the stat data of the files a scan found clean (see
+ * scan-index.h).
+ *
+ * Contract: the entry's payload is a first line "kmigrate-scan-index 1",
+ * then one line a file, in the walk's path order: its size, its
+ * modification and change times (seconds.nanoseconds), its inode and
+ * device, a space and its path.  A path holding a newline is never
+ * noted; a line that does not read ends the index there (what came
+ * before still counts).  Loading keeps the payload and points into it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "migration.h"
+#include "result-cache.h"
+#include "scan-index.h"
+#include "tree-walk.h"
+#include "util.h"
+
+#define INDEX_MAGIC "kmigrate-scan-index 1\n"
+
+static void index_key(const char *real, const struct migration *m,
+		      struct result_key *key)
+{
+	result_key_init(key, "scan-index");
+	result_key_addstr(key, real);
+	result_key_addstr(key, m->function);
+	result_key_addstr(key, m->new_function ? m->new_function : "");
+}
+
+/* one line of the payload into e; the line ends with a NUL at *end */
+static int parse_line(char *line, struct scan_index_entry *e)
+{
+	int used = 0;
+
+	if (sscanf(line, "%llu %lld.%ld %lld.%ld %llu %llu %n", &e->size,
+		   &e->mtime_sec, &e->mtime_nsec, &e->ctime_sec,
+		   &e->ctime_nsec, &e->ino, &e->dev, &used) != 7 ||
+	    !used || !line[used])
+		return -1;
+	e->path = line + used;
+	return 0;
+}
+
+static void parse_payload(struct scan_index *ix)
+{
+	char *p = ix->loaded.buf + strlen(INDEX_MAGIC), *end;
+	size_t alloc = 0;
+
+	while (*p && (end = strchr(p, '\n'))) {
+		struct scan_index_entry e;
+
+		*end = '\0';
+		if (parse_line(p, &e) < 0 ||
+		    (ix->nr_old && strcmp(ix->old[ix->nr_old - 1].path,
+					  e.path) >= 0))
+			break;
+		ALLOC_GROW(ix->old, ix->nr_old + 1, alloc);
+		ix->old[ix->nr_old++] = e;
+		p = end + 1;
+	}
+}
+
+void scan_index_load(struct scan_index *ix, const char *tree,
+		     const struct migration *m)
+{
+	char *real;
+
+	memset(ix, 0, sizeof(*ix));
+	strbuf_init(&ix->loaded, 0);
+	strbuf_init(&ix->fresh, 0);
+	clock_gettime(CLOCK_REALTIME, &ix->started);
+	real = realpath(tree, NULL);
+	if (!result_cache_enabled() || !real)
+		goto out_free;
+	index_key(real, m, &ix->key);
+	ix->enabled = 1;
+	strbuf_addstr(&ix->fresh, INDEX_MAGIC);
+	if (result_cache_get(&ix->key, &ix->loaded) > 0 &&
+	    !strncmp(ix->loaded.buf, INDEX_MAGIC, strlen(INDEX_MAGIC)))
+		parse_payload(ix);
+out_free:
+	free(real);
+}
+
+static int by_path(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct scan_index_entry *)elem)->path);
+}
+
+int scan_index_clean(const struct scan_index *ix, const struct tree_file *f)
+{
+	const struct scan_index_entry *e;
+
+	if (!ix->nr_old)
+		return 0;
+	e = bsearch(f->path, ix->old, ix->nr_old, sizeof(*ix->old), by_path);
+	return e && e->size == (unsigned long long)f->size &&
+	       e->ino == (unsigned long long)f->ino &&
+	       e->dev == (unsigned long long)f->dev &&
+	       e->mtime_sec == (long long)f->mtime.tv_sec &&
+	       e->mtime_nsec == f->mtime.tv_nsec &&
+	       e->ctime_sec == (long long)f->ctime.tv_sec &&
+	       e->ctime_nsec == f->ctime.tv_nsec;
+}
+
+/* changed within a second of this scan: its time proves nothing */
+static int racy(const struct scan_index *ix, const struct timespec *t)
+{
+	return t->tv_sec + 1 >= ix->started.tv_sec;
+}
+
+void scan_index_note(struct scan_index *ix, const struct tree_file *f)
+{
+	if (!ix->enabled || strchr(f->path, '\n') || racy(ix, &f->mtime))
+		return;
+	strbuf_addf(&ix->fresh, "%llu %lld.%09ld %lld.%09ld %llu %llu %s\n",
+		    (unsigned long long)f->size, (long long)f->mtime.tv_sec,
+		    f->mtime.tv_nsec, (long long)f->ctime.tv_sec,
+		    f->ctime.tv_nsec, (unsigned long long)f->ino,
+		    (unsigned long long)f->dev, f->path);
+	ix->nr_fresh++;
+}
+
+void scan_index_store(struct scan_index *ix)
+{
+	if (!ix->enabled || !ix->nr_fresh)
+		return;
+	/* the loaded payload had its newlines cut: compare by count first */
+	if (ix->nr_fresh == ix->nr_old &&
+	    ix->fresh.len == ix->loaded.len) {
+		size_t i, same = 1;
+		const char *p = ix->fresh.buf, *q = ix->loaded.buf;
+
+		for (i = 0; same && i < ix->fresh.len; i++)
+			same = p[i] == q[i] || (p[i] == '\n' && !q[i]);
+		if (same)
+			return;
+	}
+	result_cache_put(&ix->key, ix->fresh.buf, ix->fresh.len);
+}
+
+void scan_index_release(struct scan_index *ix)
+{
+	strbuf_release(&ix->loaded);
+	strbuf_release(&ix->fresh);
+	free(ix->old);
+	memset(ix, 0, sizeof(*ix));
+}
