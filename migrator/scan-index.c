@@ -9,7 +9,6 @@
  * noted; a line that does not read ends the index there (what came
  * before still counts).  Loading keeps the payload and points into it.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,18 +29,36 @@ static void index_key(const char *real, const struct migration *m,
 	result_key_addstr(key, m->new_function ? m->new_function : "");
 }
 
-/* one line of the payload into e; the line ends with a NUL at *end */
+/* a decimal number and the one character after it, which must be sep */
+static unsigned long long number(char **p, int sep, int *bad)
+{
+	unsigned long long n = 0;
+	char *s = *p;
+
+	if (*s < '0' || *s > '9')
+		*bad = 1;
+	for (; *s >= '0' && *s <= '9'; s++)
+		n = n * 10 + (unsigned long long)(*s - '0');
+	if (*s != sep)
+		*bad = 1;
+	*p = *s ? s + 1 : s;
+	return n;
+}
+
+/* one line of the payload (NUL-terminated) into e */
 static int parse_line(char *line, struct scan_index_entry *e)
 {
-	int used = 0;
+	int bad = 0;
 
-	if (sscanf(line, "%llu %lld.%ld %lld.%ld %llu %llu %n", &e->size,
-		   &e->mtime_sec, &e->mtime_nsec, &e->ctime_sec,
-		   &e->ctime_nsec, &e->ino, &e->dev, &used) != 7 ||
-	    !used || !line[used])
-		return -1;
-	e->path = line + used;
-	return 0;
+	e->size = number(&line, ' ', &bad);
+	e->mtime_sec = (long long)number(&line, '.', &bad);
+	e->mtime_nsec = (long)number(&line, ' ', &bad);
+	e->ctime_sec = (long long)number(&line, '.', &bad);
+	e->ctime_nsec = (long)number(&line, ' ', &bad);
+	e->ino = number(&line, ' ', &bad);
+	e->dev = number(&line, ' ', &bad);
+	e->path = line;
+	return bad || !*line ? -1 : 0;
 }
 
 static void parse_payload(struct scan_index *ix)
@@ -70,14 +87,12 @@ void scan_index_load(struct scan_index *ix, const char *tree,
 
 	memset(ix, 0, sizeof(*ix));
 	strbuf_init(&ix->loaded, 0);
-	strbuf_init(&ix->fresh, 0);
 	clock_gettime(CLOCK_REALTIME, &ix->started);
 	real = realpath(tree, NULL);
 	if (!result_cache_enabled() || !real)
 		goto out_free;
 	index_key(real, m, &ix->key);
 	ix->enabled = 1;
-	strbuf_addstr(&ix->fresh, INDEX_MAGIC);
 	if (result_cache_get(&ix->key, &ix->loaded) > 0 &&
 	    !strncmp(ix->loaded.buf, INDEX_MAGIC, strlen(INDEX_MAGIC)))
 		parse_payload(ix);
@@ -90,6 +105,18 @@ static int by_path(const void *key, const void *elem)
 	return strcmp(key, ((const struct scan_index_entry *)elem)->path);
 }
 
+static int same_stat(const struct scan_index_entry *e,
+		     const struct tree_file *f)
+{
+	return e->size == (unsigned long long)f->size &&
+	       e->ino == (unsigned long long)f->ino &&
+	       e->dev == (unsigned long long)f->dev &&
+	       e->mtime_sec == (long long)f->mtime.tv_sec &&
+	       e->mtime_nsec == f->mtime.tv_nsec &&
+	       e->ctime_sec == (long long)f->ctime.tv_sec &&
+	       e->ctime_nsec == f->ctime.tv_nsec;
+}
+
 int scan_index_clean(const struct scan_index *ix, const struct tree_file *f)
 {
 	const struct scan_index_entry *e;
@@ -97,13 +124,7 @@ int scan_index_clean(const struct scan_index *ix, const struct tree_file *f)
 	if (!ix->nr_old)
 		return 0;
 	e = bsearch(f->path, ix->old, ix->nr_old, sizeof(*ix->old), by_path);
-	return e && e->size == (unsigned long long)f->size &&
-	       e->ino == (unsigned long long)f->ino &&
-	       e->dev == (unsigned long long)f->dev &&
-	       e->mtime_sec == (long long)f->mtime.tv_sec &&
-	       e->mtime_nsec == f->mtime.tv_nsec &&
-	       e->ctime_sec == (long long)f->ctime.tv_sec &&
-	       e->ctime_nsec == f->ctime.tv_nsec;
+	return e && same_stat(e, f);
 }
 
 /* changed within a second of this scan: its time proves nothing */
@@ -116,36 +137,51 @@ void scan_index_note(struct scan_index *ix, const struct tree_file *f)
 {
 	if (!ix->enabled || strchr(f->path, '\n') || racy(ix, &f->mtime))
 		return;
-	strbuf_addf(&ix->fresh, "%llu %lld.%09ld %lld.%09ld %llu %llu %s\n",
-		    (unsigned long long)f->size, (long long)f->mtime.tv_sec,
-		    f->mtime.tv_nsec, (long long)f->ctime.tv_sec,
-		    f->ctime.tv_nsec, (unsigned long long)f->ino,
-		    (unsigned long long)f->dev, f->path);
-	ix->nr_fresh++;
+	ALLOC_GROW(ix->noted, ix->nr_noted + 1, ix->alloc_noted);
+	ix->noted[ix->nr_noted++] = f;
+}
+
+/* what was noted is what was loaded, file for file */
+static int unchanged(const struct scan_index *ix)
+{
+	size_t i;
+
+	if (ix->nr_noted != ix->nr_old)
+		return 0;
+	for (i = 0; i < ix->nr_noted; i++)
+		if (strcmp(ix->noted[i]->path, ix->old[i].path) ||
+		    !same_stat(&ix->old[i], ix->noted[i]))
+			return 0;
+	return 1;
 }
 
 void scan_index_store(struct scan_index *ix)
 {
-	if (!ix->enabled || !ix->nr_fresh)
-		return;
-	/* the loaded payload had its newlines cut: compare by count first */
-	if (ix->nr_fresh == ix->nr_old &&
-	    ix->fresh.len == ix->loaded.len) {
-		size_t i, same = 1;
-		const char *p = ix->fresh.buf, *q = ix->loaded.buf;
+	struct strbuf payload = STRBUF_INIT;
+	size_t i;
 
-		for (i = 0; same && i < ix->fresh.len; i++)
-			same = p[i] == q[i] || (p[i] == '\n' && !q[i]);
-		if (same)
-			return;
+	if (!ix->enabled || !ix->nr_noted || unchanged(ix))
+		return;
+	strbuf_addstr(&payload, INDEX_MAGIC);
+	for (i = 0; i < ix->nr_noted; i++) {
+		const struct tree_file *f = ix->noted[i];
+
+		strbuf_addf(&payload,
+			    "%llu %lld.%09ld %lld.%09ld %llu %llu %s\n",
+			    (unsigned long long)f->size,
+			    (long long)f->mtime.tv_sec, f->mtime.tv_nsec,
+			    (long long)f->ctime.tv_sec, f->ctime.tv_nsec,
+			    (unsigned long long)f->ino,
+			    (unsigned long long)f->dev, f->path);
 	}
-	result_cache_put(&ix->key, ix->fresh.buf, ix->fresh.len);
+	result_cache_put(&ix->key, payload.buf, payload.len);
+	strbuf_release(&payload);
 }
 
 void scan_index_release(struct scan_index *ix)
 {
 	strbuf_release(&ix->loaded);
-	strbuf_release(&ix->fresh);
+	free(ix->noted);
 	free(ix->old);
 	memset(ix, 0, sizeof(*ix));
 }

@@ -47,8 +47,8 @@ struct scan_index {
 	struct strbuf loaded;		 /* the entry as read */
 	struct scan_index_entry *old;	 /* its files, by path */
 	size_t nr_old;
-	struct strbuf fresh;		 /* what to store */
-	size_t nr_fresh;
+	const struct tree_file **noted; /* clean now, in path order */
+	size_t nr_noted, alloc_noted;
 };
 
 void scan_index_load(struct scan_index *ix, const char *tree,
@@ -57,7 +57,7 @@ void scan_index_load(struct scan_index *ix, const char *tree,
 int scan_index_clean(const struct scan_index *ix, const struct tree_file *f);
 /* f was read (or trusted) and does not name the function */
 void scan_index_note(struct scan_index *ix, const struct tree_file *f);
-/* keep what was noted, when it differs from what was loaded */
+/* keep what was noted (in path order), when it differs from the loaded */
 void scan_index_store(struct scan_index *ix);
 void scan_index_release(struct scan_index *ix);
 

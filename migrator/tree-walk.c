@@ -1,8 +1,9 @@
 /*
  * tree-walk.c - listing the C sources of a tree (see tree-walk.h).
  *
- * A depth-first walk with lstat() on every entry.  Directories are read
- * whole and closed before descending, so the walk holds one directory
+ * A depth-first walk with lstat() on every entry, through its
+ * directory's descriptor.  Directories are read whole and closed before
+ * descending, so the walk holds one directory
  * handle at a time whatever the depth.  Loops are stopped by the stack
  * of the directories being walked (dev, ino); a directory reached
  * through a link is followed once.  Duplicates (one file reached through
@@ -10,12 +11,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "strbuf.h"
 #include "strlist.h"
@@ -165,47 +168,69 @@ out_free_real:
 	free(real);
 }
 
+/* an entry of a directory: what lstat() said of it, or its errno */
+struct entry {
+	struct stat st;
+	int err;
+};
+
 static void visit(struct walker *w, const char *dir_rel, const char *name,
-		  int via_link)
+		  const struct entry *e, int via_link)
 {
 	char *rel = *dir_rel ? xstrfmt("%s/%s", dir_rel, name) : xstrdup(name);
-	char *full = xstrfmt("%s/%s", w->root, rel);
-	struct stat st;
+	const struct stat *st = &e->st;
 
-	if (lstat(full, &st)) {
+	if (e->err) {
 		if (tree_walk_wants(name))
-			note_unreadable(w, rel, rel, errno);
-	} else if (S_ISLNK(st.st_mode)) {
+			note_unreadable(w, rel, rel, e->err);
+	} else if (S_ISLNK(st->st_mode)) {
+		char *full = xstrfmt("%s/%s", w->root, rel);
+
 		visit_link(w, rel, name, full);
-	} else if (S_ISREG(st.st_mode) && !via_link &&
+		free(full);
+	} else if (S_ISREG(st->st_mode) && !via_link &&
 		   tree_fs_is_leftover(name)) {
 		strlist_push(&w->walk->leftovers, rel);
 	} else {
-		visit_target(w, rel, name, &st, via_link);
+		visit_target(w, rel, name, st, via_link);
 	}
-	free(full);
 	free(rel);
 }
 
+/*
+ * The directory's names, each lstat()ed through the directory's own
+ * descriptor (one lookup a name, not one a component of its path),
+ * then the descriptor closed before any is visited
+ */
 static void walk_dir(struct walker *w, const char *rel, int via_link)
 {
 	char *full = *rel ? xstrfmt("%s/%s", w->root, rel) : xstrdup(w->root);
 	struct strlist names = STRLIST_INIT;
+	struct entry *entries;
 	struct dirent *de;
-	DIR *dir = opendir(full);
+	int fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
 	size_t i;
 
 	if (!dir) {
 		note_unreadable(w, rel, *rel ? rel : w->root, errno);
+		if (fd >= 0)
+			close(fd);
 		goto out_free_full;
 	}
 	while ((de = readdir(dir)))
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 			strlist_push(&names, de->d_name);
-	closedir(dir);
 	strlist_sort(&names);
+	entries = xcalloc(names.nr + 1, sizeof(*entries));
 	for (i = 0; i < names.nr; i++)
-		visit(w, rel, names.items[i].string, via_link);
+		if (fstatat(fd, names.items[i].string, &entries[i].st,
+			    AT_SYMLINK_NOFOLLOW))
+			entries[i].err = errno;
+	closedir(dir);
+	for (i = 0; i < names.nr; i++)
+		visit(w, rel, names.items[i].string, &entries[i], via_link);
+	free(entries);
 	strlist_clear(&names, 0);
 out_free_full:
 	free(full);
