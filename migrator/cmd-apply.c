@@ -99,7 +99,7 @@ int cmd_apply(int argc, const char **argv)
 	struct migration m;
 	int ret;
 
-	argc = parse_options(argc, argv, options, apply_usage, "apply");
+	argc = parse_options(argc, argv, options, apply_usage, "apply", 0);
 	km_setup_cache();
 	if (argc != 1)
 		usage_error("apply",

@@ -244,7 +244,7 @@ int cmd_check(int argc, const char **argv)
 	struct check_result result;
 	struct migration m;
 
-	argc = parse_options(argc, argv, options, check_usage, "check");
+	argc = parse_options(argc, argv, options, check_usage, "check", 0);
 	km_setup_cache();
 	if (argc != 1)
 		usage_error("check",

@@ -367,7 +367,7 @@ int cmd_cocci(int argc, const char **argv)
 	struct migration m;
 	int ret;
 
-	argc = parse_options(argc, argv, options, cocci_usage, "cocci");
+	argc = parse_options(argc, argv, options, cocci_usage, "cocci", 0);
 	if (!mode && argc)
 		usage_error("cocci", "a TREE needs --mode");
 	if (mode && argc != 1)

@@ -95,7 +95,7 @@ int cmd_model(int argc, const char **argv)
 	const char *path;
 	int status;
 
-	argc = parse_options(argc, argv, options, model_usage, "model");
+	argc = parse_options(argc, argv, options, model_usage, "model", 0);
 	if (argc != 1)
 		usage_error("model", argc ? "too many scenarios" :
 					    "a scenario file is needed");

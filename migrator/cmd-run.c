@@ -360,7 +360,7 @@ int cmd_run(int argc, const char **argv)
 	struct migration m;
 	int ret = 2;
 
-	argc = parse_options(argc, argv, options, run_usage, "run");
+	argc = parse_options(argc, argv, options, run_usage, "run", 0);
 	km_setup_cache();
 	if (argc)
 		usage_error("run", "too many arguments");

@@ -192,7 +192,7 @@ int cmd_scan(int argc, const char **argv)
 	struct scan_result result;
 	struct migration m;
 
-	argc = parse_options(argc, argv, options, scan_usage, "scan");
+	argc = parse_options(argc, argv, options, scan_usage, "scan", 0);
 	if (argc != 1)
 		usage_error("scan",
 			    argc ? "too many arguments" : "missing TREE");

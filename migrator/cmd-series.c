@@ -451,7 +451,7 @@ int cmd_series(int argc, const char **argv)
 	};
 
 	memset(&cmd, 0, sizeof(cmd));
-	argc = parse_options(argc, argv, options, series_usage, "series");
+	argc = parse_options(argc, argv, options, series_usage, "series", 0);
 	km_setup_cache();
 	if (argc != 1)
 		usage_error("series",
