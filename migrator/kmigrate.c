@@ -3,11 +3,12 @@
  *
  *	kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]
  *
- * Usage errors exit 2 with one line on stderr; each command's own exit
- * codes are documented in its file and in kmigrate.1.
+ * The global options go through parse_options(), which stops at the
+ * command's name; the command parses the rest.  Usage errors exit 2
+ * with one line on stderr; each command's own exit codes are documented
+ * in its file and in kmigrate.1.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
@@ -101,84 +102,58 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-static int parse_jobs(const char *arg)
-{
-	char *end;
-	long n = strtol(arg, &end, 10);
+static int show_help, show_version;
 
-	if (!*arg || *end || n < 1 || n > OPT_JOBS_MAX)
-		usage_error(NULL,
-			    "option '-j' needs a number of jobs from 1 "
-			    "to %d, not '%s'",
-			    OPT_JOBS_MAX, arg);
-	return (int)n;
-}
+static const char *const global_usage[] = {
+	"kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]",
+	NULL
+};
 
-/* global options up to the command name; returns the command's index */
-static int parse_global(int argc, const char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (arg[0] != '-')
-			return i;
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			print_help(stdout);
-			exit(0);
-		} else if (!strcmp(arg, "--version")) {
-			printf("kmigrate version %s\n", KMIGRATE_VERSION);
-			exit(0);
-		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
-			km_verbosity = 0;
-		} else if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
-			km_verbosity = 2;
-		} else if (!strcmp(arg, "-j") || !strcmp(arg, "--jobs")) {
-			if (++i == argc)
-				usage_error(NULL, "option '%s' needs a value",
-					    arg);
-			km_global.jobs = parse_jobs(argv[i]);
-		} else if (!strncmp(arg, "-j", 2)) {
-			km_global.jobs = parse_jobs(arg + 2);
-		} else if (!strcmp(arg, "--migration")) {
-			if (++i == argc)
-				usage_error(NULL, "option '%s' needs a value",
-					    arg);
-			km_global.migration = argv[i];
-		} else if (!strncmp(arg, "--migration=", 12)) {
-			km_global.migration = arg + 12;
-		} else {
-			usage_error(NULL, "unknown option '%s'", arg);
-		}
-	}
-	return i;
-}
+/* the options before the command; print_help() describes them */
+static const struct option global_options[] = {
+	OPT_JOBS(),
+	OPT_SET_INT('q', "quiet", &km_verbosity, 0,
+		    "print only results and errors"),
+	OPT_SET_INT('v', "verbose", &km_verbosity, 2,
+		    "say more about what is done"),
+	OPT_STRING(0, "migration", &km_global.migration, "NAME",
+		   "the migration to run"),
+	OPT_BOOL(0, "version", &show_version, "print the version and exit"),
+	OPT_BOOL('h', "help", &show_help, "show this help"),
+	OPT_END(),
+};
 
 int main(int argc, const char **argv)
 {
 	const struct command *cmd;
-	int first;
 
-	first = parse_global(argc, argv);
-	if (first == argc) {
+	argc = parse_options(argc, argv, global_options, global_usage, NULL,
+			     PARSE_OPT_STOP_AT_NON_OPTION |
+				     PARSE_OPT_NO_INTERNAL_HELP);
+	if (show_help) {
+		print_help(stdout);
+		return 0;
+	}
+	if (show_version) {
+		printf("kmigrate version %s\n", KMIGRATE_VERSION);
+		return 0;
+	}
+	if (!argc) {
 		print_help(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[first], "help")) {
-		if (first + 1 < argc && find_command(argv[first + 1])) {
-			const char *help[] = { argv[first + 1], "--help",
-					       NULL };
+	if (!strcmp(argv[0], "help")) {
+		if (argc > 1 && find_command(argv[1])) {
+			const char *help[] = { argv[1], "--help", NULL };
 
-			return find_command(argv[first + 1])->fn(2, help);
+			return find_command(argv[1])->fn(2, help);
 		}
 		print_help(stdout);
 		return 0;
 	}
-	cmd = find_command(argv[first]);
+	cmd = find_command(argv[0]);
 	if (!cmd)
-		usage_error(NULL, "'%s' is not a kmigrate command",
-			    argv[first]);
+		usage_error(NULL, "'%s' is not a kmigrate command", argv[0]);
 	tempfile_install_handlers();
-	return cmd->fn(argc - first, argv + first);
+	return cmd->fn(argc, argv);
 }
