@@ -217,10 +217,10 @@ static int run_check(const char *tree, const struct migration *m,
 	return check_tree(&opts, result);
 }
 
-int cmd_check(int argc, const char **argv)
+int cmd_check(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *format = "text";
-	int werror = 0, quiet = 0, max_findings = 1000, verdicts = 0, status;
+	int werror = 0, max_findings = 1000, verdicts = 0, status;
 	struct check_compare_opts copts = { NULL, NULL };
 	const struct option options[] = {
 		OPT_CHOICE(0, "format", &format, "FORMAT", formats,
@@ -237,18 +237,15 @@ int cmd_check(int argc, const char **argv)
 			"print at most N findings as text (default 1000)"),
 		OPT_JOBS(),
 		OPT_NO_CACHE(),
-		OPT_BOOL('q', "quiet", &quiet, "no notes and no summary"),
+		OPT_QUIET("no notes and no summary"),
 		OPT_END(),
 	};
+	const struct migration *m;
 	struct report_summary summary;
 	struct check_result result;
-	struct migration m;
 
-	argc = parse_options(argc, argv, options, check_usage, "check", 0);
-	km_setup_cache();
-	if (argc != 1)
-		usage_error("check",
-			    argc ? "too many arguments" : "missing TREE");
+	setup_command(setup, argc, argv, options, check_usage);
+	m = setup->migration;
 	if (max_findings < 0)
 		usage_error("check", "'--max-findings' needs a number >= 0");
 	if (copts.patch && copts.base)
@@ -256,23 +253,17 @@ int cmd_check(int argc, const char **argv)
 				     "combined");
 	if (verdicts)
 		format = "verdicts";
-	if (quiet)
-		km_verbosity = 0;
-	if (migration_load(&m, km_global.migration) < 0)
-		return 2;
-	if (run_check(argv[0], &m, &copts, &result) < 0) {
+	if (run_check(setup->tree, m, &copts, &result) < 0) {
 		check_result_release(&result);
-		migration_release(&m);
 		return 2;
 	}
-	fill_summary(&summary, &result, &m);
-	print_report(&result, &summary, format, max_findings, m.function);
+	fill_summary(&summary, &result, m);
+	print_report(&result, &summary, format, max_findings, m->function);
 	status = findings_count(&result.findings, SEVERITY_ERROR) ||
 				 (werror && findings_count(&result.findings,
 							   SEVERITY_WARNING)) ?
 			 1 :
 			 0;
 	check_result_release(&result);
-	migration_release(&m);
 	return status;
 }

@@ -98,7 +98,7 @@ static int copy_tree(const char *from, const char *to)
 	return ret ? error("cannot copy '%s' to '%s'", from, to) : 0;
 }
 
-static int setup(struct run_ctx *ctx, const char *out)
+static int prepare_demo(struct run_ctx *ctx, const char *out)
 {
 	char *scratch, *demo;
 	struct stat st;
@@ -342,7 +342,7 @@ static void print_next_steps(void)
 	       "  kmigrate series ~/linux --out outgoing/ --signoff\n");
 }
 
-int cmd_run(int argc, const char **argv)
+int cmd_run(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *out = NULL;
 	int max_line = KM_LINE_LENGTH_UNSET;
@@ -357,21 +357,18 @@ int cmd_run(int argc, const char **argv)
 	};
 	struct run_ctx ctx = { 0 };
 	struct spatch_version version;
-	struct migration m;
 	int ret = 2;
 
-	argc = parse_options(argc, argv, options, run_usage, "run", 0);
-	km_setup_cache();
+	argc = setup_command(setup, argc, argv, options, run_usage);
 	if (argc)
 		usage_error("run", "too many arguments");
 	ctx.max_line = km_max_line_length("run", max_line);
 	/* apply needs spatch, check libclang: say so before any work */
-	if (spatch_check(&version) < 0 || clang_loader_init() < 0 ||
-	    migration_load(&m, km_global.migration) < 0)
+	if (spatch_check(&version) < 0 || clang_loader_init() < 0)
 		return 2;
-	ctx.m = &m;
+	ctx.m = setup->migration;
 	ctx.self = self_path();
-	if (setup(&ctx, out) || step_scan(&ctx) || step_apply(&ctx) ||
+	if (prepare_demo(&ctx, out) || step_scan(&ctx) || step_apply(&ctx) ||
 	    step_check(&ctx) || step_review(&ctx) || step_series(&ctx))
 		goto out_release;
 	print_next_steps();
@@ -383,6 +380,5 @@ out_release:
 	free(ctx.patch);
 	if (!out)
 		free((char *)ctx.out);
-	migration_release(&m);
 	return ret;
 }

@@ -177,33 +177,22 @@ static void report(const struct scan_result *result, const char *format,
 		print_summary(result);
 }
 
-int cmd_scan(int argc, const char **argv)
+int cmd_scan(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *format = "text";
-	int quiet = 0;
 	const struct option options[] = {
 		OPT_CHOICE(0, "format", &format, "FORMAT", formats,
 			   "text (default) or json"),
 		OPT_JOBS(),
-		OPT_BOOL('q', "quiet", &quiet,
-			 "no notes and no summary on stderr"),
+		OPT_QUIET("no notes and no summary on stderr"),
 		OPT_END(),
 	};
 	struct scan_result result;
-	struct migration m;
 
-	argc = parse_options(argc, argv, options, scan_usage, "scan", 0);
-	if (argc != 1)
-		usage_error("scan",
-			    argc ? "too many arguments" : "missing TREE");
-	if (quiet)
-		km_verbosity = 0;
-	if (migration_load(&m, km_global.migration) < 0)
-		return 2;
-	if (scan_tree(argv[0], &m, km_jobs(), &result) < 0)
-		die_errno("cannot open tree '%s'", argv[0]);
-	report(&result, format, argv[0], m.function);
+	setup_command(setup, argc, argv, options, scan_usage);
+	if (scan_tree(setup->tree, setup->migration, km_jobs(), &result) < 0)
+		die_errno("cannot open tree '%s'", setup->tree);
+	report(&result, format, setup->tree, setup->migration->function);
 	scan_result_release(&result);
-	migration_release(&m);
 	return 0;
 }

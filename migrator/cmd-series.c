@@ -33,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "apply.h"
@@ -398,15 +397,9 @@ static void mail_date(struct series_opts *opts)
 	opts->tz_minutes = mbox_local_tz(opts->date);
 }
 
-/* TREE must be a directory, DIR missing or a series directory */
-static void check_places(const char *tree, struct series_cmd *cmd)
+/* DIR must be missing or a series directory */
+static void check_out_dir(struct series_cmd *cmd)
 {
-	struct stat st;
-
-	if (stat(tree, &st))
-		die("cannot open tree '%s': %s", tree, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		die("cannot open tree '%s': not a directory", tree);
 	if (!mbox_dir_check(cmd->out_dir, &cmd->exists))
 		return;
 	if (errno)
@@ -417,12 +410,11 @@ static void check_places(const char *tree, struct series_cmd *cmd)
 	    cmd->out_dir);
 }
 
-int cmd_series(int argc, const char **argv)
+int cmd_series(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *split = "atomic", *from = NULL;
 	struct strlist to = STRLIST_INIT, cc = STRLIST_INIT;
 	struct series_cmd cmd;
-	struct migration m;
 	char *ident;
 	int ret, max_line = KM_LINE_LENGTH_UNSET, no_get_maintainer = 0;
 	const struct option options[] = {
@@ -451,22 +443,17 @@ int cmd_series(int argc, const char **argv)
 	};
 
 	memset(&cmd, 0, sizeof(cmd));
-	argc = parse_options(argc, argv, options, series_usage, "series", 0);
-	km_setup_cache();
-	if (argc != 1)
-		usage_error("series",
-			    argc ? "too many arguments" : "missing TREE");
+	setup_command(setup, argc, argv, options, series_usage);
 	if (!cmd.out_dir)
 		usage_error("series", "missing '--out DIR'");
 	cmd.opts.max_line_length = km_max_line_length("series", max_line);
-	check_places(argv[0], &cmd);
+	check_out_dir(&cmd);
 	/* check needs libclang: say so before any work */
-	if (clang_loader_init() < 0 ||
-	    migration_load(&m, km_global.migration) < 0)
+	if (clang_loader_init() < 0)
 		return 2;
-	ident = identity(from, argv[0]);
-	cmd.opts.migration = &m;
-	cmd.opts.tree = argv[0];
+	ident = identity(from, setup->tree);
+	cmd.opts.migration = setup->migration;
+	cmd.opts.tree = setup->tree;
 	cmd.opts.split = strcmp(split, "subsystem") ? SERIES_ATOMIC :
 						      SERIES_SUBSYSTEM;
 	cmd.opts.from = ident;
@@ -480,6 +467,5 @@ int cmd_series(int argc, const char **argv)
 	free(ident);
 	strlist_clear(&to, 0);
 	strlist_clear(&cc, 0);
-	migration_release(&m);
 	return ret;
 }

@@ -4,16 +4,22 @@
  *	kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]
  *
  * The global options go through parse_options(), which stops at the
- * command's name; the command parses the rest.  Usage errors exit 2
- * with one line on stderr; each command's own exit codes are documented
- * in its file and in kmigrate.1.
+ * command's name; the command parses the rest with setup_command(),
+ * which also sets up what the command's row in the table asks for
+ * (builtin.h: NEED_TREE, NEED_MIGRATION).  Usage errors exit 2 with one
+ * line on stderr; each command's own exit codes are documented in its
+ * file and in kmigrate.1.
  */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
-#include "result-cache.h"
+#include "migration.h"
 #include "parse-options.h"
+#include "result-cache.h"
 #include "tempfile.h"
 #include "tree-style.h"
 #include "util.h"
@@ -24,27 +30,72 @@
 
 struct km_global_options km_global = { 0, "class-device-parent", 0 };
 
-void km_setup_cache(void)
-{
-	if (km_global.no_cache)
-		result_cache_disable();
-}
-
 struct command {
 	const char *name;
-	int (*fn)(int argc, const char **argv);
+	int (*fn)(int argc, const char **argv, struct km_setup *setup);
+	unsigned int flags; /* NEED_*: what setup_command() does for it */
 	const char *summary;
 };
 
 static const struct command commands[] = {
-	{ "scan", cmd_scan, "list every call site of the migrated function" },
-	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
-	{ "check", cmd_check, "validate every call site (a CI gate)" },
-	{ "series", cmd_series, "write the conversion as a patch series" },
-	{ "cocci", cmd_cocci, "print the semantic patch, or run it in a mode" },
-	{ "model", cmd_model, "replay a scenario on the driver-core model" },
-	{ "run", cmd_run, "the whole job on the bundled demo tree" },
+	{ "scan", cmd_scan, NEED_TREE | NEED_MIGRATION,
+	  "list every call site of the migrated function" },
+	{ "apply", cmd_apply, NEED_TREE | NEED_MIGRATION,
+	  "convert the old-form calls with spatch" },
+	{ "check", cmd_check, NEED_TREE | NEED_MIGRATION,
+	  "validate every call site (a CI gate)" },
+	{ "series", cmd_series, NEED_TREE | NEED_MIGRATION,
+	  "write the conversion as a patch series" },
+	{ "cocci", cmd_cocci, NEED_MIGRATION,
+	  "print the semantic patch, or run it in a mode" },
+	{ "model", cmd_model, 0, "replay a scenario on the driver-core model" },
+	{ "run", cmd_run, NEED_MIGRATION,
+	  "the whole job on the bundled demo tree" },
 };
+
+void setup_tree(struct km_setup *setup, const char *tree)
+{
+	int fd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		die_errno("cannot open tree '%s'", tree);
+	close(fd);
+	setup->tree = tree;
+}
+
+int setup_command(struct km_setup *setup, int argc, const char **argv,
+		  const struct option *options, const char *const *usage)
+{
+	argc = parse_options(argc, argv, options, usage, setup->cmd, 0);
+	if (km_global.no_cache)
+		result_cache_disable();
+	if (setup->flags & NEED_TREE) {
+		if (argc != 1)
+			usage_error(setup->cmd, argc ? "too many arguments" :
+						       "missing TREE");
+		setup_tree(setup, argv[0]);
+		argc = 0;
+	}
+	if (setup->flags & NEED_MIGRATION) {
+		setup->migration = xmalloc(sizeof(*setup->migration));
+		if (migration_load(setup->migration, km_global.migration) < 0)
+			exit(2);
+	}
+	return argc;
+}
+
+/* the command, with what setup_command() set up released after it */
+static int run_builtin(const struct command *cmd, int argc, const char **argv)
+{
+	struct km_setup setup = { cmd->name, cmd->flags, NULL, NULL };
+	int status = cmd->fn(argc, argv, &setup);
+
+	if (setup.migration) {
+		migration_release(setup.migration);
+		free(setup.migration);
+	}
+	return status;
+}
 
 int km_jobs(void)
 {
@@ -146,7 +197,7 @@ int main(int argc, const char **argv)
 		if (argc > 1 && find_command(argv[1])) {
 			const char *help[] = { argv[1], "--help", NULL };
 
-			return find_command(argv[1])->fn(2, help);
+			return run_builtin(find_command(argv[1]), 2, help);
 		}
 		print_help(stdout);
 		return 0;
@@ -155,5 +206,5 @@ int main(int argc, const char **argv)
 	if (!cmd)
 		usage_error(NULL, "'%s' is not a kmigrate command", argv[0]);
 	tempfile_install_handlers();
-	return cmd->fn(argc, argv);
+	return run_builtin(cmd, argc, argv);
 }
