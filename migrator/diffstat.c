@@ -353,3 +353,19 @@ int diffstat_format_diff(struct strbuf *out, const char *diff, size_t len,
 	diff_files_release(&df);
 	return ret;
 }
+
+int diffstat_count(const char *diff, size_t len, unsigned long *insertions,
+		   unsigned long *deletions)
+{
+	struct diff_files df = DIFF_FILES_INIT;
+	int ret = diff_files_parse(&df, diff, len);
+	size_t i;
+
+	*insertions = *deletions = 0;
+	for (i = 0; !ret && i < df.nr; i++) {
+		*insertions += df.files[i].added;
+		*deletions += df.files[i].deleted;
+	}
+	diff_files_release(&df);
+	return ret;
+}
