@@ -28,13 +28,17 @@
 #include "apply.h"
 #include "builtin.h"
 #include "clang-loader.h"
+#include "diffstat.h"
+#include "get-maintainer.h"
 #include "migration.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "scan.h"
+#include "scratch.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "tempfile.h"
+#include "tree-style.h"
 #include "util.h"
 
 static const char *const run_usage[] = {
@@ -82,20 +86,18 @@ static int run_self(const struct run_ctx *ctx, struct child_process *cp,
 	return run_command(cp);
 }
 
-static int copy_tree(const char *from, const char *to)
+/* the C sources and the files series reads beside them */
+static int copy_demo(const char *demo, const char *to)
 {
-	struct child_process cp;
+	struct strlist extra = STRLIST_INIT;
 	int ret;
 
-	child_process_init(&cp);
-	strlist_pushv(&cp.args,
-		      (const char *const[]){ "cp", "-a", "--", NULL });
-	strlist_push(&cp.args, from);
-	strlist_push(&cp.args, to);
-	cp.no_stdin = 1;
-	ret = run_command(&cp);
-	child_process_clear(&cp);
-	return ret ? error("cannot copy '%s' to '%s'", from, to) : 0;
+	strlist_pushv(&extra, (const char *const[]){ "MAINTAINERS",
+						     TREE_STYLE_CHECKPATCH,
+						     GET_MAINTAINER, NULL });
+	ret = scratch_copy_tree(demo, to, &extra);
+	strlist_clear(&extra, 0);
+	return ret;
 }
 
 static int prepare_demo(struct run_ctx *ctx, const char *out)
@@ -118,7 +120,7 @@ static int prepare_demo(struct run_ctx *ctx, const char *out)
 	ctx->tree = xstrfmt("%s/tree", scratch);
 	ctx->pristine = xstrfmt("%s/pristine", scratch);
 	free(scratch);
-	if (copy_tree(demo, ctx->tree) || copy_tree(demo, ctx->pristine)) {
+	if (copy_demo(demo, ctx->tree) || copy_demo(demo, ctx->pristine)) {
 		free(demo);
 		return -1;
 	}
@@ -161,34 +163,23 @@ static int step_scan(const struct run_ctx *ctx)
 	return 0;
 }
 
-/* '+' and '-' lines of a unified diff, headers aside */
-static void count_diff_lines(const char *diff, size_t *added, size_t *removed)
-{
-	const char *line;
-
-	*added = *removed = 0;
-	for (line = diff; line && *line;
-	     line = strchr(line, '\n'), line += !!line) {
-		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4))
-			continue;
-		*added += *line == '+';
-		*removed += *line == '-';
-	}
-}
-
-static void print_against_hand_patch(const struct run_ctx *ctx, size_t added,
-				     size_t removed)
+/* apply's lines against the hand-written patch's, as diffstat counts */
+static void print_against_hand_patch(const struct run_ctx *ctx,
+				     const struct strbuf *diff)
 {
 	struct strbuf hand = STRBUF_INIT;
-	size_t hand_added, hand_removed;
+	unsigned long added, removed, hand_added, hand_removed;
 
-	if (!ctx->patch || strbuf_read_file(&hand, ctx->patch) < 0) {
+	if (!ctx->patch || strbuf_read_file(&hand, ctx->patch) < 0 ||
+	    diffstat_count(diff->buf, diff->len, &added, &removed) < 0 ||
+	    diffstat_count(hand.buf, hand.len, &hand_added, &hand_removed) <
+		    0) {
 		putchar('\n');
+		strbuf_release(&hand);
 		return;
 	}
-	count_diff_lines(hand.buf, &hand_added, &hand_removed);
-	printf("         %zu lines added, %zu removed (the hand-written patch: "
-	       "%zu added, %zu removed)\n",
+	printf("         %lu lines added, %lu removed (the hand-written patch: "
+	       "%lu added, %lu removed)\n",
 	       added, removed, hand_added, hand_removed);
 	strbuf_release(&hand);
 }
@@ -200,18 +191,16 @@ static int step_apply(const struct run_ctx *ctx)
 				   0,	      ctx->max_line };
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
-	size_t added, removed;
 	int ret = 0;
 
 	if (apply_tree(&opts, &r) < 0)
 		return -1;
 	apply_write_diff(&r, &diff);
-	count_diff_lines(diff.buf, &added, &removed);
 	if (apply_write_in_place(&r, ctx->tree) < 0)
 		ret = error("cannot write the converted files");
 	printf("apply    %zu files, %zu calls converted, %zu left\n",
 	       r.nr_changed, r.nr_converted, r.nr_left);
-	print_against_hand_patch(ctx, added, removed);
+	print_against_hand_patch(ctx, &diff);
 	strbuf_release(&diff);
 	apply_result_release(&r);
 	return ret;
