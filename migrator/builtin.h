@@ -2,21 +2,58 @@
  * builtin.h - the kmigrate commands.
  *
  * Every command is one file, migrator/cmd-NAME.c, with one entry point
- *	int cmd_NAME(int argc, const char **argv);
+ *	int cmd_NAME(int argc, const char **argv, struct km_setup *setup);
  * called with argv[0] = "NAME" and the arguments after it; it returns the
  * process exit code (0 fine, 1 findings or calls left, 2 usage or setup
- * error).  To add a command: write the file, declare it here, add one
- * line to the command table in migrator/kmigrate.c, document it in
- * kmigrate.1 and test it in tests/t-NAME.sh (README.md, "Adding a
- * command", says more).  The files link into the kmigrate binary, not
- * into libmigrator.a (see the Makefile).  The global options
- * (before the command) are in km_global; commands read -j and --migration
- * from there and may accept -j themselves through OPT_JOBS.
+ * error).  Its first step is setup_command() with its option table and
+ * usage lines: that parses the options and does, once for every
+ * command, what the command's row in the table of migrator/kmigrate.c
+ * asks for (NEED_TREE, NEED_MIGRATION, as git's RUN_SETUP); main()
+ * releases what it set up when the command returns.
+ *
+ * To add a command: write the file, declare it here, add one line to
+ * the command table in migrator/kmigrate.c, document it in kmigrate.1
+ * and test it in tests/t-NAME.sh (README.md, "Adding a command", says
+ * more).  The files link into the kmigrate binary, not into
+ * libmigrator.a (see the Makefile).  The global options (before the
+ * command) are in km_global and km_verbosity; commands read -j and
+ * --migration from there and may accept -j and -q themselves through
+ * OPT_JOBS() and OPT_QUIET().
  */
 #ifndef KM_BUILTIN_H
 #define KM_BUILTIN_H
 
 #include <limits.h>
+
+struct migration;
+struct option;
+
+/* what a command's row asks main to set up before it runs */
+#define NEED_TREE (1 << 0)	/* exactly one operand, TREE: a directory */
+#define NEED_MIGRATION (1 << 1) /* the migration --migration names */
+
+struct km_setup {
+	const char *cmd;	     /* its name, for messages: "scan" */
+	unsigned int flags;	     /* its row's NEED_* */
+	const char *tree;	     /* NEED_TREE: the TREE operand */
+	struct migration *migration; /* NEED_MIGRATION: loaded */
+};
+
+/*
+ * A command's first step: parse its options (parse-options.h; "-h"
+ * prints the usage and exits 0), bypass the result cache when
+ * --no-cache was given, then, as its row asks, take exactly one operand
+ * as setup->tree and open it as a directory, and load the migration
+ * into setup->migration.  A usage error, a TREE that cannot be opened
+ * ("cannot open tree 'X': Not a directory") or a migration that cannot
+ * be loaded is one line on stderr and exit 2.  Returns the number of
+ * operands left in argv (none with NEED_TREE).
+ */
+int setup_command(struct km_setup *setup, int argc, const char **argv,
+		  const struct option *options, const char *const *usage);
+
+/* NEED_TREE's checks, for a command whose TREE is optional */
+void setup_tree(struct km_setup *setup, const char *tree);
 
 struct km_global_options {
 	int jobs;	       /* -j N: 0 means one per processor */
@@ -30,12 +67,13 @@ extern struct km_global_options km_global;
 	OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
 		     "run N jobs in parallel (default: processors)")
 
+/* -q on a command: km_verbosity 0, as the global -q */
+#define OPT_QUIET(h) OPT_SET_INT('q', "quiet", &km_verbosity, 0, (h))
+
 /* apply, check, series and run: bypass the result cache */
 #define OPT_NO_CACHE()                               \
 	OPT_BOOL(0, "no-cache", &km_global.no_cache, \
 		 "neither read nor write the result cache")
-/* after parse_options(): --no-cache given, the cache is bypassed */
-void km_setup_cache(void);
 
 /* the number of jobs to run: -j or the number of processors */
 int km_jobs(void);
@@ -51,12 +89,12 @@ int km_jobs(void);
 		"wrap changed lines past N (default: the tree's checkpatch's)")
 unsigned int km_max_line_length(const char *cmd, int value);
 
-int cmd_scan(int argc, const char **argv);
-int cmd_apply(int argc, const char **argv);
-int cmd_check(int argc, const char **argv);
-int cmd_series(int argc, const char **argv);
-int cmd_cocci(int argc, const char **argv);
-int cmd_model(int argc, const char **argv);
-int cmd_run(int argc, const char **argv);
+int cmd_scan(int argc, const char **argv, struct km_setup *setup);
+int cmd_apply(int argc, const char **argv, struct km_setup *setup);
+int cmd_check(int argc, const char **argv, struct km_setup *setup);
+int cmd_series(int argc, const char **argv, struct km_setup *setup);
+int cmd_cocci(int argc, const char **argv, struct km_setup *setup);
+int cmd_model(int argc, const char **argv, struct km_setup *setup);
+int cmd_run(int argc, const char **argv, struct km_setup *setup);
 
 #endif

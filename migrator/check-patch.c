@@ -131,41 +131,37 @@ static int git_header(const char *line, size_t len, struct strlist *paths,
 	return *refused ? -1 : 0;
 }
 
-/* one line of a hunk's body: count it off */
-static void hunk_line(char c, unsigned long *old, unsigned long *new)
+/* a "--- PATH" or "+++ PATH" line: its path, unless /dev/null */
+static void file_header(const char *line, size_t len, struct strlist *paths,
+			char **refused)
 {
-	if ((c == ' ' || c == '-') && *old)
-		(*old)--;
-	if ((c == ' ' || c == '+') && *new)
-		(*new)--;
+	char *raw = header_path(line + 4, len - 4);
+
+	if (strcmp(raw, "/dev/null"))
+		add_path(paths, strip_one(raw, refused));
+	else
+		free(raw);
 }
 
 int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 			char **refused)
 {
-	const char *p = text, *end = text + len;
-	unsigned long old = 0, new = 0;
+	struct diff_iter it;
 
 	*refused = NULL;
-	for (; p < end && !*refused; p++) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
-		char *raw = NULL;
-
-		if (old || new)
-			hunk_line(n ? *p : ' ', &old, &new);
-		else if (!diff_hunk_header(p, n, &old, &new))
-			;
-		else if (n > 11 && !strncmp(p, "diff --git ", 11))
-			git_header(p + 11, n - 11, paths, refused);
-		else if (n > 4 &&
-			 (!strncmp(p, "--- ", 4) || !strncmp(p, "+++ ", 4)))
-			raw = header_path(p + 4, n - 4);
-		if (raw && strcmp(raw, "/dev/null"))
-			add_path(paths, strip_one(raw, refused));
-		else
-			free(raw);
-		p += n;
+	diff_iter_init(&it, text, len);
+	/*
+	 * A malformed line is read as a header all the same (diff.h): git
+	 * apply refuses such a patch later, but no path goes unchecked.
+	 */
+	while (!*refused && diff_iter_next(&it)) {
+		if (it.kind == DIFF_LINE_DIFF && it.len > 11 &&
+		    !strncmp(it.line, "diff --git ", 11))
+			git_header(it.line + 11, it.len - 11, paths, refused);
+		else if ((it.kind == DIFF_LINE_OLD_PATH ||
+			  it.kind == DIFF_LINE_NEW_PATH) &&
+			 it.len > 4)
+			file_header(it.line, it.len, paths, refused);
 	}
 	if (!*refused && !paths->nr)
 		*refused = xstrdup("it names no file: not a unified diff");

@@ -77,9 +77,9 @@ static int check_writable(const char *tree)
 	return -1;
 }
 
-int cmd_apply(int argc, const char **argv)
+int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 {
-	int in_place = 0, quiet = 0, timeout = APPLY_DEFAULT_TIMEOUT;
+	int in_place = 0, timeout = APPLY_DEFAULT_TIMEOUT;
 	int max_line = KM_LINE_LENGTH_UNSET;
 	const struct option options[] = {
 		OPT_BOOL(0, "in-place", &in_place,
@@ -90,45 +90,32 @@ int cmd_apply(int argc, const char **argv)
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_NO_CACHE(),
-		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_QUIET("no summary on stderr"),
 		OPT_END(),
 	};
 	struct apply_opts opts = { 0 };
 	struct apply_result result;
 	struct strbuf diff = STRBUF_INIT;
-	struct migration m;
 	int ret;
 
-	argc = parse_options(argc, argv, options, apply_usage, "apply");
-	km_setup_cache();
-	if (argc != 1)
-		usage_error("apply",
-			    argc ? "too many arguments" : "missing TREE");
+	setup_command(setup, argc, argv, options, apply_usage);
 	if (timeout < 0)
 		usage_error("apply",
 			    "option '--timeout' needs a number of "
 			    "seconds, not %d",
 			    timeout);
 	opts.max_line_length = km_max_line_length("apply", max_line);
-	if (quiet)
-		km_verbosity = 0;
-	if (migration_load(&m, km_global.migration) < 0)
+	if (in_place && check_writable(setup->tree) < 0)
 		return 2;
-	if (in_place && check_writable(argv[0]) < 0) {
-		migration_release(&m);
-		return 2;
-	}
 	if (in_place)
 		apply_report_interrupts();
-	opts.tree = argv[0];
-	opts.m = &m;
+	opts.tree = setup->tree;
+	opts.m = setup->migration;
 	opts.jobs = km_jobs();
 	opts.timeout_sec = (unsigned int)timeout;
 	opts.progress = km_show_progress();
-	if (apply_tree(&opts, &result) < 0) {
-		migration_release(&m);
+	if (apply_tree(&opts, &result) < 0)
 		return 2;
-	}
 	if (in_place) {
 		ret = apply_write_in_place(&result, opts.tree) < 0 ? 2 : 0;
 	} else {
@@ -138,12 +125,12 @@ int cmd_apply(int argc, const char **argv)
 		ret = ret ? 2 : 0;
 	}
 	if (!result.nr_files)
-		note("no call of '%s' found in '%s'", m.function, opts.tree);
+		note("no call of '%s' found in '%s'", opts.m->function,
+		     opts.tree);
 	apply_print_report(&result, km_verbosity == 0);
 	if (!ret)
 		ret = apply_exit_code(&result);
 	strbuf_release(&diff);
 	apply_result_release(&result);
-	migration_release(&m);
 	return ret;
 }

@@ -8,7 +8,7 @@
  *
  * The findings (rules in rule-list.h) go to stdout: text lines
  * "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]" sorted by place, or one JSON
- * object, or a SARIF 2.1.0 log.  Notes (a tree whose API cannot be told,
+ * object, or a SARIF 2.1.0 log (check_formats, output-format.h).  Notes (a tree whose API cannot be told,
  * unreadable files) and the one-line summary go to stderr, not with -q.
  * With -v, text also has a note per call with the model's verdict.
  * --verdicts prints instead one line per call, "FILE:LINE: VERDICT"
@@ -32,14 +32,11 @@
 #include "check.h"
 #include "check-patch.h"
 #include "migration.h"
+#include "output-format.h"
 #include "parse-options.h"
 #include "report.h"
 #include "strbuf.h"
 #include "util.h"
-
-#ifndef KMIGRATE_VERSION
-#define KMIGRATE_VERSION "unknown"
-#endif
 
 static const char *const check_usage[] = {
 	"kmigrate check [--format text|json|sarif] [--werror] [-j N] [-q]",
@@ -64,100 +61,6 @@ static const char *const check_usage[] = {
 	NULL
 };
 
-static const char *const formats[] = { "text", "json", "sarif", NULL };
-
-static void fill_summary(struct report_summary *s, const struct check_result *r,
-			 const struct migration *m)
-{
-	size_t i, j;
-
-	memset(s, 0, sizeof(*s));
-	s->files = r->nr_files;
-	s->call_sites = r->nr_calls;
-	s->api = tree_api_describe(&r->api);
-	s->migration = m->name;
-	s->version = KMIGRATE_VERSION;
-	s->unreadable_files =
-		tree_notes_count(&r->scan.notes, TREE_NOTE_UNREADABLE);
-	s->binary_files = tree_notes_count(&r->scan.notes, TREE_NOTE_BINARY);
-	for (i = 0; i < r->nr_files; i++) {
-		for (j = 0; j < r->files[i].nr_calls; j++) {
-			const struct call_analysis *call;
-
-			call = &r->files[i].calls[j];
-			s->seen_by_libclang += call->seen_by_libclang;
-			if (call->form == CALL_SITE_OLD)
-				s->old_calls++;
-			else if (call->form == CALL_SITE_NEW)
-				s->new_calls++;
-			else
-				s->ambiguous_calls++;
-		}
-	}
-}
-
-/* --verdicts: "FILE:LINE: VERDICT" per call */
-static void verdict_lines(const struct check_result *r, struct strbuf *out)
-{
-	size_t i, j;
-
-	for (i = 0; i < r->nr_files; i++) {
-		const struct check_file *cf = &r->files[i];
-
-		for (j = 0; j < cf->nr_calls; j++) {
-			strbuf_addf(out, "%s:%zu: ", cf->analysed.path,
-				    cf->calls[j].site->line);
-			model_verdict_line(out, &cf->extras[j].verdict);
-			strbuf_addch(out, '\n');
-		}
-	}
-}
-
-/* -v: "note: registers ..." per call, in place order */
-static struct report_call_note *verdict_notes(const struct check_result *r,
-					      size_t *nr)
-{
-	struct report_call_note *notes;
-	struct strbuf prose = STRBUF_INIT;
-	size_t i, j;
-
-	notes = xcalloc(r->nr_calls + 1, sizeof(*notes));
-	*nr = 0;
-	for (i = 0; i < r->nr_files; i++) {
-		const struct check_file *cf = &r->files[i];
-
-		for (j = 0; j < cf->nr_calls; j++) {
-			struct report_call_note *n = &notes[(*nr)++];
-
-			strbuf_reset(&prose);
-			model_verdict_prose(&prose, &cf->extras[j].verdict);
-			n->file = cf->analysed.path;
-			n->line = (unsigned int)cf->calls[j].site->line;
-			n->column = (unsigned int)cf->calls[j].site->column;
-			n->text = xstrdup(prose.buf);
-		}
-	}
-	strbuf_release(&prose);
-	return notes;
-}
-
-static void print_text(struct strbuf *out, const struct check_result *r,
-		       int max_findings)
-{
-	struct report_call_note *notes;
-	size_t i, nr;
-
-	if (km_verbosity < 2) {
-		report_text(out, &r->findings, (size_t)max_findings);
-		return;
-	}
-	notes = verdict_notes(r, &nr);
-	report_text_notes(out, &r->findings, (size_t)max_findings, notes, nr);
-	for (i = 0; i < nr; i++)
-		free(notes[i].text);
-	free(notes);
-}
-
 /* the notes that are no finding (unreadable-file, binary-file are) */
 static void print_plain_notes(const struct tree_notes *notes)
 {
@@ -173,29 +76,24 @@ static void print_plain_notes(const struct tree_notes *notes)
 	free(plain.items);
 }
 
-static void print_report(const struct check_result *r,
-			 const struct report_summary *summary,
-			 const char *format, int max_findings,
-			 const char *function)
+static void print_report(const struct report_input *in,
+			 const struct output_format *format)
 {
+	const struct check_result *r = in->check;
+	struct report_summary summary;
 	struct strbuf out = STRBUF_INIT;
 
-	if (!strcmp(format, "verdicts"))
-		verdict_lines(r, &out);
-	else if (!strcmp(format, "json"))
-		report_json(&out, &r->findings, summary);
-	else if (!strcmp(format, "sarif"))
-		report_sarif(&out, &r->findings, summary);
-	else
-		print_text(&out, r, max_findings);
+	format->write(&out, in);
 	fwrite(out.buf, 1, out.len, stdout);
 	fflush(stdout);
 	strbuf_release(&out);
 	print_plain_notes(&r->scan.notes);
 	if (!r->nr_calls)
-		note("no call of '%s' found in '%s'", function, r->tree);
+		note("no call of '%s' found in '%s'", in->migration->function,
+		     r->tree);
 	if (km_verbosity >= 1) {
-		report_summary_line(&out, &r->findings, summary);
+		check_report_summary(&summary, r, in->migration);
+		report_summary_line(&out, &r->findings, &summary);
 		fputs(out.buf, stderr);
 		strbuf_release(&out);
 	}
@@ -217,13 +115,13 @@ static int run_check(const char *tree, const struct migration *m,
 	return check_tree(&opts, result);
 }
 
-int cmd_check(int argc, const char **argv)
+int cmd_check(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *format = "text";
-	int werror = 0, quiet = 0, max_findings = 1000, verdicts = 0, status;
+	int werror = 0, max_findings = 1000, verdicts = 0, status;
 	struct check_compare_opts copts = { NULL, NULL };
 	const struct option options[] = {
-		OPT_CHOICE(0, "format", &format, "FORMAT", formats,
+		OPT_STRING(0, "format", &format, "FORMAT",
 			   "text (default), json or sarif"),
 		OPT_STRING(0, "patch", &copts.patch, "FILE",
 			   "review the hand-written patch FILE against TREE"),
@@ -237,42 +135,36 @@ int cmd_check(int argc, const char **argv)
 			"print at most N findings as text (default 1000)"),
 		OPT_JOBS(),
 		OPT_NO_CACHE(),
-		OPT_BOOL('q', "quiet", &quiet, "no notes and no summary"),
+		OPT_QUIET("no notes and no summary"),
 		OPT_END(),
 	};
-	struct report_summary summary;
+	const struct output_format *fmt;
+	struct report_input in = { 0 };
 	struct check_result result;
-	struct migration m;
 
-	argc = parse_options(argc, argv, options, check_usage, "check");
-	km_setup_cache();
-	if (argc != 1)
-		usage_error("check",
-			    argc ? "too many arguments" : "missing TREE");
+	setup_command(setup, argc, argv, options, check_usage);
+	in.migration = setup->migration;
+	fmt = output_format_find(check_formats, format, "check");
 	if (max_findings < 0)
 		usage_error("check", "'--max-findings' needs a number >= 0");
 	if (copts.patch && copts.base)
 		usage_error("check", "'--patch' and '--base' cannot be "
 				     "combined");
 	if (verdicts)
-		format = "verdicts";
-	if (quiet)
-		km_verbosity = 0;
-	if (migration_load(&m, km_global.migration) < 0)
-		return 2;
-	if (run_check(argv[0], &m, &copts, &result) < 0) {
+		fmt = &check_verdicts;
+	if (run_check(setup->tree, setup->migration, &copts, &result) < 0) {
 		check_result_release(&result);
-		migration_release(&m);
 		return 2;
 	}
-	fill_summary(&summary, &result, &m);
-	print_report(&result, &summary, format, max_findings, m.function);
+	in.check = &result;
+	in.max_findings = (size_t)max_findings;
+	in.call_notes = km_verbosity >= 2;
+	print_report(&in, fmt);
 	status = findings_count(&result.findings, SEVERITY_ERROR) ||
 				 (werror && findings_count(&result.findings,
 							   SEVERITY_WARNING)) ?
 			 1 :
 			 0;
 	check_result_release(&result);
-	migration_release(&m);
 	return status;
 }

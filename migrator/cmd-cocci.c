@@ -350,7 +350,7 @@ out:
 	return ret ? 2 : 0;
 }
 
-int cmd_cocci(int argc, const char **argv)
+int cmd_cocci(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *mode = NULL;
 	int generated = 0;
@@ -364,21 +364,15 @@ int cmd_cocci(int argc, const char **argv)
 		OPT_JOBS(),
 		OPT_END(),
 	};
-	struct migration m;
-	int ret;
 
-	argc = parse_options(argc, argv, options, cocci_usage, "cocci");
+	argc = setup_command(setup, argc, argv, options, cocci_usage);
 	if (!mode && argc)
 		usage_error("cocci", "a TREE needs --mode");
-	if (mode && argc != 1)
+	if (!mode)
+		return print_cocci_files(setup->migration, generated) ? 2 : 0;
+	if (argc != 1)
 		usage_error("cocci",
 			    argc ? "too many arguments" : "missing TREE");
-	if (migration_load(&m, km_global.migration) < 0)
-		return 2;
-	if (mode)
-		ret = run_mode(&m, mode, argv[0]);
-	else
-		ret = print_cocci_files(&m, generated) < 0 ? 2 : 0;
-	migration_release(&m);
-	return ret;
+	setup_tree(setup, argv[0]);
+	return run_mode(setup->migration, mode, setup->tree);
 }

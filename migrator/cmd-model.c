@@ -76,7 +76,7 @@ static int report(struct kmodel *model, const struct model_options *opts,
 	return 1;
 }
 
-int cmd_model(int argc, const char **argv)
+int cmd_model(int argc, const char **argv, struct km_setup *setup)
 {
 	struct model_options opts = { NULL, 0, 0, 0 };
 	const struct option options[] = {
@@ -95,7 +95,7 @@ int cmd_model(int argc, const char **argv)
 	const char *path;
 	int status;
 
-	argc = parse_options(argc, argv, options, model_usage, "model");
+	argc = setup_command(setup, argc, argv, options, model_usage);
 	if (argc != 1)
 		usage_error("model", argc ? "too many scenarios" :
 					    "a scenario file is needed");

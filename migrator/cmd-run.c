@@ -12,30 +12,41 @@
  * and DIR is written; the series goes to DIR, or to a fresh directory
  * under $TMPDIR that is kept.
  *
- * scan and apply run in-process; check and series run as child
- * kmigrate processes, exactly as a user would run them, their output
- * folded into the report.  Exit: 0 when the job ran (findings are part
- * of the report), 2 when it could not (no demo tree, spatch missing, a
+ * Every step calls the library, as the command of the same name does
+ * (scan.h, apply.h, check.h, check-patch.h, write-series.h), and the
+ * report is made from their results: the counts, check's summary and
+ * its findings of each severity (report.h), the cover letter's
+ * checkpatch lines.  Exit: 0 when the job ran (findings are part of
+ * the report), 2 when it could not (no demo tree, spatch missing, a
  * step that failed to run).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "apply.h"
 #include "builtin.h"
+#include "check-patch.h"
 #include "clang-loader.h"
+#include "diffstat.h"
+#include "get-maintainer.h"
 #include "migration.h"
+#include "output-format.h"
 #include "parse-options.h"
-#include "run-command.h"
+#include "report.h"
 #include "scan.h"
+#include "scratch.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "tempfile.h"
+#include "tree-style.h"
 #include "util.h"
+#include "write-series.h"
+
+#ifndef KMIGRATE_VERSION
+#define KMIGRATE_VERSION "unknown"
+#endif
 
 static const char *const run_usage[] = {
 	"kmigrate run [--out DIR] [--max-line-length N] [-j N] [-q]",
@@ -48,7 +59,6 @@ static const char *const run_usage[] = {
 
 struct run_ctx {
 	const struct migration *m;
-	char *self;	       /* this kmigrate binary */
 	char *tree;	       /* the scratch copy, converted in place */
 	char *pristine;	       /* a second copy, for the patch review */
 	char *patch;	       /* the demo's hand-written conversion */
@@ -56,53 +66,28 @@ struct run_ctx {
 	unsigned int max_line; /* --max-line-length; 0: the tree's */
 };
 
-static char *self_path(void)
+/* the C sources and the files series reads beside them */
+static int copy_demo(const char *demo, const char *to)
 {
-	char buf[4096];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-
-	if (n <= 0)
-		return xstrdup("kmigrate");
-	buf[n] = '\0';
-	return xstrdup(buf);
-}
-
-/* run "kmigrate ARGS..." capturing stdout and stderr; its exit code */
-static int run_self(const struct run_ctx *ctx, struct child_process *cp,
-		    const char *const *args)
-{
-	child_process_init(cp);
-	strlist_push(&cp->args, ctx->self);
-	strlist_pushf(&cp->args, "-j%d", km_jobs());
-	strlist_pushf(&cp->args, "--migration=%s", ctx->m->name);
-	strlist_pushv(&cp->args, args);
-	cp->no_stdin = 1;
-	cp->capture_out = 1;
-	cp->capture_err = 1;
-	return run_command(cp);
-}
-
-static int copy_tree(const char *from, const char *to)
-{
-	struct child_process cp;
+	struct strlist extra = STRLIST_INIT;
 	int ret;
 
-	child_process_init(&cp);
-	strlist_pushv(&cp.args,
-		      (const char *const[]){ "cp", "-a", "--", NULL });
-	strlist_push(&cp.args, from);
-	strlist_push(&cp.args, to);
-	cp.no_stdin = 1;
-	ret = run_command(&cp);
-	child_process_clear(&cp);
-	return ret ? error("cannot copy '%s' to '%s'", from, to) : 0;
+	strlist_pushv(&extra, (const char *const[]){ "MAINTAINERS",
+						     TREE_STYLE_CHECKPATCH,
+						     GET_MAINTAINER, NULL });
+	ret = scratch_copy_tree(demo, to, &extra);
+	strlist_clear(&extra, 0);
+	return ret;
 }
 
-static int setup(struct run_ctx *ctx, const char *out)
+static int prepare_demo(struct run_ctx *ctx, const char *out)
 {
+	struct series_job out_dir = { .out_dir = out };
 	char *scratch, *demo;
 	struct stat st;
 
+	if (out)
+		series_check_out_dir(&out_dir); /* before any work */
 	if (!ctx->m->demo_tree)
 		return error("migration '%s' has no demo tree to run on",
 			     ctx->m->name);
@@ -118,7 +103,7 @@ static int setup(struct run_ctx *ctx, const char *out)
 	ctx->tree = xstrfmt("%s/tree", scratch);
 	ctx->pristine = xstrfmt("%s/pristine", scratch);
 	free(scratch);
-	if (copy_tree(demo, ctx->tree) || copy_tree(demo, ctx->pristine)) {
+	if (copy_demo(demo, ctx->tree) || copy_demo(demo, ctx->pristine)) {
 		free(demo);
 		return -1;
 	}
@@ -161,34 +146,23 @@ static int step_scan(const struct run_ctx *ctx)
 	return 0;
 }
 
-/* '+' and '-' lines of a unified diff, headers aside */
-static void count_diff_lines(const char *diff, size_t *added, size_t *removed)
-{
-	const char *line;
-
-	*added = *removed = 0;
-	for (line = diff; line && *line;
-	     line = strchr(line, '\n'), line += !!line) {
-		if (!strncmp(line, "+++ ", 4) || !strncmp(line, "--- ", 4))
-			continue;
-		*added += *line == '+';
-		*removed += *line == '-';
-	}
-}
-
-static void print_against_hand_patch(const struct run_ctx *ctx, size_t added,
-				     size_t removed)
+/* apply's lines against the hand-written patch's, as diffstat counts */
+static void print_against_hand_patch(const struct run_ctx *ctx,
+				     const struct strbuf *diff)
 {
 	struct strbuf hand = STRBUF_INIT;
-	size_t hand_added, hand_removed;
+	unsigned long added, removed, hand_added, hand_removed;
 
-	if (!ctx->patch || strbuf_read_file(&hand, ctx->patch) < 0) {
+	if (!ctx->patch || strbuf_read_file(&hand, ctx->patch) < 0 ||
+	    diffstat_count(diff->buf, diff->len, &added, &removed) < 0 ||
+	    diffstat_count(hand.buf, hand.len, &hand_added, &hand_removed) <
+		    0) {
 		putchar('\n');
+		strbuf_release(&hand);
 		return;
 	}
-	count_diff_lines(hand.buf, &hand_added, &hand_removed);
-	printf("         %zu lines added, %zu removed (the hand-written patch: "
-	       "%zu added, %zu removed)\n",
+	printf("         %lu lines added, %lu removed (the hand-written patch: "
+	       "%lu added, %lu removed)\n",
 	       added, removed, hand_added, hand_removed);
 	strbuf_release(&hand);
 }
@@ -200,136 +174,147 @@ static int step_apply(const struct run_ctx *ctx)
 				   0,	      ctx->max_line };
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
-	size_t added, removed;
 	int ret = 0;
 
 	if (apply_tree(&opts, &r) < 0)
 		return -1;
 	apply_write_diff(&r, &diff);
-	count_diff_lines(diff.buf, &added, &removed);
 	if (apply_write_in_place(&r, ctx->tree) < 0)
 		ret = error("cannot write the converted files");
 	printf("apply    %zu files, %zu calls converted, %zu left\n",
 	       r.nr_changed, r.nr_converted, r.nr_left);
-	print_against_hand_patch(ctx, added, removed);
+	print_against_hand_patch(ctx, &diff);
 	strbuf_release(&diff);
 	apply_result_release(&r);
 	return ret;
 }
 
+/* check's summary, then its findings of two severities, at most max each */
+static void print_check(const struct run_ctx *ctx, const struct check_result *r,
+			enum severity first, enum severity second, size_t max)
+{
+	struct report_summary summary;
+	struct strbuf out = STRBUF_INIT;
+
+	check_report_summary(&summary, r, ctx->m);
+	report_summary_counts(&out, &r->findings, &summary);
+	strbuf_addch(&out, '\n');
+	report_text_severity(&out, &r->findings, first, max, "  ");
+	report_text_severity(&out, &r->findings, second, max, "  ");
+	fputs(out.buf, stdout);
+	strbuf_release(&out);
+}
+
+static void check_opts(const struct run_ctx *ctx, const char *tree,
+		       struct check_options *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->tree = tree;
+	opts->migration = ctx->m;
+	opts->jobs = km_jobs();
+}
+
+static int step_check(const struct run_ctx *ctx)
+{
+	struct check_options opts;
+	struct check_result r;
+	int ret;
+
+	check_opts(ctx, ctx->tree, &opts);
+	ret = check_tree(&opts, &r);
+	if (!ret) {
+		printf("check    the converted tree: ");
+		print_check(ctx, &r, SEVERITY_ERROR, SEVERITY_WARNING, 5);
+	}
+	check_result_release(&r);
+	return ret ? error("cannot check the converted tree") : 0;
+}
+
+static int step_review(const struct run_ctx *ctx)
+{
+	struct check_compare_opts copts = { ctx->patch, NULL };
+	struct check_options opts;
+	struct check_result r;
+	int ret;
+
+	if (!ctx->patch)
+		return 0;
+	check_opts(ctx, ctx->pristine, &opts);
+	ret = check_compared(&opts, &copts, &r);
+	if (!ret) {
+		printf("\nreview   the hand-written conversion %s: ",
+		       strrchr(ctx->patch, '/') + 1);
+		print_check(ctx, &r, SEVERITY_ERROR, SEVERITY_NOTE, 10);
+	}
+	check_result_release(&r);
+	return ret ? error("cannot review '%s'", ctx->patch) : 0;
+}
+
 /* the lines of text holding needle, indented, at most max of them */
-static size_t print_lines_with(const char *text, const char *needle, size_t max)
+static void print_lines_with(const char *text, const char *needle, size_t max)
 {
 	const char *line;
 	size_t n = 0;
 
-	for (line = text; line && *line;
+	for (line = text; line && *line && n < max;
 	     line = strchr(line, '\n'), line += !!line) {
 		const char *eol = strchrnul(line, '\n');
 
 		if (!memmem(line, (size_t)(eol - line), needle, strlen(needle)))
 			continue;
-		if (n++ < max)
-			printf("  %.*s\n", (int)(eol - line), line);
+		printf("  %.*s\n", (int)(eol - line), line);
+		n++;
 	}
-	return n;
 }
 
-/* the child's summary line ("check: ...") without its prefix */
-static void print_summary(const char *err, const char *prefix)
+/* what "kmigrate series PRISTINE --out DIR --from ... --signoff" does */
+static void series_of_demo(const struct run_ctx *ctx, struct series_job *job,
+			   const struct strlist *no_address)
 {
-	const char *line = strstr(err, prefix);
-
-	if (!line) {
-		putchar('\n');
-		return;
-	}
-	line += strlen(prefix);
-	printf("%.*s\n", (int)(strchrnul(line, '\n') - line), line);
+	memset(job, 0, sizeof(*job));
+	job->out_dir = ctx->out;
+	series_check_out_dir(job);
+	job->opts.migration = ctx->m;
+	job->opts.tree = ctx->pristine;
+	job->opts.split = SERIES_ATOMIC;
+	job->opts.from = "kmigrate demo <demo@example.org>";
+	job->opts.signoff = 1;
+	job->opts.to = job->opts.cc = no_address;
+	job->opts.version = KMIGRATE_VERSION;
+	job->opts.max_line_length = ctx->max_line;
+	job->opts.get_maintainer = 1;
+	job->opts.jobs = km_jobs();
+	series_set_date(&job->opts);
 }
 
-static int step_check(const struct run_ctx *ctx)
-{
-	const char *args[] = { "check", ctx->tree, NULL };
-	struct child_process cp;
-	int ret = run_self(ctx, &cp, args);
-
-	if (ret != 0 && ret != 1) {
-		fputs(cp.err.buf, stderr);
-		child_process_clear(&cp);
-		return error("'kmigrate check' failed on the converted tree");
-	}
-	printf("check    the converted tree: ");
-	print_summary(cp.err.buf, "check: ");
-	print_lines_with(cp.out.buf, ": error: ", 5);
-	print_lines_with(cp.out.buf, ": warning: ", 5);
-	child_process_clear(&cp);
-	return 0;
-}
-
-static int step_review(const struct run_ctx *ctx)
-{
-	const char *args[] = { "check", "--patch", ctx->patch, ctx->pristine,
-			       NULL };
-	struct child_process cp;
-	int ret;
-
-	if (!ctx->patch)
-		return 0;
-	ret = run_self(ctx, &cp, args);
-	if (ret != 0 && ret != 1) {
-		fputs(cp.err.buf, stderr);
-		child_process_clear(&cp);
-		return error("'kmigrate check --patch' failed");
-	}
-	printf("\nreview   the hand-written conversion %s: ",
-	       strrchr(ctx->patch, '/') + 1);
-	print_summary(cp.err.buf, "check: ");
-	print_lines_with(cp.out.buf, ": error: ", 10);
-	print_lines_with(cp.out.buf, ": note: ", 10);
-	child_process_clear(&cp);
-	return 0;
-}
-
+/* the series of the unconverted copy: the conversion as patches */
 static int step_series(const struct run_ctx *ctx)
 {
-	/* from the unconverted copy: the series is the conversion */
-	char *max_line = xstrfmt("%u", ctx->max_line);
-	const char *args[] = {
-		"series",    ctx->pristine,
-		"--out",     ctx->out,
-		"--from",    "kmigrate demo <demo@example.org>",
-		"--signoff", ctx->max_line ? "--max-line-length" : NULL,
-		max_line,    NULL
-	};
+	struct strlist none = STRLIST_INIT;
 	struct strbuf cover = STRBUF_INIT;
-	struct child_process cp;
-	size_t patches;
+	struct series_job job;
 	char *path;
-	int failed = run_self(ctx, &cp, args);
+	int ret;
 
-	free(max_line);
-	if (failed) {
-		fputs(cp.err.buf, stderr);
-		child_process_clear(&cp);
-		return error("'kmigrate series' failed");
+	series_of_demo(ctx, &job, &none);
+	ret = series_write_tree(&job);
+	if (ret)
+		ret = error("cannot write the series of '%s'", ctx->pristine);
+	else if (!job.written.nr)
+		ret = error("no series written for '%s'", ctx->pristine);
+	if (!ret) {
+		printf("\nseries   %s: the cover letter and %zu patch%s, %s\n",
+		       ctx->out, job.nr_patches,
+		       job.nr_patches == 1 ? "" : "es",
+		       job.verified ? "verified with git am" : "not verified");
+		path = xstrfmt("%s/%s", ctx->out, SERIES_COVER_NAME);
+		if (!strbuf_read_file(&cover, path))
+			print_lines_with(cover.buf, "checkpatch", 2);
+		free(path);
 	}
-	patches = print_lines_with(cp.out.buf, ".patch", 0);
-	if (!patches) {
-		fputs(cp.err.buf, stderr);
-		child_process_clear(&cp);
-		return error("'kmigrate series' wrote no patch");
-	}
-	printf("\nseries   %s: the cover letter and %zu patch%s, verified "
-	       "with git am\n",
-	       ctx->out, patches ? patches - 1 : 0, patches == 2 ? "" : "es");
-	path = xstrfmt("%s/0000-cover-letter.patch", ctx->out);
-	if (!strbuf_read_file(&cover, path))
-		print_lines_with(cover.buf, "checkpatch", 2);
-	free(path);
 	strbuf_release(&cover);
-	child_process_clear(&cp);
-	return 0;
+	series_job_release(&job);
+	return ret;
 }
 
 static void print_next_steps(void)
@@ -342,7 +327,7 @@ static void print_next_steps(void)
 	       "  kmigrate series ~/linux --out outgoing/ --signoff\n");
 }
 
-int cmd_run(int argc, const char **argv)
+int cmd_run(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *out = NULL;
 	int max_line = KM_LINE_LENGTH_UNSET;
@@ -357,32 +342,26 @@ int cmd_run(int argc, const char **argv)
 	};
 	struct run_ctx ctx = { 0 };
 	struct spatch_version version;
-	struct migration m;
 	int ret = 2;
 
-	argc = parse_options(argc, argv, options, run_usage, "run");
-	km_setup_cache();
+	argc = setup_command(setup, argc, argv, options, run_usage);
 	if (argc)
 		usage_error("run", "too many arguments");
 	ctx.max_line = km_max_line_length("run", max_line);
 	/* apply needs spatch, check libclang: say so before any work */
-	if (spatch_check(&version) < 0 || clang_loader_init() < 0 ||
-	    migration_load(&m, km_global.migration) < 0)
+	if (spatch_check(&version) < 0 || clang_loader_init() < 0)
 		return 2;
-	ctx.m = &m;
-	ctx.self = self_path();
-	if (setup(&ctx, out) || step_scan(&ctx) || step_apply(&ctx) ||
+	ctx.m = setup->migration;
+	if (prepare_demo(&ctx, out) || step_scan(&ctx) || step_apply(&ctx) ||
 	    step_check(&ctx) || step_review(&ctx) || step_series(&ctx))
 		goto out_release;
 	print_next_steps();
 	ret = 0;
 out_release:
-	free(ctx.self);
 	free(ctx.tree);
 	free(ctx.pristine);
 	free(ctx.patch);
 	if (!out)
 		free((char *)ctx.out);
-	migration_release(&m);
 	return ret;
 }

@@ -8,20 +8,20 @@
  *	FILE:LINE:COL: KIND TEXT
  * then the notes for skipped files and a one-line summary on stderr
  * (not with -q).  JSON: one object {"call_sites": [...], "summary":
- * {...}} on stdout; the notes still go to stderr.  A tree without any
- * occurrence prints nothing on stdout and a note on stderr.
+ * {...}} on stdout; the notes still go to stderr.  The formats are
+ * scan_formats (output-format.h).  A tree without any occurrence prints
+ * nothing on stdout and a note on stderr.
  *
  * Exit: 0 when the tree was scanned (whatever was found), 2 for usage
  * errors, a missing migration, or a TREE that cannot be opened or is
  * not a directory.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "builtin.h"
 #include "call-site.h"
-#include "json.h"
 #include "migration.h"
+#include "output-format.h"
 #include "parse-options.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -37,93 +37,6 @@ static const char *const scan_usage[] = {
 	"With 'kmigrate -v scan', stderr also says why each call is what it is.",
 	NULL
 };
-
-static const char *const formats[] = { "text", "json", NULL };
-
-static void print_text(const struct scan_result *result)
-{
-	struct strbuf out = STRBUF_INIT;
-	size_t i, j;
-
-	for (i = 0; i < result->nr_files; i++) {
-		const struct scan_file *file = &result->files[i];
-
-		for (j = 0; j < file->nr_sites; j++) {
-			const struct call_site *cs = &file->sites[j];
-
-			strbuf_addf(&out, "%s:%zu:%zu: %s ", file->path,
-				    cs->line, cs->column,
-				    call_site_kind_name(cs->kind));
-			strbuf_addstr(&out, cs->text);
-			strbuf_addch(&out, '\n');
-		}
-	}
-	fwrite(out.buf, 1, out.len, stdout);
-	strbuf_release(&out);
-}
-
-static void json_site(struct json_writer *w, const struct call_site *cs)
-{
-	json_object_begin(w);
-	json_key(w, "file");
-	json_string(w, cs->file);
-	json_key(w, "line");
-	json_uint(w, cs->line);
-	json_key(w, "column");
-	json_uint(w, cs->column);
-	json_key(w, "kind");
-	json_string(w, call_site_kind_name(cs->kind));
-	json_key(w, "call");
-	json_string(w, cs->text);
-	if (cs->reason) {
-		json_key(w, "reason");
-		json_string(w, cs->reason);
-	}
-	json_object_end(w);
-}
-
-static void json_summary(struct json_writer *w,
-			 const struct scan_result *result)
-{
-	json_object_begin(w);
-	json_key(w, "files");
-	json_uint(w, result->nr_files);
-	json_key(w, "occurrences");
-	json_uint(w, result->nr_occurrences);
-	json_key(w, "old");
-	json_uint(w, result->counts[CALL_SITE_OLD]);
-	json_key(w, "new");
-	json_uint(w, result->counts[CALL_SITE_NEW]);
-	json_key(w, "ambiguous");
-	json_uint(w, result->counts[CALL_SITE_AMBIGUOUS]);
-	json_key(w, "not_calls");
-	json_uint(w, scan_count_not_calls(result));
-	json_key(w, "skipped_files");
-	json_uint(w, result->nr_skipped);
-	json_object_end(w);
-}
-
-static void print_json(const struct scan_result *result)
-{
-	struct strbuf out = STRBUF_INIT;
-	struct json_writer w;
-	size_t i, j;
-
-	json_writer_init(&w, &out, 2);
-	json_object_begin(&w);
-	json_key(&w, "call_sites");
-	json_array_begin(&w);
-	for (i = 0; i < result->nr_files; i++)
-		for (j = 0; j < result->files[i].nr_sites; j++)
-			json_site(&w, &result->files[i].sites[j]);
-	json_array_end(&w);
-	json_key(&w, "summary");
-	json_summary(&w, result);
-	json_object_end(&w);
-	json_writer_finish(&w);
-	fwrite(out.buf, 1, out.len, stdout);
-	strbuf_release(&out);
-}
 
 /* with -v: why each call that is not plainly old or new is what it is */
 static void print_reasons(const struct scan_result *result)
@@ -158,52 +71,45 @@ static void print_summary(const struct scan_result *result)
 	fputc('\n', stderr);
 }
 
-static void report(const struct scan_result *result, const char *format,
-		   const char *tree, const char *function)
+static void report(const struct scan_result *result,
+		   const struct output_format *format, const char *tree,
+		   const struct migration *m)
 {
-	if (result->nr_occurrences) {
-		if (!strcmp(format, "json"))
-			print_json(result);
-		else
-			print_text(result);
-	}
+	struct report_input in = { .migration = m, .scan = result };
+	struct strbuf out = STRBUF_INIT;
+
+	if (result->nr_occurrences)
+		format->write(&out, &in);
+	fwrite(out.buf, 1, out.len, stdout);
+	strbuf_release(&out);
 	fflush(stdout);
 	tree_notes_print(&result->notes);
 	if (km_verbosity >= 2)
 		print_reasons(result);
 	if (!result->nr_occurrences)
-		note("no call of '%s' found in '%s'", function, tree);
+		note("no call of '%s' found in '%s'", m->function, tree);
 	else if (km_verbosity >= 1)
 		print_summary(result);
 }
 
-int cmd_scan(int argc, const char **argv)
+int cmd_scan(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *format = "text";
-	int quiet = 0;
 	const struct option options[] = {
-		OPT_CHOICE(0, "format", &format, "FORMAT", formats,
+		OPT_STRING(0, "format", &format, "FORMAT",
 			   "text (default) or json"),
 		OPT_JOBS(),
-		OPT_BOOL('q', "quiet", &quiet,
-			 "no notes and no summary on stderr"),
+		OPT_QUIET("no notes and no summary on stderr"),
 		OPT_END(),
 	};
+	const struct output_format *fmt;
 	struct scan_result result;
-	struct migration m;
 
-	argc = parse_options(argc, argv, options, scan_usage, "scan");
-	if (argc != 1)
-		usage_error("scan",
-			    argc ? "too many arguments" : "missing TREE");
-	if (quiet)
-		km_verbosity = 0;
-	if (migration_load(&m, km_global.migration) < 0)
-		return 2;
-	if (scan_tree(argv[0], &m, km_jobs(), &result) < 0)
-		die_errno("cannot open tree '%s'", argv[0]);
-	report(&result, format, argv[0], m.function);
+	setup_command(setup, argc, argv, options, scan_usage);
+	fmt = output_format_find(scan_formats, format, "scan");
+	if (scan_tree(setup->tree, setup->migration, km_jobs(), &result) < 0)
+		die_errno("cannot open tree '%s'", setup->tree);
+	report(&result, fmt, setup->tree, setup->migration);
 	scan_result_release(&result);
-	migration_release(&m);
 	return 0;
 }

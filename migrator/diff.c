@@ -1,5 +1,5 @@
 /*
- * diff.c - unified diffs (see diff.h).
+ * diff.c - writing unified diffs (see diff.h; diff-parse.c reads them).
  *
  * Contract: both texts are split into lines (each with its line break,
  * the last one possibly without); Myers' O(ND) algorithm in linear space
@@ -312,46 +312,6 @@ size_t diff_write_hunks(struct strbuf *out, const char *a, size_t alen,
 }
 
 /* a byte git quotes in a path: '"', '\\', control bytes and DEL */
-/* "-start[,count]" or "+start[,count]": the count (1 when left out) */
-static int hunk_range(const char *s, char sign, unsigned long *count,
-		      char **end)
-{
-	if (*s != sign)
-		return -1;
-	strtoul(s + 1, end, 10);
-	*count = 1;
-	if (**end == ',')
-		*count = strtoul(*end + 1, end, 10);
-	return 0;
-}
-
-int diff_hunk_header(const char *line, size_t len, unsigned long *old,
-		     unsigned long *new)
-{
-	char *end;
-
-	if (len < 4 || strncmp(line, "@@ -", 4) ||
-	    hunk_range(line + 3, '-', old, &end) < 0 || *end != ' ' ||
-	    hunk_range(end + 1, '+', new, &end) < 0 || strncmp(end, " @@", 3))
-		return -1;
-	return 0;
-}
-
-size_t diff_quoted_len(const char *p, size_t len)
-{
-	size_t i;
-
-	if (!len || *p != '"')
-		return 0;
-	for (i = 1; i < len && p[i] != '\n'; i++) {
-		if (p[i] == '\\')
-			i++;
-		else if (p[i] == '"')
-			return i + 1;
-	}
-	return 0;
-}
-
 static int needs_quote(unsigned char c)
 {
 	return c == '"' || c == '\\' || c < 0x20 || c == 0x7f;
@@ -384,44 +344,6 @@ void diff_quote_path(struct strbuf *out, const char *prefix, const char *path)
 			strbuf_addf(out, "\\%03o", c);
 	}
 	strbuf_addch(out, '"');
-}
-
-int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out)
-{
-	static const char letters[] = "abtnvfr";
-	static const char escapes[] = "\a\b\t\n\v\f\r";
-	size_t i;
-
-	if (len < 2 || quoted[0] != '"' || quoted[len - 1] != '"')
-		return -1;
-	for (i = 1; i + 1 < len; i++) {
-		const char *l;
-		char c = quoted[i];
-
-		if (c != '\\') {
-			strbuf_addch(out, c);
-			continue;
-		}
-		if (++i + 1 >= len)
-			return -1;
-		c = quoted[i];
-		l = strchr(letters, c);
-		if (c == '"' || c == '\\') {
-			strbuf_addch(out, c);
-		} else if (c && l) {
-			strbuf_addch(out, escapes[l - letters]);
-		} else if (c >= '0' && c <= '3' && i + 3 < len &&
-			   quoted[i + 1] >= '0' && quoted[i + 1] <= '7' &&
-			   quoted[i + 2] >= '0' && quoted[i + 2] <= '7') {
-			strbuf_addch(out, (char)((c - '0') << 6 |
-						 (quoted[i + 1] - '0') << 3 |
-						 (quoted[i + 2] - '0')));
-			i += 2;
-		} else {
-			return -1;
-		}
-	}
-	return 0;
 }
 
 /* "--- a/PATH": a name with a space gets a tab after it, as git does */

@@ -11,7 +11,8 @@
  *
  * Caller's steps: diff_write_file() (or diff_write_hunks() for the hunks)
  * appends to a strbuf the caller owns; diff_stat counts the lines.
- * diff_changed_lines() only marks the lines a diff would add.
+ * diff_changed_lines() only marks the lines a diff would add.  To read
+ * a diff: diff_iter_init(), then diff_iter_next() until it returns 0.
  */
 #ifndef KM_DIFF_H
 #define KM_DIFF_H
@@ -58,14 +59,55 @@ void diff_quote_path(struct strbuf *out, const char *prefix, const char *path);
 int diff_unquote_path(const char *quoted, size_t len, struct strbuf *out);
 
 /*
- * "@@ -l[,n] +l[,n] @@ ...", len bytes: the hunk's body holds *old lines
- * of the old side and *new of the new (n is 1 when left out); 0, or -1
- * when the line is not such a header.  The one hunk-header parser of
- * diffstat.c and check-patch.c.
+ * Reading (diff-parse.c).  "@@ -l[,n] +l[,n] @@ ...", len bytes: the
+ * hunk's body holds *old lines of the old side and *new of the new (n
+ * is 1 when left out); 0, or -1 when the line is not such a header.
  */
 int diff_hunk_header(const char *line, size_t len, unsigned long *old,
 		     unsigned long *new);
 /* the length of the quoted path git wrote at p ("\"a/x\\ty.c\""), or 0 */
 size_t diff_quoted_len(const char *p, size_t len);
+
+/*
+ * The lines of a unified diff (git's "diff --git" form or plain
+ * "---"/"+++" pairs, with a mail's headers or any text around the
+ * files), one at a time, each with what it is.  Outside a hunk a line
+ * is read by its first bytes; inside one, by the counts of its "@@"
+ * header, so a deleted "-- x" is never a "--- " header.  diffstat.c and
+ * check-patch.c read diffs through it.
+ */
+enum diff_line_kind {
+	DIFF_LINE_TEXT,	    /* outside files and hunks: "index ...", mail */
+	DIFF_LINE_DIFF,	    /* "diff ...": a file starts, git's form */
+	DIFF_LINE_OLD_PATH, /* "--- PATH" (a file starts, plain form) */
+	DIFF_LINE_NEW_PATH, /* "+++ PATH" */
+	DIFF_LINE_BINARY,   /* "Binary files ... differ", "GIT binary patch" */
+	DIFF_LINE_HUNK,	    /* "@@ -l,n +l,n @@": old_left, new_left set */
+	DIFF_LINE_CONTEXT,  /* ' ' (or nothing) in a hunk: both sides */
+	DIFF_LINE_DELETED,  /* '-' in a hunk */
+	DIFF_LINE_ADDED,    /* '+' in a hunk */
+	DIFF_LINE_NO_NEWLINE, /* "\ No newline at end of file" */
+};
+
+struct diff_iter {
+	const char *pos, *end;		  /* the text still to read */
+	const char *line;		  /* the current line, in the text, */
+	size_t len;			  /* without its '\n' */
+	enum diff_line_kind kind;	  /* what it is */
+	unsigned long old_left, new_left; /* the hunk's lines still to come */
+	const char *error;		  /* after -1: what is wrong */
+};
+
+void diff_iter_init(struct diff_iter *it, const char *text, size_t len);
+
+/*
+ * The next line into it->line, len and kind: 1; 0 at the end of the
+ * text (old_left or new_left not 0 then: the text ends inside a hunk);
+ * -1 when the line makes the diff malformed, it->error saying why: a
+ * "@@ -" line that is no hunk header (read as DIFF_LINE_TEXT), or a
+ * line the hunk has no room for (the hunk ends, and the line gets the
+ * kind it has outside one).  A caller may stop there or read on.
+ */
+int diff_iter_next(struct diff_iter *it);
 
 #endif

@@ -2,10 +2,13 @@
  * diffstat.c - per-file pieces of a unified diff and git's --stat lines
  * (see diffstat.h).
  *
- * Contract: a file's piece starts at its "diff " line, or at its "--- "
- * line when it has none, and runs to the next file's start; hunk bodies
- * are counted by their "@@ -a,b +c,d @@" lengths, so a deleted line that
- * reads "-- x" is never taken for a header.  Lines before the first file
+ * Contract: the lines are read with diff.h's diff_iter, the one reader
+ * of diffs.  A file's piece starts at its "diff " line, or at its "--- "
+ * line when it has none (a "--- " line followed by a "+++ " line), and
+ * runs to the next file's start; hunk bodies are counted by their
+ * "@@ -a,b +c,d @@" lengths, so a deleted line that reads "-- x" is
+ * never taken for a header, and any line diff_iter finds malformed
+ * fails the parse.  Lines before the first file
  * (a mail's headers, say) belong to no file.  The graph follows the rules
  * git documents for --stat: the name column takes what the widest name
  * needs unless the line would pass the width, in which case the graph
@@ -22,7 +25,8 @@
 
 struct diff_parser {
 	struct diff_files *df;
-	unsigned long old_left, new_left;
+	const char *old_path; /* the "--- " line just read, if any */
+	size_t old_len;
 	int fresh; /* a "diff " line opened the file */
 };
 
@@ -105,106 +109,85 @@ static void set_path(struct diff_file *file, char *path)
 }
 
 /* "--- a/x" followed by "+++ b/x": the new side names the file */
-static void file_headers(struct diff_parser *p, const char *minus,
-			 const char *plus, const char *end)
+static void file_headers(struct diff_parser *p, const struct diff_iter *plus)
 {
-	const char *eol = memchr(minus, '\n', (size_t)(end - minus));
 	struct diff_file *file;
 
 	if (!p->fresh)
-		open_file(p, minus);
+		open_file(p, p->old_path);
 	p->fresh = 0;
 	file = current(p);
-	set_path(file, strip_path(minus + 4, (size_t)(eol - minus - 4)));
-	eol = memchr(plus, '\n', (size_t)(end - plus));
-	if (!eol)
-		eol = end;
-	set_path(file, strip_path(plus + 4, (size_t)(eol - plus - 4)));
+	set_path(file, strip_path(p->old_path + 4, p->old_len - 4));
+	set_path(file, strip_path(plus->line + 4, plus->len - 4));
 }
 
-/* one line inside a hunk body */
-static int hunk_line(struct diff_parser *p, const char *line, size_t len)
+/* "diff --git a/x b/x": a file starts, named by its " b/" path */
+static void diff_line(struct diff_parser *p, const struct diff_iter *it)
+{
+	const char *b = memmem(it->line, it->len, " b/", 3);
+
+	if (!b)
+		b = memmem(it->line, it->len, " \"b/", 4);
+	open_file(p, it->line);
+	p->fresh = 1;
+	if (b)
+		set_path(current(p),
+			 strip_path(b + 1,
+				    (size_t)(it->line + it->len - b - 1)));
+}
+
+/* one line of the diff, as the iterator read it; -1 if malformed */
+static int file_line(struct diff_parser *p, const struct diff_iter *it)
 {
 	struct diff_file *file = current(p);
-	char c = len ? line[0] : ' ';
 
-	if (c == '\r' || c == '\n')
-		c = ' ';
-	if (c == ' ' && p->old_left && p->new_left) {
-		p->old_left--;
-		p->new_left--;
-	} else if (c == '-' && p->old_left) {
-		p->old_left--;
-		file->deleted++;
-	} else if (c == '+' && p->new_left) {
-		p->new_left--;
-		file->added++;
-	} else if (c != '\\') {
-		return -1;
-	}
-	return 0;
-}
-
-static int header_line(struct diff_parser *p, const char *line,
-		       const char *next, const char *end)
-{
-	if (!strncmp(line, "diff ", 5)) {
-		const char *eol = strchrnul(line, '\n');
-		const char *b = strstr(line, " b/");
-
-		if (!b || b > eol)
-			b = strstr(line, " \"b/");
-
-		open_file(p, line);
-		p->fresh = 1;
-		if (b && b < eol)
-			set_path(current(p),
-				 strip_path(b + 1, (size_t)(eol - b - 1)));
-	} else if (!strncmp(line, "--- ", 4) && next < end &&
-		   !strncmp(next, "+++ ", 4)) {
-		file_headers(p, line, next, end);
-		return 1; /* the "+++" line is done too */
-	} else if (!strncmp(line, "@@ -", 4)) {
-		if (!current(p) ||
-		    diff_hunk_header(line, (size_t)(next - line), &p->old_left,
-				     &p->new_left) < 0)
+	switch (it->kind) {
+	case DIFF_LINE_DIFF:
+		diff_line(p, it);
+		break;
+	case DIFF_LINE_OLD_PATH:
+		p->old_path = it->line;
+		p->old_len = it->len;
+		return 0;
+	case DIFF_LINE_NEW_PATH:
+		if (p->old_path)
+			file_headers(p, it);
+		break;
+	case DIFF_LINE_HUNK:
+		if (!file)
 			return -1;
-	} else if (current(p) && (!strncmp(line, "Binary files ", 13) ||
-				  !strncmp(line, "GIT binary patch", 16))) {
-		current(p)->binary = 1;
+		break;
+	case DIFF_LINE_BINARY:
+		if (file)
+			file->binary = 1;
+		break;
+	case DIFF_LINE_DELETED:
+		file->deleted++;
+		break;
+	case DIFF_LINE_ADDED:
+		file->added++;
+		break;
+	default:
+		break;
 	}
+	p->old_path = NULL; /* a "--- " line counts only right before "+++ " */
 	return 0;
-}
-
-static const char *next_line(const char *line, const char *end)
-{
-	const char *eol = memchr(line, '\n', (size_t)(end - line));
-
-	return eol ? eol + 1 : end;
 }
 
 int diff_files_parse(struct diff_files *df, const char *diff, size_t len)
 {
-	struct diff_parser p = { df, 0, 0, 0 };
-	const char *line = diff, *end = diff + len;
+	struct diff_parser p = { df, NULL, 0, 0 };
+	const char *end = diff + len;
+	struct diff_iter it;
 	size_t i;
+	int ret;
 
-	while (line < end) {
-		const char *next = next_line(line, end);
-		int ret;
-
-		if (p.old_left || p.new_left)
-			ret = hunk_line(&p, line, (size_t)(next - line));
-		else
-			ret = header_line(&p, line, next, end);
-		if (ret < 0)
+	diff_iter_init(&it, diff, len);
+	while ((ret = diff_iter_next(&it)))
+		if (ret < 0 || file_line(&p, &it) < 0)
 			return error("malformed diff at line '%.*s'",
-				     (int)strcspn(line, "\r\n"), line);
-		if (ret > 0)
-			next = next_line(next, end);
-		line = next;
-	}
-	if (p.old_left || p.new_left)
+				     (int)strcspn(it.line, "\r\n"), it.line);
+	if (it.old_left || it.new_left)
 		return error("diff ends inside a hunk");
 	for (i = 0; i < df->nr; i++) {
 		const char *stop = i + 1 < df->nr ? df->files[i + 1].text : end;
@@ -367,6 +350,22 @@ int diffstat_format_diff(struct strbuf *out, const char *diff, size_t len,
 
 	if (!ret)
 		diffstat_format(out, df.files, df.nr, width);
+	diff_files_release(&df);
+	return ret;
+}
+
+int diffstat_count(const char *diff, size_t len, unsigned long *insertions,
+		   unsigned long *deletions)
+{
+	struct diff_files df = DIFF_FILES_INIT;
+	int ret = diff_files_parse(&df, diff, len);
+	size_t i;
+
+	*insertions = *deletions = 0;
+	for (i = 0; !ret && i < df.nr; i++) {
+		*insertions += df.files[i].added;
+		*deletions += df.files[i].deleted;
+	}
 	diff_files_release(&df);
 	return ret;
 }

@@ -13,7 +13,8 @@
  * diffstat_summary() writes that summary alone, with git's wording
  * (" 52 files changed, 86 insertions(+), 73 deletions(-)").
  * diffstat_format_diff() does both steps on a diff text, for a caller
- * that needs no more than the lines.
+ * that needs no more than the lines; diffstat_count() gives the
+ * summary's two numbers of a diff text.
  */
 #ifndef KM_DIFFSTAT_H
 #define KM_DIFFSTAT_H
@@ -57,5 +58,12 @@ int diffstat_format_diff(struct strbuf *out, const char *diff, size_t len,
 /* the summary line, ending in '\n' */
 void diffstat_summary(struct strbuf *out, size_t files,
 		      unsigned long insertions, unsigned long deletions);
+
+/*
+ * the lines a diff text adds and deletes, over all its files (the
+ * numbers of the summary line); -1 (reported, both 0) if malformed
+ */
+int diffstat_count(const char *diff, size_t len, unsigned long *insertions,
+		   unsigned long *deletions);
 
 #endif

@@ -3,16 +3,23 @@
  *
  *	kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]
  *
- * Usage errors exit 2 with one line on stderr; each command's own exit
- * codes are documented in its file and in kmigrate.1.
+ * The global options go through parse_options(), which stops at the
+ * command's name; the command parses the rest with setup_command(),
+ * which also sets up what the command's row in the table asks for
+ * (builtin.h: NEED_TREE, NEED_MIGRATION).  Usage errors exit 2 with one
+ * line on stderr; each command's own exit codes are documented in its
+ * file and in kmigrate.1.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
-#include "result-cache.h"
+#include "migration.h"
 #include "parse-options.h"
+#include "result-cache.h"
 #include "tempfile.h"
 #include "tree-style.h"
 #include "util.h"
@@ -23,27 +30,72 @@
 
 struct km_global_options km_global = { 0, "class-device-parent", 0 };
 
-void km_setup_cache(void)
-{
-	if (km_global.no_cache)
-		result_cache_disable();
-}
-
 struct command {
 	const char *name;
-	int (*fn)(int argc, const char **argv);
+	int (*fn)(int argc, const char **argv, struct km_setup *setup);
+	unsigned int flags; /* NEED_*: what setup_command() does for it */
 	const char *summary;
 };
 
 static const struct command commands[] = {
-	{ "scan", cmd_scan, "list every call site of the migrated function" },
-	{ "apply", cmd_apply, "convert the old-form calls with spatch" },
-	{ "check", cmd_check, "validate every call site (a CI gate)" },
-	{ "series", cmd_series, "write the conversion as a patch series" },
-	{ "cocci", cmd_cocci, "print the semantic patch, or run it in a mode" },
-	{ "model", cmd_model, "replay a scenario on the driver-core model" },
-	{ "run", cmd_run, "the whole job on the bundled demo tree" },
+	{ "scan", cmd_scan, NEED_TREE | NEED_MIGRATION,
+	  "list every call site of the migrated function" },
+	{ "apply", cmd_apply, NEED_TREE | NEED_MIGRATION,
+	  "convert the old-form calls with spatch" },
+	{ "check", cmd_check, NEED_TREE | NEED_MIGRATION,
+	  "validate every call site (a CI gate)" },
+	{ "series", cmd_series, NEED_TREE | NEED_MIGRATION,
+	  "write the conversion as a patch series" },
+	{ "cocci", cmd_cocci, NEED_MIGRATION,
+	  "print the semantic patch, or run it in a mode" },
+	{ "model", cmd_model, 0, "replay a scenario on the driver-core model" },
+	{ "run", cmd_run, NEED_MIGRATION,
+	  "the whole job on the bundled demo tree" },
 };
+
+void setup_tree(struct km_setup *setup, const char *tree)
+{
+	int fd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		die_errno("cannot open tree '%s'", tree);
+	close(fd);
+	setup->tree = tree;
+}
+
+int setup_command(struct km_setup *setup, int argc, const char **argv,
+		  const struct option *options, const char *const *usage)
+{
+	argc = parse_options(argc, argv, options, usage, setup->cmd, 0);
+	if (km_global.no_cache)
+		result_cache_disable();
+	if (setup->flags & NEED_TREE) {
+		if (argc != 1)
+			usage_error(setup->cmd, argc ? "too many arguments" :
+						       "missing TREE");
+		setup_tree(setup, argv[0]);
+		argc = 0;
+	}
+	if (setup->flags & NEED_MIGRATION) {
+		setup->migration = xmalloc(sizeof(*setup->migration));
+		if (migration_load(setup->migration, km_global.migration) < 0)
+			exit(2);
+	}
+	return argc;
+}
+
+/* the command, with what setup_command() set up released after it */
+static int run_builtin(const struct command *cmd, int argc, const char **argv)
+{
+	struct km_setup setup = { cmd->name, cmd->flags, NULL, NULL };
+	int status = cmd->fn(argc, argv, &setup);
+
+	if (setup.migration) {
+		migration_release(setup.migration);
+		free(setup.migration);
+	}
+	return status;
+}
 
 int km_jobs(void)
 {
@@ -101,84 +153,58 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-static int parse_jobs(const char *arg)
-{
-	char *end;
-	long n = strtol(arg, &end, 10);
+static int show_help, show_version;
 
-	if (!*arg || *end || n < 1 || n > OPT_JOBS_MAX)
-		usage_error(NULL,
-			    "option '-j' needs a number of jobs from 1 "
-			    "to %d, not '%s'",
-			    OPT_JOBS_MAX, arg);
-	return (int)n;
-}
+static const char *const global_usage[] = {
+	"kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]",
+	NULL
+};
 
-/* global options up to the command name; returns the command's index */
-static int parse_global(int argc, const char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (arg[0] != '-')
-			return i;
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			print_help(stdout);
-			exit(0);
-		} else if (!strcmp(arg, "--version")) {
-			printf("kmigrate version %s\n", KMIGRATE_VERSION);
-			exit(0);
-		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
-			km_verbosity = 0;
-		} else if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
-			km_verbosity = 2;
-		} else if (!strcmp(arg, "-j") || !strcmp(arg, "--jobs")) {
-			if (++i == argc)
-				usage_error(NULL, "option '%s' needs a value",
-					    arg);
-			km_global.jobs = parse_jobs(argv[i]);
-		} else if (!strncmp(arg, "-j", 2)) {
-			km_global.jobs = parse_jobs(arg + 2);
-		} else if (!strcmp(arg, "--migration")) {
-			if (++i == argc)
-				usage_error(NULL, "option '%s' needs a value",
-					    arg);
-			km_global.migration = argv[i];
-		} else if (!strncmp(arg, "--migration=", 12)) {
-			km_global.migration = arg + 12;
-		} else {
-			usage_error(NULL, "unknown option '%s'", arg);
-		}
-	}
-	return i;
-}
+/* the options before the command; print_help() describes them */
+static const struct option global_options[] = {
+	OPT_JOBS(),
+	OPT_SET_INT('q', "quiet", &km_verbosity, 0,
+		    "print only results and errors"),
+	OPT_SET_INT('v', "verbose", &km_verbosity, 2,
+		    "say more about what is done"),
+	OPT_STRING(0, "migration", &km_global.migration, "NAME",
+		   "the migration to run"),
+	OPT_BOOL(0, "version", &show_version, "print the version and exit"),
+	OPT_BOOL('h', "help", &show_help, "show this help"),
+	OPT_END(),
+};
 
 int main(int argc, const char **argv)
 {
 	const struct command *cmd;
-	int first;
 
-	first = parse_global(argc, argv);
-	if (first == argc) {
+	argc = parse_options(argc, argv, global_options, global_usage, NULL,
+			     PARSE_OPT_STOP_AT_NON_OPTION |
+				     PARSE_OPT_NO_INTERNAL_HELP);
+	if (show_help) {
+		print_help(stdout);
+		return 0;
+	}
+	if (show_version) {
+		printf("kmigrate version %s\n", KMIGRATE_VERSION);
+		return 0;
+	}
+	if (!argc) {
 		print_help(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[first], "help")) {
-		if (first + 1 < argc && find_command(argv[first + 1])) {
-			const char *help[] = { argv[first + 1], "--help",
-					       NULL };
+	if (!strcmp(argv[0], "help")) {
+		if (argc > 1 && find_command(argv[1])) {
+			const char *help[] = { argv[1], "--help", NULL };
 
-			return find_command(argv[first + 1])->fn(2, help);
+			return run_builtin(find_command(argv[1]), 2, help);
 		}
 		print_help(stdout);
 		return 0;
 	}
-	cmd = find_command(argv[first]);
+	cmd = find_command(argv[0]);
 	if (!cmd)
-		usage_error(NULL, "'%s' is not a kmigrate command",
-			    argv[first]);
+		usage_error(NULL, "'%s' is not a kmigrate command", argv[0]);
 	tempfile_install_handlers();
-	return cmd->fn(argc - first, argv + first);
+	return run_builtin(cmd, argc, argv);
 }

@@ -91,6 +91,9 @@ static void store(const struct option *o, const char *arg, const char *cmd,
 	case OPTION_BOOL:
 		*(int *)o->value = 1;
 		break;
+	case OPTION_SET_INT:
+		*(int *)o->value = o->defval;
+		break;
 	case OPTION_COUNTUP:
 		(*(int *)o->value)++;
 		break;
@@ -139,6 +142,7 @@ static int parse_long(const char **argv, int left, const struct option *opts,
 	const char *name = argv[0] + 2, *eq = strchr(name, '=');
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	const struct option *o = find_long(opts, name, len);
+	char *spelled;
 
 	if (!o)
 		usage_error(cmd, "unknown option '--%.*s'", (int)len, name);
@@ -149,14 +153,12 @@ static int parse_long(const char **argv, int left, const struct option *opts,
 		store(o, NULL, cmd, argv[0]);
 		return 1;
 	}
-	if (eq) {
-		store(o, eq + 1, cmd, argv[0]);
-		return 1;
-	}
-	if (left < 2)
+	if (!eq && left < 2)
 		usage_error(cmd, "option '--%s' needs a value", o->long_name);
-	store(o, argv[1], cmd, argv[0]);
-	return 2;
+	spelled = xstrfmt("--%s", o->long_name);
+	store(o, eq ? eq + 1 : argv[1], cmd, spelled);
+	free(spelled);
+	return eq ? 1 : 2;
 }
 
 /* parse a cluster of short options "-qv" or "-j4" or "-j 4" */
@@ -188,7 +190,7 @@ static int parse_short(const char **argv, int left, const struct option *opts,
 }
 
 int parse_options(int argc, const char **argv, const struct option *opts,
-		  const char *const *usage, const char *cmd)
+		  const char *const *usage, const char *cmd, unsigned int flags)
 {
 	int i = 1, nr = 0, only_operands = 0;
 
@@ -196,6 +198,8 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 		const char *arg = argv[i];
 
 		if (only_operands || arg[0] != '-' || !arg[1]) {
+			if (flags & PARSE_OPT_STOP_AT_NON_OPTION)
+				break;
 			argv[nr++] = arg;
 			i++;
 			continue;
@@ -205,7 +209,8 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 			i++;
 			continue;
 		}
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		if (!(flags & PARSE_OPT_NO_INTERNAL_HELP) &&
+		    (!strcmp(arg, "-h") || !strcmp(arg, "--help"))) {
 			usage_with_options(stdout, usage, opts);
 			exit(0);
 		}
@@ -214,6 +219,8 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 		else
 			i += parse_short(argv + i, argc - i, opts, cmd);
 	}
+	while (i < argc)
+		argv[nr++] = argv[i++];
 	argv[nr] = NULL;
 	return nr;
 }

@@ -20,18 +20,19 @@
 	"https://raw.githubusercontent.com/oasis-tcs/" \
 	"sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
 
+void report_finding(struct strbuf *out, const struct finding *f)
+{
+	strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line, f->column,
+		    severity_name(f->severity), f->message, f->rule);
+}
+
 void report_text(struct strbuf *out, const struct findings *findings,
 		 size_t max_findings)
 {
 	size_t i;
 
-	for (i = 0; i < findings->nr && i < max_findings; i++) {
-		const struct finding *f = &findings->items[i];
-
-		strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line,
-			    f->column, severity_name(f->severity), f->message,
-			    f->rule);
-	}
+	for (i = 0; i < findings->nr && i < max_findings; i++)
+		report_finding(out, &findings->items[i]);
 	if (findings->nr > max_findings)
 		strbuf_addf(out, "... and %zu more findings\n",
 			    findings->nr - max_findings);
@@ -67,10 +68,7 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 			continue;
 		}
 		if (i < max_findings)
-			strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file,
-				    f->line, f->column,
-				    severity_name(f->severity), f->message,
-				    f->rule);
+			report_finding(out, f);
 		i++;
 	}
 	if (findings->nr > max_findings)
@@ -78,20 +76,43 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 			    findings->nr - max_findings);
 }
 
-void report_summary_line(struct strbuf *out, const struct findings *findings,
-			 const struct report_summary *summary)
+void report_text_severity(struct strbuf *out, const struct findings *findings,
+			  enum severity severity, size_t max,
+			  const char *prefix)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < findings->nr && n < max; i++) {
+		if (findings->items[i].severity != severity)
+			continue;
+		strbuf_addstr(out, prefix);
+		report_finding(out, &findings->items[i]);
+		n++;
+	}
+}
+
+void report_summary_counts(struct strbuf *out, const struct findings *findings,
+			   const struct report_summary *summary)
 {
 	size_t errors = findings_count(findings, SEVERITY_ERROR);
 	size_t warnings = findings_count(findings, SEVERITY_WARNING);
 	size_t notes = findings_count(findings, SEVERITY_NOTE);
 
 	strbuf_addf(out,
-		    "check: %zu call site%s in %zu file%s: %zu error%s, "
-		    "%zu warning%s, %zu note%s\n",
+		    "%zu call site%s in %zu file%s: %zu error%s, "
+		    "%zu warning%s, %zu note%s",
 		    summary->call_sites, summary->call_sites == 1 ? "" : "s",
 		    summary->files, summary->files == 1 ? "" : "s", errors,
 		    errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
 		    notes, notes == 1 ? "" : "s");
+}
+
+void report_summary_line(struct strbuf *out, const struct findings *findings,
+			 const struct report_summary *summary)
+{
+	strbuf_addstr(out, "check: ");
+	report_summary_counts(out, findings, summary);
+	strbuf_addch(out, '\n');
 }
 
 static void json_finding(struct json_writer *w, const struct finding *f)

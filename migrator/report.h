@@ -43,6 +43,12 @@ struct report_summary {
 
 void report_text(struct strbuf *out, const struct findings *findings,
 		 size_t max_findings);
+/* one finding as report_text() writes it, its line */
+void report_finding(struct strbuf *out, const struct finding *f);
+/* the findings of one severity, at most max, each line after prefix */
+void report_text_severity(struct strbuf *out, const struct findings *findings,
+			  enum severity severity, size_t max,
+			  const char *prefix);
 void report_json(struct strbuf *out, const struct findings *findings,
 		 const struct report_summary *summary);
 void report_sarif(struct strbuf *out, const struct findings *findings,
@@ -61,5 +67,8 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 /* "check: N call sites in M files: E errors, W warnings, N notes\n" */
 void report_summary_line(struct strbuf *out, const struct findings *findings,
 			 const struct report_summary *summary);
+/* the same without "check: " and the newline */
+void report_summary_counts(struct strbuf *out, const struct findings *findings,
+			   const struct report_summary *summary);
 
 #endif

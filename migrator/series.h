@@ -24,7 +24,7 @@
  * patches, series-cover.c writes the cover letter, series-verify.c
  * (series-verify.h) judges the written patches with the tree's checkpatch
  * and git am.  Writing the files, running check and putting the files in
- * place is the command's part (cmd-series.c).
+ * place is write-series.c's part (write-series.h).
  *
  * Caller's steps: series_init(), series_plan(), series_format_patches(),
  * (write the patches into a staging directory), series_checkpatch() and

@@ -107,6 +107,18 @@ static void test_hunk_bodies_are_not_headers(void)
 		     "doc/sig.txt drivers/x.c");
 }
 
+static void test_short_hunk_hides_no_header(void)
+{
+	/* a hunk shorter than its header says: what follows is a header */
+	ASSERT_PATHS("--- a/d/x.c\n+++ b/d/x.c\n"
+		     "@@ -1,3 +1,3 @@\n"
+		     " a\n"
+		     "diff --git a/../y.c b/../y.c\n"
+		     "--- a/../y.c\n+++ b/../y.c\n"
+		     "@@ -1 +1 @@\n-y\n+z\n",
+		     "refused: it touches 'a/../y.c', outside the tree");
+}
+
 static void test_quoted_and_dotted_names(void)
 {
 	/* "..." inside a name is not a ".." component */
@@ -121,6 +133,8 @@ static const struct unit_test tests[] = {
 	{ "'..' and absolute paths are refused", test_outside_is_refused },
 	{ "a text with no file, a path -p1 cannot strip", test_no_file },
 	{ "lines of a hunk are not headers", test_hunk_bodies_are_not_headers },
+	{ "a hunk that lies about its length hides no header",
+	  test_short_hunk_hides_no_header },
 	{ "quoted names; '..' inside a name is fine",
 	  test_quoted_and_dotted_names },
 	{ NULL, NULL }

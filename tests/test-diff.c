@@ -306,6 +306,105 @@ static void test_hunk_header(void)
 	CU_ASSERT_EQUAL(diff_quoted_len("a/x", 3), 0);
 }
 
+/*
+ * The kinds diff_iter gives text's lines, one letter each: T text, D
+ * "diff ", O "--- ", N "+++ ", B binary, H hunk header, ' ' '-' '+'
+ * body lines, '\\' no newline; '!' after a line that returned -1; and
+ * '>' at the end if the text ends inside a hunk.
+ */
+static void check_kinds(const char *text, const char *want)
+{
+	static const char letters[] = "TDONBH -+\\";
+	struct strbuf got = STRBUF_INIT;
+	struct diff_iter it;
+	int ret;
+
+	diff_iter_init(&it, text, strlen(text));
+	while ((ret = diff_iter_next(&it))) {
+		strbuf_addch(&got, letters[it.kind]);
+		if (ret < 0)
+			strbuf_addch(&got, '!');
+		CU_ASSERT((ret < 0) == (it.error != NULL));
+	}
+	if (it.old_left || it.new_left)
+		strbuf_addch(&got, '>');
+	CU_ASSERT_STRING_EQUAL(got.buf, want);
+	strbuf_release(&got);
+}
+
+static void test_iter_kinds(void)
+{
+	/* a mail: headers, a git diff, a deleted "-- x", a binary file */
+	check_kinds("From: A <a@x>\n"
+		    "---\n"
+		    "diff --git a/x.c b/x.c\n"
+		    "index 1..2 100644\n"
+		    "--- a/x.c\n"
+		    "+++ b/x.c\n"
+		    "@@ -1,3 +1,2 @@ int f(void)\n"
+		    " a\n"
+		    "--- x\n"
+		    "-b\n"
+		    "+++ y\n"
+		    "\\ No newline at end of file\n"
+		    "diff --git a/y.bin b/y.bin\n"
+		    "Binary files a/y.bin and b/y.bin differ\n"
+		    "-- \n"
+		    "2.39.2\n",
+		    "TTDTONH --+\\DBTT");
+	/* plain headers, CRLF, an empty context line, no final newline */
+	check_kinds("--- x.c\t2005\r\n+++ x.c\t2005\r\n@@ -1,4 +1,4 @@\r\n"
+		    " a\r\n\r\n\n-b\r\n+c",
+		    "ONH   -+");
+}
+
+static void test_iter_malformed(void)
+{
+	/* a header that cannot be read is text, and says so */
+	check_kinds("--- a/x\n+++ b/x\n@@ -1 +1 @\n-a\n", "ONT!T");
+	/* a hunk shorter than its header: the next file is still seen */
+	check_kinds("@@ -1,2 +1,2 @@\n a\n"
+		    "diff --git a/../x b/../x\n--- a/../x\n",
+		    "H D!O");
+	/* a line of neither side, a side with no room left */
+	check_kinds("@@ -1 +1 @@\nx\n", "HT!");
+	check_kinds("@@ -1 +1 @@\n-a\n-b\n", "H-T!");
+	/* the text ends inside a hunk */
+	check_kinds("@@ -1,2 +1,2 @@\n a\n", "H >");
+}
+
+/* what diff_write_file() writes, diff_iter reads back, line for line */
+static void test_iter_reads_what_diff_writes(void)
+{
+	unsigned int seed = 7;
+	int round;
+
+	for (round = 0; round < 50; round++) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+		struct strbuf out = STRBUF_INIT;
+		struct diff_stat stat = { 0, 0 }, read = { 0, 0 };
+		struct diff_iter it;
+		int ret, bad = 0;
+
+		random_text(&a, &seed, 30);
+		random_text(&b, &seed, 30);
+		diff_write_file(&out, "d/x.c", a.buf, a.len, b.buf, b.len,
+				&stat);
+		diff_iter_init(&it, out.buf, out.len);
+		while ((ret = diff_iter_next(&it))) {
+			bad |= ret < 0;
+			read.added += it.kind == DIFF_LINE_ADDED;
+			read.removed += it.kind == DIFF_LINE_DELETED;
+		}
+		CU_ASSERT_FALSE(bad || it.old_left || it.new_left);
+		CU_ASSERT_EQUAL(read.added, stat.added);
+		CU_ASSERT_EQUAL(read.removed, stat.removed);
+		strbuf_release(&a);
+		strbuf_release(&b);
+		strbuf_release(&out);
+	}
+}
+
 static const struct unit_test tests[] = {
 	{ "equal texts give no hunk", test_equal_texts_give_nothing },
 	{ "one change with three lines of context",
@@ -327,6 +426,11 @@ static const struct unit_test tests[] = {
 	  test_small_edit_in_long_file },
 	{ "hunk headers and quoted paths are parsed as git writes them",
 	  test_hunk_header },
+	{ "diff_iter: each line of a diff and what it is", test_iter_kinds },
+	{ "diff_iter: malformed diffs say so, and headers are still seen",
+	  test_iter_malformed },
+	{ "diff_iter reads back what diff_write_file() writes",
+	  test_iter_reads_what_diff_writes },
 	{ NULL, NULL }
 };
 

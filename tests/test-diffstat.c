@@ -222,6 +222,29 @@ static void test_format_diff_text(void)
 	strbuf_release(&sb);
 }
 
+static void test_count(void)
+{
+	static const char mail[] = "Subject: [PATCH] x\n"
+				   "\n"
+				   "---\n"
+				   " 2 files changed\n"
+				   "\n";
+	struct strbuf diff = STRBUF_INIT;
+	unsigned long ins = 9, del = 9;
+
+	strbuf_addstr(&diff, mail);
+	strbuf_addstr(&diff, git_diff);
+	strbuf_addstr(&diff, "-- \n2.39.2\n");
+	/* the mail's "---" and signature "-- " are no lines of a hunk */
+	CU_ASSERT_EQUAL(diffstat_count(diff.buf, diff.len, &ins, &del), 0);
+	CU_ASSERT_EQUAL(ins, 3);
+	CU_ASSERT_EQUAL(del, 2);
+	CU_ASSERT_EQUAL(diffstat_count("@@ -1 +1 @@\n-a\n+b\n", 19, &ins, &del),
+			-1);
+	CU_ASSERT_EQUAL(ins + del, 0);
+	strbuf_release(&diff);
+}
+
 static const struct unit_test tests[] = {
 	{ "a git diff is cut into files", test_parse_git_diff },
 	{ "plain ---/+++ diffs, CRLF and empty context lines",
@@ -233,6 +256,7 @@ static const struct unit_test tests[] = {
 	{ "hunk headers give the counts, or the diff is refused",
 	  test_hunk_headers },
 	{ "the stat lines of a whole diff text", test_format_diff_text },
+	{ "the lines a whole mail adds and deletes", test_count },
 	{ NULL, NULL }
 };
 

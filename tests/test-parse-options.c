@@ -2,10 +2,12 @@
  * test-parse-options.c - the option parser every command uses.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "parse-options.h"
+#include "strbuf.h"
 #include "strlist.h"
 #include "unit.h"
 
@@ -28,7 +30,7 @@ static void test_options_and_operands_mix(void)
 		"--cc", "a@x",	"--cc=b@x",   "--",  "-odd",
 		NULL
 	};
-	int n = parse_options(10, argv, opts, usage, "test");
+	int n = parse_options(10, argv, opts, usage, "test", 0);
 
 	CU_ASSERT_EQUAL(n, 2);
 	CU_ASSERT_STRING_EQUAL(argv[0], "TREE");
@@ -40,26 +42,43 @@ static void test_options_and_operands_mix(void)
 	strlist_clear(&cc, 0);
 }
 
-/* run parse_options in a child and return its exit status */
-static int exit_status_of(const char **argv, int argc)
+/*
+ * run parse_options in a child and return its exit status; its stderr
+ * into err (may be NULL)
+ */
+static int run_child(const char **argv, int argc, unsigned int flags,
+		     struct strbuf *err)
 {
 	int jobs = 0, status;
 	const char *const formats[] = { "text", NULL };
 	const char *format = NULL;
-	struct option opts[] = { OPT_INT('j', "jobs", &jobs, "N", "jobs"),
+	struct option opts[] = { OPT_JOBS_INT('j', "jobs", &jobs, "N", "jobs"),
 				 OPT_CHOICE(0, "format", &format, "FMT",
 					    formats, "output"),
 				 OPT_END() };
-	pid_t pid = fork();
+	char path[] = "/tmp/test-parse-options-XXXXXX";
+	int fd = mkstemp(path);
+	pid_t pid;
 
+	CU_ASSERT_FATAL(fd >= 0);
+	pid = fork();
 	if (!pid) {
 		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
-		parse_options(argc, argv, opts, usage, "test");
+		dup2(fd, 2);
+		parse_options(argc, argv, opts, usage, "test", flags);
 		exit(0);
 	}
 	waitpid(pid, &status, 0);
+	if (err)
+		strbuf_read_file(err, path);
+	close(fd);
+	unlink(path);
 	return WEXITSTATUS(status);
+}
+
+static int exit_status_of(const char **argv, int argc)
+{
+	return run_child(argv, argc, 0, NULL);
 }
 
 static void test_bad_input_exits_2(void)
@@ -84,8 +103,95 @@ static void test_help_exits_0(void)
 	CU_ASSERT_EQUAL(exit_status_of(h, 2), 0);
 }
 
+static void test_long_option_named_without_value(void)
+{
+	const char *zero[] = { "test", "--jobs=0", NULL };
+	struct strbuf err = STRBUF_INIT;
+
+	CU_ASSERT_EQUAL(run_child(zero, 2, 0, &err), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.buf, "option '--jobs' needs a "
+					       "number of jobs from 1 to "
+					       "4096, not '0'"));
+	strbuf_release(&err);
+}
+
+/* the global options of main(): up to the command's name */
+static void test_stop_at_non_option(void)
+{
+	int quiet = 1, jobs = 0;
+	struct option opts[] = {
+		OPT_SET_INT('q', "quiet", &quiet, 0, "quiet"),
+		OPT_JOBS_INT('j', "jobs", &jobs, "N", "jobs"),
+		OPT_END(),
+	};
+	const char *argv[] = { "kmigrate", "-q", "-j3",	 "scan",
+			       "-j",	   "0",	 "TREE", NULL };
+	const char *after_dashes[] = { "kmigrate", "--", "-scan", NULL };
+	int n = parse_options(7, argv, opts, usage, NULL,
+			      PARSE_OPT_STOP_AT_NON_OPTION);
+
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_STRING_EQUAL(argv[0], "scan");
+	CU_ASSERT_STRING_EQUAL(argv[1], "-j");
+	CU_ASSERT_STRING_EQUAL(argv[2], "0");
+	CU_ASSERT_STRING_EQUAL(argv[3], "TREE");
+	CU_ASSERT_PTR_NULL(argv[4]);
+	CU_ASSERT_EQUAL(quiet, 0);
+	CU_ASSERT_EQUAL(jobs, 3);
+	n = parse_options(3, after_dashes, opts, usage, NULL,
+			  PARSE_OPT_STOP_AT_NON_OPTION);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT_STRING_EQUAL(after_dashes[0], "-scan");
+}
+
+/* OPT_SET_INT: the last of -q and -v wins, as they come */
+static void test_set_int(void)
+{
+	int verbosity = 1;
+	struct option opts[] = {
+		OPT_SET_INT('q', "quiet", &verbosity, 0, "quiet"),
+		OPT_SET_INT('v', "verbose", &verbosity, 2, "verbose"),
+		OPT_END(),
+	};
+	const char *qv[] = { "test", "-qv", NULL };
+	const char *vq[] = { "test", "--verbose", "--quiet", NULL };
+
+	CU_ASSERT_EQUAL(parse_options(2, qv, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(verbosity, 2);
+	CU_ASSERT_EQUAL(parse_options(3, vq, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(verbosity, 0);
+}
+
+/* PARSE_OPT_NO_INTERNAL_HELP: "-h" is the table's, if it has one */
+static void test_no_internal_help(void)
+{
+	int help = 0;
+	struct option opts[] = {
+		OPT_BOOL('h', "help", &help, "show this help"),
+		OPT_END(),
+	};
+	const char *argv[] = { "kmigrate", "-h", "scan", NULL };
+	const char *h[] = { "test", "-h", NULL };
+
+	CU_ASSERT_EQUAL(parse_options(3, argv, opts, usage, NULL,
+				      PARSE_OPT_STOP_AT_NON_OPTION |
+					      PARSE_OPT_NO_INTERNAL_HELP),
+			1);
+	CU_ASSERT_EQUAL(help, 1);
+	CU_ASSERT_STRING_EQUAL(argv[0], "scan");
+	/* without an entry for it, -h is an unknown option */
+	CU_ASSERT_EQUAL(run_child(h, 2, PARSE_OPT_NO_INTERNAL_HELP, NULL), 2);
+}
+
 static const struct unit_test tests[] = {
 	{ "options and operands may be mixed", test_options_and_operands_mix },
+	{ "a long option's error names it without its value",
+	  test_long_option_named_without_value },
+	{ "PARSE_OPT_STOP_AT_NON_OPTION stops at the command",
+	  test_stop_at_non_option },
+	{ "OPT_SET_INT: the last one given wins", test_set_int },
+	{ "PARSE_OPT_NO_INTERNAL_HELP leaves -h to the table",
+	  test_no_internal_help },
 	{ "unknown options and bad values exit 2", test_bad_input_exits_2 },
 	{ "-h and --help exit 0", test_help_exits_0 },
 	{ NULL, NULL }

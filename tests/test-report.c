@@ -70,6 +70,37 @@ static void test_text_cap(void)
 	findings_release(&list);
 }
 
+/* kmigrate run's excerpts: one severity, a cap, a prefix */
+static void test_text_of_one_severity(void)
+{
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+	int i;
+
+	findings_init(&list);
+	for (i = 0; i < 4; i++)
+		finding_add(&list, "null-class", SEVERITY_ERROR, "e.c",
+			    (unsigned int)(i + 1), 1, "e%d", i);
+	finding_add(&list, "format-nonliteral", SEVERITY_WARNING, "w.c", 1, 2,
+		    "w");
+	findings_sort(&list);
+	report_text_severity(&out, &list, SEVERITY_ERROR, 2, "  ");
+	CU_ASSERT_STRING_EQUAL(out.buf, "  e.c:1:1: error: e0 [null-class]\n"
+					"  e.c:2:1: error: e1 [null-class]\n");
+	strbuf_reset(&out);
+	report_text_severity(&out, &list, SEVERITY_WARNING, 5, "");
+	CU_ASSERT_STRING_EQUAL(out.buf,
+			       "w.c:1:2: warning: w [format-nonliteral]\n");
+	strbuf_reset(&out);
+	report_text_severity(&out, &list, SEVERITY_NOTE, 5, "  ");
+	CU_ASSERT_EQUAL(out.len, 0);
+	report_summary_counts(&out, &list, &summary);
+	CU_ASSERT_STRING_EQUAL(out.buf, "72 call sites in 52 files: 4 errors, "
+					"1 warning, 0 notes");
+	strbuf_release(&out);
+	findings_release(&list);
+}
+
 static void test_json_shape_and_escaping(void)
 {
 	struct findings list;
@@ -158,6 +189,8 @@ static void test_severity_names(void)
 }
 
 static const struct unit_test tests[] = {
+	{ "the findings of one severity, capped, with a prefix",
+	  test_text_of_one_severity },
 	{ "text: compiler-style lines sorted by place",
 	  test_text_lines_and_order },
 	{ "text: the cap and '... and N more'", test_text_cap },
