@@ -49,10 +49,10 @@ struct pending {
 struct analysis_job {
 	const struct clang_env *env;
 	struct pending *pending;
-	size_t *groups; /* the first pending of each group, and the end */
+	size_t *groups;	      /* the first pending of each group, and the end */
 	pthread_mutex_t lock; /* guards what follows */
 	size_t done, total;
-	int progress; /* "check: libclang D/T files" on a terminal */
+	int progress;	 /* "check: libclang D/T files" on a terminal */
 	double parse_ms; /* of the plain parses timed */
 	size_t parses;
 };
@@ -132,8 +132,8 @@ static int reuse_parses(struct analysis_job *job)
 }
 
 /* a group done: n texts parsed in ms, plainly unless reused */
-static void count_done(struct analysis_job *job, size_t nr, size_t n,
-		       double ms, int reused)
+static void count_done(struct analysis_job *job, size_t nr, size_t n, double ms,
+		       int reused)
 {
 	pthread_mutex_lock(&job->lock);
 	job->done += nr;
@@ -159,8 +159,8 @@ static void analyse_group(size_t index, void *cb)
 
 	for (i = 0; i < nr; i++) {
 		for (k = 0; k < i && !first[i].twin; k++)
-			if (!first[k].twin && same_text(first[k].cf,
-							first[i].cf))
+			if (!first[k].twin &&
+			    same_text(first[k].cf, first[i].cf))
 				first[i].twin = &first[k];
 		if (!first[i].twin)
 			variant_of(&variants[n++], &first[i]);
@@ -289,8 +289,8 @@ int check_analyse_files(struct check_result *const *results, size_t nr,
 		if (done[i])
 			continue;
 		for (j = i, n = 0; j < nr; j++)
-			if (!done[j] && !strcmp(results[j]->tree,
-						results[i]->tree)) {
+			if (!done[j] &&
+			    !strcmp(results[j]->tree, results[i]->tree)) {
 				same[n++] = results[j];
 				done[j] = 1;
 			}

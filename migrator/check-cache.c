@@ -173,9 +173,8 @@ out_free:
 }
 
 /* the entry's key: the run's, the result's API and headers, the file */
-static void file_key(const struct check_cache *cc,
-		     const struct check_result *r, const struct check_file *cf,
-		     struct result_key *key)
+static void file_key(const struct check_cache *cc, const struct check_result *r,
+		     const struct check_file *cf, struct result_key *key)
 {
 	const struct tree_api *api = &r->api;
 	char line[128];
@@ -203,8 +202,8 @@ static int digests_hold(struct check_cache *cc, const struct check_result *r,
 
 	for (i = 0; i < deps->nr; i++) {
 		struct dep_digest scratch;
-		const struct dep_digest *d = dep_digest(
-			cc, r, deps->items[i].string, &scratch);
+		const struct dep_digest *d =
+			dep_digest(cc, r, deps->items[i].string, &scratch);
 		char hex[SHA256_HEX_LEN + 1];
 		const char *want = d->missing ? "-" : hex;
 		size_t len;
@@ -225,7 +224,7 @@ int check_cache_get(struct check_cache *cc, const struct check_result *r,
 {
 	struct strbuf payload = STRBUF_INIT;
 	struct result_key key;
-	const char *records;
+	const char *records, *eol;
 	size_t nr = 0;
 	int hit = 0;
 
@@ -235,15 +234,17 @@ int check_cache_get(struct check_cache *cc, const struct check_result *r,
 	if (result_cache_get(&key, &payload) <= 0 ||
 	    sscanf(payload.buf, "digests %zu\n", &nr) != 1)
 		goto out_release;
-	records = strchr(payload.buf, '\n');
 	/* the records come after the digests: find them by their lines */
-	while (records && nr--)
-		records = strchr(records + 1, '\n');
-	if (!records ||
-	    check_records_read(cf, records + 1,
-			       payload.len - (size_t)(records + 1 - payload.buf)))
+	eol = strchr(payload.buf, '\n');
+	while (eol && nr--)
+		eol = strchr(eol + 1, '\n');
+	if (!eol)
 		goto out_release;
-	if (digests_hold(cc, r, cf, strchr(payload.buf, '\n') + 1, records + 1))
+	records = eol + 1;
+	if (check_records_read(cf, records,
+			       payload.len - (size_t)(records - payload.buf)))
+		goto out_release;
+	if (digests_hold(cc, r, cf, strchr(payload.buf, '\n') + 1, records))
 		check_records_read(cf, "", 0); /* stale: cleared, a miss */
 	else
 		hit = 1;
@@ -265,8 +266,8 @@ void check_cache_put(struct check_cache *cc, const struct check_result *r,
 	strbuf_addf(&payload, "digests %zu\n", deps->nr);
 	for (i = 0; i < deps->nr; i++) {
 		struct dep_digest scratch;
-		const struct dep_digest *d = dep_digest(
-			cc, r, deps->items[i].string, &scratch);
+		const struct dep_digest *d =
+			dep_digest(cc, r, deps->items[i].string, &scratch);
 		char hex[SHA256_HEX_LEN + 1];
 
 		if (d->changed)

@@ -624,15 +624,14 @@ int check_compared(const struct check_options *opts,
 						   opts->migration, opts->jobs,
 						   opts->lexer_only },
 			  result) ||
-	    (patch && prepare_quietly(opts, opts->tree, &t.converted,
-				      &converted)) ||
+	    (patch &&
+	     prepare_quietly(opts, opts->tree, &t.converted, &converted)) ||
 	    analyse_versions(opts, &before, result, &converted, patch))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,
 		     patch ? COMPARE_PATCH : COMPARE_BASE);
 	if (patch)
-		pair_results(result, &converted, PAIR_CONVERTED,
-			     COMPARE_PATCH);
+		pair_results(result, &converted, PAIR_CONVERTED, COMPARE_PATCH);
 	check_run_rules(result);
 	unpair(result);
 	ret = 0;

@@ -129,7 +129,8 @@ static char *string(struct cursor *c)
 	    (size_t)(c->end - c->p - 1) < len + 1)
 		goto out_bad;
 	s = xstrndup(c->p + 1, len);
-	if (strlen(s) != len || (c->p[len + 1] != ' ' && c->p[len + 1] != '\n')) {
+	if (strlen(s) != len ||
+	    (c->p[len + 1] != ' ' && c->p[len + 1] != '\n')) {
 		free(s);
 		goto out_bad;
 	}

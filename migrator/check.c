@@ -200,8 +200,10 @@ static const char *tree_error(const char *path)
 	return "not a directory";
 }
 
-/* each file's text, as the overlay has it; a file that cannot be read
- * is described from nothing, and says why */
+/*
+ * each file's text, as the overlay has it; a file that cannot be read
+ * is described from nothing, and says why
+ */
 static void read_texts(struct check_result *r)
 {
 	size_t i;
@@ -211,8 +213,8 @@ static void read_texts(struct check_result *r)
 
 		if (tree_overlay_read(r->overlay, r->tree, cf->analysed.path,
 				      &cf->text) < 0)
-			cf->analysed.parse_error = xstrfmt(
-				"cannot read it: %s", strerror(errno));
+			cf->analysed.parse_error =
+				xstrfmt("cannot read it: %s", strerror(errno));
 	}
 }
 
@@ -228,8 +230,8 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (!is_dir(opts->tree))
 		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
-	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay,
-				  m) < 0)
+	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
+	    0)
 		return -1;
 	if (result->api.fallback)
 		note("cannot tell which prototype of '%s' the tree declares "

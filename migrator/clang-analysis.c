@@ -398,8 +398,8 @@ static void header_literal(const struct fallback_env *fb,
 		      (*p >= 'A' && *p <= 'Z') ||
 		      (p > arg->text && *p >= '0' && *p <= '9')))
 			return;
-	arg->literal = header_string_macro(&fb->headers, call->file->path,
-					   text, len, tokens, arg->text);
+	arg->literal = header_string_macro(&fb->headers, call->file->path, text,
+					   len, tokens, arg->text);
 	if (!arg->literal)
 		return;
 	arg->is_literal = 1;
@@ -481,8 +481,7 @@ static void find_all_calls(struct call_finder *cf, CXTranslationUnit tu,
 	cf->calls = NULL;
 	cf->nr = cf->alloc = 0;
 	cf->main = clang_getFile(tu, abs);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_calls,
-			    cf);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_calls, cf);
 }
 
 /*
@@ -490,12 +489,10 @@ static void find_all_calls(struct call_finder *cf, CXTranslationUnit tu,
  * (in *configs), when there are any and libclang parses it: the new
  * translation unit, its calls in cf; else NULL and cf as it was
  */
-static CXTranslationUnit retry_with_configs(const struct clang_env *env,
-					    CXIndex index,
-					    const struct clang_text *t,
-					    CXTranslationUnit tu,
-					    struct call_finder *cf,
-					    struct strlist *configs)
+static CXTranslationUnit
+retry_with_configs(const struct clang_env *env, CXIndex index,
+		   const struct clang_text *t, CXTranslationUnit tu,
+		   struct call_finder *cf, struct strlist *configs)
 {
 	CXTranslationUnit again;
 	char *why = NULL;

@@ -77,8 +77,10 @@ struct analysed_file {
 	char *parse_error; /* libclang could not analyse it: why */
 	size_t nr_calls;   /* calls handed over */
 	size_t nr_seen;	   /* of them, calls libclang saw */
-	/* the tree's files the analysis read besides this one (headers),
-	 * relative to the tree: what check's result cache checks */
+	/*
+	 * the tree's files the analysis read besides this one (headers),
+	 * relative to the tree: what check's result cache checks
+	 */
 	struct strlist deps;
 };
 

@@ -224,8 +224,9 @@ int clang_loader_locate(struct strbuf *identity)
 		return -1;
 	}
 	strbuf_addf(identity, "%s %llu %lld.%09ld %llu %llu", found,
-		    (unsigned long long)st.st_size, (long long)st.st_mtim.tv_sec,
-		    st.st_mtim.tv_nsec, (unsigned long long)st.st_dev,
+		    (unsigned long long)st.st_size,
+		    (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		    (unsigned long long)st.st_dev,
 		    (unsigned long long)st.st_ino);
 	free(found);
 	return 0;

@@ -20,10 +20,10 @@
 #include "util.h"
 
 /* a reusable unit: a preamble, its headers' function bodies skipped */
-#define REUSABLE_FLAGS                                \
-	(CXTranslationUnit_PrecompiledPreamble |      \
+#define REUSABLE_FLAGS                                  \
+	(CXTranslationUnit_PrecompiledPreamble |        \
 	 CXTranslationUnit_CreatePreambleOnFirstParse | \
-	 CXTranslationUnit_SkipFunctionBodies |       \
+	 CXTranslationUnit_SkipFunctionBodies |         \
 	 CXTranslationUnit_LimitSkipFunctionBodiesToPreamble)
 
 struct unsaved_set {

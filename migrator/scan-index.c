@@ -71,8 +71,8 @@ static void parse_payload(struct scan_index *ix)
 
 		*end = '\0';
 		if (parse_line(p, &e) < 0 ||
-		    (ix->nr_old && strcmp(ix->old[ix->nr_old - 1].path,
-					  e.path) >= 0))
+		    (ix->nr_old &&
+		     strcmp(ix->old[ix->nr_old - 1].path, e.path) >= 0))
 			break;
 		ALLOC_GROW(ix->old, ix->nr_old + 1, alloc);
 		ix->old[ix->nr_old++] = e;

@@ -42,10 +42,10 @@ struct scan_index_entry {
 
 struct scan_index {
 	int enabled;
-	struct result_key key; /* the tree's and the function's names */
-	struct timespec started;	 /* when this scan began */
-	struct strbuf loaded;		 /* the entry as read */
-	struct scan_index_entry *old;	 /* its files, by path */
+	struct result_key key;	      /* the tree's and the function's names */
+	struct timespec started;      /* when this scan began */
+	struct strbuf loaded;	      /* the entry as read */
+	struct scan_index_entry *old; /* its files, by path */
 	size_t nr_old;
 	const struct tree_file **noted; /* clean now, in path order */
 	size_t nr_noted, alloc_noted;

@@ -520,7 +520,8 @@ static void list_paths(const struct tree_walk *walk,
 	size_t i;
 
 	for (i = 0; i < walk->nr_files; i++)
-		strlist_push(paths, walk->files[i].path)->util = &walk->files[i];
+		strlist_push(paths, walk->files[i].path)->util =
+			&walk->files[i];
 	for (i = 0; ov && i < ov->nr; i++) {
 		const struct overlay_file *f = &ov->files[i];
 

@@ -56,8 +56,10 @@ struct scan_result {
 	size_t nr_skipped;	 /* paths not scanned: one per note */
 	size_t nr_occurrences;
 	size_t counts[CALL_SITE_NR_KINDS];
-	/* SHA-256 of every *.h path listed, in order: a header added or
-	 * removed anywhere changes it (check's result cache keys on it) */
+	/*
+	 * SHA-256 of every *.h path listed, in order: a header added or
+	 * removed anywhere changes it (check's result cache keys on it)
+	 */
 	unsigned char header_list[SHA256_LEN];
 };
 

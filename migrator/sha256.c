@@ -30,11 +30,11 @@ static uint32_t ror(uint32_t x, int n)
 #define G1(x) (ror(x, 17) ^ ror(x, 19) ^ (x) >> 10)
 
 /* one round; the caller names the working variables in their order */
-#define ROUND(a, b, c, d, e, f, g, h, i)                                   \
-	do {                                                               \
+#define ROUND(a, b, c, d, e, f, g, h, i)                                       \
+	do {                                                                   \
 		uint32_t t1_ = h + S1(e) + ((e & f) ^ (~e & g)) + k[i] + w[i]; \
-		d += t1_;                                                  \
-		h = t1_ + S0(a) + ((a & b) ^ (a & c) ^ (b & c));           \
+		d += t1_;                                                      \
+		h = t1_ + S0(a) + ((a & b) ^ (a & c) ^ (b & c));               \
 	} while (0)
 
 static void sha256_block(struct sha256 *ctx, const unsigned char *p)

@@ -37,8 +37,8 @@ struct tree_overlay {
 	size_t nr, alloc;
 };
 
-#define TREE_OVERLAY_INIT \
-	{                 \
+#define TREE_OVERLAY_INIT  \
+	{                  \
 		NULL, 0, 0 \
 	}
 

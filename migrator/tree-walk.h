@@ -71,7 +71,7 @@ struct tree_file {
 	ino_t ino;
 	off_t size;
 	struct timespec mtime, ctime; /* what scan-index.h compares */
-	int via_link; /* reached through a symlink */
+	int via_link;		      /* reached through a symlink */
 };
 
 struct tree_walk {

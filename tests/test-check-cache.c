@@ -79,8 +79,8 @@ static void test_records_round_trip(void)
 	opts.tree = tree;
 	analyse(&a, NULL);
 	/* the header's macro was looked up: it is a dependency */
-	CU_ASSERT(strlist_find(&a.files[0].analysed.deps,
-			       "drivers/names.h") >= 0);
+	CU_ASSERT(strlist_find(&a.files[0].analysed.deps, "drivers/names.h") >=
+		  0);
 	check_records_write(&a.files[0], &one);
 	CU_ASSERT_FATAL(!check_prepare(&opts, &b));
 	CU_ASSERT(!check_records_read(&b.files[0], one.buf, one.len));
