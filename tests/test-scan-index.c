@@ -40,6 +40,7 @@ static void put(const char *path, const char *text, int fresh)
 
 static void setup(void)
 {
+	free(tree);
 	tree = tempdir_create("test-scan-index");
 	setenv("XDG_CACHE_HOME", tree, 1);
 	put("a.c", "int a;\n", 0);
@@ -47,7 +48,8 @@ static void setup(void)
 	put("calls.c", "void f(void) { class_device_create(c, 0, d, x); }\n",
 	    0);
 	put("fresh.c", "int fresh;\n", 1);
-	CU_ASSERT_FATAL(!test_migration_parse(&m));
+	if (!m.function)
+		CU_ASSERT_FATAL(!test_migration_parse(&m));
 }
 
 /* the files a new scan would trust, as "a.c b.c " */
