@@ -1,7 +1,7 @@
 /*
  * cmd-run.c - "kmigrate run": the whole job on the migration's demo tree.
  *
- *	kmigrate run [--out DIR] [--max-line-length N] [-j N] [-q]
+ *	kmigrate run [--out DIR] [--max-line-length N] [-j N]
  *
  * Copies the migration's demo tree (tree-fixtures/linux-2.6.14-mini for
  * class-device-parent) to a scratch directory and runs, in order: scan,
@@ -49,7 +49,7 @@
 #endif
 
 static const char *const run_usage[] = {
-	"kmigrate run [--out DIR] [--max-line-length N] [-j N] [-q]",
+	"kmigrate run [--out DIR] [--max-line-length N] [-j N]",
 	"",
 	"Run the whole job on the migration's bundled demo tree: scan, apply,",
 	"check, the review of a hand-written conversion, and series, with a",
