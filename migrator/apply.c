@@ -285,7 +285,6 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		jobs[n].input = xstrdup(w->output ? w->output : w->input);
 		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i, stage,
 					 extension(w->file->path));
-		jobs[n].name = spatch_name(&ropts, w->input);
 		jobs[n++].util = w;
 	}
 	ropts.cocci = cocci;

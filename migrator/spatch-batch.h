@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "run-command.h"
+#include "spatch-output.h"
 #include "spatch.h"
 
 struct spatch_batch;
@@ -30,8 +31,12 @@ struct spatch_run {
 void spatch_push_single(struct spatch_run *run, struct spatch_job *job);
 /* spatch.c: nr more jobs have their results */
 void spatch_jobs_done(struct spatch_run *run, size_t nr);
-/* spatch.c: letters, digits, "._-/", no "..", starts with one of the first */
-int spatch_safe_name(const char *name);
+/*
+ * spatch.c: move the output spatch left for the job (found: its path,
+ * or NULL for none) to job->output and set job->changed; -1 with errno
+ * if it cannot be moved
+ */
+int spatch_take_output(struct spatch_job *job, const char *found);
 /* spatch.c: the program, the semantic patch and its options; the env */
 void spatch_push_common_args(struct child_process *cp,
 			     const struct spatch_run_opts *opts);

@@ -8,42 +8,41 @@
  * given names relative to it only (spatch_name()), because spatch 1.1.1
  * puts the names it is given into sh -c command lines: a file in the
  * tree named "$(id>PWNED).c" would run.  A job is one file with one
- * semantic patch.  Jobs run in batches when the caller asks for them
- * (opts->batches): the inputs of a batch are copied into a batch
- * directory under their job's name, and one process converts the
- * copies, each file a group of its own (spatch 1.1.1 makes the files
- * named on one command line one group, which is not the same
- * conversion):
+ * semantic patch.  Every spatch process keeps the files it changes in a
+ * directory of its own and runs no child process (spatch-output.h).
+ * Jobs run in batches when the caller asks for them (opts->batches):
+ * one process reads the inputs of a batch where they are, each file a
+ * group of its own (spatch 1.1.1 makes the files named on one command
+ * line one group, which is not the same conversion):
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing --temp-files spatch-tmp
- *	       --in-place --no-show-diff --file-groups BATCH.groups
+ *	       --quiet --verbose-parsing --no-show-diff --save-tmp-files
+ *	       --temp-files run-XXXXXX --file-groups run-XXXXXX/groups
  *
- * Only a job with a name that spatch_name() takes goes in a batch, and
- * only with --no-includes among the options: a copy would not find the
- * headers its file includes from its own directory.
+ * A batch never holds two inputs of the same base name: spatch names
+ * its output files after that base name alone.
  *
  * A batch is decided by its result, not by its stderr: on real kernel
  * code spatch prints parse-recovery lines of every kind ("ERROR-RECOV",
  * "PB: found synchro point", "SUSPICIOUS: ...") for files it converts
  * well.  A batch that fails as a process (exit status, signal, time
  * limit) runs again one process per file; after one that exits
- * normally each copy is judged on its own (opts->batch_keep: the
- * caller rescans it; without one, spatch must say it handled the
- * copy), and only a job whose copy is not kept or cannot be read back
+ * normally each file's result is judged on its own (opts->batch_keep:
+ * the caller rescans it; without one, spatch must say it handled the
+ * file), and only a job whose result is not kept or cannot be read
  * runs again alone, exactly as jobs without batches run:
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing --temp-files spatch-tmp
- *	       INPUT -o OUTPUT
+ *	       --quiet --verbose-parsing --no-show-diff --save-tmp-files
+ *	       --temp-files run-XXXXXX INPUT
  *
  * so a failure is always found and told for the one file it concerns.
  * Either way OUTPUT exists afterwards only when spatch changed the file;
- * spatch's diff is never read; stderr is kept to find parse errors and
- * the reason of a failure.  A process that runs past its time limit is
- * killed with its process group: one file gets timeout_sec, a batch of
- * N files timeout_sec plus a tenth of it per file (a file that needs
- * more than its share still gets its full limit in the rerun).
+ * stderr is kept to find parse errors and the reason of a failure.  A
+ * process that runs past its time limit is killed with its process
+ * group: one file gets timeout_sec, a batch of N files timeout_sec plus
+ * a tenth of it per file (a file that needs more than its share still
+ * gets its full limit in the rerun).
  *
  * Caller's steps: spatch_check() once (prints the one-line hint and
  * returns -1 when spatch is missing or too old), spatch_cocci_options()
@@ -61,19 +60,17 @@
 #define SPATCH_PROGRAM "spatch"
 #define SPATCH_MIN_MAJOR 1
 #define SPATCH_MIN_MINOR 0
-#define SPATCH_BATCH_MAX 64	    /* files in one batch, about */
-#define SPATCH_BATCH_SHARE 10	    /* a batch file's time: limit / SHARE */
-#define SPATCH_TMP_DIR "spatch-tmp" /* --temp-files, in opts->tmpdir */
+#define SPATCH_BATCH_MAX 64   /* files in one batch, about */
+#define SPATCH_BATCH_SHARE 10 /* a batch file's time: limit / SHARE */
 
 struct spatch_version {
 	int major, minor, patch;
 };
 
 struct spatch_job {
-	char *input;	  /* the file spatch reads, in opts->tmpdir */
-	char *output;	  /* where spatch writes the changed file, too */
-	const char *name; /* its batch copy's name; NULL: no batch */
-	void *util;	  /* the caller's */
+	char *input;  /* the file spatch reads, in opts->tmpdir */
+	char *output; /* where the changed file goes, in opts->tmpdir */
+	void *util;   /* the caller's */
 
 	/* results */
 	int changed; /* output holds spatch's change */
@@ -93,8 +90,9 @@ struct spatch_run_opts {
 	void (*progress)(size_t done, size_t total, void *cb);
 	/*
 	 * The judge of a batch's result for one job: text (len bytes) is
-	 * what the batch left in the job's copy; 1 keeps it, 0 runs the
-	 * job alone.  NULL: a copy is kept when spatch says it handled it.
+	 * the file the batch made of the job's input (the input itself
+	 * when it made none); 1 keeps it, 0 runs the job alone.  NULL: a
+	 * result is kept when spatch says it handled the input.
 	 */
 	int (*batch_keep)(const struct spatch_job *job, const char *text,
 			  size_t len, void *cb);

@@ -172,29 +172,32 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
 
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
-# It does so whether it is given one file (INPUT -o OUTPUT) or a batch
-# (--in-place --file-groups FILE), and logs "file" or "batch" for each
-# run in $FAKE_LOG (and its pid in $FAKE_PIDS), and the directory each
-# batch runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names,
-# only copies named by kmigrate, so the fake tells the three files by
-# their calls (MKDEV(MEM_MAJOR, ...) and so on).
+# It does so whether it is given one file (... --temp-files DIR INPUT) or
+# a batch (--file-groups FILE), and logs "file" or "batch" for each run
+# in $FAKE_LOG (and its pid in $FAKE_PIDS), and the directory each batch
+# runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names, only
+# copies named by kmigrate, so the fake tells the three files by their
+# calls (MKDEV(MEM_MAJOR, ...) and so on); what it adds to lp.c goes to
+# the file spatch keeps in DIR for it.
 # SLOW_SPATCH=SUFFIX makes it take a second for each
 # file so named.  With FAKE_BATCH set, the chosen files are left alone,
 # and a batch misbehaves instead: "trouble" prints a line spatch does not
 # print when all is well and changes nothing, "forget" leaves a file out;
 # "chatter" prints what spatch prints on parsing some files of any tree,
-# "noise" parse-recovery lines kmigrate has never seen, and both convert.
+# "noise" parse-recovery lines kmigrate has never seen, and both convert;
+# "rename" gives every file spatch keeps another name than spatch 1.1.1
+# does, in singles too.
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
 #!/bin/sh
 [ "\$1" = --version ] && exec "$real_spatch" --version
-input= output= groups= prev=
+input= groups= tmp= prev=
 for arg in "\$@"; do
-	[ "\$arg" = -o ] && input=\$prev
-	[ "\$prev" = -o ] && output=\$arg
 	[ "\$prev" = --file-groups ] && groups=\$arg
+	[ "\$prev" = --temp-files ] && tmp=\$arg
 	prev=\$arg
 done
+[ -z "\$groups" ] && input=\$prev
 files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
@@ -228,9 +231,14 @@ if [ -n "\$groups" ]; then
 	esac
 fi
 "$real_spatch" "\$@" || exit
+if [ "\${FAKE_BATCH:-}" = rename ]; then
+	for out in "\$tmp"/cocci-output-*; do
+		[ -f "\$out" ] && mv "\$out" "\$tmp/out\${out##*/cocci-output}"
+	done
+fi
 for f in \$files; do
 	case \$(which_file "\$f") in
-	lp) echo "int extra;" >>"\${output:-\$f}" ;;
+	lp) echo "int extra;" >>"\$(ls "\$tmp"/cocci-output-*-"\${f##*/}")" ;;
 	esac
 done
 exit 0
@@ -321,6 +329,14 @@ status=$?
 check "the file a batch leaves out is run again alone, the others kept" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
 	 [ "$(runs forget batch)" -eq 2 ] && [ "$(runs forget file)" -eq 2 ]'
+
+fake_run rename rename -j 2
+status=$?
+check "outputs spatch names otherwise: every call left, and said" \
+	'[ $status -eq 1 ] && diff -r "$MINI" "$scratch/tree" >/dev/null &&
+	 [ "$(runs rename batch)" -eq 2 ] && [ "$(runs rename file)" -eq 52 ] &&
+	 grep -q "^apply: 0 files, 0 calls converted, 72 calls left (72 not matched)" "$err" &&
+	 [ "$(grep -c "not converted: not matched by the semantic patch$" "$err")" -eq 72 ]'
 
 # ---- a file that cannot be written ----
 fresh
