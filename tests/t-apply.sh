@@ -171,6 +171,59 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
 	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
 
+# ---- slices: spatch is given only the functions that call ----
+# A spatch that keeps a copy of every file it is given in $scratch/seen,
+# as PID-N for the Nth file of a batch, PID for a file alone.
+mkdir -p "$scratch/seebin" "$scratch/seen"
+cat >"$scratch/seebin/spatch" <<END_OF_FAKE
+#!/bin/sh
+[ "\$1" = --version ] && exec "$real_spatch" --version
+groups= prev=
+for arg in "\$@"; do
+	[ "\$prev" = --file-groups ] && groups=\$arg
+	prev=\$arg
+done
+[ -n "\$groups" ] || groups=/dev/null
+n=0
+for f in \$(grep . "\$groups"); do
+	n=\$((n + 1)); cp "\$f" "$scratch/seen/\$\$-\$n"
+done
+[ "\$groups" = /dev/null ] && cp "\$prev" "$scratch/seen/\$\$"
+exec "$real_spatch" "\$@"
+END_OF_FAKE
+chmod +x "$scratch/seebin/spatch"
+fresh
+PATH=$scratch/seebin:$PATH "$KMIGRATE" apply "$scratch/tree" >"$out" 2>"$err"
+status=$?
+seen=$(grep -l "static int __init oss_init" "$scratch/seen"/* | head -1)
+check "spatch is given a slice: a body without the call blank, lines kept" \
+	'[ $status -eq 0 ] && [ -n "$seen" ] &&
+	 grep -q "^static void __exit oss_cleanup(void)\$" "$seen" &&
+	 ! grep -q "oss_registered = 0;" "$seen" &&
+	 [ "$(wc -l <"$seen")" = "$(wc -l <"$MINI/sound/oss/soundcard.c")" ]'
+check "and the diff of the slices is the expected one" \
+	'cmp -s "$SRCDIR/tree-fixtures/expected-conversion.patch" "$out"'
+# h's parse error is the file's first, but not in the slice: the call
+# spatch leaves in f is reported as the whole file's run reports it
+mkdir -p "$scratch/sliced/drivers"
+printf '%s\n' '#include <linux/device.h>' 'void h(void)' '{' '	x = ;' '}' '' \
+	'void f(void)' '{' \
+	'	x = class_device_create(c, MKDEV(1, 2), NULL, "x");' \
+	'	y = ;' '}' '' 'void g(void)' '{' \
+	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
+	>"$scratch/sliced/drivers/perr.c"
+rm -f "$scratch/seen"/*
+PATH=$scratch/seebin:$PATH "$KMIGRATE" apply "$scratch/sliced" >"$out" \
+	2>"$err"
+status=$?
+perr="drivers/perr.c:9:6: not converted: spatch: parse error at line 4,"
+perr="$perr column 5"
+check "a slice that leaves a call runs again whole, as it reports" \
+	'[ $status -eq 1 ] && grep -qxF "$perr" "$err" &&
+	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
+	 [ "$(ls "$scratch/seen" | wc -l)" -eq 2 ] &&
+	 [ "$(grep -l "x = ;" "$scratch/seen"/* | wc -l)" -eq 1 ]'
+
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
 # It does so whether it is given one file (... --temp-files DIR INPUT) or
 # a batch (--file-groups FILE), and logs "file" or "batch" for each run
@@ -186,7 +239,8 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 # "chatter" prints what spatch prints on parsing some files of any tree,
 # "noise" parse-recovery lines kmigrate has never seen, and both convert;
 # "rename" gives every file spatch keeps another name than spatch 1.1.1
-# does, in singles too.
+# does, in singles too; "slices" fails any run given a slice (a file
+# with a line of spaces only: a blanked body's).
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
 #!/bin/sh
@@ -229,6 +283,13 @@ if [ -n "\$groups" ]; then
 		echo "fake-recovery: a line spatch may print on any tree" >&2 ;;
 	forget) sed -i 1d "\$groups" ;;
 	esac
+fi
+if [ "\${FAKE_BATCH:-}" = slices ]; then
+	for f in \$(grep . "\${groups:-/dev/null}") \$input; do
+		grep -q "^  *\$" "\$f" || continue
+		echo "Fatal error: fake: given a slice" >&2
+		exit 2
+	done
 fi
 "$real_spatch" "\$@" || exit
 if [ "\${FAKE_BATCH:-}" = rename ]; then
@@ -309,9 +370,11 @@ check "run in the tree, spatch batches run outside it" \
 	 ! grep -q "^$scratch/tree" "$scratch/cwd.log"'
 fake_run trouble trouble -j 2
 status=$?
+# every file of the mini tree reaches spatch sliced: what a batch of
+# slices leaves runs again whole, in batches, and what those leave alone
 check "a batch converting nothing is run again file by file" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs trouble batch)" -eq 2 ] &&
+	 [ "$(runs trouble batch)" -eq 4 ] &&
 	 [ "$(runs trouble file)" -eq 52 ] &&
 	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
 fake_run chatter chatter -j 2
@@ -326,17 +389,25 @@ check "a batch printing unknown parse-recovery lines is kept by its result" \
 	 [ "$(runs noise batch)" -eq 2 ] && [ "$(runs noise file)" -eq 0 ]'
 fake_run forget forget -j 2
 status=$?
+# (the two left out run again whole, as a batch, which leaves one out)
 check "the file a batch leaves out is run again alone, the others kept" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs forget batch)" -eq 2 ] && [ "$(runs forget file)" -eq 2 ]'
+	 [ "$(runs forget batch)" -eq 3 ] && [ "$(runs forget file)" -eq 1 ]'
 
 fake_run rename rename -j 2
 status=$?
 check "outputs spatch names otherwise: every call left, and said" \
 	'[ $status -eq 1 ] && diff -r "$MINI" "$scratch/tree" >/dev/null &&
-	 [ "$(runs rename batch)" -eq 2 ] && [ "$(runs rename file)" -eq 52 ] &&
+	 [ "$(runs rename batch)" -eq 4 ] && [ "$(runs rename file)" -eq 52 ] &&
 	 grep -q "^apply: 0 files, 0 calls converted, 72 calls left (72 not matched)" "$err" &&
 	 [ "$(grep -c "not converted: not matched by the semantic patch$" "$err")" -eq 72 ]'
+
+fake_run slices slices -j 2
+status=$?
+check "a slice spatch fails on runs again whole, and converts" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs slices batch)" -eq 4 ] &&
+	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
 
 # ---- a file that cannot be written ----
 fresh

@@ -1,6 +1,7 @@
 #!/bin/bash
 # t-cache.sh - apply's result cache end to end: a second run on the mini
 # tree gives the same diff and runs no spatch; a changed file runs again;
+# a file run both sliced and whole is cached both ways;
 # damaged entries are ignored and the diff is still right; two runs at
 # once agree and leave no temporary file; --no-cache and
 # KMIGRATE_NO_CACHE=1 neither read nor write it; an unwritable cache is a
@@ -71,6 +72,27 @@ check "damaged entries are ignored: spatch runs, the diff is right" \
 kapply repaired "$scratch/tree"
 check "and are written again" '[ "$(runs)" -eq 0 ] &&
 	cmp "$scratch/first.diff" "$scratch/repaired.diff"'
+
+# h's parse error is not in the slice spatch is first given: the call
+# it leaves in f runs again whole; both outcomes are kept, each under
+# the bytes spatch was given, and a second apply reports the same
+mkdir -p "$scratch/sliced/drivers"
+printf '%s\n' '#include <linux/device.h>' 'void h(void)' '{' '	x = ;' '}' '' \
+	'void f(void)' '{' \
+	'	x = class_device_create(c, MKDEV(1, 2), NULL, "x");' \
+	'	y = ;' '}' '' 'void g(void)' '{' \
+	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
+	>"$scratch/sliced/drivers/perr.c"
+kapply slice1 "$scratch/sliced"
+slice1_runs=$(runs)
+cp "$err" "$scratch/slice1.err"
+kapply slice2 "$scratch/sliced"
+check "a slice run again whole: the second apply runs no spatch, same report" \
+	'[ "$slice1_runs" -eq 2 ] && [ "$(runs)" -eq 0 ] &&
+	 [ -s "$scratch/slice1.diff" ] &&
+	 cmp "$scratch/slice1.diff" "$scratch/slice2.diff" &&
+	 cmp "$scratch/slice1.err" "$err" &&
+	 grep -q "not converted: spatch: parse error at line 4, column 5" "$err"'
 
 rm -rf "$cache"
 "$KMIGRATE" apply "$scratch/tree" >"$scratch/c1.diff" 2>/dev/null &
