@@ -275,19 +275,32 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 /*
  * spatch's outcome for a file depends only on the bytes it is given, the
  * name's extension, the semantic patches (whose text holds spatch's
- * options; spatch reads the scratch copy, so no tree header) and
- * spatch's and kmigrate's versions.  Only clean outcomes are kept: a
- * failure or a timeout runs again.
+ * options; spatch reads the scratch copy, so no tree header), the spatch
+ * binary and its version, and kmigrate's version.  The key of a run
+ * holds all but the file's own (cache_base_key()); each file's key adds
+ * those to a copy of it.  Only clean outcomes are kept: a failure or a
+ * timeout runs again.
  */
-static void cache_key(struct apply_work *w, const struct strlist *coccis,
-		      const struct spatch_version *v, struct result_key *key)
+static void cache_base_key(struct result_key *base,
+			   const struct strlist *coccis,
+			   const struct spatch_version *v)
 {
+	char version[64];
 	size_t i;
 
-	result_key_init(key, "apply-spatch");
-	result_key_add(key, v, sizeof(*v));
+	result_key_init(base, "apply-spatch");
+	snprintf(version, sizeof(version), "%d.%d.%d", v->major, v->minor,
+		 v->patch);
+	result_key_addstr(base, version);
+	result_key_addstr(base, v->binary);
 	for (i = 0; i < coccis->nr; i++)
-		result_key_add_file(key, coccis->items[i].string);
+		result_key_add_file(base, coccis->items[i].string);
+}
+
+static void cache_key(const struct apply_work *w, const struct result_key *base,
+		      struct result_key *key)
+{
+	*key = *base;
 	result_key_addstr(key, extension(w->file->path));
 	result_key_add(key, w->given_text.buf, w->given_text.len);
 }
@@ -317,8 +330,7 @@ static void cache_take(struct apply_ctx *ctx, struct apply_work *w, size_t i,
 }
 
 static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
-			 size_t nr, const struct strlist *coccis,
-			 const struct spatch_version *v)
+			 size_t nr, const struct result_key *base)
 {
 	struct strbuf payload = STRBUF_INIT;
 	struct result_key key;
@@ -329,7 +341,7 @@ static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
 
 		if (!pending(w) || (!w->input && copy_in(ctx, w, i) < 0))
 			continue;
-		cache_key(w, coccis, v, &key);
+		cache_key(w, base, &key);
 		strbuf_reset(&payload);
 		if (result_cache_get(&key, &payload) > 0)
 			cache_take(ctx, w, i, &payload);
@@ -338,8 +350,7 @@ static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
 }
 
 static void cache_store(struct apply_work *works, size_t nr,
-			const struct strlist *coccis,
-			const struct spatch_version *v)
+			const struct result_key *base)
 {
 	struct strbuf payload = STRBUF_INIT;
 	struct result_key key;
@@ -355,7 +366,7 @@ static void cache_store(struct apply_work *works, size_t nr,
 		strbuf_addf(&payload, "%zu\n%s", strlen(pe), pe);
 		if (w->output && strbuf_read_file(&payload, w->output) < 0)
 			continue;
-		cache_key(w, coccis, v, &key);
+		cache_key(w, base, &key);
 		result_cache_put(&key, payload.buf, payload.len);
 	}
 	strbuf_release(&payload);
@@ -430,15 +441,15 @@ void apply_work_release_spatch(struct apply_work *w)
 /* the outcome of every pending work: cache, spatch, cache, check */
 static int run_pending(struct apply_ctx *ctx, struct apply_work *works,
 		       size_t nr, const struct strlist *coccis,
-		       const struct spatch_version *v)
+		       const struct result_key *base)
 {
 	size_t i;
 
-	cache_lookup(ctx, works, nr, coccis, v);
+	cache_lookup(ctx, works, nr, base);
 	for (i = 0; i < coccis->nr; i++)
 		if (run_stage(ctx, works, nr, i, coccis->items[i].string) < 0)
 			return -1;
-	cache_store(works, nr, coccis, v);
+	cache_store(works, nr, base);
 	for (i = 0; i < nr; i++)
 		if (works[i].file && !works[i].changes)
 			check_result(ctx, &works[i]);
@@ -448,9 +459,11 @@ static int run_pending(struct apply_ctx *ctx, struct apply_work *works,
 int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		 const struct strlist *coccis, const struct spatch_version *v)
 {
+	struct result_key base;
 	size_t i, nr_whole = 0;
 
-	if (run_pending(ctx, works, nr, coccis, v) < 0)
+	cache_base_key(&base, coccis, v);
+	if (run_pending(ctx, works, nr, coccis, &base) < 0)
 		return -1;
 	for (i = 0; i < nr; i++) {
 		struct apply_work *w = &works[i];
@@ -461,5 +474,5 @@ int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		w->whole = 1;
 		nr_whole++;
 	}
-	return nr_whole ? run_pending(ctx, works, nr, coccis, v) : 0;
+	return nr_whole ? run_pending(ctx, works, nr, coccis, &base) : 0;
 }

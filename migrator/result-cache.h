@@ -14,6 +14,8 @@
  *		... compute, then result_cache_put(&key, buf, len);
  *
  * Every added field is length-prefixed, so no two field lists hash alike.
+ * An unfinished key may be copied (struct assignment) to share the fields
+ * added so far among the keys made from it.
  * Entries live in $XDG_CACHE_HOME/kmigrate (default ~/.cache/kmigrate),
  * one file per key "KK/KKKK...", written to a temporary file and renamed
  * into place (not flushed to disk: a crash makes a miss at worst) so two

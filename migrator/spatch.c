@@ -1,10 +1,9 @@
 /*
  * spatch.c - running spatch (see spatch.h); the batches are in
- * spatch-batch.c.
+ * spatch-batch.c, its version in spatch-version.c.
  *
- * Contract: spatch_check() runs "spatch --version" and judges it;
- * spatch_run() has spatch-batch.c sort the jobs into batches and run
- * them, then runs one process per job for the rest (the jobs that are
+ * Contract: spatch_run() has spatch-batch.c sort the jobs into batches
+ * and run them, then runs one process per job for the rest (the jobs that are
  * not batched, and those of the batches that failed) through
  * run_processes_parallel(), and fills in each job's results from the
  * exit status, the time limit, stderr and the output file spatch left
@@ -40,63 +39,6 @@
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
-
-#define SPATCH_HINT "install it with 'apt-get install coccinelle'"
-
-int spatch_parse_version(const char *text, struct spatch_version *v)
-{
-	const char *p = strstr(text, "version ");
-	int n;
-
-	if (!p)
-		return -1;
-	p += strlen("version ");
-	memset(v, 0, sizeof(*v));
-	n = sscanf(p, "%d.%d.%d", &v->major, &v->minor, &v->patch);
-	if (n < 2 || v->major < 0 || v->minor < 0 || v->patch < 0)
-		return -1;
-	return 0;
-}
-
-static void print_setup_error(const char *what)
-{
-	fprintf(stderr, "%s: %s; " SPATCH_HINT "\n", km_progname, what);
-}
-
-int spatch_check(struct spatch_version *v)
-{
-	struct child_process cp;
-	struct strbuf msg = STRBUF_INIT;
-	int ret;
-
-	child_process_init(&cp);
-	strlist_push(&cp.args, SPATCH_PROGRAM);
-	strlist_push(&cp.args, "--version");
-	cp.no_stdin = 1;
-	cp.merge_err = 1;
-	cp.timeout_sec = 60;
-	ret = run_command(&cp);
-	if (ret < 0 && errno == ENOENT)
-		strbuf_addstr(&msg, "cannot run 'spatch': not found in PATH");
-	else if (ret < 0)
-		strbuf_addf(&msg, "cannot run 'spatch': %s", strerror(errno));
-	else if (ret || spatch_parse_version(cp.out.buf, v))
-		strbuf_addstr(&msg,
-			      "cannot run 'spatch': 'spatch --version' failed");
-	else if (v->major < SPATCH_MIN_MAJOR ||
-		 (v->major == SPATCH_MIN_MAJOR && v->minor < SPATCH_MIN_MINOR))
-		strbuf_addf(&msg,
-			    "cannot use 'spatch' %d.%d.%d: version %d.%d or "
-			    "later is needed",
-			    v->major, v->minor, v->patch, SPATCH_MIN_MAJOR,
-			    SPATCH_MIN_MINOR);
-	child_process_clear(&cp);
-	if (!msg.len)
-		return 0;
-	print_setup_error(msg.buf);
-	strbuf_release(&msg);
-	return -1;
-}
 
 void spatch_parse_options(const char *text, struct strlist *options)
 {

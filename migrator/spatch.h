@@ -46,7 +46,7 @@
  *
  * Caller's steps: spatch_check() once (prints the one-line hint and
  * returns -1 when spatch is missing or too old), spatch_cocci_options()
- * per semantic patch, fill an array of spatch_job (input, output, name),
+ * per semantic patch, fill an array of spatch_job (input, output),
  * spatch_run(), read the results, spatch_job_release().
  */
 #ifndef KM_SPATCH_H
@@ -54,6 +54,7 @@
 
 #include <stddef.h>
 
+#include "sha256.h"
 #include "spatch-stderr.h"
 #include "strlist.h"
 
@@ -65,6 +66,11 @@
 
 struct spatch_version {
 	int major, minor, patch;
+	/*
+	 * the spatch binary PATH finds, named by a SHA-256 of its path,
+	 * device, inode, size and times (spatch-version.c); "" if none
+	 */
+	char binary[SHA256_HEX_LEN + 1];
 };
 
 struct spatch_job {
@@ -102,7 +108,10 @@ struct spatch_run_opts {
 /* "spatch version 1.1.1 compiled with ...": 0, or -1 if it is not that */
 int spatch_parse_version(const char *text, struct spatch_version *v);
 
-/* 0 when spatch runs and is recent enough; else one line on stderr, -1 */
+/*
+ * 0 when spatch runs and is recent enough; else one line on stderr, -1.
+ * What "spatch --version" says is cached for the binary PATH finds.
+ */
 int spatch_check(struct spatch_version *v);
 
 /* append the options of the cocci text's "// Options:" line */

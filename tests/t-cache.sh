@@ -1,6 +1,7 @@
 #!/bin/bash
 # t-cache.sh - apply's result cache end to end: a second run on the mini
-# tree gives the same diff and runs no spatch; a changed file runs again;
+# tree gives the same diff and runs no spatch, not even --version; another
+# spatch binary runs again; a changed file runs again;
 # a file run both sliced and whole is cached both ways;
 # damaged entries are ignored and the diff is still right; two runs at
 # once agree and leave no temporary file; --no-cache and
@@ -21,21 +22,28 @@ check_shows=$err
 export XDG_CACHE_HOME=$scratch/cache
 cache=$XDG_CACHE_HOME/kmigrate
 
-# a spatch that logs each conversion run (not --version) and runs the real one
+# a spatch that logs each conversion run in runs, each --version run in
+# versions, and runs the real one
 mkdir "$scratch/bin"
 cat >"$scratch/bin/spatch" <<EOS
 #!/bin/bash
-case "\$*" in *--version*) ;; *) echo run >>"$scratch/runs" ;; esac
+case "\$*" in
+*--version*) echo version >>"$scratch/versions" ;;
+*) echo run >>"$scratch/runs" ;;
+esac
 exec $(command -v spatch) "\$@"
 EOS
 chmod +x "$scratch/bin/spatch"
-runs() { if [ -f "$scratch/runs" ]; then wc -l <"$scratch/runs"; else echo 0; fi; }
-# kapply NAME ARGS...: apply in diff mode into $scratch/NAME.diff
+count() { if [ -f "$scratch/$1" ]; then wc -l <"$scratch/$1"; else echo 0; fi; }
+runs() { count runs; }
+# kapply NAME ARGS...: apply in diff mode into $scratch/NAME.diff, with
+# the spatch of $SPATCH_DIR (default $scratch/bin)
 kapply() {
 	local name=$1
 	shift
-	rm -f "$scratch/runs"
-	PATH=$scratch/bin:$PATH "$KMIGRATE" apply "$@" >"$scratch/$name.diff" 2>"$err"
+	rm -f "$scratch/runs" "$scratch/versions"
+	PATH=${SPATCH_DIR:-$scratch/bin}:$PATH "$KMIGRATE" apply "$@" \
+		>"$scratch/$name.diff" 2>"$err"
 }
 entries() { find "$cache" -type f ! -name '.*' 2>/dev/null | wc -l; }
 
@@ -44,9 +52,16 @@ kapply first "$scratch/tree"
 check "the first apply runs spatch and fills the cache" \
 	'[ "$(runs)" -gt 0 ] && [ "$(entries)" -gt 0 ]'
 kapply second "$scratch/tree"
-check "a second apply runs no spatch" '[ "$(runs)" -eq 0 ]'
+check "a second apply runs no spatch, not even spatch --version" \
+	'[ "$(runs)" -eq 0 ] && [ "$(count versions)" -eq 0 ]'
 check "and gives a byte-identical diff" \
 	'cmp "$scratch/first.diff" "$scratch/second.diff"'
+mkdir "$scratch/bin2"
+cp "$scratch/bin/spatch" "$scratch/bin2/spatch"
+SPATCH_DIR=$scratch/bin2 kapply other "$scratch/tree"
+check "another spatch binary: its version and the files run again" \
+	'[ "$(runs)" -gt 0 ] && [ "$(count versions)" -eq 1 ] &&
+	 cmp "$scratch/first.diff" "$scratch/other.diff"'
 
 f=$(grep -l class_device_create -r "$scratch/tree/drivers" | head -1)
 printf '/* changed */\n' >>"$f"

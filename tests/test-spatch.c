@@ -448,6 +448,106 @@ static void test_names_kmigrate_chose(void)
 	fixture_release(&fx);
 }
 
+/* an environment variable set for a test, and put back after */
+struct saved_env {
+	const char *name;
+	char *value;
+};
+
+static void env_set(struct saved_env *e, const char *name, const char *value)
+{
+	const char *old = getenv(name);
+
+	e->name = name;
+	e->value = old ? xstrdup(old) : NULL;
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+static void env_restore(struct saved_env *e)
+{
+	if (e->value)
+		setenv(e->name, e->value, 1);
+	else
+		unsetenv(e->name);
+	free(e->value);
+}
+
+/* a spatch in dir/bin that logs each run to dir/log, text its own bytes */
+static void put_wrapper(const char *dir, const char *real, const char *extra)
+{
+	char *path = xstrfmt("%s/bin/spatch", dir);
+	char *script = xstrfmt("#!/bin/sh\n# %s\necho run >>'%s/log'\n"
+			       "exec '%s' \"$@\"\n",
+			       extra, dir, real);
+
+	put(path, script);
+	CU_ASSERT_FATAL(chmod(path, 0755) == 0);
+	free(script);
+	free(path);
+}
+
+/* lines in dir/log */
+static size_t count_log(const char *dir)
+{
+	struct strbuf log = STRBUF_INIT;
+	char *path = xstrfmt("%s/log", dir);
+	size_t i, nr = 0;
+
+	if (strbuf_read_file(&log, path) == 0)
+		for (i = 0; i < log.len; i++)
+			nr += log.buf[i] == '\n';
+	strbuf_release(&log);
+	free(path);
+	return nr;
+}
+
+/* "spatch --version" is cached by binary, and runs for another one */
+static void test_version_cache(void)
+{
+	char *real = find_spatch(), *dir, *bin, *cache, *path;
+	struct saved_env env[3];
+	struct spatch_version v1, v2, v3;
+
+	if (!real)
+		return;
+	dir = tempdir_create("test-spatch-version");
+	bin = xstrfmt("%s/bin", dir);
+	cache = xstrfmt("%s/cache", dir);
+	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
+	put_wrapper(dir, real, "one");
+	path = xstrfmt("%s:%s", bin, getenv("PATH"));
+	env_set(&env[0], "PATH", path);
+	env_set(&env[1], "XDG_CACHE_HOME", cache);
+	env_set(&env[2], "KMIGRATE_NO_CACHE", NULL);
+	CU_ASSERT_EQUAL(spatch_check(&v1), 0);
+	CU_ASSERT_EQUAL(spatch_check(&v2), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 1);
+	CU_ASSERT(v1.major == v2.major && v1.minor == v2.minor &&
+		  v1.patch == v2.patch);
+	CU_ASSERT_EQUAL(strlen(v1.binary), 64);
+	CU_ASSERT_STRING_EQUAL(v1.binary, v2.binary);
+	/* another binary: another name, and a run */
+	put_wrapper(dir, real, "another");
+	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 2);
+	CU_ASSERT(strcmp(v1.binary, v3.binary) != 0);
+	/* without the cache, every check runs it */
+	setenv("KMIGRATE_NO_CACHE", "1", 1);
+	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 3);
+	env_restore(&env[2]);
+	env_restore(&env[1]);
+	env_restore(&env[0]);
+	free(path);
+	free(cache);
+	free(bin);
+	free(dir);
+	free(real);
+}
+
 /* spatch 1.1.1's names for the files it changed */
 static void test_output_names(void)
 {
@@ -494,6 +594,7 @@ static const struct unit_test tests[] = {
 	  test_batch_parse_errors },
 	{ "a file is handled when stderr names it so", test_handled },
 	{ "spatch's output files are known by their names", test_output_names },
+	{ "spatch --version is cached by binary", test_version_cache },
 	{ "a real run, when spatch is installed", test_real_run },
 	{ "a real batch: results and parse errors by file", test_real_batch },
 	{ "a batch holds no two inputs of one base name",
