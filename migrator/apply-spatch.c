@@ -255,7 +255,7 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 	ropts.cocci = cocci;
 	ropts.options = &options;
 	ropts.jobs = opts->jobs;
-	ropts.batches = opts->jobs;
+	ropts.batches = 1;
 	ropts.timeout_sec = opts->timeout_sec;
 	ropts.batch_keep = keep_batch_output;
 	ropts.cb = ctx;

@@ -9,18 +9,22 @@
  * input first, into the batch with the fewest bytes that has room and
  * no input of the same base name (else they run alone), the number of
  * batches being at least opts->batches and the size cap's, with two
- * files a batch at least.  spatch_run_batches() prepares each batch as
- * it starts (its output directory and groups file, spatch-output.h),
- * runs it, and then takes each file's result: the output file spatch
- * left for it, moved to the job's output.  A batch that cannot be
- * prepared, or whose process failed (exit status, signal, time limit),
- * hands all its jobs back to spatch.c to run one by one; after a batch
- * that exited normally, a result that opts->batch_keep() does not keep
- * (or, without it, whose input spatch's stderr does not say it
- * handled), or that cannot be read or moved, hands back its own job.
- * Its stderr is not otherwise judged: it gives each kept job its parse
- * error.  What the batch leaves in the scratch directory is removed as
- * soon as its results are in.
+ * files a batch at least.  A batch uses opts->jobs processors through
+ * spatch's own -j (one cocci parse for them all; its room is
+ * SPATCH_BATCH_MAX files a processor) and the batches run one after
+ * the other; where -j cannot be used (spatch_batch_jobs()), there is a
+ * batch a job at least, side by side.  spatch_run_batches() prepares
+ * each batch as it starts (its output directory and groups file,
+ * spatch-output.h), runs it, and then takes each file's result: the
+ * output file spatch left for it, moved to the job's output.  A batch
+ * that cannot be prepared, or whose process failed (exit status,
+ * signal, time limit), hands all its jobs back to spatch.c to run one
+ * by one; after a batch that exited normally, a result that
+ * opts->batch_keep() does not keep (or, without it, whose input
+ * spatch's stderr does not say it handled), or that cannot be read or
+ * moved, hands back its own job.  Its stderr is not otherwise judged:
+ * it gives each kept job its parse error.  What the batch leaves in the
+ * scratch directory is removed as soon as its results are in.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,13 +62,40 @@ static const char *base_name(const struct spatch_job *job)
 	return slash ? slash + 1 : job->input;
 }
 
-/* enough batches for the jobs asked for and the size cap; two files each */
+/*
+ * The processors one batch uses: opts->jobs through spatch's own -j,
+ * unless the semantic patch's base name is one spatch's shell may not
+ * see (with -j, spatch names its work directory after it and removes
+ * that with "sh -c rm -rf"); then 1, and the batches run side by side.
+ */
+int spatch_batch_jobs(const struct spatch_run_opts *opts)
+{
+	const char *slash = strrchr(opts->cocci, '/');
+
+	if (opts->jobs < 2 ||
+	    !spatch_safe_name(slash ? slash + 1 : opts->cocci))
+		return 1;
+	return opts->jobs;
+}
+
+/* the files one batch may hold */
+static size_t batch_cap(const struct spatch_run_opts *opts)
+{
+	return SPATCH_BATCH_MAX * (size_t)spatch_batch_jobs(opts);
+}
+
+/*
+ * At least opts->batches, enough for the size cap, and, without -j, one
+ * a job; two files each
+ */
 static size_t count_batches(const struct spatch_run_opts *opts, size_t nr)
 {
-	size_t nr_batches = (size_t)opts->batches;
+	size_t nr_batches = (size_t)opts->batches, cap = batch_cap(opts);
 
-	if (nr_batches < (nr + SPATCH_BATCH_MAX - 1) / SPATCH_BATCH_MAX)
-		nr_batches = (nr + SPATCH_BATCH_MAX - 1) / SPATCH_BATCH_MAX;
+	if (nr_batches < (nr + cap - 1) / cap)
+		nr_batches = (nr + cap - 1) / cap;
+	if (spatch_batch_jobs(opts) == 1 && nr_batches < (size_t)opts->jobs)
+		nr_batches = (size_t)opts->jobs;
 	return nr_batches > nr / 2 ? nr / 2 : nr_batches;
 }
 
@@ -104,7 +135,7 @@ static struct spatch_batch *pick_batch(struct spatch_run *run,
 	for (k = 0; k < run->nr_batches; k++) {
 		struct spatch_batch *b = &run->batches[k];
 
-		if (b->nr < SPATCH_BATCH_MAX &&
+		if (b->nr < batch_cap(run->opts) &&
 		    (!best || b->bytes < best->bytes) &&
 		    !holds_base(b, base_name(job)))
 			best = b;
@@ -246,6 +277,12 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 	}
 	spatch_push_common_args(cp, run->opts);
 	spatch_outdir_push_args(&b->od, cp);
+	if (spatch_batch_jobs(run->opts) > 1) {
+		strlist_push(&cp->args, "-j");
+		strlist_pushf(&cp->args, "%d", run->opts->jobs);
+		strlist_push(&cp->args, "--tmp-dir");
+		strlist_pushf(&cp->args, "%s/parallel", b->od.name);
+	}
 	strlist_push(&cp->args, "--file-groups");
 	strlist_pushf(&cp->args, "%s/groups", b->od.name);
 	cp->timeout_sec = batch_timeout(run->opts->timeout_sec, b->nr);
@@ -319,6 +356,8 @@ void spatch_run_batches(struct spatch_run *run)
 						 batch_finished, run };
 	size_t i;
 
+	if (spatch_batch_jobs(run->opts) > 1)
+		popts.jobs = 1; /* each uses them all */
 	if (!run->nr_batches)
 		return;
 	run_processes_parallel(&popts);

@@ -41,6 +41,11 @@ int spatch_take_output(struct spatch_job *job, const char *found);
 void spatch_push_common_args(struct child_process *cp,
 			     const struct spatch_run_opts *opts);
 
+/* spatch.c: letters, digits, "._-/", no "..", starts with one of the first */
+int spatch_safe_name(const char *name);
+
+/* spatch-batch.c: the processors one batch uses (spatch's own -j) */
+int spatch_batch_jobs(const struct spatch_run_opts *opts);
 /* spatch-batch.c: each job into a batch or run->singles */
 void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 			 size_t nr);

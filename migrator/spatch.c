@@ -84,8 +84,7 @@ int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 
 /* ---- names ---- */
 
-/* letters, digits, "._-/", no "..", starts with a letter or a digit */
-static int safe_name(const char *name)
+int spatch_safe_name(const char *name)
 {
 	const char *p;
 
@@ -102,7 +101,7 @@ const char *spatch_name(const struct spatch_run_opts *opts, const char *path)
 	size_t n = opts->tmpdir ? strlen(opts->tmpdir) : 0;
 
 	if (!n || strncmp(path, opts->tmpdir, n) || path[n] != '/' ||
-	    !safe_name(path + n + 1))
+	    !spatch_safe_name(path + n + 1))
 		return NULL;
 	return path + n + 1;
 }

@@ -17,10 +17,18 @@
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
  *	       --quiet --verbose-parsing --no-show-diff --save-tmp-files
- *	       --temp-files run-XXXXXX --file-groups run-XXXXXX/groups
+ *	       --temp-files run-XXXXXX [-j JOBS --tmp-dir run-XXXXXX/parallel]
+ *	       --file-groups run-XXXXXX/groups
  *
  * A batch never holds two inputs of the same base name: spatch names
- * its output files after that base name alone.
+ * its output files after that base name alone.  With opts->jobs above
+ * 1, a batch uses them all through spatch's own -j: it parses the
+ * semantic patch once for all its files, and the batches run one after
+ * the other.  spatch then works in run-XXXXXX/parallel_NAME_DATE_PID,
+ * NAME being the semantic patch's base name, and removes that with
+ * "sh -c rm -rf": a semantic patch whose base name is not made of
+ * letters, digits and "._-" gets no -j, and its batches run side by
+ * side instead, one process each.
  *
  * A batch is decided by its result, not by its stderr: on real kernel
  * code spatch prints parse-recovery lines of every kind ("ERROR-RECOV",
@@ -88,7 +96,7 @@ struct spatch_job {
 struct spatch_run_opts {
 	const char *cocci;	       /* the semantic patch */
 	const struct strlist *options; /* its "// Options:" */
-	int jobs;		       /* processes at once */
+	int jobs;		       /* processors to use */
 	int batches;		       /* at least that many; 0: none */
 	unsigned int timeout_sec;      /* per file; 0: none */
 	const char *tmpdir;	       /* where spatch runs: every file */

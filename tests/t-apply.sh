@@ -227,7 +227,8 @@ check "a slice that leaves a call runs again whole, as it reports" \
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
 # It does so whether it is given one file (... --temp-files DIR INPUT) or
 # a batch (--file-groups FILE), and logs "file" or "batch" for each run
-# in $FAKE_LOG (and its pid in $FAKE_PIDS), and the directory each batch
+# in $FAKE_LOG, and "parallel" too for a run given -j (and its pid in
+# $FAKE_PIDS), and the directory each batch
 # runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names, only
 # copies named by kmigrate, so the fake tells the three files by their
 # calls (MKDEV(MEM_MAJOR, ...) and so on); what it adds to lp.c goes to
@@ -255,6 +256,7 @@ done
 files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
+case " \$* " in *" -j "*) echo parallel >>"\${FAKE_LOG:-/dev/null}" ;; esac
 echo \$\$ >>"\${FAKE_PIDS:-/dev/null}"
 [ -z "\$groups" ] || pwd >>"\${FAKE_CWD_LOG:-/dev/null}"
 [ -n "\${FAKE_BATCH:-}" ] && files=
@@ -350,14 +352,16 @@ runs() { grep -cx "$2" "$scratch/$1.log"; }
 
 fake_run j2 none -j 2
 status=$?
-check "-j 2: two spatch runs in batches, none for a single file" \
+check "-j 2: one spatch run for the tree, with spatch's own -j" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs j2 batch)" -eq 2 ] && [ "$(runs j2 file)" -eq 0 ]'
+	 [ "$(runs j2 batch)" -eq 1 ] && [ "$(runs j2 file)" -eq 0 ] &&
+	 [ "$(runs j2 parallel)" -eq 1 ]'
 fake_run j1 none -j 1
 status=$?
-check "-j 1: one spatch run for the whole tree" \
+check "-j 1: one spatch run for the whole tree, without -j" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ]'
+	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ] &&
+	 [ "$(runs j1 parallel)" -eq 0 ]'
 # started in a git work tree, spatch git-greps all of it for each file
 # group: a batch names only scratch copies, and runs among them
 fresh
@@ -371,34 +375,34 @@ check "run in the tree, spatch batches run outside it" \
 fake_run trouble trouble -j 2
 status=$?
 # every file of the mini tree reaches spatch sliced: what a batch of
-# slices leaves runs again whole, in batches, and what those leave alone
+# slices leaves runs again whole, in a batch, and what that leaves alone
 check "a batch converting nothing is run again file by file" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs trouble batch)" -eq 4 ] &&
+	 [ "$(runs trouble batch)" -eq 2 ] &&
 	 [ "$(runs trouble file)" -eq 52 ] &&
 	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
 fake_run chatter chatter -j 2
 status=$?
 check "a batch printing spatch's parsing chatter is not run again" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs chatter batch)" -eq 2 ] && [ "$(runs chatter file)" -eq 0 ]'
+	 [ "$(runs chatter batch)" -eq 1 ] && [ "$(runs chatter file)" -eq 0 ]'
 fake_run noise noise -j 2
 status=$?
 check "a batch printing unknown parse-recovery lines is kept by its result" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs noise batch)" -eq 2 ] && [ "$(runs noise file)" -eq 0 ]'
+	 [ "$(runs noise batch)" -eq 1 ] && [ "$(runs noise file)" -eq 0 ]'
 fake_run forget forget -j 2
 status=$?
-# (the two left out run again whole, as a batch, which leaves one out)
+# (the one left out of the slices runs again whole, alone)
 check "the file a batch leaves out is run again alone, the others kept" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs forget batch)" -eq 3 ] && [ "$(runs forget file)" -eq 1 ]'
+	 [ "$(runs forget batch)" -eq 1 ] && [ "$(runs forget file)" -eq 1 ]'
 
 fake_run rename rename -j 2
 status=$?
 check "outputs spatch names otherwise: every call left, and said" \
 	'[ $status -eq 1 ] && diff -r "$MINI" "$scratch/tree" >/dev/null &&
-	 [ "$(runs rename batch)" -eq 4 ] && [ "$(runs rename file)" -eq 52 ] &&
+	 [ "$(runs rename batch)" -eq 2 ] && [ "$(runs rename file)" -eq 52 ] &&
 	 grep -q "^apply: 0 files, 0 calls converted, 72 calls left (72 not matched)" "$err" &&
 	 [ "$(grep -c "not converted: not matched by the semantic patch$" "$err")" -eq 72 ]'
 
@@ -406,7 +410,7 @@ fake_run slices slices -j 2
 status=$?
 check "a slice spatch fails on runs again whole, and converts" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs slices batch)" -eq 4 ] &&
+	 [ "$(runs slices batch)" -eq 2 ] && [ "$(runs slices file)" -eq 52 ] &&
 	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
 
 # ---- a file that cannot be written ----

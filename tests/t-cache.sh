@@ -22,13 +22,15 @@ check_shows=$err
 export XDG_CACHE_HOME=$scratch/cache
 cache=$XDG_CACHE_HOME/kmigrate
 
-# a spatch that logs each conversion run in runs, each --version run in
+# a spatch that logs each file it converts in runs (one line a file, as
+# many as a batch's --file-groups names), each --version run in
 # versions, and runs the real one
 mkdir "$scratch/bin"
 cat >"$scratch/bin/spatch" <<EOS
 #!/bin/bash
 case "\$*" in
 *--version*) echo version >>"$scratch/versions" ;;
+*--file-groups*) grep . "\${@: -1}" | sed 's/^/run /' >>"$scratch/runs" ;;
 *) echo run >>"$scratch/runs" ;;
 esac
 exec $(command -v spatch) "\$@"

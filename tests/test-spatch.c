@@ -358,11 +358,40 @@ static void test_real_batch(void)
 	CU_ASSERT_STRING_EQUAL(fx.jobs[3].parse_error,
 			       "parse error at line 4, column 6");
 	CU_ASSERT_PTR_NULL(fx.jobs[1].parse_error);
-	/* one batch of four, read where they are */
+	/* one batch of four, read where they are, on both processors */
 	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -j 2 --tmp-dir run-"), 1);
 	CU_ASSERT_EQUAL(count_runs(&fx, " --save-tmp-files --temp-files run-"),
 			1);
 	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	fixture_release(&fx);
+}
+
+/* a semantic patch spatch's shell may not see: batches side by side */
+static void test_batch_without_parallel(void)
+{
+	struct fixture fx;
+	char *cocci;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	cocci = xstrfmt("%s/my patch.cocci", fx.dir);
+	CU_ASSERT_FATAL(rename(fx.cocci, cocci) == 0);
+	fx.opts.cocci = cocci;
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job(&fx, old_f);
+	add_job(&fx, old_f);
+	fx.opts.batches = 1;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	check_output(&fx.jobs[2], new_f);
+	check_output(&fx.jobs[3], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -j "), 0);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	free(cocci);
 	fixture_release(&fx);
 }
 
@@ -597,6 +626,8 @@ static const struct unit_test tests[] = {
 	{ "spatch --version is cached by binary", test_version_cache },
 	{ "a real run, when spatch is installed", test_real_run },
 	{ "a real batch: results and parse errors by file", test_real_batch },
+	{ "no -j for a semantic patch named for no shell",
+	  test_batch_without_parallel },
 	{ "a batch holds no two inputs of one base name",
 	  test_batch_same_base_name },
 	{ "a batch's unreadable result runs alone", test_batch_rerun },
