@@ -4,14 +4,15 @@
  * apply-work.h for the call, apply.c for the whole pipeline).
  *
  * Contract: apply_spatch() takes the works apply.c read and, for each:
- *  1. makes the text spatch is given (copy_in()): the file's bytes made
- *     spatch-readable with every offset kept, then sliced (slice.h):
- *     the bodies and initializers that do not name the function
- *     blanked.  A slice whose scan differs from the file's in any call
- *     is dropped for the whole text;
+ *  1. makes the text spatch is given (prepare_given()): the file's
+ *     bytes made spatch-readable with every offset kept, then sliced
+ *     (slice.h): the bodies and initializers that do not name the
+ *     function blanked.  A slice whose scan differs from the file's in
+ *     any call is dropped for the whole text;
  *  2. looks its outcome up in the result cache, keyed by exactly the
- *     bytes spatch is given; runs each semantic patch in turn on the
- *     rest (spatch.h), and stores their outcomes;
+ *     bytes spatch is given, and keeps a hit in memory; writes the
+ *     others to ctx->scratch (copy_in()) and runs each semantic patch
+ *     in turn on them (spatch.h), and stores their outcomes;
  *  3. cross-checks spatch's output against the given text, call by
  *     call (cross-check.h), into changes[], or a failure;
  *  4. runs again, whole, every sliced file whose result is not one
@@ -20,7 +21,8 @@
  *     (outside a #define body) unconverted.  So every call apply leaves,
  *     and every reason it gives, comes from spatch's run on the whole
  *     file; a slice only ever spares the runs that convert everything.
- * The tree is never read here; every file is in ctx->scratch.
+ * The tree is never read here; every file spatch reads is in
+ * ctx->scratch.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -139,16 +141,18 @@ static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
 }
 
 /*
- * The copy of work i that spatch reads: SCRATCH/I.c (or .h), a name
- * kmigrate chose, never the tree's (spatch.h says why), holding the
- * given text.  Its calls are the original's: when they are not (a NUL
- * between tokens), the file fails rather than guess.
+ * The text spatch is given, and its scan when it is not the file's.
+ * Its calls are the original's: when they are not (a NUL between
+ * tokens), the file fails rather than guess.
  */
-static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
+static int prepare_given(struct apply_ctx *ctx, struct apply_work *w)
 {
 	const struct scanned_text *a = &w->orig;
 	struct strbuf *g = &w->given_text;
 
+	if (w->given_ready)
+		return w->failure ? -1 : 0;
+	w->given_ready = 1;
 	make_given(w);
 	if ((w->whole || !slice_given(ctx, w)) &&
 	    memcmp(g->buf, a->buf, a->len)) {
@@ -161,9 +165,22 @@ static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * The copy of work i that spatch reads: SCRATCH/I.c (or .h), a name
+ * kmigrate chose, never the tree's (spatch.h says why), holding the
+ * given text; written only when spatch is to run on it.
+ */
+static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
+{
+	if (prepare_given(ctx, w) < 0)
+		return -1;
 	w->input =
 		xstrfmt("%s/%zu%s", ctx->scratch, i, extension(w->file->path));
-	if (write_scratch_file(w->input, g->buf, g->len) < 0) {
+	if (write_scratch_file(w->input, w->given_text.buf, w->given_text.len) <
+	    0) {
 		w->failure = xstrdup("cannot copy it for spatch");
 		return -1;
 	}
@@ -306,8 +323,7 @@ static void cache_key(const struct apply_work *w, const struct result_key *base,
 }
 
 /* payload: parse error's length, newline, it, spatch's output if any */
-static void cache_take(struct apply_ctx *ctx, struct apply_work *w, size_t i,
-		       const struct strbuf *payload)
+static void cache_take(struct apply_work *w, const struct strbuf *payload)
 {
 	const char *end = payload->buf + payload->len;
 	char *nl = memchr(payload->buf, '\n', payload->len);
@@ -319,13 +335,9 @@ static void cache_take(struct apply_ctx *ctx, struct apply_work *w, size_t i,
 	if (n)
 		w->parse_error = xstrndup(nl + 1, n);
 	nl += 1 + n;
-	if (nl < end) {
-		w->output = xstrfmt("%s/%zu.cached%s", ctx->scratch, i,
-				    extension(w->file->path));
-		if (write_scratch_file(w->output, nl, end - nl) < 0)
-			w->failure = xstrdup("cannot copy it from the result "
-					     "cache");
-	}
+	strbuf_reset(&w->cached_output);
+	strbuf_add(&w->cached_output, nl, (size_t)(end - nl));
+	w->cached_changed = nl < end;
 	w->cached = 1;
 }
 
@@ -339,12 +351,12 @@ static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
 	for (i = 0; result_cache_enabled() && i < nr; i++) {
 		struct apply_work *w = &works[i];
 
-		if (!pending(w) || (!w->input && copy_in(ctx, w, i) < 0))
+		if (!pending(w) || prepare_given(ctx, w) < 0)
 			continue;
 		cache_key(w, base, &key);
 		strbuf_reset(&payload);
 		if (result_cache_get(&key, &payload) > 0)
-			cache_take(ctx, w, i, &payload);
+			cache_take(w, &payload);
 	}
 	strbuf_release(&payload);
 }
@@ -384,10 +396,14 @@ static void check_result(struct apply_ctx *ctx, struct apply_work *w)
 	size_t where;
 
 	w->changes = xcalloc(a->scan.nr_sites + 1, sizeof(*w->changes));
-	if (!w->failure && w->output && strbuf_read_file(&out, w->output) < 0)
+	if (w->cached) {
+		out = w->cached_output;
+		strbuf_init(&w->cached_output, 0);
+	} else if (!w->failure && w->output &&
+		   strbuf_read_file(&out, w->output) < 0)
 		w->failure = xstrfmt("cannot read spatch's output: %s",
 				     strerror(errno));
-	if (!w->failure && w->output) {
+	if (!w->failure && (w->cached ? w->cached_changed : !!w->output)) {
 		scanned_text_init(&b, w->file->path, out.buf, out.len, m);
 		if (cross_check(w->has_given ? &w->given : a, &b, m, w->changes,
 				&where) < 0)
@@ -428,7 +444,9 @@ void apply_work_release_spatch(struct apply_work *w)
 {
 	if (w->has_given)
 		scanned_text_release(&w->given);
-	w->has_given = w->sliced = w->timed_out = w->cached = 0;
+	w->has_given = w->given_ready = w->sliced = w->timed_out = 0;
+	w->cached = w->cached_changed = 0;
+	strbuf_reset(&w->cached_output);
 	free(w->input);
 	free(w->output);
 	free(w->failure);

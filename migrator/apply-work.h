@@ -24,14 +24,17 @@ struct apply_work {
 	struct strbuf given_text;  /* what spatch is given (see copy_in) */
 	struct scanned_text given; /* its scan, when it is not orig's */
 	int has_given;
+	int given_ready;   /* given_text (and given) are made */
 	int sliced;	   /* given_text is a slice of the file (slice.h) */
 	int whole;	   /* never slice it: a slice was not enough */
-	char *input;	   /* SCRATCH/N.c, the copy spatch reads */
+	char *input;	   /* SCRATCH/N.c, the copy spatch reads, once run */
 	char *output;	   /* spatch's latest output, or NULL */
 	char *failure;	   /* spatch failed on it: why */
 	char *parse_error; /* spatch's parse error in it */
 	int timed_out;
-	int cached; /* spatch's outcome came from the cache */
+	int cached;		     /* spatch's outcome came from the cache */
+	struct strbuf cached_output; /* the cache's spatch output, if any */
+	int cached_changed;	     /* the cache holds one */
 	/*
 	 * how spatch's output left each call of orig (cross-check.h); NULL
 	 * until apply_spatch() has checked it, all CALL_SAME on a failure
