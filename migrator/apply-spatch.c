@@ -245,19 +245,55 @@ static void take_results(struct spatch_job *jobs, size_t n, size_t stage)
 }
 
 /* one semantic patch on every work that has no outcome yet */
+/* how spatch runs a semantic patch; -1 (reported) if it cannot be read */
+static int stage_opts(struct apply_ctx *ctx, const char *cocci,
+		      struct strlist *options, struct spatch_run_opts *ropts)
+{
+	const struct apply_opts *opts = ctx->opts;
+
+	if (spatch_cocci_options(cocci, options) < 0)
+		return -1;
+	memset(ropts, 0, sizeof(*ropts));
+	ropts->tmpdir = ctx->scratch;
+	ropts->cocci = cocci;
+	ropts->options = options;
+	ropts->jobs = opts->jobs;
+	ropts->batches = 1;
+	ropts->timeout_sec = opts->timeout_sec;
+	ropts->batch_keep = keep_batch_output;
+	ropts->cb = ctx;
+	if (opts->progress)
+		ropts->progress = show_progress;
+	return 0;
+}
+
+void apply_spatch_prestart(struct apply_ctx *ctx, const char *cocci)
+{
+	struct strlist options = STRLIST_INIT;
+	struct spatch_run_opts ropts;
+
+	if (!stage_opts(ctx, cocci, &options, &ropts))
+		ctx->prestart = spatch_prestart(&ropts);
+	strlist_clear(&options, 0);
+}
+
+void apply_spatch_cancel(struct apply_ctx *ctx)
+{
+	spatch_prestart_cancel(ctx->prestart);
+	ctx->prestart = NULL;
+}
+
 static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		     size_t stage, const char *cocci)
 {
-	const struct apply_opts *opts = ctx->opts;
 	struct strlist options = STRLIST_INIT;
-	struct spatch_run_opts ropts = { 0 };
+	struct spatch_run_opts ropts;
 	struct spatch_job *jobs;
 	size_t i, n = 0;
 
-	if (spatch_cocci_options(cocci, &options) < 0)
+	if (stage_opts(ctx, cocci, &options, &ropts) < 0)
 		return -1;
 	jobs = xcalloc(nr + 1, sizeof(*jobs));
-	ropts.tmpdir = ctx->scratch;
 	for (i = 0; i < nr; i++) {
 		struct apply_work *w = &works[i];
 
@@ -269,17 +305,12 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 					 extension(w->file->path));
 		jobs[n++].util = w;
 	}
-	ropts.cocci = cocci;
-	ropts.options = &options;
-	ropts.jobs = opts->jobs;
-	ropts.batches = 1;
-	ropts.timeout_sec = opts->timeout_sec;
-	ropts.batch_keep = keep_batch_output;
-	ropts.cb = ctx;
-	if (opts->progress)
-		ropts.progress = show_progress;
+	if (!stage) {
+		ropts.prestart = ctx->prestart;
+		ctx->prestart = NULL;
+	}
 	spatch_run(jobs, n, &ropts);
-	if (opts->progress)
+	if (ctx->opts->progress)
 		clear_progress();
 	take_results(jobs, n, stage);
 	free(jobs);

@@ -46,6 +46,7 @@ struct apply_ctx {
 	const struct apply_opts *opts;
 	struct apply_result *result;
 	char *scratch;
+	struct spatch_batch *prestart; /* the first batch, started early */
 };
 
 /* apply.c: an old-form call apply may convert */
@@ -59,6 +60,15 @@ int apply_is_convertible(const struct call_site *cs);
  */
 int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		 const struct strlist *coccis, const struct spatch_version *v);
+
+/*
+ * apply-spatch.c: start the first batch of the first semantic patch
+ * (spatch_prestart()) in ctx->prestart, so that spatch parses it while
+ * apply scans the tree; apply_spatch() runs it, or apply_spatch_cancel()
+ * kills it
+ */
+void apply_spatch_prestart(struct apply_ctx *ctx, const char *cocci);
+void apply_spatch_cancel(struct apply_ctx *ctx);
 
 /* apply-spatch.c: what apply_spatch() made in the work */
 void apply_work_release_spatch(struct apply_work *w);

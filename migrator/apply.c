@@ -1,7 +1,10 @@
 /*
  * apply.c - the conversion pipeline (see apply.h).
  *
- * Contract: the tree is only read.  The steps, for the files scan found:
+ * Contract: the tree is only read.  spatch is started on the first
+ * semantic patch before the tree is scanned (start_spatch()): it parses
+ * it while apply scans, and is given its files when they are known.
+ * The steps, for the files scan found:
  *  1. a file with old-form calls outside macro bodies is read and
  *     re-scanned from the bytes read, so offsets and text agree;
  *  2. spatch runs on those files only (apply-spatch.c), once per
@@ -353,9 +356,29 @@ static size_t list_files(const struct apply_opts *opts, struct apply_result *r,
 	return nr_works;
 }
 
+/*
+ * The scratch directory and the semantic patches, and spatch started on
+ * the first of them: it parses it while the tree is scanned; then
+ * spatch's version.  -1 after a one-line report.
+ */
+static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
+			struct spatch_version *version)
+{
+	ctx->scratch = tempdir_create("kmigrate-apply");
+	if (cocci_files(ctx->opts->m, ctx->scratch, coccis) < 0)
+		return -1;
+	if (coccis->nr)
+		apply_spatch_prestart(ctx, coccis->items[0].string);
+	if (spatch_check(version) < 0) {
+		apply_spatch_cancel(ctx);
+		return -1;
+	}
+	return 0;
+}
+
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 {
-	struct apply_ctx ctx = { opts, r, NULL };
+	struct apply_ctx ctx = { opts, r, NULL, NULL };
 	struct spatch_version version;
 	struct scan_result scan;
 	struct apply_work *works;
@@ -367,22 +390,29 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	r->max_line_length = opts->max_line_length ?
 				     opts->max_line_length :
 				     tree_max_line_length(opts->tree);
-	if (spatch_check(&version) < 0)
+	if (start_spatch(&ctx, &coccis, &version) < 0) {
+		strlist_clear(&coccis, 0);
+		free(ctx.scratch);
 		return -1;
-	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)
+	}
+	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0) {
+		int saved = errno;
+
+		apply_spatch_cancel(&ctx);
+		strlist_clear(&coccis, 0);
+		free(ctx.scratch);
+		errno = saved;
 		return error_errno("cannot open tree '%s'", opts->tree);
+	}
 	tree_notes_take(&r->notes, &scan.notes);
 	r->nr_unreadable = tree_notes_count(&r->notes, TREE_NOTE_UNREADABLE);
 	r->nr_binary = tree_notes_count(&r->notes, TREE_NOTE_BINARY);
 	works = xcalloc(scan.nr_files + 1, sizeof(*works));
 	nr_works = list_files(opts, r, &scan, works);
 	if (nr_works)
-		ctx.scratch = tempdir_create("kmigrate-apply");
-	if (nr_works)
-		ret = cocci_files(opts->m, ctx.scratch, &coccis);
-	if (nr_works && !ret)
 		ret = apply_spatch(&ctx, works, scan.nr_files, &coccis,
 				   &version);
+	apply_spatch_cancel(&ctx);
 	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
 		struct apply_file *file = &r->files[i];

@@ -24,7 +24,9 @@
  * spatch's stderr does not say it handled), or that cannot be read or
  * moved, hands back its own job.  Its stderr is not otherwise judged:
  * it gives each kept job its parse error.  What the batch leaves in the
- * scratch directory is removed as soon as its results are in.
+ * scratch directory is removed as soon as its results are in.  A run
+ * given a batch spatch_prestart() started (opts->prestart) runs its
+ * first batch in it (spatch-prestart.c), and the others as above.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,14 +45,6 @@
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
-
-/* a batch: one spatch over its jobs' inputs */
-struct spatch_batch {
-	struct spatch_job **jobs;
-	size_t nr, alloc;
-	size_t bytes;		 /* of the inputs, to balance the batches */
-	struct spatch_outdir od; /* spatch's outputs, the groups file */
-};
 
 /* ---- batches: planning ---- */
 
@@ -243,7 +237,7 @@ static int prepare_batch(struct spatch_batch *b,
 /* ---- batches: running ---- */
 
 /* timeout_sec, and a SHARE of it for each file */
-static unsigned int batch_timeout(unsigned int limit, size_t nr)
+unsigned int spatch_batch_timeout(unsigned int limit, size_t nr)
 {
 	unsigned long long t =
 		limit + ((unsigned long long)nr * limit + SPATCH_BATCH_SHARE -
@@ -261,10 +255,27 @@ static void rerun_batch(struct spatch_run *run, struct spatch_batch *b)
 		spatch_push_single(run, b->jobs[i]);
 }
 
+void spatch_batch_args(struct child_process *cp,
+		       const struct spatch_run_opts *opts,
+		       const struct spatch_batch *b, const char *groups)
+{
+	spatch_push_common_args(cp, opts);
+	spatch_outdir_push_args(&b->od, cp);
+	if (spatch_batch_jobs(opts) > 1) {
+		strlist_push(&cp->args, "-j");
+		strlist_pushf(&cp->args, "%d", opts->jobs);
+		strlist_push(&cp->args, "--tmp-dir");
+		strlist_pushf(&cp->args, "%s/parallel", b->od.name);
+	}
+	strlist_push(&cp->args, "--file-groups");
+	strlist_push(&cp->args, groups);
+}
+
 static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 {
 	struct spatch_run *run = cb;
 	struct spatch_batch *b;
+	char *path;
 
 	for (;;) {
 		if (run->next_batch >= run->nr_batches)
@@ -275,17 +286,10 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 		spatch_outdir_remove(&b->od);
 		rerun_batch(run, b);
 	}
-	spatch_push_common_args(cp, run->opts);
-	spatch_outdir_push_args(&b->od, cp);
-	if (spatch_batch_jobs(run->opts) > 1) {
-		strlist_push(&cp->args, "-j");
-		strlist_pushf(&cp->args, "%d", run->opts->jobs);
-		strlist_push(&cp->args, "--tmp-dir");
-		strlist_pushf(&cp->args, "%s/parallel", b->od.name);
-	}
-	strlist_push(&cp->args, "--file-groups");
-	strlist_pushf(&cp->args, "%s/groups", b->od.name);
-	cp->timeout_sec = batch_timeout(run->opts->timeout_sec, b->nr);
+	path = xstrfmt("%s/groups", b->od.name);
+	spatch_batch_args(cp, run->opts, b, path);
+	free(path);
+	cp->timeout_sec = spatch_batch_timeout(run->opts->timeout_sec, b->nr);
 	*task_cb = b;
 	return 1;
 }
@@ -328,7 +332,7 @@ out_release_text:
 	return ret;
 }
 
-static void batch_finished(int result, struct child_process *cp, void *cb,
+void spatch_batch_finished(int result, struct child_process *cp, void *cb,
 			   void *task_cb)
 {
 	struct spatch_run *run = cb;
@@ -353,11 +357,13 @@ static void batch_finished(int result, struct child_process *cp, void *cb,
 void spatch_run_batches(struct spatch_run *run)
 {
 	struct parallel_processes_opts popts = { run->opts->jobs, next_batch,
-						 batch_finished, run };
+						 spatch_batch_finished, run };
 	size_t i;
 
 	if (spatch_batch_jobs(run->opts) > 1)
 		popts.jobs = 1; /* each uses them all */
+	if (run->opts->prestart)
+		spatch_run_prestarted(run, run->opts->prestart);
 	if (!run->nr_batches)
 		return;
 	run_processes_parallel(&popts);

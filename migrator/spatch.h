@@ -72,6 +72,8 @@
 #define SPATCH_BATCH_MAX 64   /* files in one batch, about */
 #define SPATCH_BATCH_SHARE 10 /* a batch file's time: limit / SHARE */
 
+struct spatch_batch;
+
 struct spatch_version {
 	int major, minor, patch;
 	/*
@@ -111,6 +113,11 @@ struct spatch_run_opts {
 	int (*batch_keep)(const struct spatch_job *job, const char *text,
 			  size_t len, void *cb);
 	void *cb;
+	/*
+	 * A batch spatch_prestart() started with these options, or NULL:
+	 * spatch_run() gives it the run's first batch, or cancels it.
+	 */
+	struct spatch_batch *prestart;
 };
 
 /* "spatch version 1.1.1 compiled with ...": 0, or -1 if it is not that */
@@ -142,5 +149,17 @@ void spatch_run(struct spatch_job *jobs, size_t nr,
 		const struct spatch_run_opts *opts);
 
 void spatch_job_release(struct spatch_job *job);
+
+/*
+ * Start the spatch of a batch now, before its files are known, so that
+ * it parses the semantic patch while the caller prepares them: it reads
+ * the list of its files from its stdin ("--file-groups /dev/stdin"),
+ * which the spatch_run() given it as opts->prestart writes.  NULL when
+ * it cannot start, or when the batches of opts would not run one at a
+ * time.  A batch no spatch_run() takes must be cancelled.
+ */
+struct spatch_batch *spatch_prestart(const struct spatch_run_opts *opts);
+/* kill a prestarted batch and remove what it left */
+void spatch_prestart_cancel(struct spatch_batch *b);
 
 #endif

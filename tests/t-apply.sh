@@ -176,13 +176,19 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 # as PID-N for the Nth file of a batch, PID for a file alone.
 mkdir -p "$scratch/seebin" "$scratch/seen"
 cat >"$scratch/seebin/spatch" <<END_OF_FAKE
-#!/bin/sh
+#!/bin/bash
 [ "\$1" = --version ] && exec "$real_spatch" --version
-groups= prev=
+groups= tmp= prev=
 for arg in "\$@"; do
 	[ "\$prev" = --file-groups ] && groups=\$arg
+	[ "\$prev" = --temp-files ] && tmp=\$arg
 	prev=\$arg
 done
+if [ "\$groups" = /dev/stdin ]; then
+	groups=\$tmp/groups.in
+	cat >"\$groups"
+	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
+fi
 [ -n "\$groups" ] || groups=/dev/null
 n=0
 for f in \$(grep . "\$groups"); do
@@ -226,7 +232,9 @@ check "a slice that leaves a call runs again whole, as it reports" \
 
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
 # It does so whether it is given one file (... --temp-files DIR INPUT) or
-# a batch (--file-groups FILE), and logs "file" or "batch" for each run
+# a batch (--file-groups FILE, or /dev/stdin for a batch started before
+# its list was known: the fake keeps the list in DIR and hands that to
+# the real spatch), and logs "file" or "batch" for each run
 # in $FAKE_LOG, and "parallel" too for a run given -j (and its pid in
 # $FAKE_PIDS), and the directory each batch
 # runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names, only
@@ -244,7 +252,7 @@ check "a slice that leaves a call runs again whole, as it reports" \
 # with a line of spaces only: a blanked body's).
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
-#!/bin/sh
+#!/bin/bash
 [ "\$1" = --version ] && exec "$real_spatch" --version
 input= groups= tmp= prev=
 for arg in "\$@"; do
@@ -253,6 +261,11 @@ for arg in "\$@"; do
 	prev=\$arg
 done
 [ -z "\$groups" ] && input=\$prev
+if [ "\$groups" = /dev/stdin ]; then	# a batch started early: keep its list
+	groups=\$tmp/groups.in
+	cat >"\$groups"
+	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
+fi
 files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"

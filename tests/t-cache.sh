@@ -30,6 +30,10 @@ cat >"$scratch/bin/spatch" <<EOS
 #!/bin/bash
 case "\$*" in
 *--version*) echo version >>"$scratch/versions" ;;
+*--file-groups\ /dev/stdin)	# a batch started early: pass its list on
+	list=\$(cat)
+	grep . <<<"\$list" | sed 's/^/run /' >>"$scratch/runs"
+	exec $(command -v spatch) "\$@" <<<"\$list" ;;
 *--file-groups*) grep . "\${@: -1}" | sed 's/^/run /' >>"$scratch/runs" ;;
 *) echo run >>"$scratch/runs" ;;
 esac

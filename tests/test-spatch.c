@@ -395,6 +395,57 @@ static void test_batch_without_parallel(void)
 	fixture_release(&fx);
 }
 
+/* a batch started before its files are known gets them on its stdin */
+static void test_prestart(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	fx.opts.batches = 1;
+	fx.opts.prestart = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.opts.prestart);
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job(&fx, bad_h);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.jobs[2].parse_error);
+	CU_ASSERT_STRING_EQUAL(fx.jobs[2].parse_error,
+			       "parse error at line 4, column 6");
+	/* that one process, and no other */
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups /dev/stdin"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 1);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	fixture_release(&fx);
+}
+
+/* a run with no batch for it cancels it; so does the caller */
+static void test_prestart_cancelled(void)
+{
+	struct fixture fx;
+	struct spatch_batch *b;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	fx.opts.batches = 1;
+	fx.opts.prestart = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.opts.prestart);
+	add_job(&fx, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c\n"), 1);
+	b = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL(b);
+	spatch_prestart_cancel(b);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	/* batches side by side: none is started early */
+	fx.opts.cocci = "/no/such/my patch.cocci";
+	CU_ASSERT_PTR_NULL(spatch_prestart(&fx.opts));
+	fixture_release(&fx);
+}
+
 /* spatch names its outputs by base name: one batch never holds two alike */
 static void test_batch_same_base_name(void)
 {
@@ -628,6 +679,9 @@ static const struct unit_test tests[] = {
 	{ "a real batch: results and parse errors by file", test_real_batch },
 	{ "no -j for a semantic patch named for no shell",
 	  test_batch_without_parallel },
+	{ "a batch started early gets its files on its stdin", test_prestart },
+	{ "a batch started early and not needed is killed",
+	  test_prestart_cancelled },
 	{ "a batch holds no two inputs of one base name",
 	  test_batch_same_base_name },
 	{ "a batch's unreadable result runs alone", test_batch_rerun },
