@@ -47,6 +47,9 @@ struct slicer {
 	int depth;
 	size_t prev;	   /* the last code token there, or (size_t)-1 */
 	int saw_eq;	   /* an '=' since the last ';' or '}' */
+	int saw_typedef;   /* a typedef since then: no function body */
+	size_t tag_kw;	   /* its last struct, union or enum, or -1 */
+	int parens;	   /* '(' open at file scope */
 	size_t item_start; /* where the declaration being read starts */
 
 	/* the region open at file scope (depth > 0) */
@@ -130,11 +133,79 @@ static void on_directive(struct slicer *s, size_t first, size_t end)
 
 /* ---- regions ---- */
 
+/* the next code token after i, before end; end if none */
+static size_t next_code(const struct slicer *s, size_t i, size_t end)
+{
+	const struct token *t = s->tl->tokens;
+
+	for (i++; i < end; i++)
+		if (!t[i].directive && t[i].type != TOKEN_COMMENT)
+			return i;
+	return end;
+}
+
+/* the code token after the ')' that closes the '(' at open, or end */
+static size_t skip_group(const struct slicer *s, size_t open, size_t end)
+{
+	size_t i;
+	int depth = 0;
+
+	for (i = open; i < end; i = next_code(s, i, end)) {
+		if (is_punct(s, i, "("))
+			depth++;
+		else if (is_punct(s, i, ")") && !--depth)
+			return next_code(s, i, end);
+	}
+	return end;
+}
+
+/*
+ * The tokens from the struct, union or enum at kw to the '{' at brace
+ * head a definition of that type, not of a function returning it: only
+ * attributes ("__attribute__((...))", a macro with or without
+ * arguments) and a tag come between, and no NAME(...) after the tag.
+ */
+static int aggregate_head(const struct slicer *s, size_t kw, size_t brace)
+{
+	static const char *const attributes[] = { "__attribute__",
+						  "__attribute", "__declspec" };
+	const struct token *t = s->tl->tokens;
+	size_t i = next_code(s, kw, brace);
+	int tag = 0;
+
+	while (i < brace) {
+		size_t next = next_code(s, i, brace);
+
+		if (t[i].type != TOKEN_IDENT)
+			return 0;
+		if (next < brace && is_punct(s, next, "(")) {
+			if (tag && !token_in(s->buf, &t[i], attributes,
+					     ARRAY_SIZE(attributes)))
+				return 0;
+			next = skip_group(s, next, brace);
+		} else {
+			tag = 1;
+		}
+		i = next;
+	}
+	return 1;
+}
+
+static int opens_body(const struct slicer *s, size_t brace)
+{
+	size_t prev = s->prev;
+
+	if (prev == (size_t)-1 || !is_punct(s, prev, ")") || s->saw_eq ||
+	    s->saw_typedef)
+		return 0;
+	return s->tag_kw == (size_t)-1 || !aggregate_head(s, s->tag_kw, brace);
+}
+
 static void open_region(struct slicer *s, size_t i)
 {
 	size_t prev = s->prev;
 
-	if (prev != (size_t)-1 && is_punct(s, prev, ")") && !s->saw_eq)
+	if (opens_body(s, i))
 		s->kind = REGION_BODY;
 	else if (prev != (size_t)-1 && is_punct(s, prev, "="))
 		s->kind = REGION_INIT;
@@ -172,11 +243,37 @@ static void close_region(struct slicer *s, size_t i)
 	push_span(&s->blanks, pos, close->start);
 }
 
+/* the declaration at file scope is over: a new one starts after i */
+static void end_item(struct slicer *s, size_t i)
+{
+	s->item_start = s->tl->tokens[i].end;
+	s->saw_eq = s->saw_typedef = 0;
+	s->tag_kw = (size_t)-1;
+}
+
+/* what a token at file scope tells of the declaration it is in */
+static void note_file_scope(struct slicer *s, size_t i)
+{
+	static const char *const tags[] = { "struct", "union", "enum" };
+	const struct token *tok = &s->tl->tokens[i];
+
+	if (is_punct(s, i, "("))
+		s->parens++;
+	else if (is_punct(s, i, ")") && s->parens)
+		s->parens--;
+	else if (is_punct(s, i, ";"))
+		end_item(s, i);
+	else if (is_punct(s, i, "="))
+		s->saw_eq = 1;
+	else if (token_is(s->buf, tok, "typedef"))
+		s->saw_typedef = 1;
+	else if (!s->parens && token_in(s->buf, tok, tags, ARRAY_SIZE(tags)))
+		s->tag_kw = i;
+}
+
 /* a code token in the first branch of every open conditional */
 static void on_code(struct slicer *s, size_t i)
 {
-	const struct token *tok = &s->tl->tokens[i];
-
 	if (is_punct(s, i, "{")) {
 		if (!s->depth)
 			open_region(s, i);
@@ -188,14 +285,10 @@ static void on_code(struct slicer *s, size_t i)
 		}
 		if (!--s->depth) {
 			close_region(s, i);
-			s->item_start = tok->end;
-			s->saw_eq = 0;
+			end_item(s, i);
 		}
-	} else if (!s->depth && is_punct(s, i, ";")) {
-		s->item_start = tok->end;
-		s->saw_eq = 0;
-	} else if (!s->depth && is_punct(s, i, "=")) {
-		s->saw_eq = 1;
+	} else if (!s->depth) {
+		note_file_scope(s, i);
 	}
 	if (!s->depth)
 		s->prev = i;
@@ -236,6 +329,7 @@ size_t slice_text(char *buf, size_t len, const struct token_list *tokens,
 	s.tl = tokens;
 	s.names = names;
 	s.prev = (size_t)-1;
+	s.tag_kw = (size_t)-1;
 	walk(&s);
 	if (!s.unbalanced && !s.depth && !s.nr_conds) {
 		for (i = 0; i < s.blanks.nr; i++) {

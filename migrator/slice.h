@@ -13,8 +13,10 @@
  * of the slice finds every occurrence the scan of the file finds.
  *
  * The regions come from the lexer's tokens (lexer.h), braces counted
- * at file scope: a '{' whose previous token is ')' with no '=' since
- * the last ';' or '}' opens a function body, one right after '=' an
+ * at file scope: a '{' whose previous token is ')' with no '=' or
+ * typedef since the last ';' or '}' opens a function body, unless only
+ * attributes and a tag stand between it and a struct, union or enum
+ * ("struct __attribute__((packed)) {"); one right after '=' opens an
  * initializer; any other (struct, enum, a K&R parameter list, extern
  * "C") is kept.  Preprocessor directive lines are never blanked, nor
  * counted as code; inside #if/#ifdef/#ifndef ... #endif the braces

@@ -172,6 +172,32 @@ static void test_file_scope_braces(void)
 	free(s);
 }
 
+/* a type defined with attributes is no function, one returning it is */
+static void test_aggregates_and_functions(void)
+{
+	const char *text =
+		"typedef struct __attribute__((packed)) {\n\tint a1;\n} t1;\n"
+		"struct __aligned(8) {\n\tint a2;\n} v2;\n"
+		"union __attribute__((packed)) {\n\tint a3;\n} v3;\n"
+		"typedef int (*fn_t)(int);\n"
+		"struct foo *f1(void)\n{\n\treturn b1;\n}\n"
+		"struct foo f2(void) __attribute__((cold))\n{\n\treturn b2;\n}\n"
+		"static enum mode __init f3(int x)\n{\n\treturn b3;\n}\n"
+		"int f4(struct foo *p, union bar u)\n{\n\treturn b4;\n}\n";
+	size_t blanked;
+	char *s = slice(text, &blanked);
+
+	CU_ASSERT(keeps_lines(text, s));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "int a1;"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "int a2;"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "int a3;"));
+	CU_ASSERT_PTR_NULL(strstr(s, "return b1;"));
+	CU_ASSERT_PTR_NULL(strstr(s, "return b2;"));
+	CU_ASSERT_PTR_NULL(strstr(s, "return b3;"));
+	CU_ASSERT_PTR_NULL(strstr(s, "return b4;"));
+	free(s);
+}
+
 /* a file whose braces or conditionals do not balance is left whole */
 static void test_unbalanced(void)
 {
@@ -219,6 +245,8 @@ static const struct unit_test tests[] = {
 	{ "macros and K&R definitions", test_macros_and_k_and_r },
 	{ "structs, enums, initializers at file scope",
 	  test_file_scope_braces },
+	{ "a type defined with attributes is kept, a function blanked",
+	  test_aggregates_and_functions },
 	{ "unbalanced braces or conditionals: no slice", test_unbalanced },
 	{ "CRLF: every line kept", test_crlf },
 	{ NULL, NULL }
