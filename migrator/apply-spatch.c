@@ -68,18 +68,26 @@ static size_t line_of(const char *buf, size_t len, size_t offset)
 
 /* ---- the text spatch is given ---- */
 
-/* both scans find the same calls, alike in everything apply reads */
-static int same_sites(const struct scan_file *a, const struct scan_file *b)
+/*
+ * Both scans find the same calls, of the same kinds; when strict, alike
+ * in everything apply reads of them too
+ */
+static int same_sites(const struct scan_file *a, const struct scan_file *b,
+		      int strict)
 {
 	size_t k;
 
-	if (a->nr_sites != b->nr_sites || a->shadowed != b->shadowed)
+	if (a->nr_sites != b->nr_sites)
 		return 0;
 	for (k = 0; k < a->nr_sites; k++) {
 		const struct call_site *x = &a->sites[k], *y = &b->sites[k];
 
-		if (x->name_offset != y->name_offset || x->kind != y->kind ||
-		    x->in_macro != y->in_macro || x->has_args != y->has_args ||
+		if (x->name_offset != y->name_offset || x->kind != y->kind)
+			return 0;
+		if (!strict)
+			continue;
+		if (a->shadowed != b->shadowed || x->in_macro != y->in_macro ||
+		    x->has_args != y->has_args ||
 		    x->unterminated != y->unterminated ||
 		    x->close_paren != y->close_paren ||
 		    x->nr_args != y->nr_args ||
@@ -132,7 +140,7 @@ static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
 		return 0;
 	w->has_given = 1;
 	scanned_text_init(&w->given, w->file->path, g->buf, g->len, m);
-	if (same_sites(&w->orig.scan, &w->given.scan))
+	if (same_sites(&w->orig.scan, &w->given.scan, 1))
 		return 1;
 	scanned_text_release(&w->given);
 	w->has_given = w->sliced = 0;
@@ -159,7 +167,7 @@ static int prepare_given(struct apply_ctx *ctx, struct apply_work *w)
 		w->has_given = 1;
 		scanned_text_init(&w->given, w->file->path, g->buf, g->len,
 				  ctx->opts->m);
-		if (!same_sites(&a->scan, &w->given.scan)) {
+		if (!same_sites(&a->scan, &w->given.scan, 0)) {
 			w->failure = xstrdup("a NUL byte between its tokens: "
 					     "spatch cannot read it as it is");
 			return -1;
