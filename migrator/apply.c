@@ -359,7 +359,10 @@ static size_t list_files(const struct apply_opts *opts, struct apply_result *r,
 /*
  * The scratch directory and the semantic patches, and spatch started on
  * the first of them: it parses it while the tree is scanned; then
- * spatch's version.  -1 after a one-line report.
+ * spatch's version.  A spatch whose version the result cache knows has
+ * run with it before, so the outcomes of the files are likely there
+ * too: it starts only when they miss, after the lookup.  -1 after a
+ * one-line report.
  */
 static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
 			struct spatch_version *version)
@@ -367,7 +370,7 @@ static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
 	ctx->scratch = tempdir_create("kmigrate-apply");
 	if (cocci_files(ctx->opts->m, ctx->scratch, coccis) < 0)
 		return -1;
-	if (coccis->nr)
+	if (coccis->nr && !spatch_version_cached())
 		apply_spatch_prestart(ctx, coccis->items[0].string);
 	if (spatch_check(version) < 0) {
 		apply_spatch_cancel(ctx);

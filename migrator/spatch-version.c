@@ -99,6 +99,23 @@ static void version_key(struct result_key *key, const struct spatch_version *v)
 	result_key_addstr(key, v->binary);
 }
 
+int spatch_version_cached(void)
+{
+	struct spatch_version v;
+	struct strbuf out = STRBUF_INIT;
+	struct result_key key;
+	int known;
+
+	memset(&v, 0, sizeof(v));
+	name_binary(&v);
+	version_key(&key, &v);
+	known = v.binary[0] && result_cache_enabled() &&
+		result_cache_get(&key, &out) > 0 &&
+		!spatch_parse_version(out.buf, &v);
+	strbuf_release(&out);
+	return known;
+}
+
 /* "spatch --version" as run or as cached: 0, or -1 with *msg said */
 static int read_version(struct spatch_version *v, struct strbuf *msg)
 {

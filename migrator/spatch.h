@@ -128,6 +128,8 @@ int spatch_parse_version(const char *text, struct spatch_version *v);
  * What "spatch --version" says is cached for the binary PATH finds.
  */
 int spatch_check(struct spatch_version *v);
+/* 1 when the result cache knows the version of the spatch PATH finds */
+int spatch_version_cached(void);
 
 /* append the options of the cocci text's "// Options:" line */
 void spatch_parse_options(const char *cocci_text, struct strlist *options);

@@ -24,10 +24,11 @@ cache=$XDG_CACHE_HOME/kmigrate
 
 # a spatch that logs each file it converts in runs (one line a file, as
 # many as a batch's --file-groups names), each --version run in
-# versions, and runs the real one
+# versions, each process in execs, and runs the real one
 mkdir "$scratch/bin"
 cat >"$scratch/bin/spatch" <<EOS
 #!/bin/bash
+echo exec >>"$scratch/execs"
 case "\$*" in
 *--version*) echo version >>"$scratch/versions" ;;
 *--file-groups\ /dev/stdin)	# a batch started early: pass its list on
@@ -47,7 +48,7 @@ runs() { count runs; }
 kapply() {
 	local name=$1
 	shift
-	rm -f "$scratch/runs" "$scratch/versions"
+	rm -f "$scratch/runs" "$scratch/versions" "$scratch/execs"
 	PATH=${SPATCH_DIR:-$scratch/bin}:$PATH "$KMIGRATE" apply "$@" \
 		>"$scratch/$name.diff" 2>"$err"
 }
@@ -58,8 +59,9 @@ kapply first "$scratch/tree"
 check "the first apply runs spatch and fills the cache" \
 	'[ "$(runs)" -gt 0 ] && [ "$(entries)" -gt 0 ]'
 kapply second "$scratch/tree"
-check "a second apply runs no spatch, not even spatch --version" \
-	'[ "$(runs)" -eq 0 ] && [ "$(count versions)" -eq 0 ]'
+check "a second apply starts no spatch, not even spatch --version" \
+	'[ "$(runs)" -eq 0 ] && [ "$(count versions)" -eq 0 ] &&
+	 [ "$(count execs)" -eq 0 ]'
 check "and gives a byte-identical diff" \
 	'cmp "$scratch/first.diff" "$scratch/second.diff"'
 mkdir "$scratch/bin2"
