@@ -1,20 +1,25 @@
 /*
  * apply.c - the conversion pipeline (see apply.h).
  *
- * Contract: the tree is only read.  The steps, for the files scan found:
+ * Contract: the tree is only read.  spatch is started on the first
+ * semantic patch before the tree is scanned (start_spatch()): it parses
+ * it while apply scans, and is given its files when they are known.
+ * The steps, for the files scan found:
  *  1. a file with old-form calls outside macro bodies is read and
  *     re-scanned from the bytes read, so offsets and text agree;
- *  2. spatch runs on those files only, once per semantic patch, the
- *     output of one stage the input of the next, in a scratch
- *     directory that is removed at exit: it reads a copy of each file
- *     named N.c (N.h) by kmigrate, never a name from the tree, which
- *     spatch would hand to sh -c (copy_in(): NUL bytes and lone CRs
- *     are made spatch-readable there, offsets kept); the files go to
- *     spatch in batches (about one a job); a batch whose process fails
- *     runs again one process per file, and so does each file of a batch
- *     that exited normally whose output still holds an old-form call
- *     apply would convert (keep_batch_output()), so a failure, its
- *     reason and its time limit are the file's own;
+ *  2. spatch runs on those files only (apply-spatch.c), once per
+ *     semantic patch, the output of one stage the input of the next, in
+ *     a scratch directory that is removed at exit: it reads a copy of
+ *     each file named N.c (N.h) by kmigrate, never a name from the
+ *     tree, which spatch would hand to sh -c; the copy is the file made
+ *     spatch-readable (NUL bytes, lone CRs) and sliced (the function
+ *     bodies and initializers that do not name the function blanked),
+ *     offsets kept; the files go to spatch in batches (about one a
+ *     job); a batch whose process fails runs again one process per
+ *     file, and so does each file of a batch that exited normally whose
+ *     output still holds an old-form call apply would convert, so a
+ *     failure, its reason and its time limit are the file's own; a
+ *     slice whose result apply cannot take as it is runs again whole;
  *  3. spatch's final output is re-scanned and lexed; cross_check() walks
  *     both token streams, call by call: between calls the tokens must be
  *     equal, and each call must be equal or converted as the
@@ -33,14 +38,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "apply-work.h"
 #include "apply.h"
 #include "cocci-gen.h"
-#include "cross-check.h"
 #include "diff.h"
-#include "lexer.h"
 #include "reformat.h"
-#include "result-cache.h"
-#include "scratch.h"
 #include "scan.h"
 #include "spatch.h"
 #include "tempfile.h"
@@ -58,39 +60,9 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_NOT_MATCHED] = "not matched",
 };
 
-/* a file spatch runs on */
-struct apply_work {
-	struct apply_file *file;
-	struct scanned_text orig;
-	struct strbuf given_text;  /* what spatch is given (see copy_in) */
-	struct scanned_text given; /* its scan, when it is not orig's */
-	int has_given;
-	char *input;	   /* SCRATCH/N.c, the copy spatch reads */
-	char *output;	   /* spatch's latest output, or NULL */
-	char *failure;	   /* spatch failed on it: why */
-	char *parse_error; /* spatch's parse error in it */
-	int timed_out;
-	int cached; /* spatch's outcome came from the cache */
-};
-
-struct apply_ctx {
-	const struct apply_opts *opts;
-	struct apply_result *result;
-	char *scratch;
-};
-
 const char *apply_reason_name(enum apply_reason reason)
 {
 	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
-}
-
-static size_t line_of(const char *buf, size_t len, size_t offset)
-{
-	size_t line = 1, i;
-
-	for (i = 0; i < offset && i < len; i++)
-		line += lex_line_end(buf, len, i);
-	return line;
 }
 
 static void add_left(struct apply_result *r, const struct apply_file *file,
@@ -116,8 +88,7 @@ static int is_shadowed_call(const struct call_site *cs)
 	       !strncmp(cs->reason, "a call", 6);
 }
 
-/* an old-form call apply may convert */
-static int is_convertible(const struct call_site *cs)
+int apply_is_convertible(const struct call_site *cs)
 {
 	return cs->kind == CALL_SITE_OLD && !cs->in_macro && cs->has_args &&
 	       !cs->unterminated;
@@ -155,7 +126,7 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 		int inserted = changes && changes[i] == CALL_CONVERTED;
 
 		if (cs->kind == CALL_SITE_OLD &&
-		    !(inserted && is_convertible(cs)))
+		    !(inserted && apply_is_convertible(cs)))
 			left_old(r, file, cs, w);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
@@ -170,243 +141,6 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 				 xstrdup("ambiguous: spatch converts a call "
 					 "scan finds in the new form"));
 	}
-}
-
-/* ---- spatch ---- */
-
-static void show_progress(size_t done, size_t total, void *cb)
-{
-	(void)cb;
-	fprintf(stderr, "\rapply: spatch %zu/%zu files", done, total);
-}
-
-static void clear_progress(void)
-{
-	fprintf(stderr, "\r%*s\r", 40, "");
-}
-
-/* ".c" or ".h": spatch tells headers by their name */
-static const char *extension(const char *path)
-{
-	size_t len = strlen(path);
-
-	return len >= 2 && !strcmp(path + len - 2, ".h") ? ".h" : ".c";
-}
-
-/*
- * The copy of work i that spatch reads: SCRATCH/I.c (or .h), a name
- * kmigrate chose, never the tree's (spatch.h says why).  spatch 1.1.1
- * stops reading a file at a NUL byte and silently converts nothing, so
- * the copy has a space for each NUL; and a CR alone becomes a LF.  Both
- * keep every offset, so the copy's calls are the original's: when they
- * are not (a NUL between tokens), the file fails rather than guess.
- */
-static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
-{
-	const struct scanned_text *a = &w->orig;
-	struct strbuf *g = &w->given_text;
-	size_t k;
-
-	strbuf_add(g, a->buf, a->len);
-	for (k = 0; k < g->len; k++) {
-		if (!g->buf[k])
-			g->buf[k] = ' ';
-		else if (g->buf[k] == '\r' && lex_line_end(a->buf, a->len, k))
-			g->buf[k] = '\n';
-	}
-	w->input =
-		xstrfmt("%s/%zu%s", ctx->scratch, i, extension(w->file->path));
-	if (write_scratch_file(w->input, g->buf, g->len) < 0) {
-		w->failure = xstrdup("cannot copy it for spatch");
-		return -1;
-	}
-	if (!memcmp(g->buf, a->buf, a->len))
-		return 0;
-	w->has_given = 1;
-	scanned_text_init(&w->given, w->file->path, g->buf, g->len,
-			  ctx->opts->m);
-	if (w->given.scan.nr_sites != a->scan.nr_sites)
-		goto out_differ;
-	for (k = 0; k < a->scan.nr_sites; k++)
-		if (w->given.scan.sites[k].name_offset !=
-			    a->scan.sites[k].name_offset ||
-		    w->given.scan.sites[k].kind != a->scan.sites[k].kind)
-			goto out_differ;
-	return 0;
-out_differ:
-	w->failure = xstrdup("a NUL byte between its tokens: spatch cannot "
-			     "read it as it is");
-	return -1;
-}
-
-/*
- * spatch_run_opts.batch_keep: a batch's output of a work is kept when
- * its rescan finds no old-form call left that apply would convert; else
- * the work runs alone, where a failure and its reason are its own.
- */
-static int keep_batch_output(const struct spatch_job *job, const char *text,
-			     size_t len, void *cb)
-{
-	const struct apply_ctx *ctx = cb;
-	const struct apply_work *w = job->util;
-	struct scan_file rescan;
-	size_t i;
-	int keep = 1;
-
-	scan_file_buffer(&rescan, w->file->path, text, len, ctx->opts->m);
-	for (i = 0; keep && i < rescan.nr_sites; i++)
-		keep = !is_convertible(&rescan.sites[i]);
-	scan_file_release(&rescan);
-	return keep;
-}
-
-/* one semantic patch on every work that has not failed */
-static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
-		     size_t stage, const char *cocci)
-{
-	const struct apply_opts *opts = ctx->opts;
-	struct strlist options = STRLIST_INIT;
-	struct spatch_run_opts ropts = { 0 };
-	struct spatch_job *jobs = xcalloc(nr, sizeof(*jobs));
-	size_t i, n = 0;
-
-	if (spatch_cocci_options(cocci, &options) < 0) {
-		free(jobs);
-		return -1;
-	}
-	ropts.tmpdir = ctx->scratch;
-	for (i = 0; i < nr; i++) {
-		struct apply_work *w = &works[i];
-
-		if (!w->file || w->failure || w->cached)
-			continue;
-		if (!w->input && copy_in(ctx, w, i) < 0)
-			continue;
-		jobs[n].input = xstrdup(w->output ? w->output : w->input);
-		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i, stage,
-					 extension(w->file->path));
-		jobs[n].name = spatch_name(&ropts, w->input);
-		jobs[n++].util = w;
-	}
-	ropts.cocci = cocci;
-	ropts.options = &options;
-	ropts.jobs = opts->jobs;
-	ropts.batches = opts->jobs;
-	ropts.timeout_sec = opts->timeout_sec;
-	ropts.batch_keep = keep_batch_output;
-	ropts.cb = ctx;
-	if (opts->progress)
-		ropts.progress = show_progress;
-	spatch_run(jobs, n, &ropts);
-	if (opts->progress)
-		clear_progress();
-	for (i = 0; i < n; i++) {
-		struct apply_work *w = jobs[i].util;
-
-		w->timed_out = jobs[i].timed_out;
-		if (!stage && jobs[i].parse_error) {
-			w->parse_error = jobs[i].parse_error;
-			jobs[i].parse_error = NULL;
-		}
-		if (jobs[i].failure) {
-			w->failure = jobs[i].failure;
-			jobs[i].failure = NULL;
-		} else if (jobs[i].changed) {
-			free(w->output);
-			w->output = jobs[i].output;
-			jobs[i].output = NULL;
-		}
-		spatch_job_release(&jobs[i]);
-	}
-	free(jobs);
-	strlist_clear(&options, 0);
-	return 0;
-}
-
-/* ---- the result cache (result-cache.h) ---- */
-
-/*
- * spatch's outcome for a file depends only on the bytes it is given, the
- * name's extension, the semantic patches (whose text holds spatch's
- * options; spatch reads the scratch copy, so no tree header) and
- * spatch's and kmigrate's versions.  Only clean outcomes are kept: a
- * failure or a timeout runs again.
- */
-static void cache_key(struct apply_work *w, const struct strlist *coccis,
-		      const struct spatch_version *v, struct result_key *key)
-{
-	size_t i;
-
-	result_key_init(key, "apply-spatch");
-	result_key_add(key, v, sizeof(*v));
-	for (i = 0; i < coccis->nr; i++)
-		result_key_add_file(key, coccis->items[i].string);
-	result_key_addstr(key, extension(w->file->path));
-	result_key_add(key, w->given_text.buf, w->given_text.len);
-}
-
-static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
-			 size_t nr, const struct strlist *coccis,
-			 const struct spatch_version *v)
-{
-	struct strbuf payload = STRBUF_INIT;
-	struct result_key key;
-	size_t i, n;
-
-	for (i = 0; result_cache_enabled() && i < nr; i++) {
-		struct apply_work *w = &works[i];
-		char *nl;
-
-		if (!w->file || w->failure || copy_in(ctx, w, i) < 0)
-			continue;
-		cache_key(w, coccis, v, &key);
-		strbuf_reset(&payload);
-		if (result_cache_get(&key, &payload) <= 0 ||
-		    !(nl = memchr(payload.buf, '\n', payload.len)) ||
-		    sscanf(payload.buf, "%zu", &n) != 1 ||
-		    n > payload.len - (nl + 1 - payload.buf))
-			continue;
-		if (n)
-			w->parse_error = xstrndup(nl + 1, n);
-		nl += 1 + n;
-		if (nl < payload.buf + payload.len) {
-			w->output = xstrfmt("%s/%zu.cached%s", ctx->scratch, i,
-					    extension(w->file->path));
-			if (write_scratch_file(w->output, nl,
-					       payload.buf + payload.len - nl) <
-			    0)
-				w->failure = xstrdup("cannot copy it from "
-						     "the result cache");
-		}
-		w->cached = 1;
-	}
-	strbuf_release(&payload);
-}
-
-/* payload: parse error's length, newline, it, spatch's output if any */
-static void cache_store(struct apply_work *works, size_t nr,
-			const struct strlist *coccis,
-			const struct spatch_version *v)
-{
-	struct strbuf payload = STRBUF_INIT;
-	struct result_key key;
-	size_t i;
-
-	for (i = 0; result_cache_enabled() && i < nr; i++) {
-		struct apply_work *w = &works[i];
-		const char *pe = w->parse_error ? w->parse_error : "";
-
-		if (!w->file || w->cached || w->failure || w->timed_out ||
-		    !w->input)
-			continue;
-		strbuf_reset(&payload);
-		strbuf_addf(&payload, "%zu\n%s", strlen(pe), pe);
-		if (w->output && strbuf_read_file(&payload, w->output) < 0)
-			continue;
-		cache_key(w, coccis, v, &key);
-		result_cache_put(&key, payload.buf, payload.len);
-	}
-	strbuf_release(&payload);
 }
 
 /* ---- one file ---- */
@@ -475,7 +209,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	for (i = 0; i < a->scan.nr_sites; i++) {
 		const struct call_site *cs = &a->scan.sites[i];
 
-		if (changes[i] != CALL_CONVERTED || !is_convertible(cs))
+		if (changes[i] != CALL_CONVERTED || !apply_is_convertible(cs))
 			continue;
 		calls[nr].open = cs->open_paren;
 		calls[nr].close = cs->close_paren;
@@ -498,7 +232,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	for (i = 0; !ret && i < a->scan.nr_sites; i++)
 		if ((check[i] == CALL_CONVERTED) !=
 		    (changes[i] == CALL_CONVERTED &&
-		     is_convertible(&a->scan.sites[i])))
+		     apply_is_convertible(&a->scan.sites[i])))
 			ret = -1;
 	scanned_text_release(&b);
 	free(check);
@@ -506,34 +240,15 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	return ret;
 }
 
-/* cross-check spatch's output and convert; the calls left are recorded */
+/* convert from spatch's checked result; the calls left are recorded */
 static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 {
 	struct apply_file *file = w->file;
 	const struct scanned_text *a = &w->orig;
-	enum call_change *changes =
-		xcalloc(a->scan.nr_sites + 1, sizeof(*changes));
-	struct strbuf out = STRBUF_INIT;
-	struct scanned_text b;
-	size_t where, i;
+	enum call_change *changes = w->changes;
+	size_t i;
 
-	if (!w->failure && w->output) {
-		if (strbuf_read_file(&out, w->output) < 0)
-			w->failure = xstrfmt("cannot read spatch's output: %s",
-					     strerror(errno));
-	}
-	if (!w->failure && w->output) {
-		scanned_text_init(&b, file->path, out.buf, out.len,
-				  ctx->opts->m);
-		if (cross_check(w->has_given ? &w->given : a, &b, ctx->opts->m,
-				changes, &where) < 0)
-			w->failure = xstrfmt("spatch changed more than the "
-					     "calls (line %zu)",
-					     line_of(a->buf, a->len, where));
-		scanned_text_release(&b);
-	}
 	if (w->failure) {
-		memset(changes, 0, a->scan.nr_sites * sizeof(*changes));
 		file->failure = xstrdup(w->failure);
 		ctx->result->nr_failed++;
 	} else if (rewrite(ctx, w, changes) < 0) {
@@ -553,13 +268,11 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	ctx->result->nr_changed += file->converted > 0;
 	for (i = 0; file->converted && i < a->scan.nr_sites; i++)
 		if (changes[i] == CALL_CONVERTED &&
-		    is_convertible(&a->scan.sites[i]))
+		    apply_is_convertible(&a->scan.sites[i]))
 			note_dropped(ctx->result, file, &a->scan.sites[i],
 				     ctx->opts->m);
 	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
 		      changes, w);
-	strbuf_release(&out);
-	free(changes);
 }
 
 /* ---- the tree ---- */
@@ -569,7 +282,7 @@ static int needs_spatch(const struct scan_file *sf)
 	size_t i;
 
 	for (i = 0; i < sf->nr_sites; i++)
-		if (is_convertible(&sf->sites[i]))
+		if (apply_is_convertible(&sf->sites[i]))
 			return 1;
 	return 0;
 }
@@ -593,10 +306,12 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 {
 	w->file = file;
 	strbuf_init(&w->given_text, 0);
+	strbuf_init(&w->cached_output, 0);
 	if (tree_fs_read(fs, file->path, &file->old_text, &file->st) < 0) {
 		file->failure = xstrfmt("cannot read '%s': %s", file->path,
 					read_error(errno));
 		strbuf_release(&w->given_text);
+		strbuf_release(&w->cached_output);
 		memset(w, 0, sizeof(*w));
 		return NULL;
 	}
@@ -610,13 +325,9 @@ static void release_work(struct apply_work *w)
 	if (!w->file)
 		return;
 	scanned_text_release(&w->orig);
-	if (w->has_given)
-		scanned_text_release(&w->given);
+	apply_work_release_spatch(w);
 	strbuf_release(&w->given_text);
-	free(w->input);
-	free(w->output);
-	free(w->failure);
-	free(w->parse_error);
+	strbuf_release(&w->cached_output);
 }
 
 /* the files with occurrences; works[i] is set for those spatch runs on */
@@ -645,9 +356,32 @@ static size_t list_files(const struct apply_opts *opts, struct apply_result *r,
 	return nr_works;
 }
 
+/*
+ * The scratch directory and the semantic patches, and spatch started on
+ * the first of them: it parses it while the tree is scanned; then
+ * spatch's version.  A spatch whose version the result cache knows has
+ * run with it before, so the outcomes of the files are likely there
+ * too: it starts only when they miss, after the lookup.  -1 after a
+ * one-line report.
+ */
+static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
+			struct spatch_version *version)
+{
+	ctx->scratch = tempdir_create("kmigrate-apply");
+	if (cocci_files(ctx->opts->m, ctx->scratch, coccis) < 0)
+		return -1;
+	if (coccis->nr && !spatch_version_cached())
+		apply_spatch_prestart(ctx, coccis->items[0].string);
+	if (spatch_check(version) < 0) {
+		apply_spatch_cancel(ctx);
+		return -1;
+	}
+	return 0;
+}
+
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 {
-	struct apply_ctx ctx = { opts, r, NULL };
+	struct apply_ctx ctx = { opts, r, NULL, NULL };
 	struct spatch_version version;
 	struct scan_result scan;
 	struct apply_work *works;
@@ -659,26 +393,29 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	r->max_line_length = opts->max_line_length ?
 				     opts->max_line_length :
 				     tree_max_line_length(opts->tree);
-	if (spatch_check(&version) < 0)
+	if (start_spatch(&ctx, &coccis, &version) < 0) {
+		strlist_clear(&coccis, 0);
+		free(ctx.scratch);
 		return -1;
-	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0)
+	}
+	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0) {
+		int saved = errno;
+
+		apply_spatch_cancel(&ctx);
+		strlist_clear(&coccis, 0);
+		free(ctx.scratch);
+		errno = saved;
 		return error_errno("cannot open tree '%s'", opts->tree);
+	}
 	tree_notes_take(&r->notes, &scan.notes);
 	r->nr_unreadable = tree_notes_count(&r->notes, TREE_NOTE_UNREADABLE);
 	r->nr_binary = tree_notes_count(&r->notes, TREE_NOTE_BINARY);
 	works = xcalloc(scan.nr_files + 1, sizeof(*works));
 	nr_works = list_files(opts, r, &scan, works);
 	if (nr_works)
-		ctx.scratch = tempdir_create("kmigrate-apply");
-	if (nr_works)
-		ret = cocci_files(opts->m, ctx.scratch, &coccis);
-	if (nr_works && !ret)
-		cache_lookup(&ctx, works, scan.nr_files, &coccis, &version);
-	for (i = 0; nr_works && !ret && i < coccis.nr; i++)
-		ret = run_stage(&ctx, works, scan.nr_files, i,
-				coccis.items[i].string);
-	if (nr_works && !ret)
-		cache_store(works, scan.nr_files, &coccis, &version);
+		ret = apply_spatch(&ctx, works, scan.nr_files, &coccis,
+				   &version);
+	apply_spatch_cancel(&ctx);
 	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
 		struct apply_file *file = &r->files[i];

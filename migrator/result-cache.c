@@ -1,6 +1,11 @@
 /*
  * result-cache.c - the on-disk content-addressed store; see
  * result-cache.h for the contract and the entry format.
+ *
+ * An entry is written to a temporary file beside it (tempfile.h removes
+ * it on an interrupt) and renamed into place, never flushed to disk: a
+ * cache need not survive a crash, and an entry a crash truncates or
+ * empties fails its header's length and checksum, so it is a miss.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -11,8 +16,8 @@
 #include <unistd.h>
 
 #include "result-cache.h"
+#include "tempfile.h"
 #include "util.h"
-#include "write-file.h"
 
 #define CACHE_MAGIC "kmigrate-result-cache"
 #define CACHE_FORMAT 1
@@ -202,6 +207,41 @@ static int mkdir_parents(char *path)
 	return 0;
 }
 
+/* path holds buf, whole or not at all; -1 with errno */
+static int write_entry(const char *path, const char *buf, size_t len)
+{
+	char *tmp;
+	int fd = tempfile_mkstemp(path, &tmp), saved;
+
+	if (fd < 0)
+		return -1;
+	while (len) {
+		ssize_t done = write(fd, buf, len);
+
+		if (done < 0 && errno == EINTR)
+			continue;
+		if (done < 0)
+			goto out_close_tmp;
+		buf += done;
+		len -= (size_t)done;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0)
+		goto out_remove_tmp;
+	tempfile_forget(tmp);
+	free(tmp);
+	return 0;
+out_close_tmp:
+	saved = errno;
+	close(fd);
+	errno = saved;
+out_remove_tmp:
+	saved = errno;
+	tempfile_remove(tmp);
+	free(tmp);
+	errno = saved;
+	return -1;
+}
+
 int result_cache_put(struct result_key *key, const void *payload, size_t len)
 {
 	struct strbuf entry = STRBUF_INIT;
@@ -213,7 +253,7 @@ int result_cache_put(struct result_key *key, const void *payload, size_t len)
 	entry_header(&entry, key, payload, len);
 	strbuf_add(&entry, payload, len);
 	if (mkdir_parents(path) == 0 &&
-	    write_file_atomic(path, entry.buf, entry.len) == 0)
+	    write_entry(path, entry.buf, entry.len) == 0)
 		ret = 0;
 	else if (!cache_warned) {
 		warning("cannot write the result cache '%s': %s",

@@ -14,8 +14,11 @@
  *		... compute, then result_cache_put(&key, buf, len);
  *
  * Every added field is length-prefixed, so no two field lists hash alike.
+ * An unfinished key may be copied (struct assignment) to share the fields
+ * added so far among the keys made from it.
  * Entries live in $XDG_CACHE_HOME/kmigrate (default ~/.cache/kmigrate),
- * one file per key "KK/KKKK...", written with write_file_atomic() so two
+ * one file per key "KK/KKKK...", written to a temporary file and renamed
+ * into place (not flushed to disk: a crash makes a miss at worst) so two
  * runs at once never see half an entry.  Each entry opens with a header
  * line: magic, format version, the key, the payload's length and its
  * SHA-256.  An entry whose header or checksum does not match is a miss and

@@ -2,28 +2,31 @@
  * spatch-batch.c - running spatch in batches (see spatch.h for what a
  * batch is, spatch-batch.h for the calls).
  *
- * Contract: spatch_plan_batches() leaves out of the batches a job
- * without a name, or whose name spatch may not be given (spatch.c's
- * spatch_safe_name()), and every job when the options lack
- * --no-includes: a copy elsewhere would not find the headers its file
- * includes from its own directory.  A job spatch_run() refused is in no
- * batch and no single run.  spatch is given the batch's files by their
- * names relative to the scratch directory it runs in.  The other jobs go,
- * biggest input first, into the batch with the fewest bytes that has
- * room, the number of batches being at least opts->batches and the size
- * cap's, with two files a batch at least.  spatch_run_batches()
- * prepares each batch as it starts (a batch directory, the copies, the
- * groups file), runs it, and then takes each file's result from its
- * copy: a copy that differs from what was copied in is moved to the
- * job's output.  A batch that cannot be prepared, or whose process
- * failed (exit status, signal, time limit), hands all its jobs back to
- * spatch.c to run one by one; after a batch that exited normally, a
- * copy that opts->batch_keep() does not keep (or, without it, that
- * spatch's stderr does not say it handled), or that cannot be read back
- * or moved, hands back its own job.  Its stderr is not otherwise judged:
- * it gives each kept job its parse error.
- * What the batch leaves in the scratch directory is removed as soon as
- * its results are in.
+ * Contract: spatch_plan_batches() puts in no batch a job spatch_run()
+ * refused (it never runs).  spatch is given the batch's inputs by their
+ * names relative to the scratch directory it runs in; they are read
+ * where they are, never copied or written.  The other jobs go, biggest
+ * input first, into the batch with the fewest bytes that has room and
+ * no input of the same base name (else they run alone), the number of
+ * batches being at least opts->batches and the size cap's, with two
+ * files a batch at least.  A batch uses opts->jobs processors through
+ * spatch's own -j (one cocci parse for them all; its room is
+ * SPATCH_BATCH_MAX files a processor) and the batches run one after
+ * the other; where -j cannot be used (spatch_batch_jobs()), there is a
+ * batch a job at least, side by side.  spatch_run_batches() prepares
+ * each batch as it starts (its output directory and groups file,
+ * spatch-output.h), runs it, and then takes each file's result: the
+ * output file spatch left for it, moved to the job's output.  A batch
+ * that cannot be prepared, or whose process failed (exit status,
+ * signal, time limit), hands all its jobs back to spatch.c to run one
+ * by one; after a batch that exited normally, a result that
+ * opts->batch_keep() does not keep (or, without it, whose input
+ * spatch's stderr does not say it handled), or that cannot be read or
+ * moved, hands back its own job.  Its stderr is not otherwise judged:
+ * it gives each kept job its parse error.  What the batch leaves in the
+ * scratch directory is removed as soon as its results are in.  A run
+ * given a batch spatch_prestart() started (opts->prestart) runs its
+ * first batch in it (spatch-prestart.c), and the others as above.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,46 +39,57 @@
 
 #include "parallel.h"
 #include "run-command.h"
-#include "scratch.h"
 #include "spatch-batch.h"
+#include "spatch-output.h"
 #include "spatch-stderr.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
 
-/* a batch: its jobs' inputs copied into dir, one spatch over the copies */
-struct spatch_batch {
-	struct spatch_job **jobs;
-	size_t nr, alloc;
-	size_t bytes;	      /* of the inputs, to balance the batches */
-	struct strbuf *texts; /* each copy as written, before spatch */
-	char *dir;	      /* TMPDIR/batch-XXXXXX */
-	const char *name;     /* "batch-XXXXXX", the end of dir */
-	char *groups;	      /* the --file-groups file */
-};
-
 /* ---- batches: planning ---- */
 
-/* a job with a name for its copy that spatch may be given */
-static int is_batchable(const struct spatch_job *job)
+/* the base name of a job's input: spatch names its output after it */
+static const char *base_name(const struct spatch_job *job)
 {
-	return job->name && spatch_safe_name(job->name);
+	const char *slash = strrchr(job->input, '/');
+
+	return slash ? slash + 1 : job->input;
 }
 
-/* batches asked for, a scratch directory for them, no local includes */
-static int may_batch(const struct spatch_run_opts *opts)
+/*
+ * The processors one batch uses: opts->jobs through spatch's own -j,
+ * unless the semantic patch's base name is one spatch's shell may not
+ * see (with -j, spatch names its work directory after it and removes
+ * that with "sh -c rm -rf"); then 1, and the batches run side by side.
+ */
+int spatch_batch_jobs(const struct spatch_run_opts *opts)
 {
-	return opts->batches > 0 && opts->tmpdir && opts->options &&
-	       strlist_find(opts->options, "--no-includes") >= 0;
+	const char *slash = strrchr(opts->cocci, '/');
+
+	if (opts->jobs < 2 ||
+	    !spatch_safe_name(slash ? slash + 1 : opts->cocci))
+		return 1;
+	return opts->jobs;
 }
 
-/* enough batches for the jobs asked for and the size cap; two files each */
+/* the files one batch may hold */
+static size_t batch_cap(const struct spatch_run_opts *opts)
+{
+	return SPATCH_BATCH_MAX * (size_t)spatch_batch_jobs(opts);
+}
+
+/*
+ * At least opts->batches, enough for the size cap, and, without -j, one
+ * a job; two files each
+ */
 static size_t count_batches(const struct spatch_run_opts *opts, size_t nr)
 {
-	size_t nr_batches = (size_t)opts->batches;
+	size_t nr_batches = (size_t)opts->batches, cap = batch_cap(opts);
 
-	if (nr_batches < (nr + SPATCH_BATCH_MAX - 1) / SPATCH_BATCH_MAX)
-		nr_batches = (nr + SPATCH_BATCH_MAX - 1) / SPATCH_BATCH_MAX;
+	if (nr_batches < (nr + cap - 1) / cap)
+		nr_batches = (nr + cap - 1) / cap;
+	if (spatch_batch_jobs(opts) == 1 && nr_batches < (size_t)opts->jobs)
+		nr_batches = (size_t)opts->jobs;
 	return nr_batches > nr / 2 ? nr / 2 : nr_batches;
 }
 
@@ -94,22 +108,48 @@ static int by_bytes_desc(const void *a, const void *b)
 	return x->job < y->job ? -1 : x->job > y->job;
 }
 
+/* the batch holds an input of that base name */
+static int holds_base(const struct spatch_batch *b, const char *base)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr; i++)
+		if (!strcmp(base_name(b->jobs[i]), base))
+			return 1;
+	return 0;
+}
+
+/* the lightest batch with room for the job, or NULL */
+static struct spatch_batch *pick_batch(struct spatch_run *run,
+				       const struct spatch_job *job)
+{
+	struct spatch_batch *best = NULL;
+	size_t k;
+
+	for (k = 0; k < run->nr_batches; k++) {
+		struct spatch_batch *b = &run->batches[k];
+
+		if (b->nr < batch_cap(run->opts) &&
+		    (!best || b->bytes < best->bytes) &&
+		    !holds_base(b, base_name(job)))
+			best = b;
+	}
+	return best;
+}
+
 /* the biggest input first, into the lightest batch that has room */
 static void fill_batches(struct spatch_run *run, struct sized_job *sized,
 			 size_t nr)
 {
-	size_t i, k;
+	size_t i;
 
 	qsort(sized, nr, sizeof(*sized), by_bytes_desc);
 	for (i = 0; i < nr; i++) {
-		struct spatch_batch *best = NULL;
+		struct spatch_batch *best = pick_batch(run, sized[i].job);
 
-		for (k = 0; k < run->nr_batches; k++) {
-			struct spatch_batch *b = &run->batches[k];
-
-			if (b->nr < SPATCH_BATCH_MAX &&
-			    (!best || b->bytes < best->bytes))
-				best = b;
+		if (!best) {
+			spatch_push_single(run, sized[i].job);
+			continue;
 		}
 		ALLOC_GROW(best->jobs, best->nr + 1, best->alloc);
 		best->jobs[best->nr++] = sized[i].job;
@@ -122,7 +162,7 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 			 size_t nr)
 {
 	struct sized_job *sized = xcalloc(nr + 1, sizeof(*sized));
-	int batching = may_batch(run->opts);
+	int batching = run->opts->batches > 0 && run->opts->tmpdir;
 	size_t i, n = 0;
 
 	for (i = 0; i < nr; i++) {
@@ -130,7 +170,7 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 
 		if (jobs[i].failure) /* refused: never runs */
 			continue;
-		if (!batching || !is_batchable(&jobs[i])) {
+		if (!batching) {
 			spatch_push_single(run, &jobs[i]);
 			continue;
 		}
@@ -149,18 +189,7 @@ void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 	free(sized);
 }
 
-/* ---- batches: the copies ---- */
-
-static char *copy_path(const struct spatch_batch *b, size_t i)
-{
-	return xstrfmt("%s/%s", b->dir, b->jobs[i]->name);
-}
-
-/* the copy's name as spatch is given it: relative to the scratch dir */
-static char *copy_name(const struct spatch_batch *b, size_t i)
-{
-	return xstrfmt("%s/%s", b->name, b->jobs[i]->name);
-}
+/* ---- batches: preparing ---- */
 
 /* a new file holding buf; -1 with errno (also if path exists) */
 static int write_new_file(const char *path, const char *buf, size_t len)
@@ -184,92 +213,31 @@ static int write_new_file(const char *path, const char *buf, size_t len)
 	return close(fd);
 }
 
-/* job i's input, read and written to its copy; -1 on failure */
-static int copy_in(struct spatch_batch *b, size_t i, char *copy)
-{
-	struct strbuf *text = &b->texts[i];
-
-	if (strbuf_read_file(text, b->jobs[i]->input) < 0 ||
-	    make_leading_dirs(copy, strlen(b->dir)) < 0)
-		return -1;
-	return write_new_file(copy, text->buf, text->len);
-}
-
-/* the batch directory, the copies and the groups file; -1 on failure */
-static int prepare_batch(struct spatch_batch *b, const char *tmpdir)
+/* the output directory and the groups file in it; -1 on failure */
+static int prepare_batch(struct spatch_batch *b,
+			 const struct spatch_run_opts *opts)
 {
 	struct strbuf groups = STRBUF_INIT;
+	char *path;
 	size_t i;
-	int ret = -1;
+	int ret;
 
-	b->dir = xstrfmt("%s/batch-XXXXXX", tmpdir);
-	if (!mkdtemp(b->dir)) {
-		free(b->dir);
-		b->dir = NULL;
+	if (spatch_outdir_create(&b->od, opts->tmpdir) < 0)
 		return -1;
-	}
-	b->name = b->dir + strlen(tmpdir) + 1;
-	b->texts = xcalloc(b->nr, sizeof(*b->texts));
 	for (i = 0; i < b->nr; i++)
-		strbuf_init(&b->texts[i], 0);
-	for (i = 0; i < b->nr; i++) {
-		char *copy = copy_path(b, i), *name = copy_name(b, i);
-		int fail = copy_in(b, i, copy) < 0;
-
-		strbuf_addf(&groups, "%s\n\n", name);
-		free(name);
-		free(copy);
-		if (fail)
-			goto out_release_groups;
-	}
-	b->groups = xstrfmt("%s.groups", b->dir);
-	ret = write_new_file(b->groups, groups.buf, groups.len);
-out_release_groups:
+		strbuf_addf(&groups, "%s\n\n",
+			    spatch_name(opts, b->jobs[i]->input));
+	path = xstrfmt("%s/groups", b->od.path);
+	ret = write_new_file(path, groups.buf, groups.len);
+	free(path);
 	strbuf_release(&groups);
 	return ret;
-}
-
-/* rmdir the directories of path, deepest first, down to its first skip */
-static void remove_leading_dirs(char *path, size_t skip)
-{
-	char *slash;
-
-	while ((slash = strrchr(path, '/')) && (size_t)(slash - path) > skip) {
-		*slash = '\0';
-		if (rmdir(path) < 0)
-			return;
-	}
-}
-
-/* remove what the batch left in tmpdir */
-static void remove_batch(struct spatch_batch *b)
-{
-	size_t i;
-
-	for (i = 0; b->dir && b->texts && i < b->nr; i++) {
-		char *copy = copy_path(b, i);
-
-		unlink(copy);
-		remove_leading_dirs(copy, strlen(b->dir));
-		free(copy);
-		strbuf_release(&b->texts[i]);
-	}
-	if (b->groups)
-		unlink(b->groups);
-	if (b->dir)
-		rmdir(b->dir);
-	free(b->texts);
-	free(b->groups);
-	free(b->dir);
-	b->texts = NULL;
-	b->groups = b->dir = NULL;
-	b->name = NULL;
 }
 
 /* ---- batches: running ---- */
 
 /* timeout_sec, and a SHARE of it for each file */
-static unsigned int batch_timeout(unsigned int limit, size_t nr)
+unsigned int spatch_batch_timeout(unsigned int limit, size_t nr)
 {
 	unsigned long long t =
 		limit + ((unsigned long long)nr * limit + SPATCH_BATCH_SHARE -
@@ -287,81 +255,84 @@ static void rerun_batch(struct spatch_run *run, struct spatch_batch *b)
 		spatch_push_single(run, b->jobs[i]);
 }
 
+void spatch_batch_args(struct child_process *cp,
+		       const struct spatch_run_opts *opts,
+		       const struct spatch_batch *b, const char *groups)
+{
+	spatch_push_common_args(cp, opts);
+	spatch_outdir_push_args(&b->od, cp);
+	if (spatch_batch_jobs(opts) > 1) {
+		strlist_push(&cp->args, "-j");
+		strlist_pushf(&cp->args, "%d", opts->jobs);
+		strlist_push(&cp->args, "--tmp-dir");
+		strlist_pushf(&cp->args, "%s/parallel", b->od.name);
+	}
+	strlist_push(&cp->args, "--file-groups");
+	strlist_push(&cp->args, groups);
+}
+
 static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 {
 	struct spatch_run *run = cb;
 	struct spatch_batch *b;
+	char *path;
 
 	for (;;) {
 		if (run->next_batch >= run->nr_batches)
 			return 0;
 		b = &run->batches[run->next_batch++];
-		if (!prepare_batch(b, run->opts->tmpdir))
+		if (!prepare_batch(b, run->opts))
 			break;
-		remove_batch(b);
+		spatch_outdir_remove(&b->od);
 		rerun_batch(run, b);
 	}
-	spatch_push_common_args(cp, run->opts);
-	strlist_push(&cp->args, "--in-place");
-	strlist_push(&cp->args, "--no-show-diff");
-	strlist_push(&cp->args, "--file-groups");
-	strlist_pushf(&cp->args, "%s.groups", b->name);
-	cp->timeout_sec = batch_timeout(run->opts->timeout_sec, b->nr);
+	path = xstrfmt("%s/groups", b->od.name);
+	spatch_batch_args(cp, run->opts, b, path);
+	free(path);
+	cp->timeout_sec = spatch_batch_timeout(run->opts->timeout_sec, b->nr);
 	*task_cb = b;
 	return 1;
 }
 
-/* the batch's copy i, read back as after: kept for its job, or not */
-static int keep_copy(const struct spatch_batch *b, size_t i,
-		     const struct strbuf *after, const struct spatch_run *run,
-		     const char *err)
+/* the batch's result for job i (text, from file): kept for it, or not */
+static int keep_result(const struct spatch_batch *b, size_t i,
+		       const struct strbuf *text, const struct spatch_run *run,
+		       const char *err)
 {
 	const struct spatch_run_opts *opts = run->opts;
-	char *name;
-	int handled;
 
 	if (opts->batch_keep)
-		return opts->batch_keep(b->jobs[i], after->buf, after->len,
+		return opts->batch_keep(b->jobs[i], text->buf, text->len,
 					opts->cb);
-	name = copy_name(b, i);
-	handled = spatch_handled(err, name);
-	free(name);
-	return handled;
+	return spatch_handled(err, spatch_name(opts, b->jobs[i]->input));
 }
 
 /*
- * job i's result from its copy: 0, or -1 (untouched) to run it alone
- * when the copy cannot be read back or moved, or is not kept
+ * job i's result: 0, or -1 (untouched) to run it alone when the result
+ * cannot be read or moved, or is not kept
  */
 static int collect_job(struct spatch_batch *b, size_t i,
 		       const struct spatch_run *run, const char *err)
 {
 	struct spatch_job *job = b->jobs[i];
-	const struct strbuf *before = &b->texts[i];
-	struct strbuf after = STRBUF_INIT;
-	char *copy = copy_path(b, i), *name;
+	struct strbuf text = STRBUF_INIT;
+	char *found = spatch_outdir_find(&b->od, job->input);
 	int ret = -1;
 
-	if (strbuf_read_file(&after, copy) < 0 ||
-	    !keep_copy(b, i, &after, run, err))
-		goto out_free_copy;
-	job->changed = after.len != before->len ||
-		       memcmp(after.buf, before->buf, after.len);
-	if (job->changed && rename(copy, job->output) < 0) {
-		job->changed = 0;
-		goto out_free_copy;
-	}
-	name = copy_name(b, i);
-	job->parse_error = spatch_find_parse_error(err, name);
-	free(name);
+	if (strbuf_read_file(&text, found ? found : job->input) < 0 ||
+	    !keep_result(b, i, &text, run, err) ||
+	    spatch_take_output(job, found) < 0)
+		goto out_release_text;
+	job->parse_error = spatch_find_parse_error(
+		err, spatch_name(run->opts, job->input));
 	ret = 0;
-out_free_copy:
-	strbuf_release(&after);
-	free(copy);
+out_release_text:
+	strbuf_release(&text);
+	free(found);
 	return ret;
 }
 
-static void batch_finished(int result, struct child_process *cp, void *cb,
+void spatch_batch_finished(int result, struct child_process *cp, void *cb,
 			   void *task_cb)
 {
 	struct spatch_run *run = cb;
@@ -371,6 +342,7 @@ static void batch_finished(int result, struct child_process *cp, void *cb,
 	if (result || cp->timed_out) {
 		rerun_batch(run, b);
 	} else {
+		spatch_outdir_scan(&b->od);
 		for (i = 0; i < b->nr; i++) {
 			if (collect_job(b, i, run, cp->err.buf) < 0)
 				spatch_push_single(run, b->jobs[i]);
@@ -378,16 +350,20 @@ static void batch_finished(int result, struct child_process *cp, void *cb,
 				collected++;
 		}
 	}
-	remove_batch(b);
+	spatch_outdir_remove(&b->od);
 	spatch_jobs_done(run, collected);
 }
 
 void spatch_run_batches(struct spatch_run *run)
 {
 	struct parallel_processes_opts popts = { run->opts->jobs, next_batch,
-						 batch_finished, run };
+						 spatch_batch_finished, run };
 	size_t i;
 
+	if (spatch_batch_jobs(run->opts) > 1)
+		popts.jobs = 1; /* each uses them all */
+	if (run->opts->prestart)
+		spatch_run_prestarted(run, run->opts->prestart);
 	if (!run->nr_batches)
 		return;
 	run_processes_parallel(&popts);

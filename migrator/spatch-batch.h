@@ -13,9 +13,19 @@
 #include <stddef.h>
 
 #include "run-command.h"
+#include "spatch-output.h"
 #include "spatch.h"
 
-struct spatch_batch;
+/* a batch: one spatch over its jobs' inputs */
+struct spatch_batch {
+	struct spatch_job **jobs;
+	size_t nr, alloc;
+	size_t bytes;		 /* of the inputs, to balance the batches */
+	struct spatch_outdir od; /* spatch's outputs, the groups file */
+	/* a batch spatch_prestart() started (spatch-prestart.c) */
+	struct child_process cp;
+	int list_fd; /* spatch's stdin, for the list of its files */
+};
 
 struct spatch_run {
 	const struct spatch_run_opts *opts;
@@ -30,16 +40,40 @@ struct spatch_run {
 void spatch_push_single(struct spatch_run *run, struct spatch_job *job);
 /* spatch.c: nr more jobs have their results */
 void spatch_jobs_done(struct spatch_run *run, size_t nr);
-/* spatch.c: letters, digits, "._-/", no "..", starts with one of the first */
-int spatch_safe_name(const char *name);
+/*
+ * spatch.c: move the output spatch left for the job (found: its path,
+ * or NULL for none) to job->output and set job->changed; -1 with errno
+ * if it cannot be moved
+ */
+int spatch_take_output(struct spatch_job *job, const char *found);
 /* spatch.c: the program, the semantic patch and its options; the env */
 void spatch_push_common_args(struct child_process *cp,
 			     const struct spatch_run_opts *opts);
 
+/* spatch.c: letters, digits, "._-/", no "..", starts with one of the first */
+int spatch_safe_name(const char *name);
+
+/* spatch-batch.c: the processors one batch uses (spatch's own -j) */
+int spatch_batch_jobs(const struct spatch_run_opts *opts);
 /* spatch-batch.c: each job into a batch or run->singles */
 void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 			 size_t nr);
 /* spatch-batch.c: run the batches; their results are in the jobs */
 void spatch_run_batches(struct spatch_run *run);
+/* spatch-batch.c: a batch's command line, its list of files in groups */
+void spatch_batch_args(struct child_process *cp,
+		       const struct spatch_run_opts *opts,
+		       const struct spatch_batch *b, const char *groups);
+/* spatch-batch.c: the time limit of a batch of nr files */
+unsigned int spatch_batch_timeout(unsigned int limit, size_t nr);
+/* spatch-batch.c: a batch's process ended: its results, or a rerun */
+void spatch_batch_finished(int result, struct child_process *cp, void *cb,
+			   void *task_cb);
+/*
+ * spatch-prestart.c: give the first batch of the run to the batch
+ * spatch_prestart() started (ps), run it, and skip it in the run; or,
+ * when there is no batch or it does not fit, cancel ps
+ */
+void spatch_run_prestarted(struct spatch_run *run, struct spatch_batch *ps);
 
 #endif

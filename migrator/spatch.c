@@ -1,29 +1,27 @@
 /*
  * spatch.c - running spatch (see spatch.h); the batches are in
- * spatch-batch.c.
+ * spatch-batch.c, its version in spatch-version.c.
  *
- * Contract: spatch_check() runs "spatch --version" and judges it;
- * spatch_run() has spatch-batch.c sort the jobs into batches and run
- * them, then runs one process per job for the rest (the jobs that are
+ * Contract: spatch_run() has spatch-batch.c sort the jobs into batches
+ * and run them, then runs one process per job for the rest (the jobs that are
  * not batched, and those of the batches that failed) through
  * run_processes_parallel(), and fills in each job's results from the
- * exit status, the time limit, stderr and whether -o was written.  What
- * spatch 1.1.1 does that this relies on: with one input file, -o is
- * written only when the file changed; a file without the patch's tokens
- * ends with exit status 255 and "-o can not be applied because there
- * are no modified files", which is no failure; --verbose-parsing
- * reports each parse error as "parse error" then ' = File "NAME", line
- * L, column C, ...'; each file of a run is named in a line "HANDLING:
- * NAME", or "Skipping: NAME" when it lacks the patch's tokens.
+ * exit status, the time limit, stderr and the output file spatch left
+ * in its own directory (spatch-output.h).  What spatch 1.1.1 does that
+ * this relies on: a run that changes nothing, or cannot parse a file,
+ * still exits 0; --verbose-parsing reports each parse error as "parse
+ * error" then ' = File "NAME", line L, column C, ...'; each file of a
+ * run is named in a line "HANDLING: NAME", or "Skipping: NAME" when it
+ * lacks the patch's tokens.
  *
  * spatch 1.1.1 hands the names it is given to sh -c ("diff -u -b -B
- * NAME ...", "cp ... NAME"), so a name is code for a shell.  Every
- * spatch therefore runs in opts->tmpdir and is given only names
- * relative to it that kmigrate chose (spatch_name()): the inputs, the
- * outputs, the batch files and its own temporary directory
- * (--temp-files SPATCH_TMP_DIR, so that its copies of the sources go
- * where kmigrate's cleanup finds them, never to /tmp).  Only the
- * semantic patch, kmigrate's own data, is named by its full path.
+ * NAME ...", "cp ... NAME"; kmigrate asks for neither), so a name is
+ * code for a shell.  Every spatch therefore runs in opts->tmpdir and is
+ * given only names relative to it that kmigrate chose (spatch_name()):
+ * the inputs, the groups file and its own temporary directory (which
+ * also keeps its copies of the sources where kmigrate's cleanup finds
+ * them, never in /tmp).  Only the semantic patch, kmigrate's own data,
+ * is named by its full path.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -36,68 +34,11 @@
 #include "parallel.h"
 #include "run-command.h"
 #include "spatch-batch.h"
+#include "spatch-output.h"
 #include "spatch-stderr.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
-
-#define SPATCH_HINT "install it with 'apt-get install coccinelle'"
-#define NO_MODIFIED_FILES "no modified files"
-
-int spatch_parse_version(const char *text, struct spatch_version *v)
-{
-	const char *p = strstr(text, "version ");
-	int n;
-
-	if (!p)
-		return -1;
-	p += strlen("version ");
-	memset(v, 0, sizeof(*v));
-	n = sscanf(p, "%d.%d.%d", &v->major, &v->minor, &v->patch);
-	if (n < 2 || v->major < 0 || v->minor < 0 || v->patch < 0)
-		return -1;
-	return 0;
-}
-
-static void print_setup_error(const char *what)
-{
-	fprintf(stderr, "%s: %s; " SPATCH_HINT "\n", km_progname, what);
-}
-
-int spatch_check(struct spatch_version *v)
-{
-	struct child_process cp;
-	struct strbuf msg = STRBUF_INIT;
-	int ret;
-
-	child_process_init(&cp);
-	strlist_push(&cp.args, SPATCH_PROGRAM);
-	strlist_push(&cp.args, "--version");
-	cp.no_stdin = 1;
-	cp.merge_err = 1;
-	cp.timeout_sec = 60;
-	ret = run_command(&cp);
-	if (ret < 0 && errno == ENOENT)
-		strbuf_addstr(&msg, "cannot run 'spatch': not found in PATH");
-	else if (ret < 0)
-		strbuf_addf(&msg, "cannot run 'spatch': %s", strerror(errno));
-	else if (ret || spatch_parse_version(cp.out.buf, v))
-		strbuf_addstr(&msg,
-			      "cannot run 'spatch': 'spatch --version' failed");
-	else if (v->major < SPATCH_MIN_MAJOR ||
-		 (v->major == SPATCH_MIN_MAJOR && v->minor < SPATCH_MIN_MINOR))
-		strbuf_addf(&msg,
-			    "cannot use 'spatch' %d.%d.%d: version %d.%d or "
-			    "later is needed",
-			    v->major, v->minor, v->patch, SPATCH_MIN_MAJOR,
-			    SPATCH_MIN_MINOR);
-	child_process_clear(&cp);
-	if (!msg.len)
-		return 0;
-	print_setup_error(msg.buf);
-	strbuf_release(&msg);
-	return -1;
-}
 
 void spatch_parse_options(const char *text, struct strlist *options)
 {
@@ -165,16 +106,6 @@ const char *spatch_name(const struct spatch_run_opts *opts, const char *path)
 	return path + n + 1;
 }
 
-/* the directory spatch's own temporary files go to (--temp-files) */
-static int make_spatch_tmp(const struct spatch_run_opts *opts)
-{
-	char *dir = xstrfmt("%s/%s", opts->tmpdir, SPATCH_TMP_DIR);
-	int ret = mkdir(dir, 0700);
-
-	free(dir);
-	return ret < 0 && errno != EEXIST ? -1 : 0;
-}
-
 /* ---- running ---- */
 
 void spatch_push_single(struct spatch_run *run, struct spatch_job *job)
@@ -204,8 +135,6 @@ void spatch_push_common_args(struct child_process *cp,
 		strlist_push(&cp->args, opts->options->items[i].string);
 	strlist_push(&cp->args, "--quiet");
 	strlist_push(&cp->args, "--verbose-parsing");
-	strlist_push(&cp->args, "--temp-files");
-	strlist_push(&cp->args, SPATCH_TMP_DIR);
 	strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
 	cp->dir = opts->tmpdir;
 	cp->no_stdin = 1;
@@ -213,20 +142,37 @@ void spatch_push_common_args(struct child_process *cp,
 
 /* ---- one process per file ---- */
 
+/* a job running alone, and the directory its spatch keeps its output in */
+struct single {
+	struct spatch_job *job;
+	struct spatch_outdir od;
+};
+
 static int next_job(struct child_process *cp, void *cb, void **task_cb)
 {
 	struct spatch_run *run = cb;
+	struct single *single;
 	struct spatch_job *job;
 
-	if (run->next_single >= run->nr_singles)
-		return 0;
-	job = run->singles[run->next_single++];
+	for (;;) {
+		if (run->next_single >= run->nr_singles)
+			return 0;
+		job = run->singles[run->next_single++];
+		single = xcalloc(1, sizeof(*single));
+		if (!spatch_outdir_create(&single->od, run->opts->tmpdir))
+			break;
+		job->failure = xstrfmt("cannot run 'spatch': no directory "
+				       "for its output: %s",
+				       strerror(errno));
+		free(single);
+		spatch_jobs_done(run, 1);
+	}
+	single->job = job;
 	spatch_push_common_args(cp, run->opts);
+	spatch_outdir_push_args(&single->od, cp);
 	strlist_push(&cp->args, spatch_name(run->opts, job->input));
-	strlist_push(&cp->args, "-o");
-	strlist_push(&cp->args, spatch_name(run->opts, job->output));
 	cp->timeout_sec = run->opts->timeout_sec;
-	*task_cb = job;
+	*task_cb = single;
 	return 1;
 }
 
@@ -249,11 +195,20 @@ static char *describe_failure(int result, const struct child_process *cp)
 	return xstrfmt("spatch failed: exit status %d", result);
 }
 
+int spatch_take_output(struct spatch_job *job, const char *found)
+{
+	int ret = found ? rename(found, job->output) : 0;
+
+	job->changed = found && !ret;
+	return ret;
+}
+
 static void job_finished(int result, struct child_process *cp, void *cb,
 			 void *task_cb)
 {
 	struct spatch_run *run = cb;
-	struct spatch_job *job = task_cb;
+	struct single *single = task_cb;
+	struct spatch_job *job = single->job;
 
 	job->parse_error = spatch_find_parse_error(
 		cp->err.buf, spatch_name(run->opts, job->input));
@@ -261,14 +216,21 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 		job->timed_out = 1;
 		job->failure = xstrfmt("spatch timed out after %u s",
 				       run->opts->timeout_sec);
-	} else if (result &&
-		   !(result > 0 && strstr(cp->err.buf, NO_MODIFIED_FILES))) {
+	} else if (result) {
 		job->failure = describe_failure(result, cp);
+	} else {
+		char *found;
+
+		spatch_outdir_scan(&single->od);
+		found = spatch_outdir_find(&single->od, job->input);
+		if (spatch_take_output(job, found) < 0)
+			job->failure = xstrfmt("cannot keep spatch's output: "
+					       "%s",
+					       strerror(errno));
+		free(found);
 	}
-	if (job->failure)
-		unlink(job->output);
-	else
-		job->changed = !access(job->output, F_OK);
+	spatch_outdir_remove(&single->od);
+	free(single);
 	spatch_jobs_done(run, 1);
 }
 
@@ -285,7 +247,7 @@ static void run_singles(struct spatch_run *run)
 static int refuse_job(const struct spatch_run_opts *opts,
 		      struct spatch_job *job)
 {
-	if (!opts->tmpdir || make_spatch_tmp(opts) < 0)
+	if (!opts->tmpdir)
 		job->failure = xstrfmt("cannot run 'spatch': no scratch "
 				       "directory for it");
 	else if (!spatch_name(opts, job->input) ||

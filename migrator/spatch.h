@@ -8,46 +8,53 @@
  * given names relative to it only (spatch_name()), because spatch 1.1.1
  * puts the names it is given into sh -c command lines: a file in the
  * tree named "$(id>PWNED).c" would run.  A job is one file with one
- * semantic patch.  Jobs run in batches when the caller asks for them
- * (opts->batches): the inputs of a batch are copied into a batch
- * directory under their job's name, and one process converts the
- * copies, each file a group of its own (spatch 1.1.1 makes the files
- * named on one command line one group, which is not the same
- * conversion):
+ * semantic patch.  Every spatch process keeps the files it changes in a
+ * directory of its own and runs no child process (spatch-output.h).
+ * Jobs run in batches when the caller asks for them (opts->batches):
+ * one process reads the inputs of a batch where they are, each file a
+ * group of its own (spatch 1.1.1 makes the files named on one command
+ * line one group, which is not the same conversion):
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing --temp-files spatch-tmp
- *	       --in-place --no-show-diff --file-groups BATCH.groups
+ *	       --quiet --verbose-parsing --no-show-diff --save-tmp-files
+ *	       --temp-files run-XXXXXX [-j JOBS --tmp-dir run-XXXXXX/parallel]
+ *	       --file-groups run-XXXXXX/groups
  *
- * Only a job with a name that spatch_name() takes goes in a batch, and
- * only with --no-includes among the options: a copy would not find the
- * headers its file includes from its own directory.
+ * A batch never holds two inputs of the same base name: spatch names
+ * its output files after that base name alone.  With opts->jobs above
+ * 1, a batch uses them all through spatch's own -j: it parses the
+ * semantic patch once for all its files, and the batches run one after
+ * the other.  spatch then works in run-XXXXXX/parallel_NAME_DATE_PID,
+ * NAME being the semantic patch's base name, and removes that with
+ * "sh -c rm -rf": a semantic patch whose base name is not made of
+ * letters, digits and "._-" gets no -j, and its batches run side by
+ * side instead, one process each.
  *
  * A batch is decided by its result, not by its stderr: on real kernel
  * code spatch prints parse-recovery lines of every kind ("ERROR-RECOV",
  * "PB: found synchro point", "SUSPICIOUS: ...") for files it converts
  * well.  A batch that fails as a process (exit status, signal, time
  * limit) runs again one process per file; after one that exits
- * normally each copy is judged on its own (opts->batch_keep: the
- * caller rescans it; without one, spatch must say it handled the
- * copy), and only a job whose copy is not kept or cannot be read back
+ * normally each file's result is judged on its own (opts->batch_keep:
+ * the caller rescans it; without one, spatch must say it handled the
+ * file), and only a job whose result is not kept or cannot be read
  * runs again alone, exactly as jobs without batches run:
  *
  *	spatch --sp-file COCCI -D patch <the cocci's "// Options:">
- *	       --quiet --verbose-parsing --temp-files spatch-tmp
- *	       INPUT -o OUTPUT
+ *	       --quiet --verbose-parsing --no-show-diff --save-tmp-files
+ *	       --temp-files run-XXXXXX INPUT
  *
  * so a failure is always found and told for the one file it concerns.
  * Either way OUTPUT exists afterwards only when spatch changed the file;
- * spatch's diff is never read; stderr is kept to find parse errors and
- * the reason of a failure.  A process that runs past its time limit is
- * killed with its process group: one file gets timeout_sec, a batch of
- * N files timeout_sec plus a tenth of it per file (a file that needs
- * more than its share still gets its full limit in the rerun).
+ * stderr is kept to find parse errors and the reason of a failure.  A
+ * process that runs past its time limit is killed with its process
+ * group: one file gets timeout_sec, a batch of N files timeout_sec plus
+ * a tenth of it per file (a file that needs more than its share still
+ * gets its full limit in the rerun).
  *
  * Caller's steps: spatch_check() once (prints the one-line hint and
  * returns -1 when spatch is missing or too old), spatch_cocci_options()
- * per semantic patch, fill an array of spatch_job (input, output, name),
+ * per semantic patch, fill an array of spatch_job (input, output),
  * spatch_run(), read the results, spatch_job_release().
  */
 #ifndef KM_SPATCH_H
@@ -55,25 +62,31 @@
 
 #include <stddef.h>
 
+#include "sha256.h"
 #include "spatch-stderr.h"
 #include "strlist.h"
 
 #define SPATCH_PROGRAM "spatch"
 #define SPATCH_MIN_MAJOR 1
 #define SPATCH_MIN_MINOR 0
-#define SPATCH_BATCH_MAX 64	    /* files in one batch, about */
-#define SPATCH_BATCH_SHARE 10	    /* a batch file's time: limit / SHARE */
-#define SPATCH_TMP_DIR "spatch-tmp" /* --temp-files, in opts->tmpdir */
+#define SPATCH_BATCH_MAX 64   /* files in one batch, about */
+#define SPATCH_BATCH_SHARE 10 /* a batch file's time: limit / SHARE */
+
+struct spatch_batch;
 
 struct spatch_version {
 	int major, minor, patch;
+	/*
+	 * the spatch binary PATH finds, named by a SHA-256 of its path,
+	 * device, inode, size and times (spatch-version.c); "" if none
+	 */
+	char binary[SHA256_HEX_LEN + 1];
 };
 
 struct spatch_job {
-	char *input;	  /* the file spatch reads, in opts->tmpdir */
-	char *output;	  /* where spatch writes the changed file, too */
-	const char *name; /* its batch copy's name; NULL: no batch */
-	void *util;	  /* the caller's */
+	char *input;  /* the file spatch reads, in opts->tmpdir */
+	char *output; /* where the changed file goes, in opts->tmpdir */
+	void *util;   /* the caller's */
 
 	/* results */
 	int changed; /* output holds spatch's change */
@@ -85,7 +98,7 @@ struct spatch_job {
 struct spatch_run_opts {
 	const char *cocci;	       /* the semantic patch */
 	const struct strlist *options; /* its "// Options:" */
-	int jobs;		       /* processes at once */
+	int jobs;		       /* processors to use */
 	int batches;		       /* at least that many; 0: none */
 	unsigned int timeout_sec;      /* per file; 0: none */
 	const char *tmpdir;	       /* where spatch runs: every file */
@@ -93,19 +106,30 @@ struct spatch_run_opts {
 	void (*progress)(size_t done, size_t total, void *cb);
 	/*
 	 * The judge of a batch's result for one job: text (len bytes) is
-	 * what the batch left in the job's copy; 1 keeps it, 0 runs the
-	 * job alone.  NULL: a copy is kept when spatch says it handled it.
+	 * the file the batch made of the job's input (the input itself
+	 * when it made none); 1 keeps it, 0 runs the job alone.  NULL: a
+	 * result is kept when spatch says it handled the input.
 	 */
 	int (*batch_keep)(const struct spatch_job *job, const char *text,
 			  size_t len, void *cb);
 	void *cb;
+	/*
+	 * A batch spatch_prestart() started with these options, or NULL:
+	 * spatch_run() gives it the run's first batch, or cancels it.
+	 */
+	struct spatch_batch *prestart;
 };
 
 /* "spatch version 1.1.1 compiled with ...": 0, or -1 if it is not that */
 int spatch_parse_version(const char *text, struct spatch_version *v);
 
-/* 0 when spatch runs and is recent enough; else one line on stderr, -1 */
+/*
+ * 0 when spatch runs and is recent enough; else one line on stderr, -1.
+ * What "spatch --version" says is cached for the binary PATH finds.
+ */
 int spatch_check(struct spatch_version *v);
+/* 1 when the result cache knows the version of the spatch PATH finds */
+int spatch_version_cached(void);
 
 /* append the options of the cocci text's "// Options:" line */
 void spatch_parse_options(const char *cocci_text, struct strlist *options);
@@ -127,5 +151,17 @@ void spatch_run(struct spatch_job *jobs, size_t nr,
 		const struct spatch_run_opts *opts);
 
 void spatch_job_release(struct spatch_job *job);
+
+/*
+ * Start the spatch of a batch now, before its files are known, so that
+ * it parses the semantic patch while the caller prepares them: it reads
+ * the list of its files from its stdin ("--file-groups /dev/stdin"),
+ * which the spatch_run() given it as opts->prestart writes.  NULL when
+ * it cannot start, or when the batches of opts would not run one at a
+ * time.  A batch no spatch_run() takes must be cancelled.
+ */
+struct spatch_batch *spatch_prestart(const struct spatch_run_opts *opts);
+/* kill a prestarted batch and remove what it left */
+void spatch_prestart_cancel(struct spatch_batch *b);
 
 #endif

@@ -171,33 +171,105 @@ check "a call spatch cannot parse is left with spatch's parse error" \
 	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
 	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
 
+# ---- slices: spatch is given only the functions that call ----
+# A spatch that keeps a copy of every file it is given in $scratch/seen,
+# as PID-N for the Nth file of a batch, PID for a file alone.
+mkdir -p "$scratch/seebin" "$scratch/seen"
+cat >"$scratch/seebin/spatch" <<END_OF_FAKE
+#!/bin/bash
+[ "\$1" = --version ] && exec "$real_spatch" --version
+groups= tmp= prev=
+for arg in "\$@"; do
+	[ "\$prev" = --file-groups ] && groups=\$arg
+	[ "\$prev" = --temp-files ] && tmp=\$arg
+	prev=\$arg
+done
+if [ "\$groups" = /dev/stdin ]; then
+	groups=\$tmp/groups.in
+	cat >"\$groups"
+	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
+fi
+[ -n "\$groups" ] || groups=/dev/null
+n=0
+for f in \$(grep . "\$groups"); do
+	n=\$((n + 1)); cp "\$f" "$scratch/seen/\$\$-\$n"
+done
+[ "\$groups" = /dev/null ] && cp "\$prev" "$scratch/seen/\$\$"
+exec "$real_spatch" "\$@"
+END_OF_FAKE
+chmod +x "$scratch/seebin/spatch"
+fresh
+PATH=$scratch/seebin:$PATH "$KMIGRATE" apply "$scratch/tree" >"$out" 2>"$err"
+status=$?
+seen=$(grep -l "static int __init oss_init" "$scratch/seen"/* | head -1)
+check "spatch is given a slice: a body without the call blank, lines kept" \
+	'[ $status -eq 0 ] && [ -n "$seen" ] &&
+	 grep -q "^static void __exit oss_cleanup(void)\$" "$seen" &&
+	 ! grep -q "oss_registered = 0;" "$seen" &&
+	 [ "$(wc -l <"$seen")" = "$(wc -l <"$MINI/sound/oss/soundcard.c")" ]'
+check "and the diff of the slices is the expected one" \
+	'cmp -s "$SRCDIR/tree-fixtures/expected-conversion.patch" "$out"'
+# h's parse error is the file's first, but not in the slice: the call
+# spatch leaves in f is reported as the whole file's run reports it
+mkdir -p "$scratch/sliced/drivers"
+printf '%s\n' '#include <linux/device.h>' 'void h(void)' '{' '	x = ;' '}' '' \
+	'void f(void)' '{' \
+	'	x = class_device_create(c, MKDEV(1, 2), NULL, "x");' \
+	'	y = ;' '}' '' 'void g(void)' '{' \
+	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
+	>"$scratch/sliced/drivers/perr.c"
+rm -f "$scratch/seen"/*
+PATH=$scratch/seebin:$PATH "$KMIGRATE" apply "$scratch/sliced" >"$out" \
+	2>"$err"
+status=$?
+perr="drivers/perr.c:9:6: not converted: spatch: parse error at line 4,"
+perr="$perr column 5"
+check "a slice that leaves a call runs again whole, as it reports" \
+	'[ $status -eq 1 ] && grep -qxF "$perr" "$err" &&
+	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
+	 [ "$(ls "$scratch/seen" | wc -l)" -eq 2 ] &&
+	 [ "$(grep -l "x = ;" "$scratch/seen"/* | wc -l)" -eq 1 ]'
+
 # ---- a fake spatch: hangs on mem.c, fails on raw.c, adds to lp.c ----
-# It does so whether it is given one file (INPUT -o OUTPUT) or a batch
-# (--in-place --file-groups FILE), and logs "file" or "batch" for each
-# run in $FAKE_LOG (and its pid in $FAKE_PIDS), and the directory each
-# batch runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names,
-# only copies named by kmigrate, so the fake tells the three files by
-# their calls (MKDEV(MEM_MAJOR, ...) and so on).
+# It does so whether it is given one file (... --temp-files DIR INPUT) or
+# a batch (--file-groups FILE, or /dev/stdin for a batch started before
+# its list was known: the fake keeps the list in DIR and hands that to
+# the real spatch), and logs "file" or "batch" for each run
+# in $FAKE_LOG, and "parallel" too for a run given -j (and its pid in
+# $FAKE_PIDS), and the directory each batch
+# runs in in $FAKE_CWD_LOG.  spatch never sees the tree's names, only
+# copies named by kmigrate, so the fake tells the three files by their
+# calls (MKDEV(MEM_MAJOR, ...) and so on); what it adds to lp.c goes to
+# the file spatch keeps in DIR for it.
 # SLOW_SPATCH=SUFFIX makes it take a second for each
 # file so named.  With FAKE_BATCH set, the chosen files are left alone,
 # and a batch misbehaves instead: "trouble" prints a line spatch does not
 # print when all is well and changes nothing, "forget" leaves a file out;
 # "chatter" prints what spatch prints on parsing some files of any tree,
-# "noise" parse-recovery lines kmigrate has never seen, and both convert.
+# "noise" parse-recovery lines kmigrate has never seen, and both convert;
+# "rename" gives every file spatch keeps another name than spatch 1.1.1
+# does, in singles too; "slices" fails any run given a slice (a file
+# with a line of spaces only: a blanked body's).
 mkdir -p "$scratch/bin"
 cat >"$scratch/bin/spatch" <<END_OF_FAKE
-#!/bin/sh
+#!/bin/bash
 [ "\$1" = --version ] && exec "$real_spatch" --version
-input= output= groups= prev=
+input= groups= tmp= prev=
 for arg in "\$@"; do
-	[ "\$arg" = -o ] && input=\$prev
-	[ "\$prev" = -o ] && output=\$arg
 	[ "\$prev" = --file-groups ] && groups=\$arg
+	[ "\$prev" = --temp-files ] && tmp=\$arg
 	prev=\$arg
 done
+[ -z "\$groups" ] && input=\$prev
+if [ "\$groups" = /dev/stdin ]; then	# a batch started early: keep its list
+	groups=\$tmp/groups.in
+	cat >"\$groups"
+	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
+fi
 files=\$input
 [ -n "\$groups" ] && files=\$(grep . "\$groups")
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
+case " \$* " in *" -j "*) echo parallel >>"\${FAKE_LOG:-/dev/null}" ;; esac
 echo \$\$ >>"\${FAKE_PIDS:-/dev/null}"
 [ -z "\$groups" ] || pwd >>"\${FAKE_CWD_LOG:-/dev/null}"
 [ -n "\${FAKE_BATCH:-}" ] && files=
@@ -227,10 +299,22 @@ if [ -n "\$groups" ]; then
 	forget) sed -i 1d "\$groups" ;;
 	esac
 fi
+if [ "\${FAKE_BATCH:-}" = slices ]; then
+	for f in \$(grep . "\${groups:-/dev/null}") \$input; do
+		grep -q "^  *\$" "\$f" || continue
+		echo "Fatal error: fake: given a slice" >&2
+		exit 2
+	done
+fi
 "$real_spatch" "\$@" || exit
+if [ "\${FAKE_BATCH:-}" = rename ]; then
+	for out in "\$tmp"/cocci-output-*; do
+		[ -f "\$out" ] && mv "\$out" "\$tmp/out\${out##*/cocci-output}"
+	done
+fi
 for f in \$files; do
 	case \$(which_file "\$f") in
-	lp) echo "int extra;" >>"\${output:-\$f}" ;;
+	lp) echo "int extra;" >>"\$(ls "\$tmp"/cocci-output-*-"\${f##*/}")" ;;
 	esac
 done
 exit 0
@@ -281,14 +365,16 @@ runs() { grep -cx "$2" "$scratch/$1.log"; }
 
 fake_run j2 none -j 2
 status=$?
-check "-j 2: two spatch runs in batches, none for a single file" \
+check "-j 2: one spatch run for the tree, with spatch's own -j" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs j2 batch)" -eq 2 ] && [ "$(runs j2 file)" -eq 0 ]'
+	 [ "$(runs j2 batch)" -eq 1 ] && [ "$(runs j2 file)" -eq 0 ] &&
+	 [ "$(runs j2 parallel)" -eq 1 ]'
 fake_run j1 none -j 1
 status=$?
-check "-j 1: one spatch run for the whole tree" \
+check "-j 1: one spatch run for the whole tree, without -j" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ]'
+	 [ "$(runs j1 batch)" -eq 1 ] && [ "$(runs j1 file)" -eq 0 ] &&
+	 [ "$(runs j1 parallel)" -eq 0 ]'
 # started in a git work tree, spatch git-greps all of it for each file
 # group: a batch names only scratch copies, and runs among them
 fresh
@@ -301,6 +387,8 @@ check "run in the tree, spatch batches run outside it" \
 	 ! grep -q "^$scratch/tree" "$scratch/cwd.log"'
 fake_run trouble trouble -j 2
 status=$?
+# every file of the mini tree reaches spatch sliced: what a batch of
+# slices leaves runs again whole, in a batch, and what that leaves alone
 check "a batch converting nothing is run again file by file" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
 	 [ "$(runs trouble batch)" -eq 2 ] &&
@@ -310,17 +398,33 @@ fake_run chatter chatter -j 2
 status=$?
 check "a batch printing spatch's parsing chatter is not run again" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs chatter batch)" -eq 2 ] && [ "$(runs chatter file)" -eq 0 ]'
+	 [ "$(runs chatter batch)" -eq 1 ] && [ "$(runs chatter file)" -eq 0 ]'
 fake_run noise noise -j 2
 status=$?
 check "a batch printing unknown parse-recovery lines is kept by its result" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs noise batch)" -eq 2 ] && [ "$(runs noise file)" -eq 0 ]'
+	 [ "$(runs noise batch)" -eq 1 ] && [ "$(runs noise file)" -eq 0 ]'
 fake_run forget forget -j 2
 status=$?
+# (the one left out of the slices runs again whole, alone)
 check "the file a batch leaves out is run again alone, the others kept" \
 	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
-	 [ "$(runs forget batch)" -eq 2 ] && [ "$(runs forget file)" -eq 2 ]'
+	 [ "$(runs forget batch)" -eq 1 ] && [ "$(runs forget file)" -eq 1 ]'
+
+fake_run rename rename -j 2
+status=$?
+check "outputs spatch names otherwise: every call left, and said" \
+	'[ $status -eq 1 ] && diff -r "$MINI" "$scratch/tree" >/dev/null &&
+	 [ "$(runs rename batch)" -eq 2 ] && [ "$(runs rename file)" -eq 52 ] &&
+	 grep -q "^apply: 0 files, 0 calls converted, 72 calls left (72 not matched)" "$err" &&
+	 [ "$(grep -c "not converted: not matched by the semantic patch$" "$err")" -eq 72 ]'
+
+fake_run slices slices -j 2
+status=$?
+check "a slice spatch fails on runs again whole, and converts" \
+	'[ $status -eq 0 ] && diff -r "$EXPECTED" "$scratch/tree" >/dev/null &&
+	 [ "$(runs slices batch)" -eq 2 ] && [ "$(runs slices file)" -eq 52 ] &&
+	 grep -q "^apply: 52 files, 72 calls converted, 0 calls left" "$err"'
 
 # ---- a file that cannot be written ----
 fresh

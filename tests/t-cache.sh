@@ -1,6 +1,8 @@
 #!/bin/bash
 # t-cache.sh - apply's result cache end to end: a second run on the mini
-# tree gives the same diff and runs no spatch; a changed file runs again;
+# tree gives the same diff and runs no spatch, not even --version; another
+# spatch binary runs again; a changed file runs again;
+# a file run both sliced and whole is cached both ways;
 # damaged entries are ignored and the diff is still right; two runs at
 # once agree and leave no temporary file; --no-cache and
 # KMIGRATE_NO_CACHE=1 neither read nor write it; an unwritable cache is a
@@ -20,21 +22,35 @@ check_shows=$err
 export XDG_CACHE_HOME=$scratch/cache
 cache=$XDG_CACHE_HOME/kmigrate
 
-# a spatch that logs each conversion run (not --version) and runs the real one
+# a spatch that logs each file it converts in runs (one line a file, as
+# many as a batch's --file-groups names), each --version run in
+# versions, each process in execs, and runs the real one
 mkdir "$scratch/bin"
 cat >"$scratch/bin/spatch" <<EOS
 #!/bin/bash
-case "\$*" in *--version*) ;; *) echo run >>"$scratch/runs" ;; esac
+echo exec >>"$scratch/execs"
+case "\$*" in
+*--version*) echo version >>"$scratch/versions" ;;
+*--file-groups\ /dev/stdin)	# a batch started early: pass its list on
+	list=\$(cat)
+	grep . <<<"\$list" | sed 's/^/run /' >>"$scratch/runs"
+	exec $(command -v spatch) "\$@" <<<"\$list" ;;
+*--file-groups*) grep . "\${@: -1}" | sed 's/^/run /' >>"$scratch/runs" ;;
+*) echo run >>"$scratch/runs" ;;
+esac
 exec $(command -v spatch) "\$@"
 EOS
 chmod +x "$scratch/bin/spatch"
-runs() { if [ -f "$scratch/runs" ]; then wc -l <"$scratch/runs"; else echo 0; fi; }
-# kapply NAME ARGS...: apply in diff mode into $scratch/NAME.diff
+count() { if [ -f "$scratch/$1" ]; then wc -l <"$scratch/$1"; else echo 0; fi; }
+runs() { count runs; }
+# kapply NAME ARGS...: apply in diff mode into $scratch/NAME.diff, with
+# the spatch of $SPATCH_DIR (default $scratch/bin)
 kapply() {
 	local name=$1
 	shift
-	rm -f "$scratch/runs"
-	PATH=$scratch/bin:$PATH "$KMIGRATE" apply "$@" >"$scratch/$name.diff" 2>"$err"
+	rm -f "$scratch/runs" "$scratch/versions" "$scratch/execs"
+	PATH=${SPATCH_DIR:-$scratch/bin}:$PATH "$KMIGRATE" apply "$@" \
+		>"$scratch/$name.diff" 2>"$err"
 }
 entries() { find "$cache" -type f ! -name '.*' 2>/dev/null | wc -l; }
 
@@ -43,9 +59,17 @@ kapply first "$scratch/tree"
 check "the first apply runs spatch and fills the cache" \
 	'[ "$(runs)" -gt 0 ] && [ "$(entries)" -gt 0 ]'
 kapply second "$scratch/tree"
-check "a second apply runs no spatch" '[ "$(runs)" -eq 0 ]'
+check "a second apply starts no spatch, not even spatch --version" \
+	'[ "$(runs)" -eq 0 ] && [ "$(count versions)" -eq 0 ] &&
+	 [ "$(count execs)" -eq 0 ]'
 check "and gives a byte-identical diff" \
 	'cmp "$scratch/first.diff" "$scratch/second.diff"'
+mkdir "$scratch/bin2"
+cp "$scratch/bin/spatch" "$scratch/bin2/spatch"
+SPATCH_DIR=$scratch/bin2 kapply other "$scratch/tree"
+check "another spatch binary: its version and the files run again" \
+	'[ "$(runs)" -gt 0 ] && [ "$(count versions)" -eq 1 ] &&
+	 cmp "$scratch/first.diff" "$scratch/other.diff"'
 
 f=$(grep -l class_device_create -r "$scratch/tree/drivers" | head -1)
 printf '/* changed */\n' >>"$f"
@@ -71,6 +95,27 @@ check "damaged entries are ignored: spatch runs, the diff is right" \
 kapply repaired "$scratch/tree"
 check "and are written again" '[ "$(runs)" -eq 0 ] &&
 	cmp "$scratch/first.diff" "$scratch/repaired.diff"'
+
+# h's parse error is not in the slice spatch is first given: the call
+# it leaves in f runs again whole; both outcomes are kept, each under
+# the bytes spatch was given, and a second apply reports the same
+mkdir -p "$scratch/sliced/drivers"
+printf '%s\n' '#include <linux/device.h>' 'void h(void)' '{' '	x = ;' '}' '' \
+	'void f(void)' '{' \
+	'	x = class_device_create(c, MKDEV(1, 2), NULL, "x");' \
+	'	y = ;' '}' '' 'void g(void)' '{' \
+	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
+	>"$scratch/sliced/drivers/perr.c"
+kapply slice1 "$scratch/sliced"
+slice1_runs=$(runs)
+cp "$err" "$scratch/slice1.err"
+kapply slice2 "$scratch/sliced"
+check "a slice run again whole: the second apply runs no spatch, same report" \
+	'[ "$slice1_runs" -eq 2 ] && [ "$(runs)" -eq 0 ] &&
+	 [ -s "$scratch/slice1.diff" ] &&
+	 cmp "$scratch/slice1.diff" "$scratch/slice2.diff" &&
+	 cmp "$scratch/slice1.err" "$err" &&
+	 grep -q "not converted: spatch: parse error at line 4, column 5" "$err"'
 
 rm -rf "$cache"
 "$KMIGRATE" apply "$scratch/tree" >"$scratch/c1.diff" 2>/dev/null &

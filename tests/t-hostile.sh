@@ -340,17 +340,18 @@ check "7: only the exact pattern, only regular files" \
 	 [ -f "$t/drivers/x/.notes.kmigrate-Ab12Cd" ] &&
 	 [ -L "$t/drivers/x/.b.c.kmigrate-Zz99Yy" ] && [ $status -eq 0 ]'
 
-# spatch keeps its temporary files (--save-tmp-files): they must be in
-# kmigrate's scratch directory, and go with it, on a signal too
+# spatch keeps its temporary files (--save-tmp-files, as kmigrate asks):
+# they must be in kmigrate's scratch directory, and go with it, on a
+# signal too
 cat >"$scratch/bin-keep" <<END_OF_FAKE
 #!/bin/bash
 [ "\$1" = --version ] && exec "$real_spatch" --version
-"$real_spatch" "\$@" --save-tmp-files &
+"$real_spatch" "\$@" &
 pid=\$!
 wait \$pid
 status=\$?
 echo \$pid >>"$scratch/keep.pids"
-ls spatch-tmp >>"$scratch/keep.files" 2>/dev/null
+ls run-*/ >>"$scratch/keep.files" 2>/dev/null
 [ -n "\${KEEP_SLEEP:-}" ] && { : >"$scratch/keep.slept"; sleep 60; }
 exit \$status
 END_OF_FAKE

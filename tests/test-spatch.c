@@ -1,7 +1,8 @@
 /*
  * test-spatch.c - what kmigrate reads from spatch: its version, the
  * "// Options:" of a semantic patch, parse errors, failure lines and
- * the signs of a bad batch in its stderr; and, when spatch is installed,
+ * the signs of a bad batch in its stderr, the names of its output files;
+ * and, when spatch is installed,
  * real runs: one process per file, batches, and batches that cannot be
  * trusted run again file by file (a wrapper in PATH logs each run).
  */
@@ -12,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "scratch.h"
+#include "spatch-output.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -229,18 +232,30 @@ static int fixture_init(struct fixture *fx)
 	return 0;
 }
 
-/* a job on a new file NAME holding text (NULL: no file) */
-static struct spatch_job *add_job(struct fixture *fx, const char *name,
-				  const char *text)
+/* a job on a new file PATH (in the scratch directory) holding text */
+static struct spatch_job *add_job_at(struct fixture *fx, const char *path,
+				     const char *text)
 {
 	struct spatch_job *job = &fx->jobs[fx->nr];
 
-	job->input = xstrfmt("%s/in-%zu.c", fx->dir, fx->nr);
+	job->input = xstrfmt("%s/%s", fx->dir, path);
 	job->output = xstrfmt("%s/out-%zu.c", fx->dir, fx->nr);
-	job->name = name;
-	if (text)
+	if (text) {
+		CU_ASSERT_FATAL(
+			make_leading_dirs(job->input, strlen(fx->dir)) == 0);
 		put(job->input, text);
+	}
 	fx->nr++;
+	return job;
+}
+
+/* a job on a new file in-N.c holding text (NULL: no file) */
+static struct spatch_job *add_job(struct fixture *fx, const char *text)
+{
+	char *path = xstrfmt("in-%zu.c", fx->nr);
+	struct spatch_job *job = add_job_at(fx, path, text);
+
+	free(path);
 	return job;
 }
 
@@ -259,15 +274,15 @@ static size_t count_runs(const struct fixture *fx, const char *what)
 	return nr;
 }
 
-/* the entries "batch-*" left in the scratch directory */
-static size_t batch_leftovers(const struct fixture *fx)
+/* the output directories "run-*" left in the scratch directory */
+static size_t run_leftovers(const struct fixture *fx)
 {
 	DIR *dir = opendir(fx->dir);
 	struct dirent *de;
 	size_t nr = 0;
 
 	while (dir && (de = readdir(dir)))
-		nr += !strncmp(de->d_name, "batch-", 6);
+		nr += !strncmp(de->d_name, "run-", 4);
 	if (dir)
 		closedir(dir);
 	return nr;
@@ -310,32 +325,17 @@ static void test_real_run(void)
 
 	if (fixture_init(&fx) < 0)
 		return;
-	add_job(&fx, NULL, old_f);
-	add_job(&fx, NULL, other_g);
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
 	check_output(&fx.jobs[1], NULL);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, " --save-tmp-files --temp-files run-"),
+			2);
 	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 0);
-	fixture_release(&fx);
-}
-
-/* local includes would be looked up beside the copies: no batches */
-static void test_no_batch_with_includes(void)
-{
-	struct fixture fx;
-
-	if (fixture_init(&fx) < 0)
-		return;
-	add_job(&fx, "a.c", old_f);
-	add_job(&fx, "b.c", other_g);
-	fx.opts.batches = 1;
-	fx.opts.options = NULL;
-	spatch_run(fx.jobs, fx.nr, &fx.opts);
-	check_output(&fx.jobs[0], new_f);
-	check_output(&fx.jobs[1], NULL);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--in-place"), 0);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -345,11 +345,10 @@ static void test_real_batch(void)
 
 	if (fixture_init(&fx) < 0)
 		return;
-	add_job(&fx, "drivers/a.c", old_f);
-	add_job(&fx, "drivers/b.c", other_g);
-	add_job(&fx, "c.c", old_f);
-	add_job(&fx, "drivers/sub/h.c", bad_h);
-	add_job(&fx, "not plain.c", old_f);
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job_at(&fx, "sub/dir/c.c", old_f);
+	add_job(&fx, bad_h);
 	fx.opts.batches = 1;
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
@@ -359,24 +358,130 @@ static void test_real_batch(void)
 	CU_ASSERT_STRING_EQUAL(fx.jobs[3].parse_error,
 			       "parse error at line 4, column 6");
 	CU_ASSERT_PTR_NULL(fx.jobs[1].parse_error);
-	check_output(&fx.jobs[4], new_f);
-	/* one batch of four; the name spatch's shell cannot take alone */
+	/* one batch of four, read where they are, on both processors */
 	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 1);
-	CU_ASSERT_EQUAL(batch_leftovers(&fx), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -j 2 --tmp-dir run-"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " --save-tmp-files --temp-files run-"),
+			1);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
+/* a semantic patch spatch's shell may not see: batches side by side */
+static void test_batch_without_parallel(void)
+{
+	struct fixture fx;
+	char *cocci;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	cocci = xstrfmt("%s/my patch.cocci", fx.dir);
+	CU_ASSERT_FATAL(rename(fx.cocci, cocci) == 0);
+	fx.opts.cocci = cocci;
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job(&fx, old_f);
+	add_job(&fx, old_f);
+	fx.opts.batches = 1;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	check_output(&fx.jobs[2], new_f);
+	check_output(&fx.jobs[3], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, " -j "), 0);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	free(cocci);
+	fixture_release(&fx);
+}
+
+/* a batch started before its files are known gets them on its stdin */
+static void test_prestart(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	fx.opts.batches = 1;
+	fx.opts.prestart = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.opts.prestart);
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job(&fx, bad_h);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.jobs[2].parse_error);
+	CU_ASSERT_STRING_EQUAL(fx.jobs[2].parse_error,
+			       "parse error at line 4, column 6");
+	/* that one process, and no other */
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups /dev/stdin"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 1);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	fixture_release(&fx);
+}
+
+/* a run with no batch for it cancels it; so does the caller */
+static void test_prestart_cancelled(void)
+{
+	struct fixture fx;
+	struct spatch_batch *b;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	fx.opts.batches = 1;
+	fx.opts.prestart = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.opts.prestart);
+	add_job(&fx, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c\n"), 1);
+	b = spatch_prestart(&fx.opts);
+	CU_ASSERT_PTR_NOT_NULL(b);
+	spatch_prestart_cancel(b);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	/* batches side by side: none is started early */
+	fx.opts.cocci = "/no/such/my patch.cocci";
+	CU_ASSERT_PTR_NULL(spatch_prestart(&fx.opts));
+	fixture_release(&fx);
+}
+
+/* spatch names its outputs by base name: one batch never holds two alike */
+static void test_batch_same_base_name(void)
+{
+	struct fixture fx;
+
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job_at(&fx, "a/x.c", old_f);
+	add_job_at(&fx, "b/x.c", other_g);
+	add_job_at(&fx, "c/x.c", old_f);
+	add_job(&fx, old_f);
+	fx.opts.batches = 1;
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	check_output(&fx.jobs[1], NULL);
+	check_output(&fx.jobs[2], new_f);
+	check_output(&fx.jobs[3], new_f);
+	/* one batch of a/x.c and in-3.c, b/x.c and c/x.c alone */
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " b/x.c\n"), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 3);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	fixture_release(&fx);
+}
+
+/* a result the batch cannot give runs alone, and fails there */
 static void test_batch_rerun(void)
 {
 	struct fixture fx;
 
 	if (fixture_init(&fx) < 0)
 		return;
-	add_job(&fx, "a.c", old_f);
-	add_job(&fx, "b.c", other_g);
-	add_job(&fx, "missing.c", NULL);
-	add_job(&fx, "d.c", old_f);
+	add_job(&fx, old_f);
+	add_job(&fx, other_g);
+	add_job(&fx, NULL);
+	add_job(&fx, old_f);
 	fx.opts.batches = 2;
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
@@ -385,13 +490,13 @@ static void test_batch_rerun(void)
 	CU_ASSERT_EQUAL(fx.jobs[2].changed, 0);
 	check_output(&fx.jobs[3], new_f);
 	/*
-	 * biggest first into the lightest batch: b.c and missing.c make one
-	 * batch, which cannot be prepared and runs file by file; a.c and d.c
-	 * make the other, which runs as a batch
+	 * biggest first into the lightest batch: in-1.c and the missing
+	 * in-2.c make one batch, which spatch runs, skipping in-2.c; its
+	 * result cannot be read, so it runs again alone, and fails there
 	 */
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 2);
-	CU_ASSERT_EQUAL(batch_leftovers(&fx), 0);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 2);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 3);
+	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -403,25 +508,141 @@ static void test_names_kmigrate_chose(void)
 
 	if (fixture_init(&fx) < 0)
 		return;
-	add_job(&fx, NULL, old_f);
-	job = add_job(&fx, NULL, NULL);
+	add_job(&fx, old_f);
+	job = add_job(&fx, NULL);
 	free(job->input);
 	job->input = xstrdup("/etc/passwd");
-	job = add_job(&fx, NULL, NULL);
+	job = add_job(&fx, NULL);
 	free(job->input);
 	job->input = xstrfmt("%s/$(touch x).c", fx.dir);
 	put(job->input, old_f);
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c -o out-0.c"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files spatch-tmp "), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c\n"), 1);
 	/* the others are refused before any spatch runs */
 	CU_ASSERT_PTR_NOT_NULL(fx.jobs[1].failure);
 	CU_ASSERT_PTR_NOT_NULL(fx.jobs[2].failure);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 1);
+	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 1);
 	CU_ASSERT_EQUAL(count_runs(&fx, "passwd"), 0);
 	CU_ASSERT_EQUAL(count_runs(&fx, "touch"), 0);
 	fixture_release(&fx);
+}
+
+/* an environment variable set for a test, and put back after */
+struct saved_env {
+	const char *name;
+	char *value;
+};
+
+static void env_set(struct saved_env *e, const char *name, const char *value)
+{
+	const char *old = getenv(name);
+
+	e->name = name;
+	e->value = old ? xstrdup(old) : NULL;
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+static void env_restore(struct saved_env *e)
+{
+	if (e->value)
+		setenv(e->name, e->value, 1);
+	else
+		unsetenv(e->name);
+	free(e->value);
+}
+
+/* a spatch in dir/bin that logs each run to dir/log, text its own bytes */
+static void put_wrapper(const char *dir, const char *real, const char *extra)
+{
+	char *path = xstrfmt("%s/bin/spatch", dir);
+	char *script = xstrfmt("#!/bin/sh\n# %s\necho run >>'%s/log'\n"
+			       "exec '%s' \"$@\"\n",
+			       extra, dir, real);
+
+	put(path, script);
+	CU_ASSERT_FATAL(chmod(path, 0755) == 0);
+	free(script);
+	free(path);
+}
+
+/* lines in dir/log */
+static size_t count_log(const char *dir)
+{
+	struct strbuf log = STRBUF_INIT;
+	char *path = xstrfmt("%s/log", dir);
+	size_t i, nr = 0;
+
+	if (strbuf_read_file(&log, path) == 0)
+		for (i = 0; i < log.len; i++)
+			nr += log.buf[i] == '\n';
+	strbuf_release(&log);
+	free(path);
+	return nr;
+}
+
+/* "spatch --version" is cached by binary, and runs for another one */
+static void test_version_cache(void)
+{
+	char *real = find_spatch(), *dir, *bin, *cache, *path;
+	struct saved_env env[3];
+	struct spatch_version v1, v2, v3;
+
+	if (!real)
+		return;
+	dir = tempdir_create("test-spatch-version");
+	bin = xstrfmt("%s/bin", dir);
+	cache = xstrfmt("%s/cache", dir);
+	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
+	put_wrapper(dir, real, "one");
+	path = xstrfmt("%s:%s", bin, getenv("PATH"));
+	env_set(&env[0], "PATH", path);
+	env_set(&env[1], "XDG_CACHE_HOME", cache);
+	env_set(&env[2], "KMIGRATE_NO_CACHE", NULL);
+	CU_ASSERT_EQUAL(spatch_check(&v1), 0);
+	CU_ASSERT_EQUAL(spatch_check(&v2), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 1);
+	CU_ASSERT(v1.major == v2.major && v1.minor == v2.minor &&
+		  v1.patch == v2.patch);
+	CU_ASSERT_EQUAL(strlen(v1.binary), 64);
+	CU_ASSERT_STRING_EQUAL(v1.binary, v2.binary);
+	/* another binary: another name, and a run */
+	put_wrapper(dir, real, "another");
+	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 2);
+	CU_ASSERT(strcmp(v1.binary, v3.binary) != 0);
+	/* without the cache, every check runs it */
+	setenv("KMIGRATE_NO_CACHE", "1", 1);
+	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
+	CU_ASSERT_EQUAL(count_log(dir), 3);
+	env_restore(&env[2]);
+	env_restore(&env[1]);
+	env_restore(&env[0]);
+	free(path);
+	free(cache);
+	free(bin);
+	free(dir);
+	free(real);
+}
+
+/* spatch 1.1.1's names for the files it changed */
+static void test_output_names(void)
+{
+	CU_ASSERT(spatch_output_matches(
+		"cocci-output-30793-04ba1f-tape_class.c", "tape_class.c"));
+	CU_ASSERT(spatch_output_matches("cocci-output-1-a-0.1.c", "0.1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-0.1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-b-1.c", "1.c"));
+	CU_ASSERT(spatch_output_matches("cocci-output-1-a-b-1.c", "b-1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-11.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci_small_output-1-a-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-x-a-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-g-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1--1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-1.c.orig", "1.c"));
 }
 
 static void test_spatch_name(void)
@@ -452,11 +673,18 @@ static const struct unit_test tests[] = {
 	{ "a batch's stderr gives each file its own parse error",
 	  test_batch_parse_errors },
 	{ "a file is handled when stderr names it so", test_handled },
+	{ "spatch's output files are known by their names", test_output_names },
+	{ "spatch --version is cached by binary", test_version_cache },
 	{ "a real run, when spatch is installed", test_real_run },
-	{ "without --no-includes, no batches", test_no_batch_with_includes },
 	{ "a real batch: results and parse errors by file", test_real_batch },
-	{ "a batch that cannot be prepared runs file by file",
-	  test_batch_rerun },
+	{ "no -j for a semantic patch named for no shell",
+	  test_batch_without_parallel },
+	{ "a batch started early gets its files on its stdin", test_prestart },
+	{ "a batch started early and not needed is killed",
+	  test_prestart_cancelled },
+	{ "a batch holds no two inputs of one base name",
+	  test_batch_same_base_name },
+	{ "a batch's unreadable result runs alone", test_batch_rerun },
 	{ "the names spatch may be given", test_spatch_name },
 	{ "spatch is given only names kmigrate chose",
 	  test_names_kmigrate_chose },

@@ -1,0 +1,76 @@
+/*
+ * apply-work.h - the state of one apply_tree() run that apply.c and
+ * apply-spatch.c share; callers use apply.h.
+ *
+ * apply.c reads each file spatch runs on into an apply_work (the
+ * original bytes and their scan), hands them all to apply_spatch(), and
+ * then converts each from what it left: changes[], or failure.
+ */
+#ifndef KM_APPLY_WORK_H
+#define KM_APPLY_WORK_H
+
+#include <stddef.h>
+
+#include "apply.h"
+#include "cross-check.h"
+#include "spatch.h"
+#include "strbuf.h"
+#include "strlist.h"
+
+/* a file spatch runs on */
+struct apply_work {
+	struct apply_file *file;
+	struct scanned_text orig;
+	struct strbuf given_text;  /* what spatch is given (see copy_in) */
+	struct scanned_text given; /* its scan, when it is not orig's */
+	int has_given;
+	int given_ready;   /* given_text (and given) are made */
+	int sliced;	   /* given_text is a slice of the file (slice.h) */
+	int whole;	   /* never slice it: a slice was not enough */
+	char *input;	   /* SCRATCH/N.c, the copy spatch reads, once run */
+	char *output;	   /* spatch's latest output, or NULL */
+	char *failure;	   /* spatch failed on it: why */
+	char *parse_error; /* spatch's parse error in it */
+	int timed_out;
+	int cached;		     /* spatch's outcome came from the cache */
+	struct strbuf cached_output; /* the cache's spatch output, if any */
+	int cached_changed;	     /* the cache holds one */
+	/*
+	 * how spatch's output left each call of orig (cross-check.h); NULL
+	 * until apply_spatch() has checked it, all CALL_SAME on a failure
+	 */
+	enum call_change *changes;
+};
+
+struct apply_ctx {
+	const struct apply_opts *opts;
+	struct apply_result *result;
+	char *scratch;
+	struct spatch_batch *prestart; /* the first batch, started early */
+};
+
+/* apply.c: an old-form call apply may convert */
+int apply_is_convertible(const struct call_site *cs);
+
+/*
+ * apply-spatch.c: run the semantic patches (coccis, in order) on every
+ * work with a file and no failure yet, through the result cache keyed
+ * with spatch's version v; then each such work has changes[], or a
+ * failure.  -1 (reported) only when spatch cannot be run at all.
+ */
+int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
+		 const struct strlist *coccis, const struct spatch_version *v);
+
+/*
+ * apply-spatch.c: start the first batch of the first semantic patch
+ * (spatch_prestart()) in ctx->prestart, so that spatch parses it while
+ * apply scans the tree; apply_spatch() runs it, or apply_spatch_cancel()
+ * kills it
+ */
+void apply_spatch_prestart(struct apply_ctx *ctx, const char *cocci);
+void apply_spatch_cancel(struct apply_ctx *ctx);
+
+/* apply-spatch.c: what apply_spatch() made in the work */
+void apply_work_release_spatch(struct apply_work *w);
+
+#endif
