@@ -77,19 +77,9 @@ static int same_text(const struct check_file *a, const struct check_file *b)
 static int same_dep(const struct check_result *a, const struct check_result *b,
 		    const char *dep)
 {
-	const struct overlay_file *x, *y;
-
-	if (dep[0] == '/' || a->overlay == b->overlay)
-		return 1;
-	x = tree_overlay_find(a->overlay, dep);
-	y = tree_overlay_find(b->overlay, dep);
-	if (!x || !y)
-		return !x && !y;
-	return x->removed == y->removed && x->text.len == y->text.len &&
-	       !memcmp(x->text.buf, y->text.buf, x->text.len);
+	return dep[0] == '/' || tree_overlay_same(a->overlay, b->overlay, dep);
 }
 
-/* p may take its twin's records: nothing they were read from differs */
 static int twin_holds(const struct pending *p)
 {
 	const struct strlist *deps = &p->twin->cf->analysed.deps;

@@ -83,6 +83,21 @@ const struct overlay_file *tree_overlay_find(const struct tree_overlay *ov,
 	return found ? &ov->files[at] : NULL;
 }
 
+int tree_overlay_same(const struct tree_overlay *a,
+		      const struct tree_overlay *b, const char *path)
+{
+	const struct overlay_file *x, *y;
+
+	if (a == b)
+		return 1;
+	x = tree_overlay_find(a, path);
+	y = tree_overlay_find(b, path);
+	if (!x || !y)
+		return !x && !y;
+	return x->removed == y->removed && x->text.len == y->text.len &&
+	       !memcmp(x->text.buf, y->text.buf, x->text.len);
+}
+
 int tree_overlay_read(const struct tree_overlay *ov, const char *tree,
 		      const char *path, struct strbuf *out)
 {

@@ -48,6 +48,9 @@ void tree_overlay_remove(struct tree_overlay *ov, const char *path);
 /* the overlay's record of path, or NULL: the tree's own file stands */
 const struct overlay_file *tree_overlay_find(const struct tree_overlay *ov,
 					     const char *path);
+/* path reads the same through a as through b (either may be NULL) */
+int tree_overlay_same(const struct tree_overlay *a,
+		      const struct tree_overlay *b, const char *path);
 /*
  * Append path's text as the overlay (NULL: none) has it over tree:
  * 0, or -1 with errno (ENOENT for a removed file).
