@@ -5,15 +5,12 @@
  *
  * Contract: clang_analyse_file() creates and disposes its own CXIndex,
  * so files can be analysed on any number of threads.  Calls are
- * matched to the scan's records by the byte offset of the function name
- * (expansion or spelling location, so calls written inside a macro body
- * match too), by its old or new name.  Where the tree declares the
- * function as a macro (class_create() before 6.4), libclang sees what
- * it expands to (__class_create(owner, name, &__key)): the call
- * expanded at the name's offset whose arguments include every argument
- * of the call, where it is written, stands for it, each argument found
- * by where it is spelled.  Only the scan's call sites are described;
- * libclang never adds calls.  libclang itself is opened at run time (clang-loader.c):
+ * matched to the scan's records by clang-find.c; where the tree declares
+ * the function as a macro (class_create() before 6.4), libclang sees
+ * what it expands to (__class_create(owner, name, &__key)), each
+ * argument found by where it is spelled.  Only the scan's call sites
+ * are described; libclang never adds calls.  libclang itself is opened
+ * at run time (clang-loader.c):
  * clang_env_init() fails without it, and a file analysed anyway is
  * described from its text, with the reason as its parse error.  When a
  * call libclang should keep is missing and the diagnostics name
@@ -29,6 +26,7 @@
 
 #include "clang-analysis.h"
 #include "clang-calls.h"
+#include "clang-find.h"
 #include "clang-tu.h"
 #include "decl-lookup.h"
 #include "header-macro.h"
@@ -37,6 +35,8 @@
 #include "strbuf.h"
 #include "tree-api.h"
 #include "util.h"
+
+#define MAX_CONFIG_RETRY 16 /* CONFIG_ values defined for a retry */
 
 void clang_file_init(struct analysed_file *file, const char *path)
 {
@@ -91,66 +91,6 @@ void call_analysis_release(struct call_analysis *call)
 	free(call->args);
 	free(call->form_reason);
 	memset(call, 0, sizeof(*call));
-}
-
-/* the calls libclang found, by the offset of the function name */
-struct clang_call {
-	CXCursor cursor;
-	unsigned int expansion, spelling;
-	int named; /* the callee is the function, by a name */
-};
-
-#define MAX_CONFIG_RETRY 16 /* CONFIG_ values defined for a retry */
-
-struct call_finder {
-	const char *names[2]; /* the function's old and new name */
-	CXFile main;	      /* the file analysed */
-	int macro;	      /* the tree declares it as a macro */
-	struct clang_call *calls;
-	size_t nr, alloc;
-};
-
-/* the cursor comes from the main file, or from a macro expanded there */
-static int expanded_in_main(const struct call_finder *cf, CXSourceLocation loc)
-{
-	CXFile file = NULL;
-
-	if (clang_Location_isFromMainFile(loc))
-		return 1;
-	if (!cf->macro || !cf->main)
-		return 0;
-	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
-	return file == cf->main;
-}
-
-static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
-					  CXClientData data)
-{
-	struct call_finder *cf = data;
-	CXSourceLocation loc = clang_getCursorLocation(cursor);
-	struct clang_call *call;
-	CXString name;
-	int named;
-
-	(void)parent;
-	if (!expanded_in_main(cf, loc))
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
-		return CXChildVisit_Recurse;
-	name = clang_getCursorSpelling(cursor);
-	named = !strcmp(clang_getCString(name), cf->names[0]) ||
-		(cf->names[1] && !strcmp(clang_getCString(name), cf->names[1]));
-	clang_disposeString(name);
-	/* a function that is a macro: what it expands to, at its name */
-	if (!named && !cf->macro)
-		return CXChildVisit_Recurse;
-	ALLOC_GROW(cf->calls, cf->nr + 1, cf->alloc);
-	call = &cf->calls[cf->nr++];
-	call->cursor = cursor;
-	call->named = named;
-	clang_getExpansionLocation(loc, NULL, NULL, NULL, &call->expansion);
-	clang_getSpellingLocation(loc, NULL, NULL, NULL, &call->spelling);
-	return CXChildVisit_Recurse;
 }
 
 struct child_count {
@@ -281,53 +221,6 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	}
 }
 
-/* the argument of the call spelled at offset, or -1 */
-static int argument_at(CXCursor call, unsigned int offset)
-{
-	int i, n = clang_Cursor_getNumArguments(call);
-
-	for (i = 0; i < n; i++) {
-		unsigned int at;
-
-		clang_getSpellingLocation(
-			clang_getCursorLocation(clang_Cursor_getArgument(
-				call, (unsigned int)i)),
-			NULL, NULL, NULL, &at);
-		if (at == offset)
-			return i;
-	}
-	return -1;
-}
-
-/* the call's arguments are all among the expansion's, by where spelled */
-static int covers(const struct clang_call *cc, const struct call_site *site)
-{
-	size_t i;
-
-	for (i = 0; i < site->nr_args; i++)
-		if (argument_at(cc->cursor, (unsigned int)site->args[i].start) <
-		    0)
-			return 0;
-	return 1;
-}
-
-static const struct clang_call *match_call(const struct call_finder *cf,
-					   const struct call_site *site)
-{
-	size_t i;
-
-	for (i = 0; i < cf->nr; i++) {
-		const struct clang_call *cc = &cf->calls[i];
-
-		if (cc->expansion != site->name_offset &&
-		    cc->spelling != site->name_offset)
-			continue;
-		if (cc->named || covers(cc, site))
-			return cc;
-	}
-	return NULL;
-}
-
 static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 {
 	size_t i;
@@ -339,7 +232,7 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 				&call->args[i],
 				clang_Cursor_getArgument(
 					cc->cursor,
-					(unsigned int)argument_at(
+					(unsigned int)call_argument_at(
 						cc->cursor,
 						(unsigned int)call->site->args[i]
 							.start)));
@@ -449,41 +342,6 @@ static void fallback_types(const struct fallback_env *fb,
 	}
 }
 
-/* calls of the form the tree declares are the ones libclang keeps */
-static int expected_to_parse(const struct call_analysis *call)
-{
-	enum call_site_kind kind = call->site->kind;
-
-	if (call->site->in_macro)
-		return 0;
-	if (call->api->used == API_OLD)
-		return kind == CALL_SITE_OLD;
-	return kind == CALL_SITE_NEW;
-}
-
-/* a call libclang should have kept is not among those it saw */
-static int calls_missing(const struct call_finder *cf,
-			 const struct call_analysis *calls, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (expected_to_parse(&calls[i]) &&
-		    !match_call(cf, calls[i].site))
-			return 1;
-	return 0;
-}
-
-static void find_all_calls(struct call_finder *cf, CXTranslationUnit tu,
-			   const char *abs)
-{
-	free(cf->calls);
-	cf->calls = NULL;
-	cf->nr = cf->alloc = 0;
-	cf->main = clang_getFile(tu, abs);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_calls, cf);
-}
-
 /*
  * The parse again with the undeclared CONFIG_ identifiers defined to 1
  * (in *configs), when there are any and libclang parses it: the new
@@ -492,7 +350,8 @@ static void find_all_calls(struct call_finder *cf, CXTranslationUnit tu,
 static CXTranslationUnit
 retry_with_configs(const struct clang_env *env, CXIndex index,
 		   const struct clang_text *t, CXTranslationUnit tu,
-		   struct call_finder *cf, struct strlist *configs)
+		   struct call_finder *cf, const struct clang_variant *v,
+		   struct strlist *configs)
 {
 	CXTranslationUnit again;
 	char *why = NULL;
@@ -503,7 +362,7 @@ retry_with_configs(const struct clang_env *env, CXIndex index,
 	again = clang_tu_parse(env, index, t, configs, 0, &why);
 	free(why);
 	if (again)
-		find_all_calls(cf, again, t->abs);
+		call_finder_find(cf, again, t->abs, v->calls, v->nr);
 	return again;
 }
 
@@ -546,21 +405,22 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	cf.macro = v->calls[0].api->macro;
 	fb.headers.read = &v->file->deps;
 	if (tu)
-		find_all_calls(&cf, tu, t->abs);
-	if (tu && calls_missing(&cf, v->calls, v->nr))
-		again = retry_with_configs(env, index, t, tu, &cf, &configs);
+		call_finder_find(&cf, tu, t->abs, v->calls, v->nr);
+	if (tu && call_finder_missing(&cf, v->calls, v->nr))
+		again = retry_with_configs(env, index, t, tu, &cf, v, &configs);
 	if (again)
 		tu = again;
 	lex_buffer(v->text, v->len, &tokens);
 	for (i = 0; i < v->nr; i++) {
 		struct call_analysis *call = &v->calls[i];
-		const struct clang_call *cc = match_call(&cf, call->site);
+		const struct clang_call *cc =
+			call_finder_match(&cf, call->site);
 
 		if (cc)
 			fill_call(call, cc);
 		if (call->seen_by_libclang)
 			v->file->nr_seen++;
-		else if (expected_to_parse(call))
+		else if (call_expected_to_parse(call))
 			expected++;
 		fallback_types(&fb, call, v->text, v->len, &tokens);
 	}
@@ -585,7 +445,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	}
 	strlist_clear(&configs, 0);
 	token_list_release(&tokens);
-	free(cf.calls);
+	call_finder_release(&cf);
 	if (again)
 		clang_disposeTranslationUnit(again);
 }

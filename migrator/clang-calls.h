@@ -26,6 +26,12 @@
 #define clang_getTranslationUnitCursor km_clang.getTranslationUnitCursor
 #define clang_visitChildren km_clang.visitChildren
 #define clang_getNullCursor km_clang.getNullCursor
+#define clang_Cursor_isNull km_clang.Cursor_isNull
+#define clang_equalCursors km_clang.equalCursors
+#define clang_getCursor km_clang.getCursor
+#define clang_getLocationForOffset km_clang.getLocationForOffset
+#define clang_getCursorSemanticParent km_clang.getCursorSemanticParent
+#define clang_isDeclaration km_clang.isDeclaration
 #define clang_getCursorKind km_clang.getCursorKind
 #define clang_getCursorType km_clang.getCursorType
 #define clang_getCursorLocation km_clang.getCursorLocation

@@ -31,6 +31,12 @@
 	FN(getTranslationUnitCursor)               \
 	FN(visitChildren)                          \
 	FN(getNullCursor)                          \
+	FN(Cursor_isNull)                          \
+	FN(equalCursors)                           \
+	FN(getCursor)                              \
+	FN(getLocationForOffset)                   \
+	FN(getCursorSemanticParent)                \
+	FN(isDeclaration)                          \
 	FN(getCursorKind)                          \
 	FN(getCursorType)                          \
 	FN(getCursorLocation)                      \
