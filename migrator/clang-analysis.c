@@ -390,7 +390,8 @@ static CXTranslationUnit parse_variant(const struct clang_env *env,
 /* the records of one text of the file from the unit (NULL: its text) */
 static void describe_variant(const struct clang_env *env, CXIndex index,
 			     CXTranslationUnit tu, struct clang_variant *v,
-			     const struct clang_text *t, char *why)
+			     const struct clang_text *t,
+			     struct clang_inclusions *known, char *why)
 {
 	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0 };
 	struct fallback_env fb = { env, { env->tree, v->overlay, NULL } };
@@ -437,8 +438,10 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 					      "");
 		free(error);
 	}
-	if (tu)
-		clang_tu_inclusions(env, tu, &v->file->deps);
+	if (again)
+		clang_tu_inclusions(env, again, &v->file->deps);
+	else if (tu)
+		clang_tu_inclusions_of(env, tu, t, known, &v->file->deps);
 	if (why) {
 		free(v->file->parse_error);
 		v->file->parse_error = why;
@@ -454,6 +457,7 @@ void clang_analyse_variants(const struct clang_env *env,
 			    struct clang_variant *variants, size_t nr,
 			    int reuse)
 {
+	struct clang_inclusions known = CLANG_INCLUSIONS_INIT;
 	CXTranslationUnit shared = NULL;
 	CXIndex index = NULL;
 	size_t k, to_parse = 0;
@@ -482,8 +486,9 @@ void clang_analyse_variants(const struct clang_env *env,
 		else
 			tu = parse_variant(env, index, &shared, &t,
 					   reuse && to_parse > 1, &why);
-		describe_variant(env, index, tu, v, &t, why);
+		describe_variant(env, index, tu, v, &t, &known, why);
 	}
+	clang_inclusions_release(&known);
 	if (shared)
 		clang_disposeTranslationUnit(shared);
 	if (index)

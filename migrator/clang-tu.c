@@ -239,3 +239,125 @@ void clang_tu_inclusions(const struct clang_env *env, CXTranslationUnit tu,
 	clang_getInclusions(tu, add_inclusion, &inc);
 	free(inc.scratch);
 }
+
+/* a character of *line begins '#', "%:" or "??=" */
+static int has_hash(const char *line, const char *end)
+{
+	for (; line < end; line++)
+		if (*line == '#' ||
+		    (line + 1 < end && line[0] == '%' && line[1] == ':') ||
+		    (line + 2 < end && line[0] == '?' && line[1] == '?' &&
+		     line[2] == '='))
+			return 1;
+	return 0;
+}
+
+/*
+ * The next line from *at that may be the preprocessor's: one with a
+ * '#' (a directive, or text that only looks like one), or a line that
+ * continues such a line; NULL at the end
+ */
+static const char *preprocessor_line(const char **at, const char *end,
+				     int *continued, size_t *len)
+{
+	while (*at < end) {
+		const char *line = *at, *nl = memchr(line, '\n', end - line);
+		const char *stop = nl ? nl : end, *last = stop;
+		int mine = *continued || has_hash(line, stop);
+
+		*at = nl ? nl + 1 : end;
+		if (last > line && last[-1] == '\r')
+			last--;
+		*continued = mine && last > line && last[-1] == '\\';
+		if (mine) {
+			*len = stop - line;
+			return line;
+		}
+	}
+	return NULL;
+}
+
+static int same_preprocessor_lines(const struct clang_text *a,
+				   const struct clang_text *b)
+{
+	const char *pa = a->text, *pb = b->text, *la, *lb;
+	int ca = 0, cb = 0;
+	size_t na, nb;
+
+	do {
+		la = preprocessor_line(&pa, a->text + a->len, &ca, &na);
+		lb = preprocessor_line(&pb, b->text + b->len, &cb, &nb);
+		if (!la || !lb)
+			return !la && !lb;
+	} while (na == nb && !memcmp(la, lb, na));
+	return 0;
+}
+
+/*
+ * Every file of from's overlay reads the same through other's, but for
+ * the text itself (path) and a source file neither text includes
+ */
+static int overlay_agrees(const struct tree_overlay *from,
+			  const struct tree_overlay *other, const char *path,
+			  const struct strlist *included)
+{
+	size_t i, len;
+
+	for (i = 0; from && i < from->nr; i++) {
+		const char *name = from->files[i].path;
+
+		len = strlen(name);
+		if (!strcmp(name, path) ||
+		    (len > 2 && !strcmp(name + len - 2, ".c") &&
+		     strlist_find(included, name) < 0))
+			continue;
+		if (!tree_overlay_same(from, other, name))
+			return 0;
+	}
+	return 1;
+}
+
+static int same_inclusions(const struct clang_env *env,
+			   const struct clang_inclusions *known,
+			   const struct clang_text *t)
+{
+	const struct clang_text *was = &known->of;
+	const char *path = below(t->abs, env->tree);
+	size_t i;
+
+	if (!was->abs || !path || strcmp(was->abs, t->abs) ||
+	    !same_preprocessor_lines(was, t))
+		return 0;
+	for (i = 0; i < known->paths.nr; i++) {
+		const char *dep = known->paths.items[i].string;
+
+		if (dep[0] != '/' &&
+		    !tree_overlay_same(was->overlay, t->overlay, dep))
+			return 0;
+	}
+	return overlay_agrees(was->overlay, t->overlay, path, &known->paths) &&
+	       overlay_agrees(t->overlay, was->overlay, path, &known->paths);
+}
+
+void clang_tu_inclusions_of(const struct clang_env *env, CXTranslationUnit tu,
+			    const struct clang_text *t,
+			    struct clang_inclusions *known,
+			    struct strlist *deps)
+{
+	size_t i;
+
+	if (!same_inclusions(env, known, t)) {
+		strlist_clear(&known->paths, 0);
+		clang_tu_inclusions(env, tu, &known->paths);
+	}
+	known->of = *t;
+	for (i = 0; i < known->paths.nr; i++)
+		if (strlist_find(deps, known->paths.items[i].string) < 0)
+			strlist_push(deps, known->paths.items[i].string);
+}
+
+void clang_inclusions_release(struct clang_inclusions *known)
+{
+	strlist_clear(&known->paths, 0);
+	known->of.abs = NULL;
+}

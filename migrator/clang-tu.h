@@ -67,4 +67,34 @@ void clang_tu_undeclared_configs(CXTranslationUnit tu, struct strlist *names,
 void clang_tu_inclusions(const struct clang_env *env, CXTranslationUnit tu,
 			 struct strlist *deps);
 
+/*
+ * What the unit of one text of a file included, kept for the file's
+ * next text: with a preamble, libclang reads its inclusions back from
+ * the preamble entry by entry, which costs more than the reparse.
+ */
+struct clang_inclusions {
+	struct strlist paths;
+	struct clang_text of; /* the text they are of; of.abs NULL: none */
+};
+
+#define CLANG_INCLUSIONS_INIT               \
+	{                                   \
+		STRLIST_INIT,               \
+		{                           \
+			NULL, NULL, 0, NULL \
+		}                           \
+	}
+
+/*
+ * clang_tu_inclusions() for tu, the unit of t, through the record of
+ * the file's previous text: the same list when both texts have the same
+ * preprocessor lines and every header either read (or that either's
+ * overlay changes) reads the same.  The text must outlive the record.
+ */
+void clang_tu_inclusions_of(const struct clang_env *env, CXTranslationUnit tu,
+			    const struct clang_text *t,
+			    struct clang_inclusions *known,
+			    struct strlist *deps);
+void clang_inclusions_release(struct clang_inclusions *known);
+
 #endif

@@ -3,7 +3,9 @@
  * call arguments, and the fallbacks from the file's text, on small
  * in-memory files.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,6 +15,7 @@
 #include "decl-lookup.h"
 #include "rule-test.h"
 #include "scan.h"
+#include "tree-overlay.h"
 #include "unit.h"
 
 static const char device_h[] =
@@ -498,7 +501,110 @@ static void test_variants_as_separate_analyses(void)
 	analysed_release(&both[1]);
 }
 
+/* analyse texts[k] through overlays[k] together; with the tree's wrap.h */
+static void analyse_together(struct analysed *a, const char *const *texts,
+			     const struct tree_overlay *const *overlays,
+			     size_t nr)
+{
+	struct clang_variant v[4];
+	struct clang_env env;
+	char *path;
+	FILE *f;
+	size_t k;
+
+	for (k = 0; k < nr; k++)
+		records_init(&a[k], texts[k]);
+	path = xstrfmt("%s/include", a[0].tree);
+	CU_ASSERT_FATAL(!mkdir(path, 0755));
+	free(path);
+	path = xstrfmt("%s/include/linux", a[0].tree);
+	CU_ASSERT_FATAL(!mkdir(path, 0755));
+	free(path);
+	path = xstrfmt("%s/include/linux/wrap.h", a[0].tree);
+	f = fopen(path, "w");
+	CU_ASSERT_FATAL(f && fputs("/* nothing */\n", f) >= 0 && !fclose(f));
+	env_init(&env, a[0].tree, 1);
+	clang_env_add_unsaved(&env, "include/linux/extra.h", "struct e;\n");
+	for (k = 0; k < nr; k++) {
+		v[k].file = &a[k].file;
+		v[k].text = texts[k];
+		v[k].len = strlen(texts[k]);
+		v[k].overlay = overlays[k];
+		v[k].calls = a[k].calls;
+		v[k].nr = a[k].nr;
+	}
+	clang_analyse_variants(&env, v, nr, 1);
+	clang_env_release(&env);
+	unlink(path);
+	free(path);
+	path = xstrfmt("%s/include/linux", a[0].tree);
+	rmdir(path);
+	free(path);
+	path = xstrfmt("%s/include", a[0].tree);
+	rmdir(path);
+	free(path);
+}
+
+static int depends(const struct analysed *a, const char *header)
+{
+	return strlist_find(&a->file.deps, header) >= 0;
+}
+
+/*
+ * Each text of a file analysed together names the headers it read
+ * itself: not the first text's when an #include or a header differs
+ */
+static void test_variants_name_their_own_headers(void)
+{
+	static const char plain[] =
+		"#include <linux/device.h>\n"
+		"#include <linux/wrap.h>\n"
+		"static void f(void)\n"
+		"{\n"
+		"\tclass_device_create(0, 0, 0, 0, \"a\");\n"
+		"}\n";
+	static const char body[] = "#include <linux/device.h>\n"
+				   "#include <linux/wrap.h>\n"
+				   "static void f(void)\n"
+				   "{\n"
+				   "\tclass_device_create(0, 0, 0, 0, \"b\");\n"
+				   "}\n";
+	static const char more[] = "#include <linux/device.h>\n"
+				   "#include <linux/wrap.h>\n"
+				   "#include <linux/extra.h>\n"
+				   "static void f(void)\n"
+				   "{\n"
+				   "\tclass_device_create(0, 0, 0, 0, \"c\");\n"
+				   "}\n";
+	static const char wraps[] = "#include <linux/extra.h>\n";
+	const char *texts[] = { plain, body, body, more };
+	struct tree_overlay ov = TREE_OVERLAY_INIT;
+	const struct tree_overlay *overlays[] = { NULL, NULL, &ov, NULL };
+	struct analysed a[4];
+	size_t k;
+
+	if (clang_loader_init() < 0)
+		return;
+	tree_overlay_set(&ov, "include/linux/wrap.h", wraps, strlen(wraps));
+	analyse_together(a, texts, overlays, 4);
+	for (k = 0; k < 4; k++) {
+		CU_ASSERT_EQUAL(a[k].file.nr_seen, 1);
+		CU_ASSERT(depends(&a[k], "include/linux/device.h"));
+		CU_ASSERT(depends(&a[k], "include/linux/wrap.h"));
+	}
+	CU_ASSERT_FALSE(depends(&a[0], "include/linux/extra.h"));
+	CU_ASSERT_FALSE(depends(&a[1], "include/linux/extra.h"));
+	/* a header the overlay changes; an #include of its own */
+	CU_ASSERT(depends(&a[2], "include/linux/extra.h"));
+	CU_ASSERT(depends(&a[3], "include/linux/extra.h"));
+	for (k = 0; k < 4; k++)
+		analysed_release(&a[k]);
+	tree_overlay_release(&ov);
+}
+
 static const struct unit_test tests[] = {
+	{ "texts analysed together: each its own headers",
+	  test_variants_name_their_own_headers },
 	{ "two texts analysed together as each alone",
 	  test_variants_as_separate_analyses },
 	{ "libclang at run time: every function", test_loader_resolves },
