@@ -22,6 +22,7 @@
 #include "migration.h"
 #include "model.h"
 #include "parallel.h"
+#include "result-cache.h"
 #include "scan.h"
 #include "tree-api.h"
 #include "tree-overlay.h"
@@ -399,6 +400,91 @@ void model_class_names_lookup(struct strlist *vars, const char *tree,
 	free(lk.found);
 out_release:
 	tree_walk_release(&walk);
+}
+
+/*
+ * The cache's entry: "names N", then a line for each variable, "+NAME"
+ * or "-" (none found); a name with a line break in it is not kept
+ */
+static void class_names_key(struct result_key *key, const struct strlist *vars,
+			    const unsigned char *state)
+{
+	size_t i;
+
+	result_key_init(key, "class-names");
+	result_key_add(key, state, SHA256_LEN);
+	for (i = 0; i < vars->nr; i++)
+		result_key_addstr(key, vars->items[i].string);
+}
+
+static int class_names_read(struct strlist *vars, const char *text)
+{
+	const char *p = text, *nl;
+	char *end;
+	unsigned long nr;
+	size_t i;
+
+	if (strncmp(p, "names ", 6))
+		return -1;
+	nr = strtoul(p + 6, &end, 10);
+	if (*end != '\n' || nr != vars->nr)
+		return -1;
+	for (p = end + 1, i = 0; i < nr; i++, p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl || (*p != '+' && (*p != '-' || nl != p + 1)))
+			return -1;
+	}
+	if (*p)
+		return -1;
+	for (p = end + 1, i = 0; i < nr; i++, p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (*p == '+')
+			vars->items[i].util = xstrndup(p + 1, nl - p - 1);
+	}
+	return 0;
+}
+
+static void class_names_write(const struct strlist *vars, struct strbuf *out)
+{
+	size_t i;
+
+	strbuf_addf(out, "names %zu\n", vars->nr);
+	for (i = 0; i < vars->nr; i++) {
+		const char *name = vars->items[i].util;
+
+		if (name && strchr(name, '\n')) {
+			strbuf_reset(out);
+			return;
+		}
+		strbuf_addf(out, "%s%s\n", name ? "+" : "-", name ? name : "");
+	}
+}
+
+void model_class_names_find(struct strlist *vars, const char *tree,
+			    const struct tree_overlay *overlay, int jobs,
+			    const unsigned char *state)
+{
+	struct strbuf entry = STRBUF_INIT;
+	struct result_key key;
+
+	if (!vars->nr)
+		return;
+	if (state) {
+		class_names_key(&key, vars, state);
+		if (result_cache_get(&key, &entry) == 1 &&
+		    !class_names_read(vars, entry.buf)) {
+			strbuf_release(&entry);
+			return;
+		}
+		strbuf_reset(&entry);
+	}
+	model_class_names_lookup(vars, tree, overlay, jobs);
+	if (state) {
+		class_names_write(vars, &entry);
+		if (entry.len)
+			result_cache_put(&key, entry.buf, entry.len);
+	}
+	strbuf_release(&entry);
 }
 
 /* --- class variables to look up in the tree ------------------------------ */

@@ -42,7 +42,7 @@
  * NULL, &v) (or with a permutation); use v; model_verdict_release(&v);
  * model_call_release(&mc).  check.c does it for every call of a check,
  * with the tree's class names (model_call_unnamed_classes(), then
- * model_class_names_lookup()); this module knows nothing of check.
+ * model_class_names_find()); this module knows nothing of check.
  */
 #ifndef KM_CHECK_MODEL_H
 #define KM_CHECK_MODEL_H
@@ -124,6 +124,14 @@ struct model_verdict {
  */
 void model_class_names_lookup(struct strlist *vars, const char *tree,
 			      const struct tree_overlay *overlay, int jobs);
+/*
+ * model_class_names_lookup() through the result cache, under the names
+ * of vars and state (scan.h's digest of the tree's .c files; NULL: the
+ * names found are not kept)
+ */
+void model_class_names_find(struct strlist *vars, const char *tree,
+			    const struct tree_overlay *overlay, int jobs,
+			    const unsigned char *state);
 
 /* classes: the tree's names of class variables (as above), may be NULL */
 void model_call_map(struct model_call *mc, const struct call_analysis *call,

@@ -293,7 +293,8 @@ static void check_model_verdicts(struct check_result *r, int jobs)
 				       &r->files[i].calls[j], NULL);
 			add_unnamed(&r->files[i].extras[j].model, &vars);
 		}
-	model_class_names_lookup(&vars, r->tree, r->overlay, jobs);
+	model_class_names_find(&vars, r->tree, r->overlay, jobs,
+			       r->scan.c_files_racy ? NULL : r->scan.c_files);
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
 			struct call_extra *extra = &r->files[i].extras[j];

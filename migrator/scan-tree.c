@@ -2,12 +2,13 @@
  * scan-tree.c - a tree's call sites (see scan.h): the walk lists the
  * files, run_tasks_parallel() reads and scans each into its own slot
  * (scan.c's one buffer, unless the scan index says the file is clean),
- * and the slots are gathered in path order, with the digest of the
- * tree's header paths.
+ * and the slots are gathered in path order, with the digests of the
+ * tree's header paths and of its .c files.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "parallel.h"
 #include "scan-index.h"
@@ -152,6 +153,49 @@ static void hash_header_list(struct scan_result *result,
 	sha256_final(&ctx, result->header_list);
 }
 
+static void hash_stat(struct sha256 *ctx, const struct tree_file *f)
+{
+	long long fields[] = { (long long)f->dev,  (long long)f->ino,
+			       (long long)f->size, f->mtime.tv_sec,
+			       f->mtime.tv_nsec,   f->ctime.tv_sec,
+			       f->ctime.tv_nsec };
+
+	sha256_update(ctx, fields, sizeof(fields));
+}
+
+/* every *.c path the tree holds, with its stat data, hashed (scan.h) */
+static void hash_c_files(struct scan_result *result,
+			 const struct strlist *paths,
+			 const struct tree_overlay *ov,
+			 const struct timespec *started)
+{
+	struct sha256 ctx;
+	size_t i;
+
+	sha256_init(&ctx);
+	for (i = 0; i < paths->nr; i++) {
+		const char *path = paths->items[i].string;
+		const struct overlay_file *of = tree_overlay_find(ov, path);
+		const struct tree_file *tf = paths->items[i].util;
+		size_t len = strlen(path);
+
+		if (len < 2 || strcmp(path + len - 2, ".c"))
+			continue;
+		sha256_update(&ctx, path, len + 1);
+		if (of) {
+			sha256_update(&ctx, of->removed ? "-" : "+", 1);
+			sha256_update(&ctx, of->text.buf, of->text.len);
+			sha256_update(&ctx, "", 1);
+		} else if (tf) {
+			hash_stat(&ctx, tf);
+			/* as scan-index.c: the change time is compared */
+			if (tf->mtime.tv_sec + 1 >= started->tv_sec)
+				result->c_files_racy = 1;
+		}
+	}
+	sha256_final(&ctx, result->c_files);
+}
+
 int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 		      const struct migration *m, int jobs,
 		      struct scan_result *result)
@@ -159,10 +203,12 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 	struct tree_walk walk = TREE_WALK_INIT;
 	struct strlist paths = STRLIST_INIT;
 	struct scan_index index;
+	struct timespec started;
 	struct scan_job job;
 	size_t i;
 
 	memset(result, 0, sizeof(*result));
+	clock_gettime(CLOCK_REALTIME, &started);
 	if (tree_walk(&walk, tree) < 0) {
 		int saved = errno;
 
@@ -186,6 +232,7 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 	scan_index_release(&index);
 	result->nr_candidates = paths.nr;
 	hash_header_list(result, &paths, ov);
+	hash_c_files(result, &paths, ov, &started);
 	tree_notes_take(&result->notes, &walk.notes);
 	gather(result, job.slots, paths.nr);
 	result->nr_skipped = result->notes.nr;

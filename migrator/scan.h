@@ -61,6 +61,14 @@ struct scan_result {
 	 * removed anywhere changes it (check's result cache keys on it)
 	 */
 	unsigned char header_list[SHA256_LEN];
+	/*
+	 * SHA-256 of every *.c path with what stat() said of it (an
+	 * overlay's file: its text), for what reads all of them to key on;
+	 * c_files_racy: one changed within a second of the scan, which its
+	 * stat data may not show
+	 */
+	unsigned char c_files[SHA256_LEN];
+	int c_files_racy;
 };
 
 int scan_tree(const char *tree, const struct migration *m, int jobs,

@@ -1,7 +1,8 @@
 #!/bin/bash
 # t-check-cache.sh - check's result cache end to end, on a copy of the
 # mini tree: a second check gives the same report without loading
-# libclang; a changed header parses again and reports as a check without
+# libclang; a class created under a new name in another file is seen by
+# the name; a changed header parses again and reports as a check without
 # the cache does; damaged entries are ignored and written again; two
 # checks at once agree; a header newer than the run keeps nothing; and
 # --no-cache neither reads nor writes.
@@ -48,6 +49,14 @@ check "and reports byte for byte the same, with the same status" \
 kcheck json --format json
 kcheck json2 --format json
 check "the same in JSON" '! loads_libclang json2 && same json json2'
+
+sed -i 's/class_create(THIS_MODULE, "sound")/class_create(THIS_MODULE, "snd")/' \
+	"$tree/sound/sound_core.c"
+age
+kcheck renamed --format json
+check "a class created under another name in another file: the new name" \
+	'grep -q "/sys/class/snd/" "$scratch/renamed.out" &&
+	 ! grep -q "/sys/class/sound/" "$scratch/renamed.out"'
 
 printf '/* a comment */\n' >>"$tree/include/linux/device.h"
 age
