@@ -418,25 +418,30 @@ static void add_list(struct strbuf *out, const struct strlist *words)
 	}
 }
 
+int migration_arg_moves(const struct migration *m, size_t i)
+{
+	int before = 0, after = 0;
+	size_t j;
+
+	if (!m->old_to_new[i])
+		return 0;
+	for (j = 0; j < m->old_proto.nr_params; j++) {
+		if (!m->old_to_new[j])
+			continue;
+		before += j < i;
+		after += m->old_to_new[j] < m->old_to_new[i];
+	}
+	return before != after;
+}
+
 /* the kept old arguments whose place among the kept ones changes */
 static void moved_args(const struct migration *m, struct strlist *moved)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < m->old_proto.nr_params; i++) {
-		int before = 0, after = 0;
-
-		if (!m->old_to_new[i])
-			continue;
-		for (j = 0; j < m->old_proto.nr_params; j++) {
-			if (!m->old_to_new[j])
-				continue;
-			before += j < i;
-			after += m->old_to_new[j] < m->old_to_new[i];
-		}
-		if (before != after)
+	for (i = 0; i < m->old_proto.nr_params; i++)
+		if (migration_arg_moves(m, i))
 			strlist_push(moved, m->old_proto.params[i].name);
-	}
 }
 
 static void add_clause(struct strlist *clauses, const char *what,

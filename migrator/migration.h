@@ -129,6 +129,11 @@ void prototype_release(struct migration_prototype *proto);
 const char *migration_function(const struct migration *m, int new_form);
 /* the function gets a new name */
 int migration_renames(const struct migration *m);
+/*
+ * Old argument i (0-based) is kept and its place among the kept
+ * arguments changes
+ */
+int migration_arg_moves(const struct migration *m, size_t i);
 /* the new position of old argument arg (1-based); 0: removed */
 int migration_new_position(const struct migration *m, int arg);
 /* the item that fills new parameter pos (1-based), or NULL */

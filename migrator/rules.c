@@ -161,20 +161,10 @@ char *null_effect(const struct rule_call *rc, int argno, const char *created,
 /* the kept old arguments (1-based) whose order changes, at most two */
 static size_t moved(const struct migration *m, int *first, int *second)
 {
-	size_t i, j, n = 0;
+	size_t i, n = 0;
 
 	for (i = 0; i < m->old_proto.nr_params; i++) {
-		int before = 0, after = 0;
-
-		if (!m->old_to_new[i])
-			continue;
-		for (j = 0; j < m->old_proto.nr_params; j++) {
-			if (!m->old_to_new[j])
-				continue;
-			before += j < i;
-			after += m->old_to_new[j] < m->old_to_new[i];
-		}
-		if (before == after)
+		if (!migration_arg_moves(m, i))
 			continue;
 		if (!n)
 			*first = (int)i + 1;
