@@ -38,14 +38,24 @@ struct finding *finding_add(struct findings *list, const char *rule,
 			    unsigned int line, unsigned int column,
 			    const char *fmt, ...)
 {
-	struct strbuf message = STRBUF_INIT;
 	struct finding *f;
 	va_list ap;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&message, fmt, ap);
+	f = finding_addv(list, rule, severity, file, line, column, fmt, ap);
 	va_end(ap);
+	return f;
+}
 
+struct finding *finding_addv(struct findings *list, const char *rule,
+			     enum severity severity, const char *file,
+			     unsigned int line, unsigned int column,
+			     const char *fmt, va_list ap)
+{
+	struct strbuf message = STRBUF_INIT;
+	struct finding *f;
+
+	strbuf_vaddf(&message, fmt, ap);
 	ALLOC_GROW(list->items, list->nr + 1, list->alloc);
 	f = &list->items[list->nr++];
 	f->rule = rule;

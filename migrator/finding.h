@@ -22,6 +22,7 @@
 #ifndef KM_FINDING_H
 #define KM_FINDING_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 enum severity {
@@ -59,6 +60,11 @@ __attribute__((format(printf, 7, 8))) struct finding *
 finding_add(struct findings *list, const char *rule, enum severity severity,
 	    const char *file, unsigned int line, unsigned int column,
 	    const char *fmt, ...);
+/* finding_add() with the message's arguments in ap */
+__attribute__((format(printf, 7, 0))) struct finding *
+finding_addv(struct findings *list, const char *rule, enum severity severity,
+	     const char *file, unsigned int line, unsigned int column,
+	     const char *fmt, va_list ap);
 void finding_set_call(struct finding *f, const char *call);
 /* the model's verdict, as model_verdict_line() writes it */
 void finding_set_sysfs(struct finding *f, const char *sysfs);

@@ -279,14 +279,12 @@ struct finding *call_finding(struct findings *findings,
 	va_list ap;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&message, fmt, ap);
+	f = finding_addv(findings, rule->name, rule->severity,
+			 call->site->file ? call->site->file : rc->file->path,
+			 (unsigned int)call->site->line,
+			 (unsigned int)call->site->column, fmt, ap);
 	va_end(ap);
-	f = finding_add(findings, rule->name, rule->severity,
-			call->site->file ? call->site->file : rc->file->path,
-			(unsigned int)call->site->line,
-			(unsigned int)call->site->column, "%s", message.buf);
 	finding_set_call(f, call->site->text);
-	strbuf_reset(&message);
 	if (rc->extra && rc->extra->verdict.outcome != VERDICT_UNKNOWN) {
 		model_verdict_line(&message, &rc->extra->verdict);
 		finding_set_sysfs(f, message.buf);
