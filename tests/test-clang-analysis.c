@@ -1,7 +1,7 @@
 /*
- * test-clang-analysis.c - libclang opened at run time, libclang's view of
- * call arguments, and the fallbacks from the file's text, on small
- * in-memory files.
+ * test-clang-analysis.c - libclang's view of call arguments, and the
+ * fallbacks from the file's text, on small in-memory files
+ * (test-clang-loader.c opens libclang).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,47 +337,6 @@ static void test_a_macro_function_is_seen_expanded(void)
 	rmdir(tree);
 }
 
-static void test_loader_resolves(void)
-{
-	CU_ASSERT_EQUAL_FATAL(clang_loader_init(), 0);
-	CU_ASSERT_PTR_NOT_NULL(km_clang.handle);
-	CU_ASSERT_PTR_NOT_NULL(strstr(km_clang.path, "libclang"));
-#define ASSERT_RESOLVED(fn) CU_ASSERT_PTR_NOT_NULL(km_clang.fn);
-	KM_CLANG_FUNCTIONS(ASSERT_RESOLVED)
-#undef ASSERT_RESOLVED
-	/* once per process: the same library, whatever the environment */
-	setenv("KMIGRATE_LIBCLANG", "/nonexistent/libclang.so", 1);
-	CU_ASSERT_EQUAL(clang_loader_init(), 0);
-	unsetenv("KMIGRATE_LIBCLANG");
-}
-
-static void test_loader_reasons(void)
-{
-	struct clang_api api;
-	char *why = NULL;
-
-	CU_ASSERT_EQUAL(clang_api_open(&api, "/nonexistent/libclang.so", &why),
-			-1);
-	CU_ASSERT_PTR_NULL(api.handle);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-	CU_ASSERT_PTR_NOT_NULL(strstr(why, "/nonexistent/libclang.so"));
-	free(why);
-	why = NULL;
-	/* a library, but not libclang: the first missing function */
-	CU_ASSERT_EQUAL(clang_api_open(&api, "libc.so.6", &why), -1);
-	CU_ASSERT_PTR_NULL(api.handle);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-	CU_ASSERT_STRING_EQUAL(why, "'libc.so.6' has no 'clang_createIndex'");
-	free(why);
-	/* a second handle on the loaded library, closed again */
-	why = NULL;
-	CU_ASSERT_EQUAL_FATAL(clang_api_open(&api, km_clang.path, &why), 0);
-	CU_ASSERT_PTR_NULL(why);
-	CU_ASSERT_PTR_EQUAL(api.getCursorType, km_clang.getCursorType);
-	clang_api_close(&api);
-	CU_ASSERT_PTR_NULL(api.handle);
-}
-
 /* a configuration value in an expression: the parse is retried with it */
 static void test_undeclared_config_retried(void)
 {
@@ -607,8 +566,6 @@ static const struct unit_test tests[] = {
 	  test_variants_name_their_own_headers },
 	{ "two texts analysed together as each alone",
 	  test_variants_as_separate_analyses },
-	{ "libclang at run time: every function", test_loader_resolves },
-	{ "a library that cannot be used: why", test_loader_reasons },
 	{ "new-form call: types as written, NULL, literal",
 	  test_new_form_calls_from_libclang },
 	{ "a macro literal is a literal; &x->dev; 0",
