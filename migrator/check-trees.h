@@ -1,0 +1,30 @@
+/*
+ * check-trees.h - the trees check --patch and --base compare, for
+ * check-patch.c only: the tree as a patch leaves it (an overlay of the
+ * patched files), as apply converts it (an overlay of apply's texts),
+ * and a revision of it extracted by git.
+ *
+ * Child processes get an argv, never a shell string; git runs with its
+ * discovery stopped at the scratch directory's parent, so a scratch copy
+ * inside some other repository stays a plain directory.
+ */
+#ifndef KM_CHECK_TREES_H
+#define KM_CHECK_TREES_H
+
+struct migration;
+struct tree_overlay;
+
+/*
+ * The tree as the patch leaves it, in ov: the patch applied to copies
+ * of the files it touches only, in scratch; -1 reported
+ */
+int make_patched(const char *tree, const char *patch, const char *scratch,
+		 struct tree_overlay *ov);
+/* the semantic conversion of the tree, its new texts in ov */
+int make_converted(const char *tree, const struct migration *m, int jobs,
+		   struct tree_overlay *ov);
+/* REV's version of the tree, extracted into scratch/tree; -1 reported */
+int make_base(const char *tree, const char *rev, const char *scratch,
+	      char **base_tree);
+
+#endif
