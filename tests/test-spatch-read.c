@@ -1,0 +1,195 @@
+/*
+ * test-spatch-read.c - what kmigrate reads from spatch: its version, the
+ * "// Options:" of a semantic patch, parse errors, failure lines and
+ * the signs of a bad batch in its stderr, the names of its output files
+ * and the names it may be given; no spatch runs.
+ */
+#include <stdlib.h>
+
+#include "spatch-output.h"
+#include "spatch.h"
+#include "unit.h"
+
+static void test_version(void)
+{
+	struct spatch_version v;
+
+	CU_ASSERT_EQUAL(
+		spatch_parse_version(
+			"spatch version 1.1.1 compiled with OCaml version 4.13.1\n"
+			"Flags passed to the configure script: --prefix=/usr\n",
+			&v),
+		0);
+	CU_ASSERT(v.major == 1 && v.minor == 1 && v.patch == 1);
+	CU_ASSERT_EQUAL(
+		spatch_parse_version(
+			"spatch version 1.0.0-rc21 with Python support\n", &v),
+		0);
+	CU_ASSERT(v.major == 1 && v.minor == 0 && v.patch == 0);
+	CU_ASSERT_EQUAL(spatch_parse_version("spatch version 0.2.5\n", &v), 0);
+	CU_ASSERT(v.major == 0 && v.minor == 2 && v.patch == 5);
+	CU_ASSERT_EQUAL(spatch_parse_version("spatch version 1.2\n", &v), 0);
+	CU_ASSERT(v.major == 1 && v.minor == 2 && v.patch == 0);
+	CU_ASSERT_EQUAL(spatch_parse_version("command not found\n", &v), -1);
+	CU_ASSERT_EQUAL(spatch_parse_version("spatch version x\n", &v), -1);
+}
+
+static void test_options_line(void)
+{
+	struct strlist opts = STRLIST_INIT;
+
+	spatch_parse_options("/// doc\n// Confidence: High\r\n"
+			     "// Options: --no-includes  --include-headers\t"
+			     "--smpl-spacing\r\n@r@\n@@\n",
+			     &opts);
+	CU_ASSERT_EQUAL_FATAL(opts.nr, 3);
+	CU_ASSERT_STRING_EQUAL(opts.items[0].string, "--no-includes");
+	CU_ASSERT_STRING_EQUAL(opts.items[1].string, "--include-headers");
+	CU_ASSERT_STRING_EQUAL(opts.items[2].string, "--smpl-spacing");
+	strlist_clear(&opts, 0);
+	spatch_parse_options("// no options here\n@@\n@@\n", &opts);
+	CU_ASSERT_EQUAL(opts.nr, 0);
+	strlist_clear(&opts, 0);
+}
+
+static const char verbose_parsing[] =
+	"init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+	"HANDLING: drivers/char/raw.c\n"
+	"PB: not found closing paren in fuzzy parsing\n"
+	"parse error \n"
+	" = File \"drivers/char/raw.c\", line 3, column 6, charpos = 64\n"
+	"  around = '{',\n"
+	"  whole content =  if ( { \n"
+	"badcount: 3\n"
+	"parse error \n"
+	" = File \"/tmp/cocci-output-1-raw.c\", line 9, column 1, charpos = 9\n";
+
+static void test_parse_error(void)
+{
+	char *msg =
+		spatch_find_parse_error(verbose_parsing, "drivers/char/raw.c");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	CU_ASSERT_STRING_EQUAL(msg, "parse error at line 3, column 6");
+	free(msg);
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(verbose_parsing, "drivers/char/mem.c"));
+	CU_ASSERT_PTR_NULL(spatch_find_parse_error("", "x.c"));
+}
+
+static void test_failure_line(void)
+{
+	char *line = spatch_failure_line(
+		"init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+		"HANDLING: x.c\n\n"
+		"Fatal error: exception Sys_error(\"x.c: No such file\")\r\n"
+		"more\n");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+	CU_ASSERT_STRING_EQUAL(
+		line,
+		"Fatal error: exception Sys_error(\"x.c: No such file\")");
+	free(line);
+	CU_ASSERT_PTR_NULL(spatch_failure_line(verbose_parsing));
+	CU_ASSERT_PTR_NULL(spatch_failure_line(""));
+}
+
+/* what a clean batch prints, the parse error of a file included */
+static const char clean_batch[] =
+	"init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+	"Warning: PARSING: type defaults to 'int'; value = [...]\n"
+	"(ONCE) Expected tokens class_device_create\n"
+	"Skipping: /s/b/drivers/empty.c\n"
+	"HANDLING: /s/b/drivers/perr.c\n"
+	"PB: not found closing brace in fuzzy parsing\n"
+	"parse error \n"
+	" = File \"/s/b/drivers/perr.c\", line 5, column 6, charpos = 100\n"
+	"  around = '{',\n"
+	"  whole content = \tif ( {\n"
+	"BAD:!!!!! \tif ( {\n"
+	"ALREADY AT END\n"
+	"diff = \n"
+	"HANDLING: /s/b/drivers/raw.c\n";
+
+/* a batch's stderr, parse-recovery lines and all, gives each its error */
+static void test_batch_parse_errors(void)
+{
+	char *perr =
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/perr.c");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(perr);
+	CU_ASSERT_STRING_EQUAL(perr, "parse error at line 5, column 6");
+	free(perr);
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/raw.c"));
+	CU_ASSERT_PTR_NULL(
+		spatch_find_parse_error(clean_batch, "/s/b/drivers/perr"));
+}
+
+static void test_handled(void)
+{
+	const char *err = "HANDLING: /s/b/a.c\nSkipping: /s/b/e.c\n"
+			  "Skipping unreadable file: /s/b/m.c\n"
+			  "HANDLING: /s/b/sub/a.c\n";
+
+	CU_ASSERT(spatch_handled(err, "/s/b/a.c"));
+	CU_ASSERT(spatch_handled(err, "/s/b/e.c"));
+	CU_ASSERT(spatch_handled(err, "/s/b/sub/a.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/m.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/a"));
+	CU_ASSERT(!spatch_handled(err, "b/a.c"));
+	CU_ASSERT(!spatch_handled(err, "/s/b/sub"));
+	CU_ASSERT(!spatch_handled("", "/s/b/a.c"));
+}
+
+/* spatch 1.1.1's names for the files it changed */
+static void test_output_names(void)
+{
+	CU_ASSERT(spatch_output_matches(
+		"cocci-output-30793-04ba1f-tape_class.c", "tape_class.c"));
+	CU_ASSERT(spatch_output_matches("cocci-output-1-a-0.1.c", "0.1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-0.1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-b-1.c", "1.c"));
+	CU_ASSERT(spatch_output_matches("cocci-output-1-a-b-1.c", "b-1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-11.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci_small_output-1-a-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-x-a-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-g-1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1--1.c", "1.c"));
+	CU_ASSERT(!spatch_output_matches("cocci-output-1-a-1.c.orig", "1.c"));
+}
+
+static void test_spatch_name(void)
+{
+	struct spatch_run_opts opts = { 0 };
+
+	opts.tmpdir = "/s/k";
+	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/3.c"), "3.c");
+	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/batch-Ab/0.1.c"),
+			       "batch-Ab/0.1.c");
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/kx/3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/-3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/.3.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a/../../x.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a b.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/$(id).c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/a;b.c"));
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/"));
+	opts.tmpdir = NULL;
+	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/3.c"));
+}
+
+static const struct unit_test tests[] = {
+	{ "the version line is read", test_version },
+	{ "the // Options: line gives the options", test_options_line },
+	{ "a parse error in the input file is found", test_parse_error },
+	{ "the failure line skips spatch's chatter", test_failure_line },
+	{ "a batch's stderr gives each file its own parse error",
+	  test_batch_parse_errors },
+	{ "a file is handled when stderr names it so", test_handled },
+	{ "spatch's output files are known by their names", test_output_names },
+	{ "the names spatch may be given", test_spatch_name },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("spatch-read", tests)
