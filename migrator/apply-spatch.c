@@ -331,7 +331,8 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 /*
  * spatch's outcome for a file depends only on the bytes it is given, the
  * name's extension, the semantic patches (whose text holds spatch's
- * options; spatch reads the scratch copy, so no tree header), the spatch
+ * options; spatch reads the scratch copy, so no tree header) and the
+ * isomorphisms beside them (spatch_iso_file()), the spatch
  * binary and its version, and kmigrate's version.  The key of a run
  * holds all but the file's own (cache_base_key()); each file's key adds
  * those to a copy of it.  Only clean outcomes are kept: a failure or a
@@ -349,8 +350,15 @@ static void cache_base_key(struct result_key *base,
 		 v->patch);
 	result_key_addstr(base, version);
 	result_key_addstr(base, v->binary);
-	for (i = 0; i < coccis->nr; i++)
+	for (i = 0; i < coccis->nr; i++) {
+		char *iso = spatch_iso_file(coccis->items[i].string);
+
 		result_key_add_file(base, coccis->items[i].string);
+		result_key_addstr(base, iso ? "iso" : "standard iso");
+		if (iso)
+			result_key_add_file(base, iso);
+		free(iso);
+	}
 }
 
 static void cache_key(const struct apply_work *w, const struct result_key *base,

@@ -29,7 +29,11 @@
  * Caller's steps: cocci_generate(m, &out), or, for a command that runs
  * spatch, cocci_files(m, scratch, &paths): the migration's own .cocci
  * files when its data names them ("cocci:", a hand-written override),
- * else the generated one written into the scratch directory.
+ * else the generated one written into the scratch directory, with the
+ * isomorphisms its rules can use beside it as NAME.iso (spatch.h's
+ * spatch_cocci_options() gives it to spatch).  The copy printed or
+ * shipped for a tree's scripts/coccinelle runs with spatch's standard
+ * isomorphisms, and matches the same calls, only slower.
  */
 #ifndef KM_COCCI_GEN_H
 #define KM_COCCI_GEN_H

@@ -69,9 +69,24 @@ void spatch_parse_options(const char *text, struct strlist *options)
 	}
 }
 
+char *spatch_iso_file(const char *cocci_path)
+{
+	size_t n = strlen(cocci_path);
+	char *iso;
+
+	if (n < 6 || strcmp(cocci_path + n - 6, ".cocci"))
+		return NULL;
+	iso = xstrfmt("%.*s.iso", (int)(n - 6), cocci_path);
+	if (!access(iso, R_OK))
+		return iso;
+	free(iso);
+	return NULL;
+}
+
 int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 {
 	struct strbuf text = STRBUF_INIT;
+	char *iso;
 
 	if (strbuf_read_file(&text, cocci_path) < 0) {
 		strbuf_release(&text);
@@ -79,6 +94,12 @@ int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 	}
 	spatch_parse_options(text.buf, options);
 	strbuf_release(&text);
+	iso = spatch_iso_file(cocci_path);
+	if (iso) {
+		strlist_push(options, "--iso-file");
+		strlist_push(options, iso);
+		free(iso);
+	}
 	return 0;
 }
 

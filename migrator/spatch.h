@@ -133,8 +133,13 @@ int spatch_version_cached(void);
 
 /* append the options of the cocci text's "// Options:" line */
 void spatch_parse_options(const char *cocci_text, struct strlist *options);
-/* the same from the file; -1 (reported) if it cannot be read */
+/*
+ * the same from the file, and "--iso-file X.iso" when X.cocci has one
+ * beside it (spatch_iso_file()); -1 (reported) if it cannot be read
+ */
 int spatch_cocci_options(const char *cocci_path, struct strlist *options);
+/* X.iso beside X.cocci, when it can be read (free it); else NULL */
+char *spatch_iso_file(const char *cocci_path);
 
 /*
  * The name spatch is given for path: path relative to opts->tmpdir when

@@ -1,14 +1,19 @@
 /*
  * test-spatch-read.c - what kmigrate reads from spatch: its version, the
- * "// Options:" of a semantic patch, parse errors, failure lines and
- * the signs of a bad batch in its stderr, the names of its output files
- * and the names it may be given; no spatch runs.
+ * "// Options:" of a semantic patch and the isomorphisms beside it,
+ * parse errors, failure lines and the signs of a bad batch in its
+ * stderr, the names of its output files and the names it may be given;
+ * no spatch runs.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "spatch-output.h"
 #include "spatch.h"
+#include "strlist.h"
+#include "tempfile.h"
 #include "unit.h"
+#include "util.h"
 
 static void test_version(void)
 {
@@ -50,6 +55,46 @@ static void test_options_line(void)
 	spatch_parse_options("// no options here\n@@\n@@\n", &opts);
 	CU_ASSERT_EQUAL(opts.nr, 0);
 	strlist_clear(&opts, 0);
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	CU_ASSERT_FATAL(fp != NULL);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static void test_iso_file(void)
+{
+	char *dir = tempdir_create("test-spatch-read");
+	char *cocci = xstrfmt("%s/p.cocci", dir);
+	char *iso = xstrfmt("%s/p.iso", dir);
+	struct strlist opts = STRLIST_INIT;
+
+	put(cocci, "// Options: --no-includes\n@@\n@@\n");
+	CU_ASSERT_PTR_NULL(spatch_iso_file(cocci));
+	CU_ASSERT_EQUAL(spatch_cocci_options(cocci, &opts), 0);
+	CU_ASSERT_EQUAL(opts.nr, 1);
+	strlist_clear(&opts, 0);
+
+	put(iso, "Expression\n@ paren @\nexpression E;\n@@\n\n (E) => E\n");
+	CU_ASSERT_EQUAL(spatch_cocci_options(cocci, &opts), 0);
+	CU_ASSERT_EQUAL_FATAL(opts.nr, 3);
+	CU_ASSERT_STRING_EQUAL(opts.items[0].string, "--no-includes");
+	CU_ASSERT_STRING_EQUAL(opts.items[1].string, "--iso-file");
+	CU_ASSERT_STRING_EQUAL(opts.items[2].string, iso);
+	strlist_clear(&opts, 0);
+
+	/* only X.iso for X.cocci: a semantic patch named otherwise has none */
+	free(cocci);
+	cocci = xstrfmt("%s/p.cocci.txt", dir);
+	put(cocci, "@@\n@@\n");
+	CU_ASSERT_PTR_NULL(spatch_iso_file(cocci));
+	free(iso);
+	free(cocci);
+	free(dir);
 }
 
 static const char verbose_parsing[] =
@@ -182,6 +227,7 @@ static void test_spatch_name(void)
 static const struct unit_test tests[] = {
 	{ "the version line is read", test_version },
 	{ "the // Options: line gives the options", test_options_line },
+	{ "an X.iso beside X.cocci is given as --iso-file", test_iso_file },
 	{ "a parse error in the input file is found", test_parse_error },
 	{ "the failure line skips spatch's chatter", test_failure_line },
 	{ "a batch's stderr gives each file its own parse error",
