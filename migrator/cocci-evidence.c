@@ -168,16 +168,29 @@ static char *branch_text(const char *fn, const char *pos_name, size_t pos,
 	return strbuf_detach(&sb, NULL);
 }
 
+static void rule_add_decl(struct evidence_rule *r, const char *decl)
+{
+	if (decl && strlist_find(&r->decls, decl) < 0)
+		strlist_push(&r->decls, decl);
+}
+
 static void rule_add(struct evidence_rule *r, char *branch, const char *decl,
 		     size_t nr_exprs)
 {
 	if (strlist_find(&r->branches, branch) < 0)
 		strlist_push(&r->branches, branch);
 	free(branch);
-	if (decl && strlist_find(&r->decls, decl) < 0)
-		strlist_push(&r->decls, decl);
+	rule_add_decl(r, decl);
 	if (nr_exprs > r->nr_exprs)
 		r->nr_exprs = nr_exprs;
+}
+
+/* x as one more alternative of a disjunction: "A \| x" */
+static void add_alternative(struct strbuf *alts, size_t *nr, const char *x)
+{
+	if ((*nr)++)
+		strbuf_addstr(alts, " \\| ");
+	strbuf_addstr(alts, x);
 }
 
 static void rule_release(struct evidence_rule *r)
@@ -272,7 +285,10 @@ static void typed_kinds(struct cocci_gen *g)
  * Evidence at position pos against "other" (the form a pattern there
  * rules out): a pattern that other's parameter cannot take.  For the old
  * form's evidence (pad: the old arity) the branch has the old form's
- * arguments; for the new form's, as many as reach pos.
+ * arguments; for the new form's, as many as reach pos.  The patterns of
+ * one position are alternatives of one branch, "\(NULL \| &e\)":
+ * spatch parses that in less memory than a branch for each (0.8 of
+ * the 26 MB its parse of class_device_create's took).
  */
 static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 			      const char *pos_name, size_t pos,
@@ -282,20 +298,18 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 	const char *other_type = param_type(other, pos);
 	const char *self_type =
 		param_type(other == g->old ? g->new : g->old, pos);
-	struct strbuf words = STRBUF_INIT;
+	struct strbuf words = STRBUF_INIT, alts = STRBUF_INIT;
 	size_t fixed = pad ? pad->nr_params : pos - 1;
 	int rest = pad ? pad->variadic : 1;
-	size_t i, t;
+	size_t i, t, nr_alts = 0;
 
 	for (i = 0; i < g->common.nr; i++) {
 		const struct pattern *p = &g->common.items[i];
 
 		if (evidence_fits(&p->ev, other_type) != 0)
 			continue;
-		rule_add(r,
-			 branch_text(g->fn, pos_name, pos, p->text, fixed,
-				     rest),
-			 p->decl, fixed);
+		add_alternative(&alts, &nr_alts, p->text);
+		rule_add_decl(r, p->decl);
 		strbuf_addf(&words, "%s%s", words.len ? ", " : "", p->words);
 	}
 	/* a value of a type the prototypes, kernel-types or C know */
@@ -316,10 +330,8 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 				k->smpl[strlen(k->smpl) - 1] == '*' ? "" : " ",
 				name);
 			typedef_of(k->type, &r->decls);
-			rule_add(r,
-				 branch_text(g->fn, pos_name, pos, name, fixed,
-					     rest),
-				 decl, fixed);
+			add_alternative(&alts, &nr_alts, name);
+			rule_add_decl(r, decl);
 			strbuf_addf(&words, "%s%s '%s'", words.len ? ", " : "",
 				    cocci_article(k->type), k->type);
 			free(decl);
@@ -330,16 +342,23 @@ static void position_evidence(struct cocci_gen *g, struct evidence_rule *r,
 	/* the kernel never passes NULL as a format (evidence.h's last tier) */
 	if ((size_t)other->format == pos && null_pattern(g) &&
 	    evidence_fits(&null_pattern(g)->ev, self_type) == 1) {
-		rule_add(r,
-			 branch_text(g->fn, pos_name, pos,
-				     null_pattern(g)->text, fixed, rest),
-			 NULL, fixed);
+		add_alternative(&alts, &nr_alts, null_pattern(g)->text);
 		strbuf_addf(&words, "%s%s as the other form's format",
 			    words.len ? ", " : "", null_pattern(g)->text);
 	}
+	if (nr_alts > 1) {
+		strbuf_insert(&alts, 0, "\\(", 2);
+		strbuf_addstr(&alts, "\\)");
+	}
+	if (nr_alts)
+		rule_add(r,
+			 branch_text(g->fn, pos_name, pos, alts.buf, fixed,
+				     rest),
+			 NULL, fixed);
 	if (words.len)
 		strlist_pushf(&r->words, "argument %zu: %s", pos, words.buf);
 	strbuf_release(&words);
+	strbuf_release(&alts);
 }
 
 /* the arity n fits a prototype */

@@ -63,11 +63,7 @@ constant char[] fmt;
 @@
 
 (
-class_create@p_new(MKDEV(...), ...)
-|
-class_create@p_new(fmt, ...)
-|
-class_create@p_new(x1_1, ...)
+class_create@p_new(\(MKDEV(...) \| fmt \| x1_1\), ...)
 |
 class_create@p_new(e1)
 )
@@ -80,11 +76,7 @@ struct module *x1_0;
 @@
 
 (
-class_create@p_old(MKDEV(...), e2)
-|
-class_create@p_old(THIS_MODULE, e2)
-|
-class_create@p_old(x1_0, e2)
+class_create@p_old(\(MKDEV(...) \| THIS_MODULE \| x1_0\), e2)
 |
 class_create@p_old(e1, e2)
 )

@@ -81,39 +81,13 @@ struct device *x4_2;
 @@
 
 (
-class_device_create@p_new(MKDEV(...), ...)
+class_device_create@p_new(\(MKDEV(...) \| THIS_MODULE \| fmt\), ...)
 |
-class_device_create@p_new(THIS_MODULE, ...)
+class_device_create@p_new(e1, \(NULL \| THIS_MODULE \| &e \| fmt \| x2_4 \| x2_6\), ...)
 |
-class_device_create@p_new(fmt, ...)
+class_device_create@p_new(e1, e2, \(MKDEV(...) \| THIS_MODULE \| fmt \| x3_1\), ...)
 |
-class_device_create@p_new(e1, NULL, ...)
-|
-class_device_create@p_new(e1, THIS_MODULE, ...)
-|
-class_device_create@p_new(e1, &e, ...)
-|
-class_device_create@p_new(e1, fmt, ...)
-|
-class_device_create@p_new(e1, x2_4, ...)
-|
-class_device_create@p_new(e1, x2_6, ...)
-|
-class_device_create@p_new(e1, e2, MKDEV(...), ...)
-|
-class_device_create@p_new(e1, e2, THIS_MODULE, ...)
-|
-class_device_create@p_new(e1, e2, fmt, ...)
-|
-class_device_create@p_new(e1, e2, x3_1, ...)
-|
-class_device_create@p_new(e1, e2, e3, MKDEV(...), ...)
-|
-class_device_create@p_new(e1, e2, e3, THIS_MODULE, ...)
-|
-class_device_create@p_new(e1, e2, e3, x4_2, ...)
-|
-class_device_create@p_new(e1, e2, e3, NULL, ...)
+class_device_create@p_new(e1, e2, e3, \(MKDEV(...) \| THIS_MODULE \| x4_2 \| NULL\), ...)
 )
 
 // Every call showing a sign of the old form.
@@ -135,55 +109,15 @@ idexpression {int, unsigned int, long, unsigned long} x5_7;
 @@
 
 (
-class_device_create@p_old(MKDEV(...), e2, e3, e4, ...)
+class_device_create@p_old(\(MKDEV(...) \| THIS_MODULE \| fmt\), e2, e3, e4, ...)
 |
-class_device_create@p_old(THIS_MODULE, e2, e3, e4, ...)
+class_device_create@p_old(e1, \(MKDEV(...) \| THIS_MODULE \| fmt \| x2_1\), e3, e4, ...)
 |
-class_device_create@p_old(fmt, e2, e3, e4, ...)
+class_device_create@p_old(e1, e2, \(NULL \| THIS_MODULE \| &e \| fmt \| x3_2 \| x3_6\), e4, ...)
 |
-class_device_create@p_old(e1, MKDEV(...), e3, e4, ...)
+class_device_create@p_old(e1, e2, e3, \(MKDEV(...) \| THIS_MODULE \| fmt \| x4_3\), ...)
 |
-class_device_create@p_old(e1, THIS_MODULE, e3, e4, ...)
-|
-class_device_create@p_old(e1, fmt, e3, e4, ...)
-|
-class_device_create@p_old(e1, x2_1, e3, e4, ...)
-|
-class_device_create@p_old(e1, e2, NULL, e4, ...)
-|
-class_device_create@p_old(e1, e2, THIS_MODULE, e4, ...)
-|
-class_device_create@p_old(e1, e2, &e, e4, ...)
-|
-class_device_create@p_old(e1, e2, fmt, e4, ...)
-|
-class_device_create@p_old(e1, e2, x3_2, e4, ...)
-|
-class_device_create@p_old(e1, e2, x3_6, e4, ...)
-|
-class_device_create@p_old(e1, e2, e3, MKDEV(...), ...)
-|
-class_device_create@p_old(e1, e2, e3, THIS_MODULE, ...)
-|
-class_device_create@p_old(e1, e2, e3, fmt, ...)
-|
-class_device_create@p_old(e1, e2, e3, x4_3, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, MKDEV(...), ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, THIS_MODULE, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_0, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_1, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_2, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_4, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_5, ...)
-|
-class_device_create@p_old(e1, e2, e3, e4, x5_7, ...)
+class_device_create@p_old(e1, e2, e3, e4, \(MKDEV(...) \| THIS_MODULE \| x5_0 \| x5_1 \| x5_2 \| x5_4 \| x5_5 \| x5_7\), ...)
 |
 class_device_create@p_old(e1, e2, e3, e4)
 )

@@ -81,39 +81,13 @@ struct module *x4_6;
 @@
 
 (
-device_create@p_new(MKDEV(...), ...)
+device_create@p_new(\(MKDEV(...) \| THIS_MODULE \| fmt\), ...)
 |
-device_create@p_new(THIS_MODULE, ...)
+device_create@p_new(e1, \(MKDEV(...) \| THIS_MODULE \| fmt\), ...)
 |
-device_create@p_new(fmt, ...)
+device_create@p_new(e1, e2, \(NULL \| THIS_MODULE \| &e \| fmt\), ...)
 |
-device_create@p_new(e1, MKDEV(...), ...)
-|
-device_create@p_new(e1, THIS_MODULE, ...)
-|
-device_create@p_new(e1, fmt, ...)
-|
-device_create@p_new(e1, e2, NULL, ...)
-|
-device_create@p_new(e1, e2, THIS_MODULE, ...)
-|
-device_create@p_new(e1, e2, &e, ...)
-|
-device_create@p_new(e1, e2, fmt, ...)
-|
-device_create@p_new(e1, e2, e3, MKDEV(...), ...)
-|
-device_create@p_new(e1, e2, e3, THIS_MODULE, ...)
-|
-device_create@p_new(e1, e2, e3, x4_0, ...)
-|
-device_create@p_new(e1, e2, e3, x4_1, ...)
-|
-device_create@p_new(e1, e2, e3, x4_5, ...)
-|
-device_create@p_new(e1, e2, e3, x4_6, ...)
-|
-device_create@p_new(e1, e2, e3, NULL, ...)
+device_create@p_new(e1, e2, e3, \(MKDEV(...) \| THIS_MODULE \| x4_0 \| x4_1 \| x4_5 \| x4_6 \| NULL\), ...)
 )
 
 // Every call showing a sign of the old form.
@@ -131,43 +105,15 @@ idexpression {int, unsigned int, long, unsigned long} x5_7;
 @@
 
 (
-device_create@p_old(MKDEV(...), e2, e3, e4, ...)
+device_create@p_old(\(MKDEV(...) \| THIS_MODULE \| fmt\), e2, e3, e4, ...)
 |
-device_create@p_old(THIS_MODULE, e2, e3, e4, ...)
+device_create@p_old(e1, \(MKDEV(...) \| THIS_MODULE \| fmt\), e3, e4, ...)
 |
-device_create@p_old(fmt, e2, e3, e4, ...)
-|
-device_create@p_old(e1, MKDEV(...), e3, e4, ...)
-|
-device_create@p_old(e1, THIS_MODULE, e3, e4, ...)
-|
-device_create@p_old(e1, fmt, e3, e4, ...)
-|
-device_create@p_old(e1, e2, NULL, e4, ...)
-|
-device_create@p_old(e1, e2, THIS_MODULE, e4, ...)
-|
-device_create@p_old(e1, e2, &e, e4, ...)
-|
-device_create@p_old(e1, e2, fmt, e4, ...)
+device_create@p_old(e1, e2, \(NULL \| THIS_MODULE \| &e \| fmt\), e4, ...)
 |
 device_create@p_old(e1, e2, e3, MKDEV(...), ...)
 |
-device_create@p_old(e1, e2, e3, e4, MKDEV(...), ...)
-|
-device_create@p_old(e1, e2, e3, e4, THIS_MODULE, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_0, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_1, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_2, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_5, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_6, ...)
-|
-device_create@p_old(e1, e2, e3, e4, x5_7, ...)
+device_create@p_old(e1, e2, e3, e4, \(MKDEV(...) \| THIS_MODULE \| x5_0 \| x5_1 \| x5_2 \| x5_5 \| x5_6 \| x5_7\), ...)
 |
 device_create@p_old(e1, e2, e3, e4)
 )
