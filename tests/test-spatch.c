@@ -76,8 +76,10 @@ static int fixture_init(struct fixture *fx)
 	bin = xstrfmt("%s/bin", fx->dir);
 	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
 	wrapper = xstrfmt("%s/spatch", bin);
-	script = xstrfmt("#!/bin/sh\necho \"$*\" >>'%s'\nexec '%s' \"$@\"\n",
-			 fx->log, real);
+	script = xstrfmt("#!/bin/sh\necho \"$*\" >>'%s'\n"
+			 "echo \"heap=${OCAMLRUNPARAM-}.\" >>'%s'\n"
+			 "exec '%s' \"$@\"\n",
+			 fx->log, fx->log, real);
 	put(wrapper, script);
 	CU_ASSERT_FATAL(chmod(wrapper, 0755) == 0);
 	fx->path = xstrdup(getenv("PATH"));
@@ -202,6 +204,40 @@ static void test_real_run(void)
 	CU_ASSERT_EQUAL(count_runs(&fx, "--in-place"), 0);
 	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
 	fixture_release(&fx);
+}
+
+/* spatch runs with half OCaml's minor heap, unless the user tunes it */
+static void test_minor_heap(void)
+{
+	char *saved = getenv("OCAMLRUNPARAM") ?
+			      xstrdup(getenv("OCAMLRUNPARAM")) :
+			      NULL;
+	struct fixture fx;
+
+	unsetenv("OCAMLRUNPARAM");
+	unsetenv("CAMLRUNPARAM");
+	if (fixture_init(&fx) < 0)
+		goto out;
+	add_job(&fx, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, "heap=s=128k."), 1);
+	fixture_release(&fx);
+
+	setenv("OCAMLRUNPARAM", "v=0", 1);
+	if (fixture_init(&fx) < 0)
+		goto out;
+	add_job(&fx, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, "heap=v=0."), 1);
+	fixture_release(&fx);
+out:
+	if (saved)
+		setenv("OCAMLRUNPARAM", saved, 1);
+	else
+		unsetenv("OCAMLRUNPARAM");
+	free(saved);
 }
 
 static void test_real_batch(void)
@@ -496,6 +532,8 @@ static void test_version_cache(void)
 static const struct unit_test tests[] = {
 	{ "spatch --version is cached by binary", test_version_cache },
 	{ "a real run, when spatch is installed", test_real_run },
+	{ "spatch's minor heap is halved unless the user sets it",
+	  test_minor_heap },
 	{ "a real batch: results and parse errors by file", test_real_batch },
 	{ "no -j for a semantic patch named for no shell",
 	  test_batch_without_parallel },
