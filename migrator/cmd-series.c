@@ -62,17 +62,40 @@ static const char *const series_usage[] = {
 
 static const char *const split_choices[] = { "atomic", "subsystem", NULL };
 
-/* git config KEY in tree, trimmed; empty when unset or git fails */
-static void git_config(struct strbuf *value, const char *tree, const char *key)
+/*
+ * user.name and user.email of the tree's git config, each its last
+ * value, in one git run; empty when unset or git fails
+ */
+static void git_identity(struct strbuf *name, struct strbuf *email,
+			 const char *tree)
 {
 	struct child_process cp;
+	const char *line, *eol;
 
 	child_process_init(&cp);
-	strlist_pushv(&cp.args, (const char *const[]){ "git", "-C", tree,
-						       "config", key, NULL });
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "git", "-C", tree, "config",
+					     "--get-regexp",
+					     "^user\\.(name|email)$", NULL });
 	cp.capture_out = cp.quiet_err = cp.no_stdin = 1;
-	if (!run_command(&cp)) {
-		strbuf_add(value, cp.out.buf, cp.out.len);
+	if (run_command(&cp))
+		cp.out.len = 0;
+	for (line = cp.out.buf; cp.out.len && *line; line = eol + !!*eol) {
+		struct strbuf *value = NULL;
+		const char *v = NULL;
+
+		eol = strchrnul(line, '\n');
+		if (!strncmp(line, "user.name ", 10)) {
+			value = name;
+			v = line + 10;
+		} else if (!strncmp(line, "user.email ", 11)) {
+			value = email;
+			v = line + 11;
+		}
+		if (!value)
+			continue;
+		strbuf_reset(value);
+		strbuf_add(value, v, (size_t)(eol - v));
 		strbuf_rtrim(value);
 	}
 	child_process_clear(&cp);
@@ -94,8 +117,7 @@ static char *identity(const char *from, const char *tree)
 		free(email_part);
 		return xstrdup(from);
 	}
-	git_config(&name, tree, "user.name");
-	git_config(&email, tree, "user.email");
+	git_identity(&name, &email, tree);
 	if (name.len && email.len)
 		ident = xstrfmt("%s <%s>", name.buf, email.buf);
 	strbuf_release(&name);
