@@ -198,6 +198,17 @@ static void visit(struct walker *w, const char *dir_rel, const char *name,
 }
 
 /*
+ * A regular file, by its directory entry's type, that the walk neither
+ * lists nor reports: no lstat() for it.  A quarter of a kernel tree's
+ * entries (Makefiles, Kconfig, .S, Documentation).
+ */
+static int passed_over(const struct dirent *de)
+{
+	return de->d_type == DT_REG && !tree_walk_wants(de->d_name) &&
+	       !tree_fs_is_leftover(de->d_name);
+}
+
+/*
  * The directory's names, each lstat()ed through the directory's own
  * descriptor (one lookup a name, not one a component of its path),
  * then the descriptor closed before any is visited
@@ -219,7 +230,8 @@ static void walk_dir(struct walker *w, const char *rel, int via_link)
 		goto out_free_full;
 	}
 	while ((de = readdir(dir)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+		    !passed_over(de))
 			strlist_push(&names, de->d_name);
 	strlist_sort(&names);
 	entries = xcalloc(names.nr + 1, sizeof(*entries));
