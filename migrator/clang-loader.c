@@ -259,3 +259,31 @@ int clang_loader_init(void)
 	pthread_once(&loader_once, load_libclang);
 	return loader_status;
 }
+
+static void *preload(void *unused)
+{
+	(void)unused;
+	clang_loader_init();
+	return NULL;
+}
+
+/* at exit: never leave the loader half-way through LLVM's constructors */
+static void wait_for_preload(void)
+{
+	clang_loader_init();
+}
+
+int clang_loader_preload(void)
+{
+	struct strbuf identity = STRBUF_INIT;
+	pthread_t thread;
+	int found = clang_loader_locate(&identity) == 0;
+
+	strbuf_release(&identity);
+	if (!found || getenv("KMIGRATE_LIBCLANG") ||
+	    pthread_create(&thread, NULL, preload, NULL))
+		return clang_loader_init();
+	pthread_detach(thread);
+	atexit(wait_for_preload);
+	return 0;
+}

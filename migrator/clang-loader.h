@@ -105,6 +105,16 @@ extern struct clang_api km_clang;
 int clang_loader_init(void);
 
 /*
+ * clang_loader_init() on a thread of its own, for a command that will
+ * need libclang only after other work (series: after spatch), so that
+ * LLVM's load (a tenth of a second) overlaps it; a later
+ * clang_loader_init() waits for it.  When the library is not found
+ * where clang_loader_locate() looks, or $KMIGRATE_LIBCLANG is set,
+ * clang_loader_init() runs at once, and its -1 is returned.
+ */
+int clang_loader_preload(void);
+
+/*
  * Open the library at path (a file name alone goes through the dynamic
  * loader's search) and resolve every function into api.  -1 with *why
  * set (to free) when it cannot be opened or lacks a function; api is

@@ -184,8 +184,8 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 		usage_error("series", "missing '--out DIR'");
 	job.opts.max_line_length = km_max_line_length("series", max_line);
 	series_check_out_dir(&job);
-	/* check needs libclang: say so before any work */
-	if (clang_loader_init() < 0)
+	/* check needs libclang: say so before any work, load it meanwhile */
+	if (clang_loader_preload() < 0)
 		return 2;
 	ident = identity(from, setup->tree);
 	job.opts.migration = setup->migration;
