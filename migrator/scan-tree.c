@@ -132,27 +132,6 @@ static void list_paths(const struct tree_walk *walk,
 		strlist_sort(paths);
 }
 
-/* every header path the tree holds, hashed in order (scan.h) */
-static void hash_header_list(struct scan_result *result,
-			     const struct strlist *paths,
-			     const struct tree_overlay *ov)
-{
-	struct sha256 ctx;
-	size_t i;
-
-	sha256_init(&ctx);
-	for (i = 0; i < paths->nr; i++) {
-		const char *path = paths->items[i].string;
-		const struct overlay_file *f = tree_overlay_find(ov, path);
-		size_t len = strlen(path);
-
-		if (path[len - 1] != 'h' || (f && f->removed))
-			continue;
-		sha256_update(&ctx, path, len + 1);
-	}
-	sha256_final(&ctx, result->header_list);
-}
-
 static void hash_stat(struct sha256 *ctx, const struct tree_file *f)
 {
 	long long fields[] = { (long long)f->dev,  (long long)f->ino,
@@ -163,37 +142,44 @@ static void hash_stat(struct sha256 *ctx, const struct tree_file *f)
 	sha256_update(ctx, fields, sizeof(fields));
 }
 
-/* every *.c path the tree holds, with its stat data, hashed (scan.h) */
-static void hash_c_files(struct scan_result *result,
-			 const struct strlist *paths,
-			 const struct tree_overlay *ov,
-			 const struct timespec *started)
+/*
+ * In one pass over the paths (scan.h): every header path the tree
+ * holds, hashed in order; and every *.c path with its stat data (an
+ * overlay's file by its text)
+ */
+static void hash_paths(struct scan_result *result, const struct strlist *paths,
+		       const struct tree_overlay *ov,
+		       const struct timespec *started)
 {
-	struct sha256 ctx;
+	struct sha256 headers, c_files;
 	size_t i;
 
-	sha256_init(&ctx);
+	sha256_init(&headers);
+	sha256_init(&c_files);
 	for (i = 0; i < paths->nr; i++) {
 		const char *path = paths->items[i].string;
 		const struct overlay_file *of = tree_overlay_find(ov, path);
 		const struct tree_file *tf = paths->items[i].util;
 		size_t len = strlen(path);
 
+		if (path[len - 1] == 'h' && !(of && of->removed))
+			sha256_update(&headers, path, len + 1);
 		if (len < 2 || strcmp(path + len - 2, ".c"))
 			continue;
-		sha256_update(&ctx, path, len + 1);
+		sha256_update(&c_files, path, len + 1);
 		if (of) {
-			sha256_update(&ctx, of->removed ? "-" : "+", 1);
-			sha256_update(&ctx, of->text.buf, of->text.len);
-			sha256_update(&ctx, "", 1);
+			sha256_update(&c_files, of->removed ? "-" : "+", 1);
+			sha256_update(&c_files, of->text.buf, of->text.len);
+			sha256_update(&c_files, "", 1);
 		} else if (tf) {
-			hash_stat(&ctx, tf);
+			hash_stat(&c_files, tf);
 			/* as scan-index.c: the change time is compared */
 			if (tf->mtime.tv_sec + 1 >= started->tv_sec)
 				result->c_files_racy = 1;
 		}
 	}
-	sha256_final(&ctx, result->c_files);
+	sha256_final(&headers, result->header_list);
+	sha256_final(&c_files, result->c_files);
 }
 
 int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
@@ -231,8 +217,7 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 	scan_index_store(&index);
 	scan_index_release(&index);
 	result->nr_candidates = paths.nr;
-	hash_header_list(result, &paths, ov);
-	hash_c_files(result, &paths, ov, &started);
+	hash_paths(result, &paths, ov, &started);
 	tree_notes_take(&result->notes, &walk.notes);
 	gather(result, job.slots, paths.nr);
 	result->nr_skipped = result->notes.nr;
