@@ -5,9 +5,10 @@
  * stderr, the names of its output files and the names it may be given;
  * no spatch runs.
  */
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "scratch.h"
 #include "spatch-output.h"
 #include "spatch.h"
 #include "strlist.h"
@@ -59,11 +60,7 @@ static void test_options_line(void)
 
 static void put(const char *path, const char *text)
 {
-	FILE *fp = fopen(path, "w");
-
-	CU_ASSERT_FATAL(fp != NULL);
-	fputs(text, fp);
-	fclose(fp);
+	CU_ASSERT_FATAL(!write_scratch_file(path, text, strlen(text)));
 }
 
 static void test_iso_file(void)

@@ -206,33 +206,34 @@ static void test_real_run(void)
 	fixture_release(&fx);
 }
 
+/* one run with OCAMLRUNPARAM as value (NULL: unset) gives spatch want */
+static void run_with_heap(const char *value, const char *want)
+{
+	struct fixture fx;
+
+	if (value)
+		setenv("OCAMLRUNPARAM", value, 1);
+	else
+		unsetenv("OCAMLRUNPARAM");
+	if (fixture_init(&fx) < 0)
+		return;
+	add_job(&fx, old_f);
+	spatch_run(fx.jobs, fx.nr, &fx.opts);
+	check_output(&fx.jobs[0], new_f);
+	CU_ASSERT_EQUAL(count_runs(&fx, want), 1);
+	fixture_release(&fx);
+}
+
 /* spatch runs with half OCaml's minor heap, unless the user tunes it */
 static void test_minor_heap(void)
 {
 	char *saved = getenv("OCAMLRUNPARAM") ?
 			      xstrdup(getenv("OCAMLRUNPARAM")) :
 			      NULL;
-	struct fixture fx;
 
-	unsetenv("OCAMLRUNPARAM");
 	unsetenv("CAMLRUNPARAM");
-	if (fixture_init(&fx) < 0)
-		goto out;
-	add_job(&fx, old_f);
-	spatch_run(fx.jobs, fx.nr, &fx.opts);
-	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, "heap=s=128k."), 1);
-	fixture_release(&fx);
-
-	setenv("OCAMLRUNPARAM", "v=0", 1);
-	if (fixture_init(&fx) < 0)
-		goto out;
-	add_job(&fx, old_f);
-	spatch_run(fx.jobs, fx.nr, &fx.opts);
-	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, "heap=v=0."), 1);
-	fixture_release(&fx);
-out:
+	run_with_heap(NULL, "heap=s=128k.");
+	run_with_heap("v=0", "heap=v=0.");
 	if (saved)
 		setenv("OCAMLRUNPARAM", saved, 1);
 	else
