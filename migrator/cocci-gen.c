@@ -20,7 +20,6 @@
 #include "cocci-gen.h"
 #include "cocci-rules.h"
 #include "migration.h"
-#include "scratch.h"
 #include "strbuf.h"
 #include "strlist.h"
 #include "util.h"
@@ -550,53 +549,4 @@ void cocci_generate(const struct migration *m, struct strbuf *out)
 	cocci_add_patch_rule(out, &g);
 	add_print_rules(out, &g);
 	cocci_evidence_release(&g);
-}
-
-/*
- * The isomorphisms the generated rules can use, out of spatch's
- * standard.iso: the rules match calls whose arguments are metavariables
- * (some typed: int and unsigned spellings), macros (MKDEV(...) holds
- * call arguments), &e, NULL and string literals; and definitions and
- * prototypes of the function, which only spatch's built-in isomorphisms
- * (storage, qualifiers) touch.  Nothing there has an operator, a test,
- * a field or a statement for the other isomorphisms to rewrite, but
- * spatch tries them all on every pattern: half of its time on a small
- * tree, and a megabyte, went to parsing the semantic patch with them.
- */
-static const char generated_isos[] =
-	"// The isomorphisms of kmigrate's generated semantic patch\n\n"
-	"Expression\n@ drop_cast @\nexpression E;\npure type T;\n@@\n\n"
-	" (T)E => E\n\n"
-	"Expression\n@ paren @\nexpression E;\n@@\n\n (E) => E\n\n"
-	"Type\n@ add_signed @\n@@\nint => signed int\n\n"
-	"Type\n@ add_int1 @\n@@\nunsigned => unsigned int\n\n"
-	"Type\n@ add_int2 @\n@@\nsigned => signed int\n\n"
-	"ArgExpression\n@ zero_multiple_format @\n@@\n 0 => '\\0'\n";
-
-int cocci_files(const struct migration *m, const char *scratch,
-		struct strlist *paths)
-{
-	struct strbuf text = STRBUF_INIT;
-	char *path, *isos;
-	size_t i;
-	int ret;
-
-	if (m->cocci.nr) {
-		for (i = 0; i < m->cocci.nr; i++)
-			strlist_push(paths, m->cocci.items[i].string);
-		return 0;
-	}
-	cocci_generate(m, &text);
-	path = xstrfmt("%s/%s.cocci", scratch, m->name);
-	isos = xstrfmt("%s/%s.iso", scratch, m->name);
-	ret = write_scratch_file(isos, generated_isos,
-				 sizeof(generated_isos) - 1);
-	if (!ret)
-		ret = write_scratch_file(path, text.buf, text.len);
-	if (!ret)
-		strlist_push(paths, path);
-	free(isos);
-	free(path);
-	strbuf_release(&text);
-	return ret;
 }

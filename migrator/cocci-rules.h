@@ -5,6 +5,7 @@
  *	cocci-evidence.c	the evidence for each form, as SmPL branches
  *	cocci-edit.c		the patch rule: the new-call map as SmPL
  *	cocci-gen.c		the text: header, rules, modes, and the API
+ *	cocci-files.c		the files a spatch run takes (cocci_files())
  *
  * Caller's steps (cocci-gen.c): fill m, old, new, fn and renames of a
  * struct cocci_gen, cocci_evidence_build(), write the rules from it,
