@@ -165,7 +165,15 @@ static int entry_parse(struct strbuf *entry, struct result_key *key,
 	len = entry->len - head;
 	entry_header(&want, key, entry->buf + head, len);
 	if (want.len == head && !memcmp(want.buf, entry->buf, head)) {
-		strbuf_add(payload, entry->buf + head, len);
+		strbuf_remove(entry, 0, head);
+		if (payload->len) {
+			strbuf_add(payload, entry->buf, entry->len);
+		} else { /* take the bytes, not a copy of them */
+			struct strbuf empty = *payload;
+
+			*payload = *entry;
+			*entry = empty;
+		}
 		ret = 0;
 	}
 	strbuf_release(&want);

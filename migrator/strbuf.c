@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "strbuf.h"
@@ -195,9 +196,13 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int ret, saved;
+	struct stat st;
 
 	if (fd < 0)
 		return -1;
+	/* room for all of it at once: no copy as it grows */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0)
+		strbuf_grow(sb, (size_t)st.st_size + 1);
 	ret = strbuf_read_fd(sb, fd);
 	saved = errno;
 	close(fd);
