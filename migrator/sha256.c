@@ -1,9 +1,21 @@
 /*
  * sha256.c - SHA-256 as FIPS 180-4 defines it; see sha256.h.
+ *
+ * Which code hashes the blocks: on x86-64 built by GCC or Clang, the
+ * CPU's SHA extensions (SHA-NI) when it has them, unless the environment
+ * sets KMIGRATE_SHA256_PORTABLE (to anything but "0"); the portable C of
+ * sha256_block() otherwise.  The choice is made at the first block.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sha256.h"
+
+#if defined(__x86_64__) && (__GNUC__ >= 5 || defined(__clang__))
+#define SHA256_NI 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 static const uint32_t k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
@@ -76,6 +88,123 @@ static void sha256_block(struct sha256 *ctx, const unsigned char *p)
 	ctx->state[7] += h;
 }
 
+#ifdef SHA256_NI
+/*
+ * Rounds 4 * i to 4 * i + 3 of sha256_blocks_ni(), on its variables: cur
+ * holds w[4 * i..], prev w[4 * i - 4..]; next, which holds w[4 * i - 12..],
+ * is turned into w[4 * i + 4..] on the way (msg1 and msg2 of the schedule,
+ * while there are words left to make).  The first four load the block.
+ */
+#define NI_ROUNDS(i, cur, next, prev)                                         \
+	do {                                                                  \
+		if ((i) < 4)                                                  \
+			cur = _mm_shuffle_epi8(                               \
+				_mm_loadu_si128((const __m128i *)p + (i)),    \
+				bswap);                                       \
+		m = _mm_add_epi32(cur,                                        \
+				  _mm_loadu_si128((const __m128i *)k + (i))); \
+		cdgh = _mm_sha256rnds2_epu32(cdgh, abef, m);                  \
+		if ((i) >= 3 && (i) < 15) {                                   \
+			next = _mm_add_epi32(next,                            \
+					     _mm_alignr_epi8(cur, prev, 4));  \
+			next = _mm_sha256msg2_epu32(next, cur);               \
+		}                                                             \
+		m = _mm_shuffle_epi32(m, 0x0e);                               \
+		abef = _mm_sha256rnds2_epu32(abef, cdgh, m);                  \
+		if ((i) >= 1 && (i) < 13)                                     \
+			prev = _mm_sha256msg1_epu32(prev, cur);               \
+	} while (0)
+
+/* n blocks from p, the state kept in two registers as ABEF and CDGH */
+__attribute__((target("sha,sse4.1"))) static void
+sha256_blocks_ni(uint32_t state[8], const unsigned char *p, size_t n)
+{
+	const __m128i bswap =
+		_mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+	__m128i abef, cdgh, abef_in, cdgh_in, w0, w1, w2, w3, m, t;
+
+	t = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0xb1);
+	cdgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state + 1),
+				 0x1b);
+	abef = _mm_alignr_epi8(t, cdgh, 8);
+	cdgh = _mm_blend_epi16(cdgh, t, 0xf0);
+	for (; n; n--, p += 64) {
+		abef_in = abef;
+		cdgh_in = cdgh;
+		NI_ROUNDS(0, w0, w1, w3);
+		NI_ROUNDS(1, w1, w2, w0);
+		NI_ROUNDS(2, w2, w3, w1);
+		NI_ROUNDS(3, w3, w0, w2);
+		NI_ROUNDS(4, w0, w1, w3);
+		NI_ROUNDS(5, w1, w2, w0);
+		NI_ROUNDS(6, w2, w3, w1);
+		NI_ROUNDS(7, w3, w0, w2);
+		NI_ROUNDS(8, w0, w1, w3);
+		NI_ROUNDS(9, w1, w2, w0);
+		NI_ROUNDS(10, w2, w3, w1);
+		NI_ROUNDS(11, w3, w0, w2);
+		NI_ROUNDS(12, w0, w1, w3);
+		NI_ROUNDS(13, w1, w2, w0);
+		NI_ROUNDS(14, w2, w3, w1);
+		NI_ROUNDS(15, w3, w0, w2);
+		abef = _mm_add_epi32(abef, abef_in);
+		cdgh = _mm_add_epi32(cdgh, cdgh_in);
+	}
+	t = _mm_shuffle_epi32(abef, 0x1b);
+	cdgh = _mm_shuffle_epi32(cdgh, 0xb1);
+	_mm_storeu_si128((__m128i *)state, _mm_blend_epi16(t, cdgh, 0xf0));
+	_mm_storeu_si128((__m128i *)state + 1, _mm_alignr_epi8(cdgh, t, 8));
+}
+
+/* -1 until the first block; then 1 when SHA-NI hashes, 0 when not */
+static int use_ni = -1;
+
+static int choose_ni(void)
+{
+	const char *env = getenv("KMIGRATE_SHA256_PORTABLE");
+	unsigned int a, b, c, d;
+
+	if (env && *env && strcmp(env, "0"))
+		return 0;
+	/* SHA-NI, and the SSSE3 and SSE4.1 its code uses besides */
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_SSSE3) ||
+	    !(c & bit_SSE4_1))
+		return 0;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
+}
+#endif
+
+static void sha256_blocks(struct sha256 *ctx, const unsigned char *p, size_t n)
+{
+#ifdef SHA256_NI
+	int ni = __atomic_load_n(&use_ni, __ATOMIC_RELAXED);
+
+	if (ni < 0) {
+		ni = choose_ni();
+		__atomic_store_n(&use_ni, ni, __ATOMIC_RELAXED);
+	}
+	if (ni) {
+		sha256_blocks_ni(ctx->state, p, n);
+		return;
+	}
+#endif
+	for (; n; n--, p += 64)
+		sha256_block(ctx, p);
+}
+
+int sha256_force_portable(int on)
+{
+#ifdef SHA256_NI
+	int ni = on ? 0 : choose_ni();
+
+	__atomic_store_n(&use_ni, ni, __ATOMIC_RELAXED);
+	return ni;
+#else
+	(void)on;
+	return 0;
+#endif
+}
+
 void sha256_init(struct sha256 *ctx)
 {
 	static const uint32_t h0[8] = {
@@ -91,28 +220,32 @@ void sha256_init(struct sha256 *ctx)
 void sha256_update(struct sha256 *ctx, const void *data, size_t len)
 {
 	const unsigned char *p = data;
+	size_t n;
 
+	if (!len)
+		return;
 	ctx->bytes += len;
-	/* whole blocks straight from the data when none is half full */
-	while (!ctx->used && len >= sizeof(ctx->block)) {
-		sha256_block(ctx, p);
-		p += sizeof(ctx->block);
-		len -= sizeof(ctx->block);
-	}
-	while (len) {
-		size_t n = sizeof(ctx->block) - ctx->used;
-
+	if (ctx->used) {
+		n = sizeof(ctx->block) - ctx->used;
 		if (n > len)
 			n = len;
 		memcpy(ctx->block + ctx->used, p, n);
 		ctx->used += n;
+		if (ctx->used < sizeof(ctx->block))
+			return;
+		sha256_blocks(ctx, ctx->block, 1);
+		ctx->used = 0;
 		p += n;
 		len -= n;
-		if (ctx->used == sizeof(ctx->block)) {
-			sha256_block(ctx, ctx->block);
-			ctx->used = 0;
-		}
 	}
+	/* the whole blocks straight from the data, in one call */
+	n = len / sizeof(ctx->block);
+	if (n)
+		sha256_blocks(ctx, p, n);
+	p += n * sizeof(ctx->block);
+	len -= n * sizeof(ctx->block);
+	memcpy(ctx->block, p, len);
+	ctx->used = len;
 }
 
 void sha256_final(struct sha256 *ctx, unsigned char digest[SHA256_LEN])

@@ -27,4 +27,11 @@ void sha256_final(struct sha256 *ctx, unsigned char digest[SHA256_LEN]);
 void sha256_hex(const unsigned char digest[SHA256_LEN],
 		char hex[SHA256_HEX_LEN + 1]);
 
+/*
+ * For the tests: on, the portable code hashes from now on; off, the code
+ * chosen as at the start (see sha256.c).  Returns 1 when that is the
+ * CPU's SHA extensions, 0 when it is the portable code.
+ */
+int sha256_force_portable(int on);
+
 #endif
