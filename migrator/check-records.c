@@ -3,9 +3,7 @@
  * bytes and back, for copying the records of a text check analyses
  * twice and for check's result cache (see check.h).
  *
- * Contract: the bytes are text lines, each string written as its
- * length, a colon and its bytes ("-" for NULL), so any byte may occur in
- * a string.  Only what the analysis fills is written: the file's parse
+ * Contract: the bytes are record.h's text lines.  Only what the analysis fills is written: the file's parse
  * error, its calls seen, the headers it read, and for each call whether
  * libclang saw it and each argument's description.  Reading checks
  * everything against the records it fills (as many calls, each with as
@@ -17,28 +15,21 @@
 #include <string.h>
 
 #include "check.h"
+#include "record.h"
 #include "strbuf.h"
 #include "util.h"
 
 #define RECORDS_MAGIC "kmigrate-check-records 1"
-
-static void add_string(struct strbuf *out, const char *s)
-{
-	if (!s)
-		strbuf_addstr(out, " -");
-	else
-		strbuf_addf(out, " %zu:%s", strlen(s), s);
-}
 
 static void write_arg(struct strbuf *out, const struct call_argument *arg)
 {
 	strbuf_addf(out, "arg %d %u %u %u %u", (int)arg->type_source,
 		    (unsigned int)arg->is_null, (unsigned int)arg->is_literal,
 		    arg->line, arg->column);
-	add_string(out, arg->type);
-	add_string(out, arg->canonical);
-	add_string(out, arg->literal);
-	add_string(out, arg->created_as);
+	record_add_string(out, arg->type);
+	record_add_string(out, arg->canonical);
+	record_add_string(out, arg->literal);
+	record_add_string(out, arg->created_as);
 	strbuf_addch(out, '\n');
 }
 
@@ -48,11 +39,11 @@ void check_records_write(const struct check_file *cf, struct strbuf *out)
 	size_t i, j;
 
 	strbuf_addf(out, "%s\nfile %zu", RECORDS_MAGIC, af->nr_seen);
-	add_string(out, af->parse_error);
+	record_add_string(out, af->parse_error);
 	strbuf_addf(out, "\ndeps %zu\n", af->deps.nr);
 	for (i = 0; i < af->deps.nr; i++) {
 		strbuf_addstr(out, "dep");
-		add_string(out, af->deps.items[i].string);
+		record_add_string(out, af->deps.items[i].string);
 		strbuf_addch(out, '\n');
 	}
 	strbuf_addf(out, "calls %zu\n", cf->nr_calls);
@@ -68,107 +59,34 @@ void check_records_write(const struct check_file *cf, struct strbuf *out)
 
 /* ---- reading ---- */
 
-struct cursor {
-	const char *p, *end;
-	int bad;
-};
-
-/* the word expected next, then one space or newline */
-static void expect(struct cursor *c, const char *word)
-{
-	size_t len = strlen(word);
-
-	if (c->bad || (size_t)(c->end - c->p) < len + 1 ||
-	    memcmp(c->p, word, len) ||
-	    (c->p[len] != ' ' && c->p[len] != '\n')) {
-		c->bad = 1;
-		return;
-	}
-	c->p += len + 1;
-}
-
-/* a decimal number, then one space or newline */
-static size_t number(struct cursor *c)
-{
-	size_t n = 0;
-	int digits = 0;
-
-	while (!c->bad && c->p < c->end && *c->p >= '0' && *c->p <= '9') {
-		if (n > ((size_t)-1 - 9) / 10)
-			c->bad = 1;
-		n = n * 10 + (size_t)(*c->p++ - '0');
-		digits++;
-	}
-	if (!digits || c->p >= c->end || (*c->p != ' ' && *c->p != '\n'))
-		c->bad = 1;
-	else
-		c->p++;
-	return c->bad ? 0 : n;
-}
-
-/* a string as add_string() wrote it (after its space), malloc'd */
-static char *string(struct cursor *c)
-{
-	size_t len;
-	char *s;
-
-	if (c->bad || c->p >= c->end)
-		goto out_bad;
-	if (*c->p == '-') {
-		if (c->end - c->p < 2 || (c->p[1] != ' ' && c->p[1] != '\n'))
-			goto out_bad;
-		c->p += 2;
-		return NULL;
-	}
-	for (len = 0; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++) {
-		len = len * 10 + (size_t)(*c->p - '0');
-		if (len > (size_t)(c->end - c->p))
-			goto out_bad;
-	}
-	if (c->p >= c->end || *c->p != ':' ||
-	    (size_t)(c->end - c->p - 1) < len + 1)
-		goto out_bad;
-	s = xstrndup(c->p + 1, len);
-	if (strlen(s) != len ||
-	    (c->p[len + 1] != ' ' && c->p[len + 1] != '\n')) {
-		free(s);
-		goto out_bad;
-	}
-	c->p += len + 2;
-	return s;
-out_bad:
-	c->bad = 1;
-	return NULL;
-}
-
-static void read_arg(struct cursor *c, struct call_argument *arg)
+static void read_arg(struct record_cursor *c, struct call_argument *arg)
 {
 	size_t source, is_null, is_literal;
 
-	expect(c, "arg");
-	source = number(c);
-	is_null = number(c);
-	is_literal = number(c);
-	arg->line = (unsigned int)number(c);
-	arg->column = (unsigned int)number(c);
+	record_expect(c, "arg");
+	source = record_number(c);
+	is_null = record_number(c);
+	is_literal = record_number(c);
+	arg->line = (unsigned int)record_number(c);
+	arg->column = (unsigned int)record_number(c);
 	if (source > TYPE_FROM_SHAPE || is_null > 1 || is_literal > 1)
 		c->bad = 1;
 	arg->type_source = (enum type_source)source;
 	arg->is_null = is_null;
 	arg->is_literal = is_literal;
-	arg->type = string(c);
-	arg->canonical = string(c);
-	arg->literal = string(c);
-	arg->created_as = string(c);
+	arg->type = record_string(c);
+	arg->canonical = record_string(c);
+	arg->literal = record_string(c);
+	arg->created_as = record_string(c);
 }
 
-static void read_call(struct cursor *c, struct call_analysis *call)
+static void read_call(struct record_cursor *c, struct call_analysis *call)
 {
 	size_t seen, nr_args, k;
 
-	expect(c, "call");
-	seen = number(c);
-	nr_args = number(c);
+	record_expect(c, "call");
+	seen = record_number(c);
+	nr_args = record_number(c);
 	if (seen > 1 || nr_args != call->nr_args)
 		c->bad = 1;
 	call->seen_by_libclang = (int)seen;
@@ -177,21 +95,21 @@ static void read_call(struct cursor *c, struct call_analysis *call)
 }
 
 /* the file's line and its dependencies */
-static void read_file(struct cursor *c, struct analysed_file *af)
+static void read_file(struct record_cursor *c, struct analysed_file *af)
 {
 	size_t nr, k;
 
-	expect(c, RECORDS_MAGIC);
-	expect(c, "file");
-	af->nr_seen = number(c);
-	af->parse_error = string(c);
-	expect(c, "deps");
-	nr = number(c);
+	record_expect(c, RECORDS_MAGIC);
+	record_expect(c, "file");
+	af->nr_seen = record_number(c);
+	af->parse_error = record_string(c);
+	record_expect(c, "deps");
+	nr = record_number(c);
 	for (k = 0; !c->bad && k < nr; k++) {
 		char *dep;
 
-		expect(c, "dep");
-		dep = string(c);
+		record_expect(c, "dep");
+		dep = record_string(c);
 		if (!dep)
 			c->bad = 1;
 		else
@@ -230,18 +148,18 @@ static void clear_records(struct check_file *cf)
 
 int check_records_read(struct check_file *cf, const char *buf, size_t len)
 {
-	struct cursor c = { buf, buf + len, 0 };
+	struct record_cursor c = RECORD_CURSOR(buf, len);
 	size_t nr, i;
 
 	clear_records(cf);
 	read_file(&c, &cf->analysed);
-	expect(&c, "calls");
-	nr = number(&c);
+	record_expect(&c, "calls");
+	nr = record_number(&c);
 	if (nr != cf->nr_calls)
 		c.bad = 1;
 	for (i = 0; !c.bad && i < nr; i++)
 		read_call(&c, &cf->calls[i]);
-	if (c.bad || c.p != c.end) {
+	if (!record_done(&c)) {
 		clear_records(cf);
 		return -1;
 	}
