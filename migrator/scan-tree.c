@@ -182,27 +182,18 @@ static void hash_paths(struct scan_result *result, const struct strlist *paths,
 	sha256_final(&c_files, result->c_files);
 }
 
-int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
-		      const struct migration *m, int jobs,
-		      struct scan_result *result)
+void scan_walked(const char *tree, struct tree_walk *walk,
+		 const struct timespec *started, const struct tree_overlay *ov,
+		 const struct migration *m, int jobs,
+		 struct scan_result *result)
 {
-	struct tree_walk walk = TREE_WALK_INIT;
 	struct strlist paths = STRLIST_INIT;
 	struct scan_index index;
-	struct timespec started;
 	struct scan_job job;
 	size_t i;
 
 	memset(result, 0, sizeof(*result));
-	clock_gettime(CLOCK_REALTIME, &started);
-	if (tree_walk(&walk, tree) < 0) {
-		int saved = errno;
-
-		tree_walk_release(&walk);
-		errno = saved;
-		return -1;
-	}
-	list_paths(&walk, ov, &paths);
+	list_paths(walk, ov, &paths);
 	scan_index_load(&index, tree, m);
 	job.tree = tree;
 	job.overlay = ov;
@@ -217,12 +208,12 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 	scan_index_store(&index);
 	scan_index_release(&index);
 	result->nr_candidates = paths.nr;
-	hash_paths(result, &paths, ov, &started);
-	tree_notes_take(&result->notes, &walk.notes);
+	hash_paths(result, &paths, ov, started);
+	tree_notes_take(&result->notes, &walk->notes);
 	gather(result, job.slots, paths.nr);
 	result->nr_skipped = result->notes.nr;
-	for (i = 0; i < walk.leftovers.nr; i++) {
-		const char *path = walk.leftovers.items[i].string;
+	for (i = 0; i < walk->leftovers.nr; i++) {
+		const char *path = walk->leftovers.items[i].string;
 
 		tree_notes_add(&result->notes, path, 0,
 			       "'%s' is left by an "
@@ -234,6 +225,25 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 	tree_notes_sort(&result->notes);
 	free(job.slots);
 	strlist_clear(&paths, 0);
+}
+
+int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
+		      const struct migration *m, int jobs,
+		      struct scan_result *result)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	struct timespec started;
+
+	memset(result, 0, sizeof(*result));
+	clock_gettime(CLOCK_REALTIME, &started);
+	if (tree_walk(&walk, tree) < 0) {
+		int saved = errno;
+
+		tree_walk_release(&walk);
+		errno = saved;
+		return -1;
+	}
+	scan_walked(tree, &walk, &started, ov, m, jobs, result);
 	tree_walk_release(&walk);
 	return 0;
 }

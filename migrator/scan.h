@@ -77,6 +77,14 @@ int scan_tree(const char *tree, const struct migration *m, int jobs,
 int scan_tree_overlay(const char *tree, const struct tree_overlay *overlay,
 		      const struct migration *m, int jobs,
 		      struct scan_result *result);
+/*
+ * The same from a walk of tree (tree-walk.h) begun at started, whose
+ * notes it takes: for a caller that looks at the walk first
+ */
+void scan_walked(const char *tree, struct tree_walk *walk,
+		 const struct timespec *started, const struct tree_overlay *ov,
+		 const struct migration *m, int jobs,
+		 struct scan_result *result);
 void scan_result_release(struct scan_result *result);
 
 /*
