@@ -334,13 +334,12 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
  * options; spatch reads the scratch copy, so no tree header) and the
  * isomorphisms beside them (spatch_iso_file()), the spatch
  * binary and its version, and kmigrate's version.  The key of a run
- * holds all but the file's own (cache_base_key()); each file's key adds
+ * holds all but the file's own (apply_spatch_key()); each file's key adds
  * those to a copy of it.  Only clean outcomes are kept: a failure or a
  * timeout runs again.
  */
-static void cache_base_key(struct result_key *base,
-			   const struct strlist *coccis,
-			   const struct spatch_version *v)
+void apply_spatch_key(struct result_key *base, const struct strlist *coccis,
+		      const struct spatch_version *v)
 {
 	char version[64];
 	size_t i;
@@ -527,7 +526,7 @@ int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 	struct result_key base;
 	size_t i, nr_whole = 0;
 
-	cache_base_key(&base, coccis, v);
+	apply_spatch_key(&base, coccis, v);
 	if (run_pending(ctx, works, nr, coccis, &base) < 0)
 		return -1;
 	for (i = 0; i < nr; i++) {

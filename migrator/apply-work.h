@@ -10,9 +10,11 @@
 #define KM_APPLY_WORK_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "apply.h"
 #include "cross-check.h"
+#include "result-cache.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -47,6 +49,7 @@ struct apply_ctx {
 	struct apply_result *result;
 	char *scratch;
 	struct spatch_batch *prestart; /* the first batch, started early */
+	struct result_key memo;	       /* the whole run's (apply-memo.c) */
 };
 
 /* apply.c: an old-form call apply may convert */
@@ -69,6 +72,29 @@ int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
  */
 void apply_spatch_prestart(struct apply_ctx *ctx, const char *cocci);
 void apply_spatch_cancel(struct apply_ctx *ctx);
+
+/*
+ * apply-spatch.c: the result cache's key for spatch's outcomes, all but
+ * the file's own: the semantic patches and their isomorphisms, spatch
+ * and its version v, kmigrate's version
+ */
+void apply_spatch_key(struct result_key *base, const struct strlist *coccis,
+		      const struct spatch_version *v);
+
+/*
+ * apply-memo.c: a whole run's result, for a later run on the tree as
+ * the walk found it (begun at started).  apply_memo_key() makes the
+ * key from spatch's (apply_spatch_key()) and says whether a run may be
+ * kept under it (0: a file was written too recently); apply_memo_get()
+ * fills r on a hit (1); apply_memo_put() keeps r unless it is a run
+ * another would not repeat (a failure, a timeout).
+ */
+int apply_memo_key(struct result_key *key, const struct result_key *spatch,
+		   const struct apply_opts *opts, unsigned int max_line_length,
+		   const struct tree_walk *walk,
+		   const struct timespec *started);
+int apply_memo_get(struct result_key *key, struct apply_result *r);
+void apply_memo_put(struct result_key *key, const struct apply_result *r);
 
 /* apply-spatch.c: what apply_spatch() made in the work */
 void apply_work_release_spatch(struct apply_work *w);

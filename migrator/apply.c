@@ -4,7 +4,9 @@
  * Contract: the tree is only read.  spatch is started on the first
  * semantic patch before the tree is scanned (start_spatch()): it parses
  * it while apply scans, and is given its files when they are known.
- * The steps, for the files scan found:
+ * The tree is walked first: when a run has been kept for the tree as
+ * the walk finds it (apply-memo.c), its result is the result and no file
+ * is read.  The steps, for the files scan found:
  *  1. a file with old-form calls outside macro bodies is read and
  *     re-scanned from the bytes read, so offsets and text agree;
  *  2. spatch runs on those files only (apply-spatch.c), once per
@@ -379,34 +381,63 @@ static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
 	return 0;
 }
 
+/*
+ * The walk of the tree, and the key of a whole run from it: r filled
+ * from the result cache when a run has seen the tree as it is (1); 0
+ * with the key in ctx->memo, whether a run may be kept in *storable;
+ * -1 after a one-line report when the tree cannot be opened
+ */
+static int walk_tree(struct apply_ctx *ctx, const struct strlist *coccis,
+		     const struct spatch_version *version, unsigned int limit,
+		     struct tree_walk *walk, struct timespec *started,
+		     int *storable)
+{
+	const struct apply_opts *opts = ctx->opts;
+	struct result_key spatch_key;
+
+	clock_gettime(CLOCK_REALTIME, started);
+	if (tree_walk(walk, opts->tree) < 0)
+		return error_errno("cannot open tree '%s'", opts->tree);
+	apply_spatch_key(&spatch_key, coccis, version);
+	*storable = apply_memo_key(&ctx->memo, &spatch_key, opts, limit, walk,
+				   started);
+	return apply_memo_get(&ctx->memo, ctx->result);
+}
+
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 {
-	struct apply_ctx ctx = { opts, r, NULL, NULL };
+	struct apply_ctx ctx = { .opts = opts, .result = r };
+	struct tree_walk walk = TREE_WALK_INIT;
 	struct spatch_version version;
 	struct scan_result scan;
 	struct apply_work *works;
 	struct strlist coccis = STRLIST_INIT;
+	struct timespec started;
+	unsigned int limit;
 	size_t i, nr_works;
-	int ret = 0;
+	int ret = 0, storable = 0, walked;
 
 	memset(r, 0, sizeof(*r));
-	r->max_line_length = opts->max_line_length ?
-				     opts->max_line_length :
-				     tree_max_line_length(opts->tree);
+	limit = opts->max_line_length ? opts->max_line_length :
+					tree_max_line_length(opts->tree);
 	if (start_spatch(&ctx, &coccis, &version) < 0) {
 		strlist_clear(&coccis, 0);
 		free(ctx.scratch);
 		return -1;
 	}
-	if (scan_tree(opts->tree, opts->m, opts->jobs, &scan) < 0) {
-		int saved = errno;
-
+	walked = walk_tree(&ctx, &coccis, &version, limit, &walk, &started,
+			   &storable);
+	if (walked) { /* a run's result from the cache, or no tree */
 		apply_spatch_cancel(&ctx);
 		strlist_clear(&coccis, 0);
 		free(ctx.scratch);
-		errno = saved;
-		return error_errno("cannot open tree '%s'", opts->tree);
+		tree_walk_release(&walk);
+		return walked < 0 ? -1 : 0;
 	}
+	r->max_line_length = limit;
+	scan_walked(opts->tree, &walk, &started, NULL, opts->m, opts->jobs,
+		    &scan);
+	tree_walk_release(&walk);
 	tree_notes_take(&r->notes, &scan.notes);
 	r->nr_unreadable = tree_notes_count(&r->notes, TREE_NOTE_UNREADABLE);
 	r->nr_binary = tree_notes_count(&r->notes, TREE_NOTE_BINARY);
@@ -440,6 +471,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	free(works);
 	free(ctx.scratch);
 	scan_result_release(&scan);
+	if (!ret && storable)
+		apply_memo_put(&ctx.memo, r);
 	return ret;
 }
 

@@ -3,7 +3,10 @@
 # tree gives the same diff and runs no spatch, not even --version; another
 # spatch binary runs again; a changed file runs again;
 # a file run both sliced and whole is cached both ways;
-# damaged entries are ignored and the diff is still right; two runs at
+# damaged entries are ignored and the diff is still right; a tree
+# unchanged for a second is kept as one whole run, which a later apply
+# gives back as it was (diff, report, exit status, --in-place) and which
+# any change to a file or to the file list leaves aside; two runs at
 # once agree and leave no temporary file; --no-cache and
 # KMIGRATE_NO_CACHE=1 neither read nor write it; an unwritable cache is a
 # warning, not a failure.
@@ -116,6 +119,58 @@ check "a slice run again whole: the second apply runs no spatch, same report" \
 	 cmp "$scratch/slice1.diff" "$scratch/slice2.diff" &&
 	 cmp "$scratch/slice1.err" "$err" &&
 	 grep -q "not converted: spatch: parse error at line 4, column 5" "$err"'
+
+# the whole run (apply-memo.c): kept only when no file of the tree was
+# written within a second of the walk, so the copy ages first
+HARD=$SRCDIR/tree-fixtures/hard-cases
+whole() { grep -rlx 'kmigrate-apply-run 1' "$cache" 2>/dev/null | wc -l; }
+cp -a "$HARD" "$scratch/still"
+sleep 2
+rm -rf "$cache"
+kapply still1 "$scratch/still"
+still1_rc=$?
+cp "$err" "$scratch/still1.err"
+check "a tree unchanged for a second is kept as one whole run" \
+	'[ "$still1_rc" -eq 1 ] && [ "$(whole)" -eq 1 ]'
+grep -rLx 'kmigrate-apply-run 1' "$cache" | xargs rm -f
+kapply still2 "$scratch/still"
+still2_rc=$?
+check "a second apply takes it whole: no spatch, the same diff, report and exit status" \
+	'[ "$(runs)" -eq 0 ] && [ "$still2_rc" -eq "$still1_rc" ] &&
+	 [ -s "$scratch/still1.diff" ] &&
+	 cmp "$scratch/still1.diff" "$scratch/still2.diff" &&
+	 cmp "$scratch/still1.err" "$err"'
+# the same size, the same modification time: only the change time says
+f=$scratch/still/drivers/hard/long-line.c
+stamp=$(stat -c %Y "$f")
+sed 's/"long%d"/"lonG%d"/' "$f" >"$scratch/edit"
+cat "$scratch/edit" >"$f" # the same inode
+touch -d "@$stamp" "$f"
+kapply edited "$scratch/still"
+check "a file rewritten with its size and modification time is read again" \
+	'grep -q "^+.*lonG%d" "$scratch/edited.diff" &&
+	 ! grep -q "^+.*long%d" "$scratch/edited.diff"'
+cp "$scratch/still/drivers/hard/format-var.c" "$scratch/still/drivers/hard/new.c"
+kapply added "$scratch/still"
+check "a new file in the tree is converted too" \
+	'grep -q "^+++ b/drivers/hard/new.c" "$scratch/added.diff"'
+rm "$scratch/still/drivers/hard/new.c"
+sed -i 's/"lonG%d"/"long%d"/' "$f"
+sleep 2
+rm -rf "$cache"
+kapply again "$scratch/still"
+e=$(grep -rlx 'kmigrate-apply-run 1' "$cache" | head -1)
+printf 'X' | dd of="$e" bs=1 seek=200 conv=notrunc 2>/dev/null
+kapply damaged_whole "$scratch/still"
+check "a damaged whole run is ignored, and the diff is still right" \
+	'[ "$(whole)" -eq 1 ] &&
+	 cmp "$scratch/still1.diff" "$scratch/damaged_whole.diff" &&
+	 cmp "$scratch/still1.err" "$err"'
+cp -a "$HARD" "$scratch/expect"
+(cd "$scratch/expect" && git apply "$scratch/still1.diff")
+kapply in_place "$scratch/still" --in-place
+check "--in-place from a whole run writes what its diff says" \
+	'[ "$(runs)" -eq 0 ] && diff -r "$scratch/expect" "$scratch/still"'
 
 rm -rf "$cache"
 "$KMIGRATE" apply "$scratch/tree" >"$scratch/c1.diff" 2>/dev/null &

@@ -1,0 +1,305 @@
+/*
+ * apply-memo.c - a whole apply_tree() result in the result cache, for a
+ * run on a tree that has not changed since (see apply-work.h).
+ *
+ * Contract: the key holds everything a run reads.  The run's own: the
+ * semantic patches, their isomorphisms, spatch and its version
+ * (apply_spatch_key()), the migration's file and the kernel's types,
+ * the line limit and spatch's time limit.  The tree's: every path the
+ * walk lists with the stat data the scan index trusts (device, inode,
+ * size, change and modification times), the walk's notes and its
+ * leftovers.  A run is kept only when it is one a later run would
+ * repeat: no file written within a second of the walk (its stat data
+ * may not show a second write), nothing unreadable, no file failed,
+ * no call left to a timeout or a failed spatch.  The payload is
+ * record.h's lines; one that does not read whole is a miss.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "apply-work.h"
+#include "record.h"
+#include "result-cache.h"
+#include "util.h"
+
+#define MEMO_MAGIC "kmigrate-apply-run 1"
+
+static void add_file_or_none(struct result_key *key, const char *path)
+{
+	if (result_key_add_file(key, path) < 0)
+		result_key_addstr(key, "(none)");
+}
+
+static void add_number(struct result_key *key, long long n)
+{
+	result_key_add(key, &n, sizeof(n));
+}
+
+int apply_memo_key(struct result_key *key, const struct result_key *spatch,
+		   const struct apply_opts *opts, unsigned int max_line_length,
+		   const struct tree_walk *walk, const struct timespec *started)
+{
+	struct result_key base = *spatch;
+	int storable = 1;
+	char *path;
+	size_t i;
+
+	result_key_init(key, "apply-run");
+	result_key_addstr(key, result_key_hex(&base));
+	path = xstrfmt("%s/migration", opts->m->dir);
+	add_file_or_none(key, path);
+	free(path);
+	path = xstrfmt("%s/kernel-types", km_semantic_patches_dir());
+	add_file_or_none(key, path);
+	free(path);
+	add_number(key, max_line_length);
+	add_number(key, opts->timeout_sec);
+	for (i = 0; i < walk->nr_files; i++) {
+		const struct tree_file *f = &walk->files[i];
+		long long fields[] = { (long long)f->dev,  (long long)f->ino,
+				       (long long)f->size, f->mtime.tv_sec,
+				       f->mtime.tv_nsec,   f->ctime.tv_sec,
+				       f->ctime.tv_nsec,   f->via_link };
+
+		result_key_addstr(key, f->path);
+		result_key_add(key, fields, sizeof(fields));
+		if (f->ctime.tv_sec + 1 >= started->tv_sec ||
+		    f->mtime.tv_sec + 1 >= started->tv_sec)
+			storable = 0;
+	}
+	for (i = 0; i < walk->notes.nr; i++) {
+		const struct tree_note *n = &walk->notes.items[i];
+
+		result_key_addstr(key, n->path);
+		result_key_addstr(key, n->message);
+		add_number(key, n->warning * 16 + (int)n->problem);
+	}
+	for (i = 0; i < walk->leftovers.nr; i++)
+		result_key_addstr(key, walk->leftovers.items[i].string);
+	return storable;
+}
+
+/* ---- writing ---- */
+
+static size_t file_index(const struct apply_result *r, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_files; i++)
+		if (r->files[i].path == path || !strcmp(r->files[i].path, path))
+			return i;
+	return r->nr_files;
+}
+
+static int write_lefts(struct strbuf *out, const struct apply_result *r,
+		       const char *word, const struct apply_left *lefts,
+		       size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		const struct apply_left *l = &lefts[i];
+		size_t file = file_index(r, l->path);
+
+		if (file == r->nr_files)
+			return -1;
+		strbuf_addf(out, "%s %zu %zu %zu %d", word, file, l->line,
+			    l->column, (int)l->reason);
+		record_add_string(out, l->detail);
+		strbuf_addch(out, '\n');
+	}
+	return 0;
+}
+
+/* the run as a payload; -1 when it is not one to keep */
+static int write_result(struct strbuf *out, const struct apply_result *r)
+{
+	size_t i;
+
+	if (r->nr_failed || r->nr_unreadable || r->nr_unwritten ||
+	    r->nr_changed_during || r->counts[APPLY_LEFT_TIMEOUT] ||
+	    r->counts[APPLY_LEFT_SPATCH_FAILED])
+		return -1;
+	strbuf_addf(out, "%s\nresult %zu %zu %zu %zu %zu %zu %u\ncounts",
+		    MEMO_MAGIC, r->nr_files, r->nr_left, r->nr_dropped,
+		    r->nr_converted, r->nr_changed, r->nr_binary,
+		    r->max_line_length);
+	for (i = 0; i < APPLY_LEFT_NR; i++)
+		strbuf_addf(out, " %zu", r->counts[i]);
+	strbuf_addch(out, '\n');
+	for (i = 0; i < r->nr_files; i++) {
+		const struct apply_file *f = &r->files[i];
+
+		/* an unconverted file's new text is its old (convert_file) */
+		if (!f->converted &&
+		    (f->new_text.len != f->old_text.len ||
+		     memcmp(f->new_text.buf, f->old_text.buf, f->old_text.len)))
+			return -1;
+		strbuf_addf(out, "file %u", f->converted);
+		record_add_string(out, f->path);
+		record_add_bytes(out, (const char *)&f->st, sizeof(f->st));
+		record_add_bytes(out, f->old_text.buf, f->old_text.len);
+		if (f->converted)
+			record_add_bytes(out, f->new_text.buf, f->new_text.len);
+		strbuf_addch(out, '\n');
+	}
+	if (write_lefts(out, r, "left", r->left, r->nr_left) < 0 ||
+	    write_lefts(out, r, "dropped", r->dropped, r->nr_dropped) < 0)
+		return -1;
+	strbuf_addf(out, "notes %zu\n", r->notes.nr);
+	for (i = 0; i < r->notes.nr; i++) {
+		const struct tree_note *n = &r->notes.items[i];
+
+		strbuf_addf(out, "note %d %d", n->warning, (int)n->problem);
+		record_add_string(out, n->path);
+		record_add_string(out, n->message);
+		strbuf_addch(out, '\n');
+	}
+	return 0;
+}
+
+void apply_memo_put(struct result_key *key, const struct apply_result *r)
+{
+	struct strbuf payload = STRBUF_INIT;
+
+	if (result_cache_enabled() && !write_result(&payload, r))
+		result_cache_put(key, payload.buf, payload.len);
+	strbuf_release(&payload);
+}
+
+/* ---- reading ---- */
+
+static void read_file(struct record_cursor *c, struct apply_file *f)
+{
+	struct strbuf st = STRBUF_INIT;
+	size_t converted;
+
+	record_expect(c, "file");
+	converted = record_number(c);
+	f->converted = (unsigned int)converted;
+	if (converted != f->converted)
+		c->bad = 1;
+	f->path = record_string(c);
+	if (!f->path)
+		c->bad = 1;
+	record_bytes(c, &st);
+	if (st.len == sizeof(f->st))
+		memcpy(&f->st, st.buf, sizeof(f->st));
+	else
+		c->bad = 1;
+	strbuf_release(&st);
+	record_bytes(c, &f->old_text);
+	if (converted)
+		record_bytes(c, &f->new_text);
+	else
+		strbuf_add(&f->new_text, f->old_text.buf, f->old_text.len);
+}
+
+static void read_lefts(struct record_cursor *c, struct apply_result *r,
+		       const char *word, struct apply_left *lefts, size_t nr,
+		       size_t reasons)
+{
+	size_t i;
+
+	for (i = 0; !c->bad && i < nr; i++) {
+		struct apply_left *l = &lefts[i];
+		size_t file, reason;
+
+		record_expect(c, word);
+		file = record_number(c);
+		l->line = record_number(c);
+		l->column = record_number(c);
+		reason = record_number(c);
+		l->detail = record_string(c);
+		if (file >= r->nr_files || reason > reasons || !l->detail) {
+			c->bad = 1;
+			continue;
+		}
+		l->path = r->files[file].path;
+		l->reason = (enum apply_reason)reason;
+	}
+}
+
+static void read_notes(struct record_cursor *c, struct tree_notes *notes)
+{
+	size_t nr, i;
+
+	record_expect(c, "notes");
+	nr = record_number(c);
+	for (i = 0; !c->bad && i < nr; i++) {
+		size_t warning, problem;
+		char *path, *message;
+
+		record_expect(c, "note");
+		warning = record_number(c);
+		problem = record_number(c);
+		path = record_string(c);
+		message = record_string(c);
+		if (!c->bad && path && message && warning <= 1 &&
+		    problem <= TREE_NOTE_LEFTOVER)
+			tree_notes_add(notes, path, (int)warning, "%s", message)
+				->problem = (enum tree_note_problem)problem;
+		else
+			c->bad = 1;
+		free(path);
+		free(message);
+	}
+}
+
+static void read_result(struct record_cursor *c, struct apply_result *r)
+{
+	size_t i;
+
+	record_expect(c, MEMO_MAGIC);
+	record_expect(c, "result");
+	r->nr_files = record_number(c);
+	r->nr_left = record_number(c);
+	r->nr_dropped = record_number(c);
+	r->nr_converted = record_number(c);
+	r->nr_changed = record_number(c);
+	r->nr_binary = record_number(c);
+	r->max_line_length = (unsigned int)record_number(c);
+	record_expect(c, "counts");
+	for (i = 0; i < APPLY_LEFT_NR; i++)
+		r->counts[i] = record_number(c);
+	/* no more entries than the payload has lines */
+	if (c->bad || r->nr_files + r->nr_left + r->nr_dropped >
+			      (size_t)(c->end - c->p)) {
+		c->bad = 1;
+		r->nr_files = r->nr_left = r->nr_dropped = 0;
+		return;
+	}
+	r->files = xcalloc(r->nr_files + 1, sizeof(*r->files));
+	r->alloc_files = r->nr_files;
+	for (i = 0; i < r->nr_files; i++) {
+		strbuf_init(&r->files[i].old_text, 0);
+		strbuf_init(&r->files[i].new_text, 0);
+	}
+	for (i = 0; !c->bad && i < r->nr_files; i++)
+		read_file(c, &r->files[i]);
+	r->left = xcalloc(r->nr_left + 1, sizeof(*r->left));
+	r->alloc_left = r->nr_left;
+	r->dropped = xcalloc(r->nr_dropped + 1, sizeof(*r->dropped));
+	r->alloc_dropped = r->nr_dropped;
+	read_lefts(c, r, "left", r->left, r->nr_left, APPLY_LEFT_NR - 1);
+	read_lefts(c, r, "dropped", r->dropped, r->nr_dropped, APPLY_LEFT_NR);
+	read_notes(c, &r->notes);
+}
+
+int apply_memo_get(struct result_key *key, struct apply_result *r)
+{
+	struct strbuf payload = STRBUF_INIT;
+	struct record_cursor c;
+	int hit = 0;
+
+	if (result_cache_get(key, &payload) > 0) {
+		c = (struct record_cursor)RECORD_CURSOR(payload.buf,
+							payload.len);
+		read_result(&c, r);
+		hit = record_done(&c);
+		if (!hit)
+			apply_result_release(r);
+	}
+	strbuf_release(&payload);
+	return hit;
+}
