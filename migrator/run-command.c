@@ -96,12 +96,50 @@ static void child_redirect(int fd, const char *path, int flags)
 	}
 }
 
+/* the length of "NAME" in "NAME=value" (all of it without '=') */
+static size_t env_name_len(const char *entry)
+{
+	return strchrnul(entry, '=') - entry;
+}
+
+/*
+ * The child's environment, made before fork(): the child of a process
+ * with threads may call nothing that takes a lock (putenv() and malloc()
+ * do), only async-signal-safe functions.  environ with cp->env's entries
+ * in place of the ones they name; an entry without '=' removes it.
+ */
+static char **child_environ(const struct child_process *cp)
+{
+	size_t nr = 0, n = 0, i, j;
+	char **envp;
+
+	while (environ[nr])
+		nr++;
+	envp = xcalloc(nr + cp->env.nr + 1, sizeof(*envp));
+	for (i = 0; i < nr; i++) {
+		size_t len = env_name_len(environ[i]);
+
+		for (j = 0; j < cp->env.nr; j++) {
+			const char *e = cp->env.items[j].string;
+
+			if (env_name_len(e) == len &&
+			    !strncmp(e, environ[i], len))
+				break;
+		}
+		if (j == cp->env.nr)
+			envp[n++] = environ[i];
+	}
+	for (j = 0; j < cp->env.nr; j++)
+		if (strchr(cp->env.items[j].string, '='))
+			envp[n++] = cp->env.items[j].string;
+	return envp;
+}
+
 /* runs in the child after fork(): set up fds and exec, or report errno */
-static void child_exec(struct child_process *cp, int out_pipe[2],
+static void child_exec(struct child_process *cp, char **envp, int out_pipe[2],
 		       int err_pipe[2], int report_fd)
 {
 	char *const *argv = cp->args.argv;
-	size_t i;
 	int err;
 
 	setpgid(0, 0);
@@ -124,11 +162,9 @@ static void child_exec(struct child_process *cp, int out_pipe[2],
 	} else if (cp->quiet_err) {
 		child_redirect(2, "/dev/null", O_WRONLY);
 	}
-	for (i = 0; i < cp->env.nr; i++)
-		putenv(cp->env.items[i].string);
 	if (cp->dir && chdir(cp->dir) < 0)
 		goto fail;
-	execvp(argv[0], argv);
+	execvpe(argv[0], argv, envp);
 fail:
 	err = errno;
 	if (write(report_fd, &err, sizeof(err)) < 0)
@@ -145,6 +181,7 @@ int start_command(struct child_process *cp)
 {
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
 	int report[2], child_errno = 0;
+	char **envp;
 	ssize_t got;
 
 	if (!cp->args.nr) {
@@ -159,15 +196,18 @@ int start_command(struct child_process *cp)
 	if (make_pipe(report) < 0)
 		goto out_close_pipes;
 
+	envp = child_environ(cp);
 	fflush(NULL);
 	cp->pid = fork();
 	if (cp->pid < 0) {
+		free(envp);
 		close(report[0]);
 		close(report[1]);
 		goto out_close_pipes;
 	}
 	if (!cp->pid)
-		child_exec(cp, out_pipe, err_pipe, report[1]);
+		child_exec(cp, envp, out_pipe, err_pipe, report[1]);
+	free(envp);
 
 	setpgid(cp->pid, cp->pid);
 	track_child(cp->pid);

@@ -2,6 +2,7 @@
  * test-run-command.c - child processes and the parallel runners.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parallel.h"
@@ -62,6 +63,33 @@ static void test_argv_is_not_a_shell_string(void)
 	CU_ASSERT_EQUAL(run_command(&cp), 0);
 	CU_ASSERT_STRING_EQUAL(cp.out.buf, "a b|$HOME|");
 	child_process_clear(&cp);
+}
+
+/* cp.env adds, replaces and removes; the parent's own is left alone */
+static void test_environment(void)
+{
+	const char *argv[] = { "sh", "-c",
+			       "echo \"$KM_A|$KM_B|${KM_C-unset}\"; "
+			       "env | grep -c '^KM_B='",
+			       NULL };
+	struct child_process cp;
+
+	setenv("KM_B", "parent", 1);
+	setenv("KM_C", "parent", 1);
+	child_process_init(&cp);
+	strlist_pushv(&cp.args, argv);
+	strlist_push(&cp.env, "KM_A=added");
+	strlist_push(&cp.env, "KM_B=replaced");
+	strlist_push(&cp.env, "KM_C");
+	cp.capture_out = 1;
+	CU_ASSERT_EQUAL(run_command(&cp), 0);
+	CU_ASSERT_STRING_EQUAL(cp.out.buf, "added|replaced|unset\n1\n");
+	CU_ASSERT_PTR_NULL(getenv("KM_A"));
+	CU_ASSERT_STRING_EQUAL(getenv("KM_B"), "parent");
+	CU_ASSERT_STRING_EQUAL(getenv("KM_C"), "parent");
+	child_process_clear(&cp);
+	unsetenv("KM_B");
+	unsetenv("KM_C");
 }
 
 static void test_timeout_kills_the_group(void)
@@ -158,6 +186,9 @@ static const struct unit_test tests[] = {
 	  test_missing_program_is_enoent },
 	{ "arguments reach the child verbatim, no shell",
 	  test_argv_is_not_a_shell_string },
+	{ "the child's environment: added, replaced, removed, the "
+	  "parent's untouched",
+	  test_environment },
 	{ "a timeout kills the child's whole process group",
 	  test_timeout_kills_the_group },
 	{ "parallel children never interleave their output",
