@@ -3,16 +3,23 @@
  *
  * A depth-first walk with lstat() on every entry, through its
  * directory's descriptor.  Directories are read whole and closed before
- * descending, so the walk holds one directory
- * handle at a time whatever the depth.  Loops are stopped by the stack
- * of the directories being walked (dev, ino); a directory reached
- * through a link is followed once.  Duplicates (one file reached through
- * links) are dropped at the end: sort by (dev, ino), keep direct paths.
+ * descending, so the walk holds one directory handle at a time whatever
+ * the depth, besides the stat queue's.  The sources a directory lists
+ * as regular files (by d_type), most of a kernel's entries, are
+ * lstat()ed on helper threads (the stat queue, through a duplicate of
+ * the directory's descriptor, at most MAX_QUEUED open) while the walk
+ * goes on; what they turned out to be is visited at the end, and the
+ * files are sorted then, so the result does not depend on which thread
+ * ran first.  Loops are stopped by the stack of the directories being
+ * walked (dev, ino); a directory reached through a link is followed
+ * once.  Duplicates (one file reached through links) are dropped at the
+ * end: sort by (dev, ino), keep direct paths.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +38,39 @@ struct dir_id {
 	ino_t ino;
 };
 
+/* an entry of a directory: what lstat() said of it, or its errno */
+struct entry {
+	struct stat st;
+	int err;
+};
+
+/* a directory's sources, regular files by d_type, to lstat() through fd */
+struct stat_batch {
+	struct stat_batch *next;
+	int fd; /* a duplicate of the directory's; the queue closes it */
+	char *rel;
+	int via_link;
+	struct strlist names;
+	struct entry *entries;
+};
+
+/*
+ * batches go to STAT_THREADS helper threads (lstat() is most of a walk,
+ * readdir() the rest); at most MAX_QUEUED are open at once
+ */
+#define STAT_THREADS 2
+#define MAX_QUEUED 64
+
+struct stat_queue {
+	pthread_mutex_t lock; /* guards what follows */
+	pthread_cond_t more, room;
+	struct stat_batch *todo, **todo_tail, *done;
+	size_t queued; /* batches whose descriptor is open */
+	int closing;
+	size_t helpers; /* threads running */
+	pthread_t threads[STAT_THREADS];
+};
+
 struct walker {
 	struct tree_walk *walk;
 	const char *root;
@@ -38,6 +78,7 @@ struct walker {
 	size_t depth, alloc_stack;
 	struct dir_id *followed; /* link targets already walked */
 	size_t nr_followed, alloc_followed;
+	struct stat_queue queue;
 };
 
 static void walk_dir(struct walker *w, const char *rel, int via_link);
@@ -168,12 +209,6 @@ out_free_real:
 	free(real);
 }
 
-/* an entry of a directory: what lstat() said of it, or its errno */
-struct entry {
-	struct stat st;
-	int err;
-};
-
 static void visit(struct walker *w, const char *dir_rel, const char *name,
 		  const struct entry *e, int via_link)
 {
@@ -197,6 +232,96 @@ static void visit(struct walker *w, const char *dir_rel, const char *name,
 	free(rel);
 }
 
+/* ---- the stat queue ---- */
+
+static void batch_stat(struct stat_batch *b)
+{
+	size_t i;
+
+	b->entries = xcalloc(b->names.nr + 1, sizeof(*b->entries));
+	for (i = 0; i < b->names.nr; i++)
+		if (fstatat(b->fd, b->names.items[i].string, &b->entries[i].st,
+			    AT_SYMLINK_NOFOLLOW))
+			b->entries[i].err = errno;
+	close(b->fd);
+	b->fd = -1;
+}
+
+static void *stat_thread(void *arg)
+{
+	struct stat_queue *q = arg;
+
+	pthread_mutex_lock(&q->lock);
+	for (;;) {
+		struct stat_batch *b = q->todo;
+
+		if (!b) {
+			if (q->closing)
+				break;
+			pthread_cond_wait(&q->more, &q->lock);
+			continue;
+		}
+		q->todo = b->next;
+		if (!q->todo)
+			q->todo_tail = &q->todo;
+		pthread_mutex_unlock(&q->lock);
+		batch_stat(b);
+		pthread_mutex_lock(&q->lock);
+		b->next = q->done;
+		q->done = b;
+		q->queued--;
+		pthread_cond_signal(&q->room);
+	}
+	pthread_mutex_unlock(&q->lock);
+	return NULL;
+}
+
+/* the helpers started; with none, the walk stats each batch itself */
+static void stat_queue_start(struct stat_queue *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->todo_tail = &q->todo;
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->more, NULL);
+	pthread_cond_init(&q->room, NULL);
+	while (q->helpers < STAT_THREADS &&
+	       !pthread_create(&q->threads[q->helpers], NULL, stat_thread, q))
+		q->helpers++;
+}
+
+static void stat_queue_push(struct stat_queue *q, struct stat_batch *b)
+{
+	b->next = NULL;
+	if (!q->helpers) {
+		batch_stat(b);
+		b->next = q->done;
+		q->done = b;
+		return;
+	}
+	pthread_mutex_lock(&q->lock);
+	while (q->queued >= MAX_QUEUED)
+		pthread_cond_wait(&q->room, &q->lock);
+	*q->todo_tail = b;
+	q->todo_tail = &b->next;
+	q->queued++;
+	pthread_cond_signal(&q->more);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* every batch statted, in q->done; from now on the walk stats alone */
+static void stat_queue_finish(struct stat_queue *q)
+{
+	pthread_mutex_lock(&q->lock);
+	q->closing = 1;
+	pthread_cond_broadcast(&q->more);
+	pthread_mutex_unlock(&q->lock);
+	while (q->helpers)
+		pthread_join(q->threads[--q->helpers], NULL);
+	pthread_mutex_destroy(&q->lock);
+	pthread_cond_destroy(&q->more);
+	pthread_cond_destroy(&q->room);
+}
+
 /*
  * A regular file, by its directory entry's type, that the walk neither
  * lists nor reports: no lstat() for it.  A quarter of a kernel tree's
@@ -217,6 +342,7 @@ static void walk_dir(struct walker *w, const char *rel, int via_link)
 {
 	char *full = *rel ? xstrfmt("%s/%s", w->root, rel) : xstrdup(w->root);
 	struct strlist names = STRLIST_INIT;
+	struct stat_batch *batch = xcalloc(1, sizeof(*batch));
 	struct entry *entries;
 	struct dirent *de;
 	int fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -227,12 +353,26 @@ static void walk_dir(struct walker *w, const char *rel, int via_link)
 		note_unreadable(w, rel, *rel ? rel : w->root, errno);
 		if (fd >= 0)
 			close(fd);
+		free(batch);
 		goto out_free_full;
 	}
 	while ((de = readdir(dir)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
-		    !passed_over(de))
+		if (de->d_type == DT_REG && tree_walk_wants(de->d_name))
+			strlist_push(&batch->names, de->d_name);
+		else if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+			 !passed_over(de))
 			strlist_push(&names, de->d_name);
+	batch->fd = batch->names.nr ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+	if (batch->fd >= 0) {
+		batch->rel = xstrdup(rel);
+		batch->via_link = via_link;
+		stat_queue_push(&w->queue, batch);
+	} else { /* none, or no descriptor to spare: here, now */
+		for (i = 0; i < batch->names.nr; i++)
+			strlist_push(&names, batch->names.items[i].string);
+		strlist_clear(&batch->names, 0);
+		free(batch);
+	}
 	strlist_sort(&names);
 	entries = xcalloc(names.nr + 1, sizeof(*entries));
 	for (i = 0; i < names.nr; i++)
@@ -246,6 +386,29 @@ static void walk_dir(struct walker *w, const char *rel, int via_link)
 	strlist_clear(&names, 0);
 out_free_full:
 	free(full);
+}
+
+/*
+ * What the queue's lstat()s found, taken in as the walk would have
+ * (visit()); a file that has become a directory since readdir() (a race
+ * with the walk) adds batches of its own, taken in as well
+ */
+static void take_batches(struct walker *w)
+{
+	struct stat_batch *b;
+
+	while ((b = w->queue.done)) {
+		size_t i;
+
+		w->queue.done = b->next;
+		for (i = 0; i < b->names.nr; i++)
+			visit(w, b->rel, b->names.items[i].string,
+			      &b->entries[i], b->via_link);
+		strlist_clear(&b->names, 0);
+		free(b->entries);
+		free(b->rel);
+		free(b);
+	}
 }
 
 static int cmp_inode(const void *a, const void *b)
@@ -293,7 +456,7 @@ static void drop_duplicates(struct tree_walk *walk)
 
 int tree_walk(struct tree_walk *walk, const char *root)
 {
-	struct walker w = { walk, root, NULL, 0, 0, NULL, 0, 0 };
+	struct walker w = { .walk = walk, .root = root };
 	struct stat st;
 
 	if (stat(root, &st))
@@ -305,7 +468,10 @@ int tree_walk(struct tree_walk *walk, const char *root)
 	walk->real_root = realpath(root, NULL);
 	if (!walk->real_root)
 		return -1;
+	stat_queue_start(&w.queue);
 	enter_dir(&w, "", &st, 0);
+	stat_queue_finish(&w.queue);
+	take_batches(&w);
 	drop_duplicates(walk);
 	tree_notes_sort(&walk->notes);
 	free(w.stack);

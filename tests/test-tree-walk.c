@@ -247,6 +247,38 @@ static void test_scan_tree(void)
 	migration_release(&m);
 }
 
+/*
+ * More directories than the stat queue keeps open, each file with its
+ * own size: every one listed once, in order, with its own stat data
+ */
+static void test_many_directories(void)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	char rel[64], text[300];
+	size_t i;
+
+	make_root();
+	memset(text, 'x', sizeof(text));
+	for (i = 0; i < 200; i++) {
+		snprintf(rel, sizeof(rel), "d%03zu/f.c", i);
+		put(rel, text, i + 1);
+	}
+	put_str("d000/sub/g.h", "");
+	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
+	CU_ASSERT_EQUAL_FATAL(walk.nr_files, 201);
+	for (i = 0; i < 200; i++) {
+		size_t at = i ? i + 1 : 0; /* d000/sub/g.h after d000/f.c */
+
+		snprintf(rel, sizeof(rel), "d%03zu/f.c", i);
+		CU_ASSERT_STRING_EQUAL(walk.files[at].path, rel);
+		CU_ASSERT_EQUAL(walk.files[at].size, (off_t)(i + 1));
+	}
+	CU_ASSERT_STRING_EQUAL(walk.files[1].path, "d000/sub/g.h");
+	CU_ASSERT_EQUAL(walk.notes.nr, 0);
+	tree_walk_release(&walk);
+	remove_root();
+}
+
 static const struct unit_test tests[] = {
 	{ "only *.c and *.h, in byte order, no .git",
 	  test_lists_sources_in_byte_order },
@@ -254,6 +286,8 @@ static const struct unit_test tests[] = {
 	{ "FIFOs are reported, directories named x.c walked",
 	  test_unreadable_entries },
 	{ "a missing root or a file as root fails with errno", test_bad_roots },
+	{ "more directories than the stat queue holds: each file once",
+	  test_many_directories },
 	{ "scan_tree: pre-filter, binary note, counts, any -j",
 	  test_scan_tree },
 	{ NULL, NULL }
