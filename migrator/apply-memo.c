@@ -12,7 +12,12 @@
  * repeat: no file written within a second of the walk (its stat data
  * may not show a second write), nothing unreadable, no file failed,
  * no call left to a timeout or a failed spatch.  The payload is
- * record.h's lines; one that does not read whole is a miss.
+ * record.h's lines; one that does not read whole is a miss.  It holds
+ * no file's text: of a file apply read, the SHA-256 of its bytes and,
+ * when converted, the one span of them its new text replaces (from the
+ * first changed byte to the last) and what replaces it.  A hit reads
+ * those files again, as apply would; one whose stat data or digest
+ * differs makes the whole entry a miss.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +25,11 @@
 #include "apply-work.h"
 #include "record.h"
 #include "result-cache.h"
+#include "sha256.h"
+#include "tree-fs.h"
 #include "util.h"
 
-#define MEMO_MAGIC "kmigrate-apply-run 1"
+#define MEMO_MAGIC "kmigrate-apply-run 2"
 
 static void add_file_or_none(struct result_key *key, const char *path)
 {
@@ -111,6 +118,53 @@ static int write_lefts(struct strbuf *out, const struct apply_result *r,
 	return 0;
 }
 
+/* the span of new that differs from old: where, how long in each */
+static void changed_span(const struct strbuf *old, const struct strbuf *new,
+			 size_t *start, size_t *old_len, size_t *new_len)
+{
+	size_t pre = 0, post = 0;
+
+	while (pre < old->len && pre < new->len &&
+	       old->buf[pre] == new->buf[pre])
+		pre++;
+	while (post < old->len - pre && post < new->len - pre &&
+	       old->buf[old->len - 1 - post] == new->buf[new->len - 1 - post])
+		post++;
+	*start = pre;
+	*old_len = old->len - pre - post;
+	*new_len = new->len - pre - post;
+}
+
+static int write_file(struct strbuf *out, const struct apply_file *f)
+{
+	unsigned char digest[SHA256_LEN];
+	size_t start, old_len, new_len;
+	struct sha256 ctx;
+
+	/* an unconverted file's new text is its old (convert_file) */
+	if (!f->converted &&
+	    (f->new_text.len != f->old_text.len ||
+	     memcmp(f->new_text.buf, f->old_text.buf, f->old_text.len)))
+		return -1;
+	strbuf_addf(out, "file %u %d", f->converted, f->old_text.len > 0);
+	record_add_string(out, f->path);
+	record_add_bytes(out, (const char *)&f->st, sizeof(f->st));
+	if (f->old_text.len) {
+		sha256_init(&ctx);
+		sha256_update(&ctx, f->old_text.buf, f->old_text.len);
+		sha256_final(&ctx, digest);
+		record_add_bytes(out, (const char *)digest, sizeof(digest));
+	}
+	if (f->converted) {
+		changed_span(&f->old_text, &f->new_text, &start, &old_len,
+			     &new_len);
+		strbuf_addf(out, " %zu %zu", start, old_len);
+		record_add_bytes(out, f->new_text.buf + start, new_len);
+	}
+	strbuf_addch(out, '\n');
+	return 0;
+}
+
 /* the run as a payload; -1 when it is not one to keep */
 static int write_result(struct strbuf *out, const struct apply_result *r)
 {
@@ -127,22 +181,9 @@ static int write_result(struct strbuf *out, const struct apply_result *r)
 	for (i = 0; i < APPLY_LEFT_NR; i++)
 		strbuf_addf(out, " %zu", r->counts[i]);
 	strbuf_addch(out, '\n');
-	for (i = 0; i < r->nr_files; i++) {
-		const struct apply_file *f = &r->files[i];
-
-		/* an unconverted file's new text is its old (convert_file) */
-		if (!f->converted &&
-		    (f->new_text.len != f->old_text.len ||
-		     memcmp(f->new_text.buf, f->old_text.buf, f->old_text.len)))
+	for (i = 0; i < r->nr_files; i++)
+		if (write_file(out, &r->files[i]) < 0)
 			return -1;
-		strbuf_addf(out, "file %u", f->converted);
-		record_add_string(out, f->path);
-		record_add_bytes(out, (const char *)&f->st, sizeof(f->st));
-		record_add_bytes(out, f->old_text.buf, f->old_text.len);
-		if (f->converted)
-			record_add_bytes(out, f->new_text.buf, f->new_text.len);
-		strbuf_addch(out, '\n');
-	}
 	if (write_lefts(out, r, "left", r->left, r->nr_left) < 0 ||
 	    write_lefts(out, r, "dropped", r->dropped, r->nr_dropped) < 0)
 		return -1;
@@ -169,30 +210,94 @@ void apply_memo_put(struct result_key *key, const struct apply_result *r)
 
 /* ---- reading ---- */
 
-static void read_file(struct record_cursor *c, struct apply_file *f)
+/* what the entry says of a file apply read, to check on a hit */
+struct read_file {
+	int was_read;
+	unsigned char digest[SHA256_LEN];
+	size_t start, old_len; /* the span the new text replaces */
+	struct strbuf span;
+};
+
+static void read_file(struct record_cursor *c, struct apply_file *f,
+		      struct read_file *rf)
 {
-	struct strbuf st = STRBUF_INIT;
-	size_t converted;
+	struct strbuf bytes = STRBUF_INIT;
+	size_t converted, was_read;
 
 	record_expect(c, "file");
 	converted = record_number(c);
+	was_read = record_number(c);
 	f->converted = (unsigned int)converted;
-	if (converted != f->converted)
+	if (converted != f->converted || was_read > 1 ||
+	    (converted && !was_read))
 		c->bad = 1;
+	rf->was_read = (int)was_read;
 	f->path = record_string(c);
 	if (!f->path)
 		c->bad = 1;
-	record_bytes(c, &st);
-	if (st.len == sizeof(f->st))
-		memcpy(&f->st, st.buf, sizeof(f->st));
+	record_bytes(c, &bytes);
+	if (bytes.len == sizeof(f->st))
+		memcpy(&f->st, bytes.buf, sizeof(f->st));
 	else
 		c->bad = 1;
-	strbuf_release(&st);
-	record_bytes(c, &f->old_text);
-	if (converted)
-		record_bytes(c, &f->new_text);
-	else
+	if (was_read) {
+		strbuf_reset(&bytes);
+		record_bytes(c, &bytes);
+		if (bytes.len == sizeof(rf->digest))
+			memcpy(rf->digest, bytes.buf, sizeof(rf->digest));
+		else
+			c->bad = 1;
+	}
+	if (converted) {
+		rf->start = record_number(c);
+		rf->old_len = record_number(c);
+		record_bytes(c, &rf->span);
+	}
+	strbuf_release(&bytes);
+}
+
+static int same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/*
+ * The file read again as it was when the run was kept, and its new text
+ * made from the entry's span; -1 when it is not that file any more
+ */
+static int reread_file(const struct tree_fs *fs, struct apply_file *f,
+		       const struct read_file *rf)
+{
+	unsigned char digest[SHA256_LEN];
+	struct sha256 ctx;
+	struct stat st;
+
+	if (tree_fs_read(fs, f->path, &f->old_text, &st) < 0 ||
+	    !same_stat(&st, &f->st))
+		return -1;
+	sha256_init(&ctx);
+	sha256_update(&ctx, f->old_text.buf, f->old_text.len);
+	sha256_final(&ctx, digest);
+	if (memcmp(digest, rf->digest, sizeof(digest)))
+		return -1;
+	f->st = st;
+	if (!f->converted) {
 		strbuf_add(&f->new_text, f->old_text.buf, f->old_text.len);
+		return 0;
+	}
+	if (rf->start > f->old_text.len ||
+	    rf->old_len > f->old_text.len - rf->start)
+		return -1;
+	strbuf_add(&f->new_text, f->old_text.buf, rf->start);
+	strbuf_add(&f->new_text, rf->span.buf, rf->span.len);
+	strbuf_add(&f->new_text, f->old_text.buf + rf->start + rf->old_len,
+		   f->old_text.len - rf->start - rf->old_len);
+	return 0;
 }
 
 static void read_lefts(struct record_cursor *c, struct apply_result *r,
@@ -246,7 +351,8 @@ static void read_notes(struct record_cursor *c, struct tree_notes *notes)
 	}
 }
 
-static void read_result(struct record_cursor *c, struct apply_result *r)
+static void read_result(struct record_cursor *c, struct apply_result *r,
+			struct read_file **rfs)
 {
 	size_t i;
 
@@ -275,8 +381,11 @@ static void read_result(struct record_cursor *c, struct apply_result *r)
 		strbuf_init(&r->files[i].old_text, 0);
 		strbuf_init(&r->files[i].new_text, 0);
 	}
+	*rfs = xcalloc(r->nr_files + 1, sizeof(**rfs));
+	for (i = 0; i < r->nr_files; i++)
+		strbuf_init(&(*rfs)[i].span, 0);
 	for (i = 0; !c->bad && i < r->nr_files; i++)
-		read_file(c, &r->files[i]);
+		read_file(c, &r->files[i], &(*rfs)[i]);
 	r->left = xcalloc(r->nr_left + 1, sizeof(*r->left));
 	r->alloc_left = r->nr_left;
 	r->dropped = xcalloc(r->nr_dropped + 1, sizeof(*r->dropped));
@@ -286,17 +395,40 @@ static void read_result(struct record_cursor *c, struct apply_result *r)
 	read_notes(c, &r->notes);
 }
 
-int apply_memo_get(struct result_key *key, struct apply_result *r)
+/* every file the run read, read again: -1 when one is not as it was */
+static int reread_files(const char *tree, struct apply_result *r,
+			const struct read_file *rfs)
+{
+	struct tree_fs fs;
+	size_t i;
+	int ret = 0;
+
+	if (tree_fs_open(&fs, tree) < 0)
+		return -1;
+	for (i = 0; !ret && i < r->nr_files; i++)
+		if (rfs[i].was_read)
+			ret = reread_file(&fs, &r->files[i], &rfs[i]);
+	tree_fs_close(&fs);
+	return ret;
+}
+
+int apply_memo_get(struct result_key *key, const char *tree,
+		   struct apply_result *r)
 {
 	struct strbuf payload = STRBUF_INIT;
+	struct read_file *rfs = NULL;
 	struct record_cursor c;
+	size_t i;
 	int hit = 0;
 
 	if (result_cache_get(key, &payload) > 0) {
 		c = (struct record_cursor)RECORD_CURSOR(payload.buf,
 							payload.len);
-		read_result(&c, r);
-		hit = record_done(&c);
+		read_result(&c, r, &rfs);
+		hit = record_done(&c) && !reread_files(tree, r, rfs);
+		for (i = 0; rfs && i < r->nr_files; i++)
+			strbuf_release(&rfs[i].span);
+		free(rfs);
 		if (!hit)
 			apply_result_release(r);
 	}

@@ -5,8 +5,9 @@
  * semantic patch before the tree is scanned (start_spatch()): it parses
  * it while apply scans, and is given its files when they are known.
  * The tree is walked first: when a run has been kept for the tree as
- * the walk finds it (apply-memo.c), its result is the result and no file
- * is read.  The steps, for the files scan found:
+ * the walk finds it (apply-memo.c), its result is the result, and only
+ * the files it read are read again.  The steps, for the files scan
+ * found:
  *  1. a file with old-form calls outside macro bodies is read and
  *     re-scanned from the bytes read, so offsets and text agree;
  *  2. spatch runs on those files only (apply-spatch.c), once per
@@ -401,7 +402,7 @@ static int walk_tree(struct apply_ctx *ctx, const struct strlist *coccis,
 	apply_spatch_key(&spatch_key, coccis, version);
 	*storable = apply_memo_key(&ctx->memo, &spatch_key, opts, limit, walk,
 				   started);
-	return apply_memo_get(&ctx->memo, ctx->result);
+	return apply_memo_get(&ctx->memo, opts->tree, ctx->result);
 }
 
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
