@@ -12,213 +12,17 @@
  * the next argument), the kept arguments' texts moved to their new
  * slots, the inserted values (rules a, b, c).  Trailing blanks are
  * trimmed only between tokens: blanks that belong to a literal or a
- * comment left open at the line's end are bytes of it.
+ * comment left open at the line's end are bytes of it.  The working
+ * text, its lines and its edits, and the wrapping are reformat-text.c's.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lexer.h"
+#include "reformat-text.h"
 #include "reformat.h"
 #include "strlist.h"
 #include "util.h"
-
-#define NO_OFFSET ((size_t)-1)
-
-struct call_edit {
-	size_t open, close;
-	size_t *commas;
-	size_t nr_commas;
-	int was_wide; /* its insertion point's line was too wide */
-};
-
-struct reformat {
-	size_t max_columns; /* the widest line that needs no wrapping */
-	struct strbuf text;
-	struct call_edit *calls;
-	size_t nr;
-};
-
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-size_t reformat_columns(const char *buf, size_t from, size_t to, size_t col)
-{
-	for (; from < to; from++) {
-		unsigned char c = (unsigned char)buf[from];
-
-		if (c == '\t')
-			col = (col / 8 + 1) * 8;
-		else if ((c & 0xc0) != 0x80) /* not a UTF-8 continuation */
-			col++;
-	}
-	return col;
-}
-
-static size_t line_start(const char *buf, size_t pos)
-{
-	while (pos > 0 && buf[pos - 1] != '\n')
-		pos--;
-	return pos;
-}
-
-/* the end of the line's content: its "\r\n", its "\n", or the end */
-static size_t line_end(const char *buf, size_t len, size_t pos)
-{
-	const char *nl = memchr(buf + pos, '\n', len - pos);
-	size_t end;
-
-	if (!nl)
-		return len;
-	end = (size_t)(nl - buf);
-	if (end > pos && buf[end - 1] == '\r')
-		end--;
-	return end;
-}
-
-static size_t line_width(const char *buf, size_t len, size_t pos)
-{
-	size_t ls = line_start(buf, pos);
-
-	return reformat_columns(buf, ls, line_end(buf, len, ls), 0);
-}
-
-static void shift_offset(size_t *off, size_t from, size_t add, size_t sub)
-{
-	if (*off >= from)
-		*off = *off + add - sub;
-}
-
-/* every recorded offset at or after from moves by add - sub */
-static void shift_calls(struct reformat *rf, size_t from, size_t add,
-			size_t sub)
-{
-	size_t i, k;
-
-	for (i = 0; i < rf->nr; i++) {
-		struct call_edit *c = &rf->calls[i];
-
-		shift_offset(&c->open, from, add, sub);
-		shift_offset(&c->close, from, add, sub);
-		for (k = 0; k < c->nr_commas; k++)
-			shift_offset(&c->commas[k], from, add, sub);
-	}
-}
-
-static void text_insert(struct reformat *rf, size_t pos, const char *s,
-			size_t n)
-{
-	strbuf_insert(&rf->text, pos, s, n);
-	shift_calls(rf, pos, n, 0);
-}
-
-static void text_remove(struct reformat *rf, size_t pos, size_t n)
-{
-	if (!n)
-		return;
-	strbuf_remove(&rf->text, pos, n);
-	shift_calls(rf, pos + n, 0, n);
-}
-
-/* the byte at pos belongs to a token (a literal or a comment left open) */
-static int inside_token(const struct reformat *rf, size_t pos)
-{
-	struct token_list list = TOKEN_LIST_INIT;
-	size_t i;
-	int inside;
-
-	lex_buffer(rf->text.buf, rf->text.len, &list);
-	i = token_list_find(&list, pos);
-	inside = list.nr && list.tokens[i].start <= pos &&
-		 list.tokens[i].end > pos;
-	token_list_release(&list);
-	return inside;
-}
-
-static void trim_trailing_blanks(struct reformat *rf, size_t pos)
-{
-	const char *buf = rf->text.buf;
-	size_t ls = line_start(buf, pos);
-	size_t end = line_end(buf, rf->text.len, ls), s = end;
-
-	while (s > ls && is_blank(buf[s - 1]))
-		s--;
-	/*
-	 * blanks that are bytes of a literal or a comment stay, and so do
-	 * blanks after a lone CR: without them the CR and the LF would be
-	 * one CR-LF line end, and the CR no line end of its own
-	 */
-	if (s < end && !(s > ls && buf[s - 1] == '\r') && !inside_token(rf, s))
-		text_remove(rf, s, end - s);
-}
-
-/* the line break of the line holding pos: "\r\n" or "\n" */
-static const char *line_break(const char *buf, size_t len, size_t pos)
-{
-	size_t end = line_end(buf, len, line_start(buf, pos));
-
-	return end < len && buf[end] == '\r' ? "\r\n" : "\n";
-}
-
-static void add_indent(struct strbuf *sb, size_t col)
-{
-	strbuf_addchars(sb, '\t', col / 8);
-	strbuf_addchars(sb, ' ', col % 8);
-}
-
-/* the last comma of c on the line at ls after which the line may break */
-static size_t find_break(const struct reformat *rf, const struct call_edit *c,
-			 size_t ls, size_t le)
-{
-	const char *buf = rf->text.buf;
-	size_t best = NO_OFFSET, k, rest;
-
-	for (k = 0; k < c->nr_commas; k++) {
-		size_t comma = c->commas[k];
-
-		if (comma < ls || comma >= le)
-			continue;
-		if (reformat_columns(buf, ls, comma + 1, 0) > rf->max_columns)
-			continue;
-		for (rest = comma + 1; rest < le && is_blank(buf[rest]); rest++)
-			;
-		/* a '#' first on a line would open a directive */
-		if (rest < le && buf[rest] != '#')
-			best = comma;
-	}
-	return best;
-}
-
-/* rule c: break the line at ls after commas of c until it fits */
-static void wrap_line(struct reformat *rf, const struct call_edit *c, size_t ls)
-{
-	struct strbuf brk = STRBUF_INIT;
-
-	for (;;) {
-		const char *buf = rf->text.buf;
-		size_t le = line_end(buf, rf->text.len, ls);
-		size_t comma, rest, col;
-
-		if (reformat_columns(buf, ls, le, 0) <= rf->max_columns)
-			break;
-		comma = find_break(rf, c, ls, le);
-		if (comma == NO_OFFSET)
-			break;
-		col = reformat_columns(buf, line_start(buf, c->open),
-				       c->open + 1, 0);
-		strbuf_reset(&brk);
-		strbuf_addstr(&brk, line_break(buf, rf->text.len, ls));
-		add_indent(&brk, col);
-		for (rest = comma + 1; rest < le && is_blank(buf[rest]); rest++)
-			;
-		text_remove(rf, comma + 1, rest - (comma + 1));
-		text_insert(rf, comma + 1, brk.buf, brk.len);
-		ls = comma + 1 +
-		     strlen(line_break(rf->text.buf, rf->text.len, ls));
-	}
-	strbuf_release(&brk);
-}
 
 /* the first byte of the argument after separator sep ('(' or ',') */
 static size_t argument_start(const char *buf, size_t sep, size_t limit)
@@ -226,7 +30,7 @@ static size_t argument_start(const char *buf, size_t sep, size_t limit)
 	size_t pos = sep + 1;
 
 	while (pos < limit &&
-	       (is_blank(buf[pos]) || buf[pos] == '\n' || buf[pos] == '\r'))
+	       (rf_is_blank(buf[pos]) || buf[pos] == '\n' || buf[pos] == '\r'))
 		pos++;
 	return pos;
 }
@@ -238,14 +42,14 @@ static int stands_alone(const char *buf, size_t len, size_t start, size_t comma)
 
 	if (start >= comma)
 		return 0;
-	for (pos = line_start(buf, start); pos < start; pos++)
-		if (!is_blank(buf[pos]))
+	for (pos = rf_line_start(buf, start); pos < start; pos++)
+		if (!rf_is_blank(buf[pos]))
 			return 0;
 	for (pos = comma + 1; pos < len && buf[pos] != '\n'; pos++) {
 		int cr_lf = buf[pos] == '\r' && pos + 1 < len &&
 			    buf[pos + 1] == '\n';
 
-		if (!is_blank(buf[pos]) && !cr_lf)
+		if (!rf_is_blank(buf[pos]) && !cr_lf)
 			return 0;
 	}
 	return pos < len;
@@ -264,12 +68,13 @@ static void insert_own_line(struct reformat *rf, size_t start, size_t comma,
 {
 	const char *buf = rf->text.buf;
 	const char *nl = memchr(buf + comma, '\n', rf->text.len - comma);
-	size_t ls = line_start(buf, start);
+	size_t ls = rf_line_start(buf, start);
 	struct strbuf line = STRBUF_INIT;
 
 	strbuf_add(&line, buf + ls, start - ls);
-	strbuf_addf(&line, "%s,%s", arg, line_break(buf, rf->text.len, comma));
-	text_insert(rf, (size_t)(nl - buf) + 1, line.buf, line.len);
+	strbuf_addf(&line, "%s,%s", arg,
+		    rf_line_break(buf, rf->text.len, comma));
+	rf_text_insert(rf, (size_t)(nl - buf) + 1, line.buf, line.len);
 	strbuf_release(&line);
 }
 
@@ -304,7 +109,7 @@ static int insert_one(struct reformat *rf, struct call_edit *c, const char *arg,
 	} else if ((size_t)position == nargs + 1) {
 		for (at = c->close;
 		     at > c->open + 1 &&
-		     (is_blank(buf[at - 1]) || buf[at - 1] == '\n' ||
+		     (rf_is_blank(buf[at - 1]) || buf[at - 1] == '\n' ||
 		      buf[at - 1] == '\r');
 		     at--)
 			;
@@ -323,16 +128,16 @@ static int insert_one(struct reformat *rf, struct call_edit *c, const char *arg,
 		at = comma + 1;
 		strbuf_addf(&ins, " %s,", arg);
 		comma_at = ins.len - 1;
-		if (!is_blank(next) && next != '\r' && next != '\n')
+		if (!rf_is_blank(next) && next != '\r' && next != '\n')
 			strbuf_addch(&ins, ' ');
 	}
-	text_insert(rf, at, ins.buf, ins.len);
+	rf_text_insert(rf, at, ins.buf, ins.len);
 	if (comma_at != NO_OFFSET)
 		add_comma(c, at + comma_at);
 	strbuf_release(&ins);
-	trim_trailing_blanks(rf, at);
+	rf_trim_trailing_blanks(rf, at);
 	if (!c->was_wide)
-		wrap_line(rf, c, line_start(rf->text.buf, at));
+		rf_wrap_line(rf, c, rf_line_start(rf->text.buf, at));
 	return 1;
 }
 
@@ -345,7 +150,7 @@ static void argument_range(const char *buf, const struct call_edit *c, size_t k,
 
 	*start = argument_start(buf, sep, stop);
 	for (*end = stop;
-	     *end > *start && (is_blank(buf[*end - 1]) ||
+	     *end > *start && (rf_is_blank(buf[*end - 1]) ||
 			       buf[*end - 1] == '\n' || buf[*end - 1] == '\r');
 	     (*end)--)
 		;
@@ -361,10 +166,10 @@ static void drop_comma(struct call_edit *c, size_t k)
 /* the end of pos's line if only blanks lie between; else NO_OFFSET */
 static size_t blanks_to_eol(const char *buf, size_t len, size_t pos)
 {
-	size_t end = line_end(buf, len, pos);
+	size_t end = rf_line_end(buf, len, pos);
 
 	for (; pos < end; pos++)
-		if (!is_blank(buf[pos]))
+		if (!rf_is_blank(buf[pos]))
 			return NO_OFFSET;
 	return end;
 }
@@ -372,10 +177,10 @@ static size_t blanks_to_eol(const char *buf, size_t len, size_t pos)
 /* only blanks before pos on its line */
 static int starts_line(const char *buf, size_t pos)
 {
-	size_t ls = line_start(buf, pos);
+	size_t ls = rf_line_start(buf, pos);
 
 	for (; ls < pos; ls++)
-		if (!is_blank(buf[ls]))
+		if (!rf_is_blank(buf[ls]))
 			return 0;
 	return 1;
 }
@@ -398,20 +203,21 @@ static int remove_leading(struct reformat *rf, struct call_edit *c, size_t k)
 	eol = blanks_to_eol(buf, len, comma + 1);
 	drop_comma(c, k);
 	if (eol == NO_OFFSET || eol >= next) {
-		text_remove(rf, start, next - start); /* r1 */
+		rf_text_remove(rf, start, next - start); /* r1 */
 	} else if (starts_line(buf, start)) {
-		size_t ls = line_start(buf, start); /* r3 */
+		size_t ls = rf_line_start(buf, start); /* r3 */
 		const char *nl = memchr(buf + eol, '\n', len - eol);
 
-		text_remove(rf, ls, (nl ? (size_t)(nl - buf) + 1 : len) - ls);
+		rf_text_remove(rf, ls,
+			       (nl ? (size_t)(nl - buf) + 1 : len) - ls);
 		return 0; /* no line is changed: one is gone */
-	} else if (reformat_columns(buf, line_start(buf, start), start, 0) +
-			   reformat_columns(buf, next, line_end(buf, len, next),
-					    0) <=
+	} else if (reformat_columns(buf, rf_line_start(buf, start), start, 0) +
+			   reformat_columns(buf, next,
+					    rf_line_end(buf, len, next), 0) <=
 		   rf->max_columns) {
-		text_remove(rf, start, next - start); /* r2: join */
+		rf_text_remove(rf, start, next - start); /* r2: join */
 	} else {
-		text_remove(rf, start, eol - start); /* r2: keep */
+		rf_text_remove(rf, start, eol - start); /* r2: keep */
 	}
 	return 1;
 }
@@ -424,16 +230,17 @@ static void remove_argument(struct reformat *rf, struct call_edit *c, size_t k)
 
 	argument_range(buf, c, k, &start, &end);
 	if (nargs == 1) {
-		text_remove(rf, start, end - start);
+		rf_text_remove(rf, start, end - start);
 	} else if (k + 1 < nargs) {
 		if (!remove_leading(rf, c, k))
 			return;
 	} else {
 		argument_range(buf, c, k - 1, &prev, &prev_end);
 		drop_comma(c, k - 1);
-		text_remove(rf, prev_end, end - prev_end);
+		rf_text_remove(rf, prev_end, end - prev_end);
 	}
-	trim_trailing_blanks(rf, start < rf->text.len ? start : rf->text.len);
+	rf_trim_trailing_blanks(rf,
+				start < rf->text.len ? start : rf->text.len);
 }
 
 /* the text of slot k becomes text */
@@ -443,8 +250,8 @@ static void replace_argument(struct reformat *rf, struct call_edit *c, size_t k,
 	size_t start, end;
 
 	argument_range(rf->text.buf, c, k, &start, &end);
-	text_remove(rf, start, end - start);
-	text_insert(rf, start, text, strlen(text));
+	rf_text_remove(rf, start, end - start);
+	rf_text_insert(rf, start, text, strlen(text));
 }
 
 /* the kept old arguments, now in slots 0.., take their new order */
@@ -495,12 +302,12 @@ static void reorder_arguments(struct reformat *rf, struct call_edit *c,
 static void realign(struct reformat *rf, struct call_edit *c, size_t col)
 {
 	const char *buf = rf->text.buf;
-	size_t now = reformat_columns(buf, line_start(buf, c->open),
+	size_t now = reformat_columns(buf, rf_line_start(buf, c->open),
 				      c->open + 1, 0),
 	       pos = c->open;
 	struct strbuf indent = STRBUF_INIT;
 
-	add_indent(&indent, now);
+	rf_add_indent(&indent, now);
 	while (col != now) {
 		const char *nl =
 			memchr(rf->text.buf + pos, '\n', c->close - pos);
@@ -509,14 +316,14 @@ static void realign(struct reformat *rf, struct call_edit *c, size_t col)
 		if (!nl)
 			break;
 		ls = (size_t)(nl - rf->text.buf) + 1;
-		for (text = ls; text < c->close && is_blank(rf->text.buf[text]);
-		     text++)
+		for (text = ls;
+		     text < c->close && rf_is_blank(rf->text.buf[text]); text++)
 			;
 		pos = text;
 		if (reformat_columns(rf->text.buf, ls, text, 0) != col)
 			continue;
-		text_remove(rf, ls, text - ls);
-		text_insert(rf, ls, indent.buf, indent.len);
+		rf_text_remove(rf, ls, text - ls);
+		rf_text_insert(rf, ls, indent.buf, indent.len);
 		pos = ls + indent.len;
 	}
 	strbuf_release(&indent);
@@ -530,7 +337,7 @@ static void rename_call(struct reformat *rf, struct call_edit *c,
 	size_t end = c->open, start, ls, col;
 	int was_wide;
 
-	while (end > 0 && is_blank(buf[end - 1]))
+	while (end > 0 && rf_is_blank(buf[end - 1]))
 		end--;
 	for (start = end;
 	     start > 0 && (buf[start - 1] == '_' ||
@@ -539,14 +346,15 @@ static void rename_call(struct reformat *rf, struct call_edit *c,
 			   (buf[start - 1] >= '0' && buf[start - 1] <= '9'));
 	     start--)
 		;
-	was_wide = line_width(buf, rf->text.len, start) > rf->max_columns;
-	col = reformat_columns(buf, line_start(buf, c->open), c->open + 1, 0);
-	text_remove(rf, start, end - start);
-	text_insert(rf, start, name, strlen(name));
+	was_wide = rf_line_width(buf, rf->text.len, start) > rf->max_columns;
+	col = reformat_columns(buf, rf_line_start(buf, c->open), c->open + 1,
+			       0);
+	rf_text_remove(rf, start, end - start);
+	rf_text_insert(rf, start, name, strlen(name));
 	realign(rf, c, col);
-	ls = line_start(rf->text.buf, start);
+	ls = rf_line_start(rf->text.buf, start);
 	if (!was_wide)
-		wrap_line(rf, c, ls);
+		rf_wrap_line(rf, c, ls);
 }
 
 /* the four steps of one call; 1 if it was changed */
@@ -637,7 +445,7 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 			memcpy(c->commas, calls[i].commas,
 			       c->nr_commas * sizeof(*c->commas));
 		c->was_wide =
-			line_width(buf, len, insertion_anchor(c, anchor)) >
+			rf_line_width(buf, len, insertion_anchor(c, anchor)) >
 			max_columns;
 	}
 	qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
