@@ -31,12 +31,6 @@
 
 #define MEMO_MAGIC "kmigrate-apply-run 2"
 
-static void add_file_or_none(struct result_key *key, const char *path)
-{
-	if (result_key_add_file(key, path) < 0)
-		result_key_addstr(key, "(none)");
-}
-
 static void add_number(struct result_key *key, long long n)
 {
 	result_key_add(key, &n, sizeof(n));
@@ -54,10 +48,10 @@ int apply_memo_key(struct result_key *key, const struct result_key *spatch,
 	result_key_init(key, "apply-run");
 	result_key_addstr(key, result_key_hex(&base));
 	path = xstrfmt("%s/migration", opts->m->dir);
-	add_file_or_none(key, path);
+	result_key_add_file_or_none(key, path);
 	free(path);
 	path = xstrfmt("%s/kernel-types", km_semantic_patches_dir());
-	add_file_or_none(key, path);
+	result_key_add_file_or_none(key, path);
 	free(path);
 	add_number(key, max_line_length);
 	add_number(key, opts->timeout_sec);

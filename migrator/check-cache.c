@@ -131,12 +131,6 @@ static const struct dep_digest *dep_digest(struct check_cache *cc,
 
 /* ---- the key ---- */
 
-static void add_file_or_none(struct result_key *key, const char *path)
-{
-	if (result_key_add_file(key, path) < 0)
-		result_key_addstr(key, "(none)");
-}
-
 void check_cache_init(struct check_cache *cc, const char *tree,
 		      const struct migration *m)
 {
@@ -156,13 +150,13 @@ void check_cache_init(struct check_cache *cc, const char *tree,
 	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
 	result_key_addstr(&key, real);
 	path = xstrfmt("%s/compile_commands.json", real);
-	add_file_or_none(&key, path);
+	result_key_add_file_or_none(&key, path);
 	free(path);
 	path = xstrfmt("%s/migration", m->dir);
-	add_file_or_none(&key, path);
+	result_key_add_file_or_none(&key, path);
 	free(path);
 	path = xstrfmt("%s/kernel-types", km_semantic_patches_dir());
-	add_file_or_none(&key, path);
+	result_key_add_file_or_none(&key, path);
 	free(path);
 	result_key_hex(&key);
 	memcpy(cc->base, key.hex, sizeof(cc->base));

@@ -74,6 +74,12 @@ int result_key_add_file(struct result_key *key, const char *path)
 	return 0;
 }
 
+void result_key_add_file_or_none(struct result_key *key, const char *path)
+{
+	if (result_key_add_file(key, path) < 0)
+		result_key_addstr(key, "(none)");
+}
+
 const char *result_key_hex(struct result_key *key)
 {
 	unsigned char digest[SHA256_LEN];

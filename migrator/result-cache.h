@@ -46,6 +46,8 @@ void result_key_add(struct result_key *key, const void *data, size_t len);
 void result_key_addstr(struct result_key *key, const char *s);
 /* adds its bytes (not its name); -1 with errno if it cannot be read */
 int result_key_add_file(struct result_key *key, const char *path);
+/* the same, "(none)" when it cannot be read: an optional input */
+void result_key_add_file_or_none(struct result_key *key, const char *path);
 /* finishes the key; no more fields may be added */
 const char *result_key_hex(struct result_key *key);
 
