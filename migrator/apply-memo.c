@@ -57,15 +57,14 @@ int apply_memo_key(struct result_key *key, const struct result_key *spatch,
 	add_number(key, opts->timeout_sec);
 	for (i = 0; i < walk->nr_files; i++) {
 		const struct tree_file *f = &walk->files[i];
-		long long fields[] = { (long long)f->dev,  (long long)f->ino,
-				       (long long)f->size, f->mtime.tv_sec,
-				       f->mtime.tv_nsec,   f->ctime.tv_sec,
-				       f->ctime.tv_nsec,   f->via_link };
+		long long fields[TREE_FILE_STAT_FIELDS];
 
+		tree_file_stat_fields(f, fields);
 		result_key_addstr(key, f->path);
 		result_key_add(key, fields, sizeof(fields));
-		if (f->ctime.tv_sec + 1 >= started->tv_sec ||
-		    f->mtime.tv_sec + 1 >= started->tv_sec)
+		add_number(key, f->via_link);
+		if (tree_time_racy(&f->ctime, started) ||
+		    tree_time_racy(&f->mtime, started))
 			storable = 0;
 	}
 	for (i = 0; i < walk->notes.nr; i++) {

@@ -127,15 +127,10 @@ int scan_index_clean(const struct scan_index *ix, const struct tree_file *f)
 	return e && same_stat(e, f);
 }
 
-/* changed within a second of this scan: its time proves nothing */
-static int racy(const struct scan_index *ix, const struct timespec *t)
-{
-	return t->tv_sec + 1 >= ix->started.tv_sec;
-}
-
 void scan_index_note(struct scan_index *ix, const struct tree_file *f)
 {
-	if (!ix->enabled || strchr(f->path, '\n') || racy(ix, &f->mtime))
+	if (!ix->enabled || strchr(f->path, '\n') ||
+	    tree_time_racy(&f->mtime, &ix->started))
 		return;
 	ALLOC_GROW(ix->noted, ix->nr_noted + 1, ix->alloc_noted);
 	ix->noted[ix->nr_noted++] = f;

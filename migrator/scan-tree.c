@@ -134,11 +134,9 @@ static void list_paths(const struct tree_walk *walk,
 
 static void hash_stat(struct sha256 *ctx, const struct tree_file *f)
 {
-	long long fields[] = { (long long)f->dev,  (long long)f->ino,
-			       (long long)f->size, f->mtime.tv_sec,
-			       f->mtime.tv_nsec,   f->ctime.tv_sec,
-			       f->ctime.tv_nsec };
+	long long fields[TREE_FILE_STAT_FIELDS];
 
+	tree_file_stat_fields(f, fields);
 	sha256_update(ctx, fields, sizeof(fields));
 }
 
@@ -174,7 +172,7 @@ static void hash_paths(struct scan_result *result, const struct strlist *paths,
 		} else if (tf) {
 			hash_stat(&c_files, tf);
 			/* as scan-index.c: the change time is compared */
-			if (tf->mtime.tv_sec + 1 >= started->tv_sec)
+			if (tree_time_racy(&tf->mtime, started))
 				result->c_files_racy = 1;
 		}
 	}

@@ -479,6 +479,23 @@ int tree_walk(struct tree_walk *walk, const char *root)
 	return 0;
 }
 
+void tree_file_stat_fields(const struct tree_file *f,
+			   long long fields[TREE_FILE_STAT_FIELDS])
+{
+	fields[0] = (long long)f->dev;
+	fields[1] = (long long)f->ino;
+	fields[2] = (long long)f->size;
+	fields[3] = f->mtime.tv_sec;
+	fields[4] = f->mtime.tv_nsec;
+	fields[5] = f->ctime.tv_sec;
+	fields[6] = f->ctime.tv_nsec;
+}
+
+int tree_time_racy(const struct timespec *t, const struct timespec *started)
+{
+	return t->tv_sec + 1 >= started->tv_sec;
+}
+
 void tree_walk_release(struct tree_walk *walk)
 {
 	size_t i;

@@ -89,6 +89,20 @@ struct tree_walk {
 	}
 
 int tree_walk(struct tree_walk *walk, const char *root);
+
+/*
+ * What the caches trust of a file instead of its bytes (the scan index,
+ * the scan's digest of the .c files, apply's whole run): its device,
+ * inode, size, modification and change times, in that order
+ */
+#define TREE_FILE_STAT_FIELDS 7
+void tree_file_stat_fields(const struct tree_file *f,
+			   long long fields[TREE_FILE_STAT_FIELDS]);
+/*
+ * A time within a second of started, when the walk began: a file
+ * changed then may change again without its stat data showing it
+ */
+int tree_time_racy(const struct timespec *t, const struct timespec *started);
 void tree_walk_release(struct tree_walk *walk);
 
 /* 1 for the names the walk lists: "*.c" and "*.h" */
