@@ -521,13 +521,12 @@ static int run_pending(struct apply_ctx *ctx, struct apply_work *works,
 }
 
 int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
-		 const struct strlist *coccis, const struct spatch_version *v)
+		 const struct strlist *coccis)
 {
-	struct result_key base;
+	const struct result_key *base = &ctx->spatch_key;
 	size_t i, nr_whole = 0;
 
-	apply_spatch_key(&base, coccis, v);
-	if (run_pending(ctx, works, nr, coccis, &base) < 0)
+	if (run_pending(ctx, works, nr, coccis, base) < 0)
 		return -1;
 	for (i = 0; i < nr; i++) {
 		struct apply_work *w = &works[i];
@@ -538,5 +537,5 @@ int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		w->whole = 1;
 		nr_whole++;
 	}
-	return nr_whole ? run_pending(ctx, works, nr, coccis, &base) : 0;
+	return nr_whole ? run_pending(ctx, works, nr, coccis, base) : 0;
 }

@@ -49,6 +49,7 @@ struct apply_ctx {
 	struct apply_result *result;
 	char *scratch;
 	struct spatch_batch *prestart; /* the first batch, started early */
+	struct result_key spatch_key;  /* apply_spatch_key() */
 	struct result_key memo;	       /* the whole run's (apply-memo.c) */
 };
 
@@ -58,11 +59,11 @@ int apply_is_convertible(const struct call_site *cs);
 /*
  * apply-spatch.c: run the semantic patches (coccis, in order) on every
  * work with a file and no failure yet, through the result cache keyed
- * with spatch's version v; then each such work has changes[], or a
+ * with ctx->spatch_key; then each such work has changes[], or a
  * failure.  -1 (reported) only when spatch cannot be run at all.
  */
 int apply_spatch(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
-		 const struct strlist *coccis, const struct spatch_version *v);
+		 const struct strlist *coccis);
 
 /*
  * apply-spatch.c: start the first batch of the first semantic patch

@@ -394,14 +394,13 @@ static int walk_tree(struct apply_ctx *ctx, const struct strlist *coccis,
 		     int *storable)
 {
 	const struct apply_opts *opts = ctx->opts;
-	struct result_key spatch_key;
 
 	clock_gettime(CLOCK_REALTIME, started);
 	if (tree_walk(walk, opts->tree) < 0)
 		return error_errno("cannot open tree '%s'", opts->tree);
-	apply_spatch_key(&spatch_key, coccis, version);
-	*storable = apply_memo_key(&ctx->memo, &spatch_key, opts, limit, walk,
-				   started);
+	apply_spatch_key(&ctx->spatch_key, coccis, version);
+	*storable = apply_memo_key(&ctx->memo, &ctx->spatch_key, opts, limit,
+				   walk, started);
 	return apply_memo_get(&ctx->memo, opts->tree, ctx->result);
 }
 
@@ -445,8 +444,7 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	works = xcalloc(scan.nr_files + 1, sizeof(*works));
 	nr_works = list_files(opts, r, &scan, works);
 	if (nr_works)
-		ret = apply_spatch(&ctx, works, scan.nr_files, &coccis,
-				   &version);
+		ret = apply_spatch(&ctx, works, scan.nr_files, &coccis);
 	apply_spatch_cancel(&ctx);
 	strlist_clear(&coccis, 0);
 	for (i = 0; !ret && i < scan.nr_files; i++) {
