@@ -23,13 +23,14 @@
 #include "clang-loader.h"
 #include "result-cache.h"
 #include "tree-overlay.h"
+#include "tree-walk.h"
 #include "util.h"
 
 struct dep_digest {
 	char *path; /* as recorded: relative to the tree, or absolute */
 	unsigned char digest[SHA256_LEN];
 	int missing;
-	int changed; /* written since the run started */
+	int changed; /* written within a second of the run (tree-walk.h) */
 };
 
 /* ---- the digests of the headers ---- */
@@ -88,7 +89,7 @@ static void digest_file(const struct check_cache *cc, const char *full,
 		     strbuf_read_fd(&text, fd) < 0;
 	if (!d->missing) {
 		digest_bytes(text.buf, text.len, d->digest);
-		d->changed = st.st_mtime >= cc->started;
+		d->changed = tree_time_racy(&st.st_mtim, &cc->started);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -140,7 +141,7 @@ void check_cache_init(struct check_cache *cc, const char *tree,
 	char *real, *path;
 
 	memset(cc, 0, sizeof(*cc));
-	cc->started = time(NULL);
+	clock_gettime(CLOCK_REALTIME, &cc->started);
 	real = realpath(tree, NULL);
 	if (!result_cache_enabled() || !real ||
 	    clang_loader_locate(&libclang) < 0)

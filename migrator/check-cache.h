@@ -16,8 +16,9 @@
  *    in the entry with the SHA-256 of its text, and a lookup whose
  *    header reads otherwise now (through the result's overlay) is a
  *    miss.
- * A file whose analysis read a header changed since the run started is
- * not stored.  The model's verdicts and the rules are not cached: they
+ * A file whose analysis read a header written within a second of the
+ * run's start or since (tree_time_racy()) is not stored: libclang may
+ * have read other bytes than the ones hashed.  The model's verdicts and the rules are not cached: they
  * run on the records every time.
  *
  * Caller's steps (on one thread): check_cache_init() once; for each
@@ -39,8 +40,8 @@ struct migration;
 struct check_cache {
 	int enabled;
 	char base[SHA256_HEX_LEN + 1]; /* what every key of the run has */
-	time_t started;
-	struct dep_digest *memo; /* the tree's headers, hashed once */
+	struct timespec started;       /* when the run began */
+	struct dep_digest *memo;       /* the tree's headers, hashed once */
 	size_t memo_nr, memo_alloc;
 };
 
