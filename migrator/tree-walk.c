@@ -1,74 +1,30 @@
 /*
  * tree-walk.c - listing the C sources of a tree (see tree-walk.h).
  *
- * A depth-first walk with lstat() on every entry, through its
- * directory's descriptor.  Directories are read whole and closed before
- * descending, so the walk holds one directory handle at a time whatever
- * the depth, besides the stat queue's.  The sources a directory lists
- * as regular files (by d_type), most of a kernel's entries, are
- * lstat()ed on helper threads (the stat queue, through a duplicate of
- * the directory's descriptor, at most MAX_QUEUED open) while the walk
- * goes on; what they turned out to be is visited at the end, and the
- * files are sorted then, so the result does not depend on which thread
- * ran first.  Loops are stopped by the stack of the directories being
- * walked (dev, ino); a directory reached through a link is followed
- * once.  Duplicates (one file reached through links) are dropped at the
- * end: sort by (dev, ino), keep direct paths.
+ * A depth-first walk through the listings of tree-list.h: each entry
+ * lstat()ed, read ahead on helper threads while the walk visits the
+ * directories before them.  The walk holds no directory open; each
+ * helper holds one at a time.  Loops are stopped by the stack of the
+ * directories being walked (dev, ino); a directory reached through a
+ * link is followed once.  Duplicates (one file reached through links)
+ * are dropped at the end: sort by (dev, ino), keep direct paths.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include "strbuf.h"
 #include "strlist.h"
 #include "tree-fs.h"
+#include "tree-list.h"
 #include "tree-walk.h"
 #include "util.h"
 
 struct dir_id {
 	dev_t dev;
 	ino_t ino;
-};
-
-/* an entry of a directory: what lstat() said of it, or its errno */
-struct entry {
-	struct stat st;
-	int err;
-};
-
-/* a directory's sources, regular files by d_type, to lstat() through fd */
-struct stat_batch {
-	struct stat_batch *next;
-	int fd; /* a duplicate of the directory's; the queue closes it */
-	char *rel;
-	int via_link;
-	struct strlist names;
-	struct entry *entries;
-};
-
-/*
- * batches go to STAT_THREADS helper threads (lstat() is most of a walk,
- * readdir() the rest); at most MAX_QUEUED are open at once
- */
-#define STAT_THREADS 2
-#define MAX_QUEUED 64
-
-struct stat_queue {
-	pthread_mutex_t lock; /* guards what follows */
-	pthread_cond_t more, room;
-	struct stat_batch *todo, **todo_tail, *done;
-	size_t queued; /* batches whose descriptor is open */
-	int closing;
-	size_t helpers; /* threads running */
-	pthread_t threads[STAT_THREADS];
 };
 
 struct walker {
@@ -78,10 +34,12 @@ struct walker {
 	size_t depth, alloc_stack;
 	struct dir_id *followed; /* link targets already walked */
 	size_t nr_followed, alloc_followed;
-	struct stat_queue queue;
+	struct tree_lister lister;
+	struct tree_listing *current; /* the directory being visited */
 };
 
-static void walk_dir(struct walker *w, const char *rel, int via_link);
+static void walk_listing(struct walker *w, const char *rel, int via_link,
+			 struct tree_listing *dl);
 
 int tree_walk_wants(const char *name)
 {
@@ -141,24 +99,42 @@ static void add_file(struct walker *w, const char *rel, const struct stat *st,
 	file->via_link = via_link;
 }
 
+/*
+ * The directory st at rel, unless it is one being walked (a loop); its
+ * listing from *ahead when one was asked for (tree-list.h)
+ */
 static void enter_dir(struct walker *w, const char *rel, const struct stat *st,
-		      int via_link)
+		      int via_link, struct tree_listing **ahead)
 {
+	struct tree_listing *dl;
+
 	if (dir_seen(w->stack, w->depth, st))
-		return; /* a loop */
+		return; /* a loop: *ahead is dropped with its parent */
+	if (ahead && *ahead) {
+		dl = *ahead;
+		*ahead = NULL;
+		tree_list_take(&w->lister, dl);
+	} else {
+		dl = tree_list_read(&w->lister,
+				    *rel ? xstrfmt("%s/%s", w->root, rel) :
+					   xstrdup(w->root),
+				    st, w->current);
+	}
 	ALLOC_GROW(w->stack, w->depth + 1, w->alloc_stack);
 	w->stack[w->depth++] = (struct dir_id){ st->st_dev, st->st_ino };
-	walk_dir(w, rel, via_link);
+	walk_listing(w, rel, via_link, dl);
 	w->depth--;
+	tree_listing_free(&w->lister, dl);
 }
 
 /* a source or a directory: what an entry of a wanted name leads to */
 static void visit_target(struct walker *w, const char *rel, const char *name,
-			 const struct stat *st, int via_link)
+			 const struct stat *st, int via_link,
+			 struct tree_listing **ahead)
 {
 	if (S_ISDIR(st->st_mode)) {
 		if (!tree_walk_skips_dir(name))
-			enter_dir(w, rel, st, via_link);
+			enter_dir(w, rel, st, via_link, ahead);
 	} else if (!tree_walk_wants(name)) {
 		return;
 	} else if (S_ISREG(st->st_mode)) {
@@ -204,14 +180,16 @@ static void visit_link(struct walker *w, const char *rel, const char *name,
 		w->followed[w->nr_followed++] =
 			(struct dir_id){ st.st_dev, st.st_ino };
 	}
-	visit_target(w, rel, name, &st, 1);
+	visit_target(w, rel, name, &st, 1, NULL);
 out_free_real:
 	free(real);
 }
 
-static void visit(struct walker *w, const char *dir_rel, const char *name,
-		  const struct entry *e, int via_link)
+static void visit(struct walker *w, const char *dir_rel,
+		  const struct tree_entry *e, int via_link,
+		  struct tree_listing **ahead)
 {
+	const char *name = e->name;
 	char *rel = *dir_rel ? xstrfmt("%s/%s", dir_rel, name) : xstrdup(name);
 	const struct stat *st = &e->st;
 
@@ -227,188 +205,26 @@ static void visit(struct walker *w, const char *dir_rel, const char *name,
 		   tree_fs_is_leftover(name)) {
 		strlist_push(&w->walk->leftovers, rel);
 	} else {
-		visit_target(w, rel, name, st, via_link);
+		visit_target(w, rel, name, st, via_link, ahead);
 	}
 	free(rel);
 }
 
-/* ---- the stat queue ---- */
-
-static void batch_stat(struct stat_batch *b)
+/* the entries of the directory at rel, listed in dl, visited in order */
+static void walk_listing(struct walker *w, const char *rel, int via_link,
+			 struct tree_listing *dl)
 {
+	struct tree_listing *outer = w->current;
 	size_t i;
 
-	b->entries = xcalloc(b->names.nr + 1, sizeof(*b->entries));
-	for (i = 0; i < b->names.nr; i++)
-		if (fstatat(b->fd, b->names.items[i].string, &b->entries[i].st,
-			    AT_SYMLINK_NOFOLLOW))
-			b->entries[i].err = errno;
-	close(b->fd);
-	b->fd = -1;
-}
-
-static void *stat_thread(void *arg)
-{
-	struct stat_queue *q = arg;
-
-	pthread_mutex_lock(&q->lock);
-	for (;;) {
-		struct stat_batch *b = q->todo;
-
-		if (!b) {
-			if (q->closing)
-				break;
-			pthread_cond_wait(&q->more, &q->lock);
-			continue;
-		}
-		q->todo = b->next;
-		if (!q->todo)
-			q->todo_tail = &q->todo;
-		pthread_mutex_unlock(&q->lock);
-		batch_stat(b);
-		pthread_mutex_lock(&q->lock);
-		b->next = q->done;
-		q->done = b;
-		q->queued--;
-		pthread_cond_signal(&q->room);
-	}
-	pthread_mutex_unlock(&q->lock);
-	return NULL;
-}
-
-/* the helpers started; with none, the walk stats each batch itself */
-static void stat_queue_start(struct stat_queue *q)
-{
-	memset(q, 0, sizeof(*q));
-	q->todo_tail = &q->todo;
-	pthread_mutex_init(&q->lock, NULL);
-	pthread_cond_init(&q->more, NULL);
-	pthread_cond_init(&q->room, NULL);
-	while (q->helpers < STAT_THREADS &&
-	       !pthread_create(&q->threads[q->helpers], NULL, stat_thread, q))
-		q->helpers++;
-}
-
-static void stat_queue_push(struct stat_queue *q, struct stat_batch *b)
-{
-	b->next = NULL;
-	if (!q->helpers) {
-		batch_stat(b);
-		b->next = q->done;
-		q->done = b;
+	if (dl->err) {
+		note_unreadable(w, rel, *rel ? rel : w->root, dl->err);
 		return;
 	}
-	pthread_mutex_lock(&q->lock);
-	while (q->queued >= MAX_QUEUED)
-		pthread_cond_wait(&q->room, &q->lock);
-	*q->todo_tail = b;
-	q->todo_tail = &b->next;
-	q->queued++;
-	pthread_cond_signal(&q->more);
-	pthread_mutex_unlock(&q->lock);
-}
-
-/* every batch statted, in q->done; from now on the walk stats alone */
-static void stat_queue_finish(struct stat_queue *q)
-{
-	pthread_mutex_lock(&q->lock);
-	q->closing = 1;
-	pthread_cond_broadcast(&q->more);
-	pthread_mutex_unlock(&q->lock);
-	while (q->helpers)
-		pthread_join(q->threads[--q->helpers], NULL);
-	pthread_mutex_destroy(&q->lock);
-	pthread_cond_destroy(&q->more);
-	pthread_cond_destroy(&q->room);
-}
-
-/*
- * A regular file, by its directory entry's type, that the walk neither
- * lists nor reports: no lstat() for it.  A quarter of a kernel tree's
- * entries (Makefiles, Kconfig, .S, Documentation).
- */
-static int passed_over(const struct dirent *de)
-{
-	return de->d_type == DT_REG && !tree_walk_wants(de->d_name) &&
-	       !tree_fs_is_leftover(de->d_name);
-}
-
-/*
- * The directory's names, each lstat()ed through the directory's own
- * descriptor (one lookup a name, not one a component of its path),
- * then the descriptor closed before any is visited
- */
-static void walk_dir(struct walker *w, const char *rel, int via_link)
-{
-	char *full = *rel ? xstrfmt("%s/%s", w->root, rel) : xstrdup(w->root);
-	struct strlist names = STRLIST_INIT;
-	struct stat_batch *batch = xcalloc(1, sizeof(*batch));
-	struct entry *entries;
-	struct dirent *de;
-	int fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
-	size_t i;
-
-	if (!dir) {
-		note_unreadable(w, rel, *rel ? rel : w->root, errno);
-		if (fd >= 0)
-			close(fd);
-		free(batch);
-		goto out_free_full;
-	}
-	while ((de = readdir(dir)))
-		if (de->d_type == DT_REG && tree_walk_wants(de->d_name))
-			strlist_push(&batch->names, de->d_name);
-		else if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
-			 !passed_over(de))
-			strlist_push(&names, de->d_name);
-	batch->fd = batch->names.nr ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
-	if (batch->fd >= 0) {
-		batch->rel = xstrdup(rel);
-		batch->via_link = via_link;
-		stat_queue_push(&w->queue, batch);
-	} else { /* none, or no descriptor to spare: here, now */
-		for (i = 0; i < batch->names.nr; i++)
-			strlist_push(&names, batch->names.items[i].string);
-		strlist_clear(&batch->names, 0);
-		free(batch);
-	}
-	strlist_sort(&names);
-	entries = xcalloc(names.nr + 1, sizeof(*entries));
-	for (i = 0; i < names.nr; i++)
-		if (fstatat(fd, names.items[i].string, &entries[i].st,
-			    AT_SYMLINK_NOFOLLOW))
-			entries[i].err = errno;
-	closedir(dir);
-	for (i = 0; i < names.nr; i++)
-		visit(w, rel, names.items[i].string, &entries[i], via_link);
-	free(entries);
-	strlist_clear(&names, 0);
-out_free_full:
-	free(full);
-}
-
-/*
- * What the queue's lstat()s found, taken in as the walk would have
- * (visit()); a file that has become a directory since readdir() (a race
- * with the walk) adds batches of its own, taken in as well
- */
-static void take_batches(struct walker *w)
-{
-	struct stat_batch *b;
-
-	while ((b = w->queue.done)) {
-		size_t i;
-
-		w->queue.done = b->next;
-		for (i = 0; i < b->names.nr; i++)
-			visit(w, b->rel, b->names.items[i].string,
-			      &b->entries[i], b->via_link);
-		strlist_clear(&b->names, 0);
-		free(b->entries);
-		free(b->rel);
-		free(b);
-	}
+	w->current = dl;
+	for (i = 0; i < dl->nr; i++)
+		visit(w, rel, &dl->entries[i], via_link, &dl->ahead[i]);
+	w->current = outer;
 }
 
 static int cmp_inode(const void *a, const void *b)
@@ -468,10 +284,9 @@ int tree_walk(struct tree_walk *walk, const char *root)
 	walk->real_root = realpath(root, NULL);
 	if (!walk->real_root)
 		return -1;
-	stat_queue_start(&w.queue);
-	enter_dir(&w, "", &st, 0);
-	stat_queue_finish(&w.queue);
-	take_batches(&w);
+	tree_lister_start(&w.lister);
+	enter_dir(&w, "", &st, 0, NULL);
+	tree_lister_finish(&w.lister);
 	drop_duplicates(walk);
 	tree_notes_sort(&walk->notes);
 	free(w.stack);

@@ -14,6 +14,7 @@
 
 #include "migration.h"
 #include "scan.h"
+#include "tree-list.h"
 #include "tree-walk.h"
 #include "test-migration-data.h"
 #include "unit.h"
@@ -248,25 +249,26 @@ static void test_scan_tree(void)
 }
 
 /*
- * More directories than the stat queue keeps open, each file with its
+ * More directories than are read ahead of the walk, each file with its
  * own size: every one listed once, in order, with its own stat data
  */
 static void test_many_directories(void)
 {
 	struct tree_walk walk = TREE_WALK_INIT;
-	char rel[64], text[300];
+	const size_t nr = TREE_LIST_AHEAD + 44;
+	char rel[64], text[400];
 	size_t i;
 
 	make_root();
 	memset(text, 'x', sizeof(text));
-	for (i = 0; i < 200; i++) {
+	for (i = 0; i < nr; i++) {
 		snprintf(rel, sizeof(rel), "d%03zu/f.c", i);
 		put(rel, text, i + 1);
 	}
 	put_str("d000/sub/g.h", "");
 	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
-	CU_ASSERT_EQUAL_FATAL(walk.nr_files, 201);
-	for (i = 0; i < 200; i++) {
+	CU_ASSERT_EQUAL_FATAL(walk.nr_files, nr + 1);
+	for (i = 0; i < nr; i++) {
 		size_t at = i ? i + 1 : 0; /* d000/sub/g.h after d000/f.c */
 
 		snprintf(rel, sizeof(rel), "d%03zu/f.c", i);
@@ -279,6 +281,38 @@ static void test_many_directories(void)
 	remove_root();
 }
 
+/*
+ * A file reached only through links is listed once, under the first
+ * path in byte order; two hard links are two files
+ */
+static void test_links_only(void)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	char *a, *b;
+
+	make_root();
+	put_str(".pc/p/one.c", "");
+	link_to(".pc/p", "l2");
+	link_to(".pc/p", "l1");
+	link_to(".pc/p/one.c", "s.c");
+	put_str("h/a.c", "");
+	a = xstrfmt("%s/h/a.c", root);
+	b = xstrfmt("%s/h/b.c", root);
+	CU_ASSERT_FATAL(link(a, b) == 0);
+	free(a);
+	free(b);
+	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
+	CU_ASSERT_EQUAL_FATAL(walk.nr_files, 3);
+	CU_ASSERT_STRING_EQUAL(walk.files[0].path, "h/a.c");
+	CU_ASSERT_STRING_EQUAL(walk.files[1].path, "h/b.c");
+	CU_ASSERT_STRING_EQUAL(walk.files[2].path, "l1/one.c");
+	CU_ASSERT(walk.files[2].via_link);
+	CU_ASSERT(!walk.files[0].via_link);
+	CU_ASSERT_EQUAL(walk.notes.nr, 0);
+	tree_walk_release(&walk);
+	remove_root();
+}
+
 static const struct unit_test tests[] = {
 	{ "only *.c and *.h, in byte order, no .git",
 	  test_lists_sources_in_byte_order },
@@ -286,8 +320,10 @@ static const struct unit_test tests[] = {
 	{ "FIFOs are reported, directories named x.c walked",
 	  test_unreadable_entries },
 	{ "a missing root or a file as root fails with errno", test_bad_roots },
-	{ "more directories than the stat queue holds: each file once",
+	{ "more directories than are read ahead: each file once, in order",
 	  test_many_directories },
+	{ "files only behind links: once, first path; hard links: both",
+	  test_links_only },
 	{ "scan_tree: pre-filter, binary note, counts, any -j",
 	  test_scan_tree },
 	{ NULL, NULL }
