@@ -65,11 +65,25 @@ static int read_names(int fd, void *dents, struct strbuf *names, size_t *nr)
 	}
 }
 
+/* the character after a name: '/' for a directory's */
+static int end_of(const struct tree_entry *e)
+{
+	return !e->err && S_ISDIR(e->st.st_mode) ? '/' : 0;
+}
+
+/*
+ * By name, a directory's as if it ended in '/': the walk then meets the
+ * paths below in byte order ("a.c" before "a/x.c")
+ */
 static int by_name(const void *a, const void *b)
 {
 	const struct tree_entry *x = a, *y = b;
+	const unsigned char *p = (const unsigned char *)x->name;
+	const unsigned char *q = (const unsigned char *)y->name;
 
-	return strcmp(x->name, y->name);
+	for (; *p && *p == *q; p++, q++)
+		;
+	return (*p ? *p : end_of(x)) - (*q ? *q : end_of(y));
 }
 
 static struct tree_listing *new_listing(char *full, const struct stat *st,

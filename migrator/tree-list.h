@@ -3,7 +3,8 @@
  * helper threads for tree-walk.c, which alone includes this.
  *
  * A listing is what a directory holds, each entry lstat()ed through the
- * directory's descriptor (one lookup a name), sorted by name; "." and
+ * directory's descriptor (one lookup a name), sorted by name (a
+ * directory's as if it ended in '/', as its paths do); "." and
  * ".." are left out, and so are the regular files (by d_type) the walk
  * neither lists nor reports: not *.c, *.h nor a leftover (tree-fs.h).
  *

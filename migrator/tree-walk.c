@@ -6,8 +6,9 @@
  * directories before them.  The walk holds no directory open; each
  * helper holds one at a time.  Loops are stopped by the stack of the
  * directories being walked (dev, ino); a directory reached through a
- * link is followed once.  Duplicates (one file reached through links)
- * are dropped at the end: sort by (dev, ino), keep direct paths.
+ * link is followed once.  At the end, duplicates (one file reached
+ * through links) are dropped, a direct path kept over the others, and
+ * the files sorted by path.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -227,17 +228,76 @@ static void walk_listing(struct walker *w, const char *rel, int via_link,
 	w->current = outer;
 }
 
+/* a file reached through a link, by inode: drop_duplicates()'s */
+struct linked {
+	dev_t dev;
+	ino_t ino;
+	const char *path;
+	size_t at; /* in walk->files */
+};
+
 static int cmp_inode(const void *a, const void *b)
 {
-	const struct tree_file *x = a, *y = b;
+	const struct linked *x = a, *y = b;
 
 	if (x->dev != y->dev)
 		return x->dev < y->dev ? -1 : 1;
 	if (x->ino != y->ino)
 		return x->ino < y->ino ? -1 : 1;
-	if (x->via_link != y->via_link)
-		return x->via_link - y->via_link;
-	return strcmp(x->path, y->path);
+	return x->path ? strcmp(x->path, y->path) : 0;
+}
+
+/*
+ * One path per file: the direct ones, else the first through a link, in
+ * path order.  Only a link lists a file twice (a file with two hard
+ * links is two paths, both kept), so only the few files reached
+ * through links are sorted by inode, and each direct file is looked up
+ * among them.
+ */
+static void drop_duplicates(struct tree_walk *walk)
+{
+	struct linked *linked = NULL;
+	size_t i, nr = 0, alloc = 0, kept = 0;
+	char *drop;
+
+	for (i = 0; i < walk->nr_files; i++) {
+		const struct tree_file *f = &walk->files[i];
+
+		if (!f->via_link)
+			continue;
+		ALLOC_GROW(linked, nr + 1, alloc);
+		linked[nr++] = (struct linked){ f->dev, f->ino, f->path, i };
+	}
+	if (!nr)
+		return;
+	qsort(linked, nr, sizeof(*linked), cmp_inode);
+	drop = xcalloc(walk->nr_files, 1);
+	for (i = 1; i < nr; i++)
+		if (linked[i].dev == linked[i - 1].dev &&
+		    linked[i].ino == linked[i - 1].ino)
+			drop[linked[i].at] = 1;
+	for (i = 0; i < walk->nr_files; i++) {
+		const struct tree_file *f = &walk->files[i];
+		struct linked key = { f->dev, f->ino, NULL, 0 }, *hit;
+
+		if (f->via_link)
+			continue;
+		hit = bsearch(&key, linked, nr, sizeof(*linked), cmp_inode);
+		if (!hit)
+			continue;
+		while (hit > linked && !cmp_inode(&key, hit - 1))
+			hit--;
+		drop[hit->at] = 1; /* the first: the rest are dropped */
+	}
+	for (i = 0; i < walk->nr_files; i++) {
+		if (drop[i])
+			free(walk->files[i].path);
+		else
+			walk->files[kept++] = walk->files[i];
+	}
+	walk->nr_files = kept;
+	free(drop);
+	free(linked);
 }
 
 static int cmp_path(const void *a, const void *b)
@@ -247,27 +307,17 @@ static int cmp_path(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-/* one path per file: the direct ones, else the first through a link */
-static void drop_duplicates(struct tree_walk *walk)
+/* in byte order of their paths (the walk's order nearly is) */
+static void sort_files(struct tree_walk *walk)
 {
-	size_t i, kept = 0;
+	size_t i;
 
-	if (!walk->nr_files)
-		return;
-	qsort(walk->files, walk->nr_files, sizeof(*walk->files), cmp_inode);
-	for (i = 0; i < walk->nr_files; i++) {
-		struct tree_file *f = &walk->files[i];
-		int same = kept && walk->files[kept - 1].dev == f->dev &&
-			   walk->files[kept - 1].ino == f->ino;
-
-		if (same && f->via_link) {
-			free(f->path);
-			continue;
-		}
-		walk->files[kept++] = *f;
-	}
-	walk->nr_files = kept;
-	qsort(walk->files, walk->nr_files, sizeof(*walk->files), cmp_path);
+	for (i = 1; i < walk->nr_files; i++)
+		if (strcmp(walk->files[i - 1].path, walk->files[i].path) > 0)
+			break;
+	if (i < walk->nr_files)
+		qsort(walk->files, walk->nr_files, sizeof(*walk->files),
+		      cmp_path);
 }
 
 int tree_walk(struct tree_walk *walk, const char *root)
@@ -288,6 +338,7 @@ int tree_walk(struct tree_walk *walk, const char *root)
 	enter_dir(&w, "", &st, 0, NULL);
 	tree_lister_finish(&w.lister);
 	drop_duplicates(walk);
+	sort_files(walk);
 	tree_notes_sort(&walk->notes);
 	free(w.stack);
 	free(w.followed);
