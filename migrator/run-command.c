@@ -20,7 +20,10 @@
 
 #define MAX_LIVE_CHILDREN 256
 
-/* process groups we may have to kill from a signal handler */
+/*
+ * process groups we may have to kill from a signal handler; a slot is
+ * taken atomically, so threads may start children side by side
+ */
 static volatile pid_t live_children[MAX_LIVE_CHILDREN];
 
 static void track_child(pid_t pid)
@@ -28,10 +31,8 @@ static void track_child(pid_t pid)
 	int i;
 
 	for (i = 0; i < MAX_LIVE_CHILDREN; i++)
-		if (!live_children[i]) {
-			live_children[i] = pid;
+		if (__sync_bool_compare_and_swap(&live_children[i], 0, pid))
 			return;
-		}
 }
 
 static void untrack_child(pid_t pid)
@@ -39,8 +40,7 @@ static void untrack_child(pid_t pid)
 	int i;
 
 	for (i = 0; i < MAX_LIVE_CHILDREN; i++)
-		if (live_children[i] == pid)
-			live_children[i] = 0;
+		__sync_bool_compare_and_swap(&live_children[i], pid, 0);
 }
 
 void run_command_kill_all(int sig)
