@@ -11,6 +11,7 @@
  * job->apply_report, apply's report.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +30,13 @@
 #include "util.h"
 #include "write-series.h"
 
-/* check on the converted tree (the tree and apply's texts) decides */
-static int check_gate(struct series_job *job, const struct series *s,
-		      struct check_result *r, int *checked)
+/* check on the converted tree (the tree and apply's texts): check_tree()'s */
+static int check_converted(const struct series_job *job, const struct series *s,
+			   struct check_result *r)
 {
 	struct tree_overlay converted = TREE_OVERLAY_INIT;
 	struct check_options opts;
-	struct strbuf text = STRBUF_INIT;
-	size_t i, errors;
+	size_t i;
 	int ret;
 
 	for (i = 0; i < s->nr_changes; i++)
@@ -47,11 +47,20 @@ static int check_gate(struct series_job *job, const struct series *s,
 	opts.overlay = &converted;
 	opts.migration = job->opts.migration;
 	opts.jobs = job->opts.jobs;
-	*checked = 1;
 	ret = check_tree(&opts, r);
 	r->overlay = NULL; /* released below */
 	tree_overlay_release(&converted);
-	if (ret < 0) {
+	return ret;
+}
+
+/* what check found (analysed: check_converted()'s) decides: 0 go on */
+static int check_gate(struct series_job *job, struct check_result *r,
+		      int analysed)
+{
+	struct strbuf text = STRBUF_INIT;
+	size_t errors;
+
+	if (analysed < 0) {
 		job->opts.check_note = "check could not analyse the converted "
 				       "tree";
 		return 0;
@@ -103,28 +112,61 @@ static int stage_patches(const struct series *s, const char *staged,
 	return 0;
 }
 
-/* checkpatch, git am and check on the staged series: 0 go on, 1 stop */
+/* checkpatch and git am on the staged series, beside check's analysis */
+struct verify_job {
+	const struct series_job *job;
+	struct series *s;
+	const char *staged, *scratch;
+	int failed;
+};
+
+/*
+ * On a thread of its own: it writes only s's notes and verdicts, which
+ * check does not read, and starts children (run-command.h)
+ */
+static void *verify_staged(void *arg)
+{
+	struct verify_job *v = arg;
+
+	if (v->job->no_checkpatch)
+		v->s->checkpatch_note = xstrdup("not run (--no-checkpatch)");
+	else
+		series_checkpatch(v->s, v->staged);
+	v->failed = series_verify(v->s, v->staged, v->scratch) < 0;
+	return NULL;
+}
+
+/*
+ * checkpatch, git am and check on the staged series: 0 go on, 1 stop.
+ * The first two run their children while check parses; check's
+ * verdict counts only when git am reproduced the converted tree.
+ */
 static int judge_staged(struct series_job *job, struct series *s,
 			const char *staged, struct check_result *r,
 			int *checked)
 {
+	struct verify_job v = { job, s, NULL, NULL, 0 };
 	char *abs = realpath(staged, NULL), *scratch;
-	int ret;
+	pthread_t thread;
+	int threaded, analysed;
 
 	if (!abs) {
 		error_errno("cannot resolve '%s'", staged);
 		return 1;
 	}
-	if (job->no_checkpatch)
-		s->checkpatch_note = xstrdup("not run (--no-checkpatch)");
-	else
-		series_checkpatch(s, abs);
 	scratch = tempdir_create("kmigrate-series");
-	ret = series_verify(s, abs, scratch) < 0 ||
-	      check_gate(job, s, r, checked);
+	v.staged = abs;
+	v.scratch = scratch;
+	threaded = !pthread_create(&thread, NULL, verify_staged, &v);
+	if (!threaded)
+		verify_staged(&v);
+	*checked = 1; /* r is filled, to release */
+	analysed = check_converted(job, s, r);
+	if (threaded)
+		pthread_join(thread, NULL);
 	free(scratch);
 	free(abs);
-	return ret;
+	return v.failed || check_gate(job, r, analysed);
 }
 
 /* the cover letter beside the patches, then all of them into DIR */
