@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "apply-work.h"
+#include "parallel.h"
 #include "record.h"
 #include "result-cache.h"
 #include "sha256.h"
@@ -388,24 +389,49 @@ static void read_result(struct record_cursor *c, struct apply_result *r,
 	read_notes(c, &r->notes);
 }
 
-/* every file the run read, read again: -1 when one is not as it was */
-static int reread_files(const char *tree, struct apply_result *r,
+struct reread {
+	const struct tree_fs *fs;
+	struct apply_result *r;
+	const struct read_file *rfs;
+	char *changed; /* per file: not as it was */
+};
+
+/* run on a worker thread: touches only file index's slots */
+static void reread_one(size_t index, void *cb)
+{
+	struct reread *rr = cb;
+
+	if (rr->rfs[index].was_read)
+		rr->changed[index] = reread_file(rr->fs, &rr->r->files[index],
+						 &rr->rfs[index]) < 0;
+}
+
+/*
+ * every file the run read, read again on -j threads: -1 when one is not
+ * as it was
+ */
+static int reread_files(const char *tree, int jobs, struct apply_result *r,
 			const struct read_file *rfs)
 {
+	struct reread rr = { NULL, r, rfs, NULL };
 	struct tree_fs fs;
 	size_t i;
 	int ret = 0;
 
 	if (tree_fs_open(&fs, tree) < 0)
 		return -1;
-	for (i = 0; !ret && i < r->nr_files; i++)
-		if (rfs[i].was_read)
-			ret = reread_file(&fs, &r->files[i], &rfs[i]);
+	rr.fs = &fs;
+	rr.changed = xcalloc(r->nr_files + 1, 1);
+	run_tasks_parallel(jobs, r->nr_files, reread_one, &rr);
+	for (i = 0; i < r->nr_files; i++)
+		if (rr.changed[i])
+			ret = -1;
+	free(rr.changed);
 	tree_fs_close(&fs);
 	return ret;
 }
 
-int apply_memo_get(struct result_key *key, const char *tree,
+int apply_memo_get(struct result_key *key, const char *tree, int jobs,
 		   struct apply_result *r)
 {
 	struct strbuf payload = STRBUF_INIT;
@@ -418,7 +444,7 @@ int apply_memo_get(struct result_key *key, const char *tree,
 		c = (struct record_cursor)RECORD_CURSOR(payload.buf,
 							payload.len);
 		read_result(&c, r, &rfs);
-		hit = record_done(&c) && !reread_files(tree, r, rfs);
+		hit = record_done(&c) && !reread_files(tree, jobs, r, rfs);
 		for (i = 0; rfs && i < r->nr_files; i++)
 			strbuf_release(&rfs[i].span);
 		free(rfs);

@@ -87,7 +87,8 @@ void apply_spatch_key(struct result_key *base, const struct strlist *coccis,
  * the walk found it (begun at started).  apply_memo_key() makes the
  * key from spatch's (apply_spatch_key()) and says whether a run may be
  * kept under it (0: a file was written too recently); apply_memo_get()
- * fills r on a hit (1), reading again the files of tree the run read;
+ * fills r on a hit (1), reading again the files of tree the run read,
+ * on up to jobs threads;
  * apply_memo_put() keeps r unless it is a run
  * another would not repeat (a failure, a timeout).
  */
@@ -95,7 +96,7 @@ int apply_memo_key(struct result_key *key, const struct result_key *spatch,
 		   const struct apply_opts *opts, unsigned int max_line_length,
 		   const struct tree_walk *walk,
 		   const struct timespec *started);
-int apply_memo_get(struct result_key *key, const char *tree,
+int apply_memo_get(struct result_key *key, const char *tree, int jobs,
 		   struct apply_result *r);
 void apply_memo_put(struct result_key *key, const struct apply_result *r);
 

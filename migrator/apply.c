@@ -401,7 +401,7 @@ static int walk_tree(struct apply_ctx *ctx, const struct strlist *coccis,
 	apply_spatch_key(&ctx->spatch_key, coccis, version);
 	*storable = apply_memo_key(&ctx->memo, &ctx->spatch_key, opts, limit,
 				   walk, started);
-	return apply_memo_get(&ctx->memo, opts->tree, ctx->result);
+	return apply_memo_get(&ctx->memo, opts->tree, opts->jobs, ctx->result);
 }
 
 int apply_tree(const struct apply_opts *opts, struct apply_result *r)
