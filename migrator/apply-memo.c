@@ -133,7 +133,6 @@ static int write_file(struct strbuf *out, const struct apply_file *f)
 {
 	unsigned char digest[SHA256_LEN];
 	size_t start, old_len, new_len;
-	struct sha256 ctx;
 
 	/* an unconverted file's new text is its old (convert_file) */
 	if (!f->converted &&
@@ -144,9 +143,7 @@ static int write_file(struct strbuf *out, const struct apply_file *f)
 	record_add_string(out, f->path);
 	record_add_bytes(out, (const char *)&f->st, sizeof(f->st));
 	if (f->old_text.len) {
-		sha256_init(&ctx);
-		sha256_update(&ctx, f->old_text.buf, f->old_text.len);
-		sha256_final(&ctx, digest);
+		sha256_buffer(f->old_text.buf, f->old_text.len, digest);
 		record_add_bytes(out, (const char *)digest, sizeof(digest));
 	}
 	if (f->converted) {
@@ -268,15 +265,12 @@ static int reread_file(const struct tree_fs *fs, struct apply_file *f,
 		       const struct read_file *rf)
 {
 	unsigned char digest[SHA256_LEN];
-	struct sha256 ctx;
 	struct stat st;
 
 	if (tree_fs_read(fs, f->path, &f->old_text, &st) < 0 ||
 	    !same_stat(&st, &f->st))
 		return -1;
-	sha256_init(&ctx);
-	sha256_update(&ctx, f->old_text.buf, f->old_text.len);
-	sha256_final(&ctx, digest);
+	sha256_buffer(f->old_text.buf, f->old_text.len, digest);
 	if (memcmp(digest, rf->digest, sizeof(digest)))
 		return -1;
 	f->st = st;

@@ -88,8 +88,7 @@ void apply_spatch_key(struct result_key *base, const struct strlist *coccis,
  * key from spatch's (apply_spatch_key()) and says whether a run may be
  * kept under it (0: a file was written too recently); apply_memo_get()
  * fills r on a hit (1), reading again the files of tree the run read,
- * on up to jobs threads;
- * apply_memo_put() keeps r unless it is a run
+ * on up to jobs threads; apply_memo_put() keeps r unless it is a run
  * another would not repeat (a failure, a timeout).
  */
 int apply_memo_key(struct result_key *key, const struct result_key *spatch,

@@ -67,16 +67,6 @@ static void memo_grow(struct check_cache *cc)
 	free(old);
 }
 
-static void digest_bytes(const void *buf, size_t len,
-			 unsigned char digest[SHA256_LEN])
-{
-	struct sha256 ctx;
-
-	sha256_init(&ctx);
-	sha256_update(&ctx, buf, len);
-	sha256_final(&ctx, digest);
-}
-
 /* hash the file at full into d (missing when it cannot be read) */
 static void digest_file(const struct check_cache *cc, const char *full,
 			struct dep_digest *d)
@@ -88,7 +78,7 @@ static void digest_file(const struct check_cache *cc, const char *full,
 	d->missing = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
 		     strbuf_read_fd(&text, fd) < 0;
 	if (!d->missing) {
-		digest_bytes(text.buf, text.len, d->digest);
+		sha256_buffer(text.buf, text.len, d->digest);
 		d->changed = tree_time_racy(&st.st_mtim, &cc->started);
 	}
 	if (fd >= 0)
@@ -113,7 +103,7 @@ static const struct dep_digest *dep_digest(struct check_cache *cc,
 	if (f) {
 		memset(scratch, 0, sizeof(*scratch));
 		scratch->missing = f->removed;
-		digest_bytes(f->text.buf, f->text.len, scratch->digest);
+		sha256_buffer(f->text.buf, f->text.len, scratch->digest);
 		return scratch;
 	}
 	full = dep[0] == '/' ? xstrdup(dep) : xstrfmt("%s/%s", r->tree, dep);

@@ -137,11 +137,8 @@ static void payload_hex(const void *payload, size_t len,
 			char hex[SHA256_HEX_LEN + 1])
 {
 	unsigned char digest[SHA256_LEN];
-	struct sha256 ctx;
 
-	sha256_init(&ctx);
-	sha256_update(&ctx, payload, len);
-	sha256_final(&ctx, digest);
+	sha256_buffer(payload, len, digest);
 	sha256_hex(digest, hex);
 }
 

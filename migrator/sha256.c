@@ -269,6 +269,16 @@ void sha256_final(struct sha256 *ctx, unsigned char digest[SHA256_LEN])
 	}
 }
 
+void sha256_buffer(const void *data, size_t len,
+		   unsigned char digest[SHA256_LEN])
+{
+	struct sha256 ctx;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, data, len);
+	sha256_final(&ctx, digest);
+}
+
 void sha256_hex(const unsigned char digest[SHA256_LEN],
 		char hex[SHA256_HEX_LEN + 1])
 {

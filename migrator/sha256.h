@@ -2,8 +2,9 @@
  * sha256.h - SHA-256 (FIPS 180-4), the key of result-cache.h.
  *
  * Caller's steps: sha256_init(), sha256_update() any number of times,
- * sha256_final() into 32 bytes; sha256_hex() spells a digest as 64
- * lowercase hex digits plus a NUL.  No allocation, no failure.
+ * sha256_final() into 32 bytes, or sha256_buffer() for one buffer;
+ * sha256_hex() spells a digest as 64 lowercase hex digits plus a NUL.
+ * No allocation, no failure.
  */
 #ifndef KM_SHA256_H
 #define KM_SHA256_H
@@ -24,6 +25,9 @@ struct sha256 {
 void sha256_init(struct sha256 *ctx);
 void sha256_update(struct sha256 *ctx, const void *data, size_t len);
 void sha256_final(struct sha256 *ctx, unsigned char digest[SHA256_LEN]);
+/* the digest of len bytes at data: init, update, final */
+void sha256_buffer(const void *data, size_t len,
+		   unsigned char digest[SHA256_LEN]);
 void sha256_hex(const unsigned char digest[SHA256_LEN],
 		char hex[SHA256_HEX_LEN + 1]);
 

@@ -73,7 +73,6 @@ static void name_binary(struct spatch_version *v)
 {
 	struct strbuf path = STRBUF_INIT, id = STRBUF_INIT;
 	unsigned char digest[SHA256_LEN];
-	struct sha256 ctx;
 	struct stat st;
 
 	v->binary[0] = '\0';
@@ -84,9 +83,7 @@ static void name_binary(struct spatch_version *v)
 			    (unsigned long long)st.st_size,
 			    (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
 			    (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
-		sha256_init(&ctx);
-		sha256_update(&ctx, id.buf, id.len);
-		sha256_final(&ctx, digest);
+		sha256_buffer(id.buf, id.len, digest);
 		sha256_hex(digest, v->binary);
 	}
 	strbuf_release(&id);
