@@ -5,6 +5,9 @@
  * CPU's SHA extensions (SHA-NI) when it has them, unless the environment
  * sets KMIGRATE_SHA256_PORTABLE (to anything but "0"); the portable C of
  * sha256_block() otherwise.  The choice is made at the first block.
+ * HMAC-SHA-256 is RFC 2104's construction over it: a key longer than a
+ * block is hashed first; the inner and outer hashes start from the key
+ * padded with 0x36 and 0x5c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -290,4 +293,42 @@ void sha256_hex(const unsigned char digest[SHA256_LEN],
 		hex[2 * i + 1] = digits[digest[i] & 15];
 	}
 	hex[SHA256_HEX_LEN] = '\0';
+}
+
+void hmac_sha256_init(struct hmac_sha256 *ctx, const void *key, size_t len)
+{
+	unsigned char block[64], digest[SHA256_LEN];
+	size_t i;
+
+	memset(block, 0, sizeof(block));
+	if (len > sizeof(block)) {
+		sha256_buffer(key, len, digest);
+		memcpy(block, digest, sizeof(digest));
+	} else {
+		memcpy(block, key, len);
+	}
+	for (i = 0; i < sizeof(block); i++)
+		block[i] ^= 0x36;
+	sha256_init(&ctx->inner);
+	sha256_update(&ctx->inner, block, sizeof(block));
+	for (i = 0; i < sizeof(block); i++)
+		block[i] ^= 0x36 ^ 0x5c;
+	sha256_init(&ctx->outer);
+	sha256_update(&ctx->outer, block, sizeof(block));
+	memset(block, 0, sizeof(block));
+}
+
+void hmac_sha256_update(struct hmac_sha256 *ctx, const void *data, size_t len)
+{
+	sha256_update(&ctx->inner, data, len);
+}
+
+void hmac_sha256_final(struct hmac_sha256 *ctx,
+		       unsigned char digest[SHA256_LEN])
+{
+	unsigned char inner[SHA256_LEN];
+
+	sha256_final(&ctx->inner, inner);
+	sha256_update(&ctx->outer, inner, sizeof(inner));
+	sha256_final(&ctx->outer, digest);
 }
