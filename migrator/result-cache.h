@@ -20,10 +20,23 @@
  * one file per key "KK/KKKK...", written to a temporary file and renamed
  * into place (not flushed to disk: a crash makes a miss at worst) so two
  * runs at once never see half an entry.  Each entry opens with a header
- * line: magic, format version, the key, the payload's length and its
- * SHA-256.  An entry whose header or checksum does not match is a miss and
- * is removed; it is never trusted.  A cache that cannot be written is one
- * warning, never a failure.  result_cache_disable() (--no-cache) or
+ * line: magic, format version, the key, the payload's length and a tag,
+ * the HMAC-SHA-256 of the rest of the line and the payload.  An entry
+ * whose header or tag does not match is a miss and is removed; it is
+ * never trusted.
+ *
+ * What is trusted: the directory only when the user owns it and no group
+ * or other may write it (made mode 0700 when missing), and an entry only
+ * with a tag made under the key of this user and this build of kmigrate:
+ * HMAC(user key, version, SHA-256 of kmigrate's binary).  The user key is
+ * 32 random bytes in the file beside the directory ("kmigrate.key" in
+ * $XDG_CACHE_HOME or ~/.cache), made on first use (O_EXCL, mode 0600,
+ * linked into place whole) and refused unless it is a regular file (not
+ * a link) of the user's that no group or other may read or write.  So an
+ * entry planted or edited by anyone else, or written by another build, is
+ * a miss, never a result.  A directory or key refused, or a cache that
+ * cannot be written, is one warning a run, never a failure: the run goes
+ * on without the cache.  result_cache_disable() (--no-cache) or
  * KMIGRATE_NO_CACHE=1 in the environment make every get a miss that reads
  * nothing and every put a no-op.
  */
@@ -53,7 +66,10 @@ const char *result_key_hex(struct result_key *key);
 
 void result_cache_disable(void);
 int result_cache_enabled(void);
-/* the directory in use (NULL when disabled); for messages and tests */
+/*
+ * the directory in use: NULL when disabled, or refused (warned); checked,
+ * with its key read, when the environment first names it
+ */
 const char *result_cache_dir(void);
 
 /* 1 and the payload in *payload on a hit, 0 on a miss */

@@ -2,8 +2,12 @@
  * test-result-cache.c - the cache returns what was put, misses on any
  * changed field, ignores and removes a corrupt or truncated entry, does
  * nothing when disabled and only warns when its directory cannot be
- * written (SHA-256 itself: test-sha256.c).
+ * written; believes no entry it did not tag itself (an edited payload
+ * with its checksum made again, an entry moved under another key), and
+ * uses no directory others may write and no key others may read
+ * (SHA-256 and HMAC themselves: test-sha256.c, test-hmac.c).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +159,169 @@ static void test_disabled_does_nothing(void)
 	strbuf_release(&got);
 }
 
+static void write_bytes(const char *path, const struct strbuf *bytes)
+{
+	FILE *fp = fopen(path, "w");
+
+	CU_ASSERT_FATAL(fp != NULL);
+	fwrite(bytes->buf, 1, bytes->len, fp);
+	fclose(fp);
+}
+
+/*
+ * The entry's header made again as anyone could, without the user's key:
+ * the key field as given, the payload's length and its SHA-256
+ */
+static void forge_header(struct strbuf *entry, const char *key_hex)
+{
+	char *nl = memchr(entry->buf, '\n', entry->len);
+	size_t head = (size_t)(nl + 1 - entry->buf);
+	unsigned char digest[SHA256_LEN];
+	char sum[SHA256_HEX_LEN + 1];
+	struct strbuf forged = STRBUF_INIT;
+
+	char *format_end = memchr(memchr(entry->buf, ' ', head) + 1, ' ', head);
+
+	sha256_buffer(nl + 1, entry->len - head, digest);
+	sha256_hex(digest, sum);
+	/* the magic and the format as they were */
+	strbuf_add(&forged, entry->buf, (size_t)(format_end - entry->buf));
+	strbuf_addf(&forged, " %s %zu %s\n", key_hex, entry->len - head, sum);
+	strbuf_add(&forged, nl + 1, entry->len - head);
+	strbuf_reset(entry);
+	strbuf_add(entry, forged.buf, forged.len);
+	strbuf_release(&forged);
+}
+
+static void test_forged_entry_misses(void)
+{
+	struct strbuf got = STRBUF_INIT, bytes = STRBUF_INIT;
+	struct result_key key;
+	char *path;
+
+	make_key(&key, "forged");
+	CU_ASSERT_EQUAL(result_cache_put(&key, "exit 1", 6), 0);
+	path = entry_of(&key);
+	CU_ASSERT_FATAL(strbuf_read_file(&bytes, path) >= 0);
+	bytes.buf[bytes.len - 1] = '0';		    /* the verdict edited... */
+	forge_header(&bytes, result_key_hex(&key)); /* ...and summed again */
+	write_bytes(path, &bytes);
+	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	CU_ASSERT_EQUAL(got.len, 0);
+	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
+	strbuf_release(&bytes);
+	strbuf_release(&got);
+	free(path);
+}
+
+static void test_moved_entry_misses(void)
+{
+	struct strbuf got = STRBUF_INIT, bytes = STRBUF_INIT;
+	struct result_key key, other;
+	char *path, *other_path;
+	const char *hex;
+
+	make_key(&key, "genuine");
+	make_key(&other, "elsewhere");
+	CU_ASSERT_EQUAL(result_cache_put(&key, "its result", 10), 0);
+	CU_ASSERT_EQUAL(result_cache_put(&other, "x", 1), 0);
+	path = entry_of(&key);
+	other_path = entry_of(&other);
+	CU_ASSERT_FATAL(strbuf_read_file(&bytes, path) >= 0);
+	/* the genuine tag kept, the key in the header the other one's */
+	hex = result_key_hex(&other);
+	memcpy(bytes.buf + strlen("kmigrate-result-cache 2 "), hex,
+	       SHA256_HEX_LEN);
+	write_bytes(other_path, &bytes);
+	CU_ASSERT_EQUAL(result_cache_get(&other, &got), 0);
+	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 1);
+	strbuf_release(&bytes);
+	strbuf_release(&got);
+	free(path);
+	free(other_path);
+}
+
+/* a cache under base/NAME, whose directory and key the caller sets up */
+static char *use_base(const char *name)
+{
+	char *base = xstrfmt("%s/%s", scratch, name);
+
+	CU_ASSERT_FATAL(mkdir(base, 0700) == 0);
+	setenv("XDG_CACHE_HOME", base, 1);
+	return base;
+}
+
+/* no directory, nothing read, nothing written: the run goes on */
+static void assert_refused(const char *base)
+{
+	struct strbuf got = STRBUF_INIT;
+	struct result_key key;
+	char *dir = xstrfmt("%s/kmigrate", base), *sub;
+
+	CU_ASSERT_PTR_NULL(result_cache_dir());
+	make_key(&key, "refused");
+	CU_ASSERT_EQUAL(result_cache_put(&key, "x", 1), -1);
+	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	sub = xstrfmt("%s/%.2s", dir, result_key_hex(&key));
+	CU_ASSERT_NOT_EQUAL(access(sub, F_OK), 0);
+	setenv("XDG_CACHE_HOME", scratch, 1);
+	strbuf_release(&got);
+	free(sub);
+	free(dir);
+}
+
+static void test_open_dir_refused(void)
+{
+	char *base = use_base("open"), *dir = xstrfmt("%s/kmigrate", base);
+
+	CU_ASSERT_FATAL(mkdir(dir, 0777) == 0);
+	CU_ASSERT_FATAL(chmod(dir, 0777) == 0);
+	assert_refused(base);
+	free(dir);
+	free(base);
+}
+
+static void test_key_made_private(void)
+{
+	char *base = use_base("fresh"), *key = xstrfmt("%s/kmigrate.key", base);
+	struct stat st;
+
+	CU_ASSERT_PTR_NOT_NULL(result_cache_dir());
+	CU_ASSERT_FATAL(stat(key, &st) == 0);
+	CU_ASSERT_EQUAL(st.st_mode & 07777, 0600);
+	CU_ASSERT_EQUAL(st.st_size, 32);
+	setenv("XDG_CACHE_HOME", scratch, 1);
+	free(key);
+	free(base);
+}
+
+static void test_readable_key_refused(void)
+{
+	char *base = use_base("readable"),
+	     *key = xstrfmt("%s/kmigrate.key", base);
+	int fd = open(key, O_WRONLY | O_CREAT | O_EXCL, 0644);
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(write(fd, "0123456789abcdef0123456789abcdef", 32), 32);
+	close(fd);
+	CU_ASSERT_FATAL(chmod(key, 0644) == 0);
+	assert_refused(base);
+	free(key);
+	free(base);
+}
+
+static void test_key_link_refused(void)
+{
+	char *base = use_base("link"), *key = xstrfmt("%s/kmigrate.key", base),
+	     *target = xstrfmt("%s/fresh/kmigrate.key", scratch);
+
+	CU_ASSERT_FATAL(symlink(target, key) == 0);
+	assert_refused(base);
+	free(target);
+	free(key);
+	free(base);
+}
+
 static const struct unit_test tests[] = {
 	{ "a put entry is got back whole; other keys miss", test_put_then_get },
 	{ "a changed file changes the key", test_changed_file_misses },
@@ -164,6 +331,14 @@ static const struct unit_test tests[] = {
 	  test_truncated_entry_ignored },
 	{ "an unwritable cache fails only the put",
 	  test_unwritable_dir_only_fails_put },
+	{ "an edited entry with its checksum made again is a miss",
+	  test_forged_entry_misses },
+	{ "an entry moved under another key is a miss",
+	  test_moved_entry_misses },
+	{ "a directory others may write is not used", test_open_dir_refused },
+	{ "the key is made 32 bytes, mode 0600", test_key_made_private },
+	{ "a key others may read is refused", test_readable_key_refused },
+	{ "a key that is a symbolic link is refused", test_key_link_refused },
 	{ "disabled: no read, no write", test_disabled_does_nothing },
 	{ NULL, NULL }
 };
