@@ -3,8 +3,9 @@
  *
  * Contract: the text is only read; key and value are reset and filled
  * for each field.  A line that starts with a blank where a key is due,
- * or a line without ':', is an error: a data file never passes a typo
- * silently.
+ * a line without ':', or a key that is not [a-z0-9-]+ is an error: a
+ * data file never passes a typo silently, and a key is safe to print in
+ * a message.
  */
 #include <string.h>
 
@@ -16,6 +17,17 @@ void field_reader_init(struct field_reader *fr, const char *text)
 	fr->pos = text;
 	fr->lineno = 0;
 	fr->key_line = 0;
+}
+
+static int is_key(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!((p[i] >= 'a' && p[i] <= 'z') ||
+		      (p[i] >= '0' && p[i] <= '9') || p[i] == '-'))
+			return 0;
+	return len > 0;
 }
 
 static const char *next_line(const char *eol)
@@ -41,7 +53,8 @@ int field_next(struct field_reader *fr, struct strbuf *key,
 			continue;
 		}
 		colon = memchr(p, ':', (size_t)(eol - p));
-		if (*p == ' ' || *p == '\t' || !colon)
+		if (*p == ' ' || *p == '\t' || !colon ||
+		    !is_key(p, (size_t)(colon - p)))
 			return -1;
 		fr->key_line = fr->lineno;
 		strbuf_add(key, p, (size_t)(colon - p));

@@ -3,10 +3,11 @@
  * migration's "migration" file, semantic-patches/kernel-types).
  *
  * '#' at the start of a line starts a comment line; an empty line is
- * nothing.  Every other line is "key: value"; the value goes on over the
- * following lines that start with a space or a tab (the first character
- * is dropped, the rest kept, so indentation survives), and such a
- * continuation line holding only " ." is an empty line (RFC 822 style).
+ * nothing.  Every other line is "key: value", the key [a-z0-9-]+; the
+ * value goes on over the following lines that start with a space or a
+ * tab (the first character is dropped, the rest kept, so indentation
+ * survives), and such a continuation line holding only " ." is an empty
+ * line (RFC 822 style).
  * Trailing whitespace of a value is dropped.  What the keys mean is the
  * caller's business: fields.c knows none.
  *

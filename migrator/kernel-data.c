@@ -3,8 +3,12 @@
  * (see kernel-data.h).
  *
  * The file is "key: value" fields (fields.h); the keys "role", "macro"
- * and "member" may repeat, any other key is an error.  Lookups are
- * linear: the tables hold a few dozen rows.
+ * and "member" may repeat, any other key is an error.  Names, macro
+ * arguments and types go into the generated semantic patch, so each is
+ * checked for what it is (migration-validate.h): a value is one line, a
+ * name a C identifier (a role a word), arguments one C expression, a
+ * type words and '*'.  Lookups are linear: the tables hold a few dozen
+ * rows.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
+#include "migration-validate.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -27,18 +32,43 @@ static char *normalised(const char *type, size_t len)
 	return strbuf_detach(&out, NULL);
 }
 
-/* "ROLE TYPE..." */
-static int add_role(struct kernel_data *kd, const char *value)
+/* the name and the type of "NAME TYPE...": 0, or -1 with the reason */
+static int name_and_type(const char *value,
+			 int (*valid)(const char *, struct strbuf *),
+			 char **name, const char **type, struct strbuf *why)
 {
-	size_t n = strcspn(value, " \t");
-	const char *type = value + n + strspn(value + n, " \t");
-	struct kernel_role *r;
+	size_t n = strcspn(value, " ");
 
-	if (!n || !*type)
+	*type = value + n + strspn(value + n, " ");
+	if (!n || !**type) {
+		strbuf_addstr(why, "expected 'NAME TYPE'");
 		return -1;
+	}
+	*name = xstrndup(value, n);
+	if (valid(*name, why) < 0) {
+		free(*name);
+		return -1;
+	}
+	return 0;
+}
+
+/* "ROLE TYPE..." */
+static int add_role(struct kernel_data *kd, const char *value,
+		    struct strbuf *why)
+{
+	const char *type;
+	struct kernel_role *r;
+	char *role;
+
+	if (name_and_type(value, validate_word, &role, &type, why) < 0)
+		return -1;
+	if (validate_c_type(type, why) < 0) {
+		free(role);
+		return -1;
+	}
 	ALLOC_GROW(kd->roles, kd->nr_roles + 1, kd->alloc_roles);
 	r = &kd->roles[kd->nr_roles++];
-	r->role = xstrndup(value, n);
+	r->role = role;
 	r->type = normalised(type, strlen(type));
 	return 0;
 }
@@ -51,55 +81,96 @@ static char *squeezed(const char *text, size_t len)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* "NAME TYPE... [zero|null]" or "NAME(...) ..." or "NAME(ARGS) ..." */
-static int add_macro(struct kernel_data *kd, const char *value)
+/* the name and arguments of "NAME", "NAME(...)" or "NAME(ARGS)" */
+static int macro_spelling(struct kernel_macro *mc, const char *value, size_t n,
+			  struct strbuf *why)
 {
-	size_t n = strcspn(value, " \t"), len;
-	const char *type = value + n + strspn(value + n, " \t");
-	const char *open = memchr(value, '(', n), *flag;
+	const char *open = memchr(value, '(', n);
+	char *args;
+	int ret;
+
+	if ((open && value[n - 1] != ')') || open == value) {
+		strbuf_addstr(why, "expected 'NAME', 'NAME(...)' or "
+				   "'NAME(ARGUMENTS)'");
+		return -1;
+	}
+	mc->name = xstrndup(value, open ? (size_t)(open - value) : n);
+	mc->function_like = open != NULL;
+	if (validate_identifier(mc->name, why) < 0)
+		return -1;
+	if (!open || (value + n - open == 5 && !strncmp(open, "(...)", 5)))
+		return 0;
+	args = xstrndup(open + 1, (size_t)(value + n - 1 - open - 1));
+	ret = validate_c_expression(args, why);
+	if (!ret)
+		mc->args = squeezed(args, strlen(args));
+	free(args);
+	return ret;
+}
+
+/* "NAME TYPE... [zero|null]" or "NAME(...) ..." or "NAME(ARGS) ..." */
+static int add_macro(struct kernel_data *kd, const char *value,
+		     struct strbuf *why)
+{
+	size_t n = strcspn(value, " "), len;
+	const char *type = value + n + strspn(value + n, " "), *flag;
 	struct kernel_macro mc;
+	char *spelled;
 
 	memset(&mc, 0, sizeof(mc));
-	if (!n || !*type || (open && value[n - 1] != ')') || open == value)
+	if (!n || !*type) {
+		strbuf_addstr(why, "expected 'NAME TYPE'");
 		return -1;
-	mc.name = xstrndup(value, open ? (size_t)(open - value) : n);
-	mc.function_like = open != NULL;
-	if (open && strncmp(open, "(...)", 5))
-		mc.args =
-			squeezed(open + 1, (size_t)(value + n - 1 - open - 1));
+	}
+	if (macro_spelling(&mc, value, n, why) < 0)
+		goto out_free_macro;
 	len = strlen(type);
 	flag = type + len;
-	while (flag > type && flag[-1] != ' ' && flag[-1] != '\t')
+	while (flag > type && flag[-1] != ' ')
 		flag--;
 	if (!strcmp(flag, "zero") || !strcmp(flag, "null")) {
 		mc.zero = !strcmp(flag, "zero");
 		mc.null = !strcmp(flag, "null");
 		len = (size_t)(flag - type);
 	}
-	mc.type = normalised(type, len);
+	spelled = xstrndup(type, len);
+	if (validate_c_type(spelled, why) < 0) {
+		free(spelled);
+		goto out_free_macro;
+	}
+	mc.type = normalised(spelled, len);
+	free(spelled);
 	if (!*mc.type) {
-		free(mc.name);
-		free(mc.args);
-		free(mc.type);
-		return -1;
+		strbuf_addstr(why, "no type");
+		goto out_free_macro;
 	}
 	ALLOC_GROW(kd->macros, kd->nr_macros + 1, kd->alloc_macros);
 	kd->macros[kd->nr_macros++] = mc;
 	return 0;
+out_free_macro:
+	free(mc.name);
+	free(mc.args);
+	free(mc.type);
+	return -1;
 }
 
 /* "NAME TYPE..." */
-static int add_member(struct kernel_data *kd, const char *value)
+static int add_member(struct kernel_data *kd, const char *value,
+		      struct strbuf *why)
 {
-	size_t n = strcspn(value, " \t");
-	const char *type = value + n + strspn(value + n, " \t");
+	const char *type;
 	struct kernel_member *mb;
+	char *name;
 
-	if (!n || !*type)
+	if (name_and_type(value, validate_identifier, &name, &type, why) < 0)
 		return -1;
+	if (validate_c_type(type, why) < 0) {
+		free(name);
+		return -1;
+	}
 	ALLOC_GROW(kd->members, kd->nr_members + 1, kd->alloc_members);
 	mb = &kd->members[kd->nr_members++];
-	mb->name = xstrndup(value, n);
+	mb->name = name;
 	mb->type = normalised(type, strlen(type));
 	return 0;
 }
@@ -108,22 +179,26 @@ int kernel_data_parse(struct kernel_data *kd, const char *text,
 		      const char *path)
 {
 	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	struct field_reader fr;
 	int got, ret = 0;
 
 	field_reader_init(&fr, text);
 	while ((got = field_next(&fr, &key, &value)) > 0) {
-		if (!strcmp(key.buf, "role"))
-			ret = add_role(kd, value.buf);
+		if (validate_one_line(value.buf, &why) < 0)
+			ret = -1;
+		else if (!strcmp(key.buf, "role"))
+			ret = add_role(kd, value.buf, &why);
 		else if (!strcmp(key.buf, "macro"))
-			ret = add_macro(kd, value.buf);
+			ret = add_macro(kd, value.buf, &why);
 		else if (!strcmp(key.buf, "member"))
-			ret = add_member(kd, value.buf);
+			ret = add_member(kd, value.buf, &why);
 		else
 			ret = -1;
 		if (ret < 0) {
-			ret = error("%s:%d: bad field '%s'", path, fr.key_line,
-				    key.buf);
+			ret = error("%s:%d: bad field '%s'%s%s", path,
+				    fr.key_line, key.buf, why.len ? ": " : "",
+				    why.buf);
 			break;
 		}
 	}
@@ -131,6 +206,7 @@ int kernel_data_parse(struct kernel_data *kd, const char *text,
 		ret = error("%s:%d: expected 'key: value'", path, fr.lineno);
 	strbuf_release(&key);
 	strbuf_release(&value);
+	strbuf_release(&why);
 	return ret;
 }
 

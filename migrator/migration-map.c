@@ -7,7 +7,10 @@
  * ("$1, MKDEV(0, 0), $2"), else by blanks ("$1 NULL $2 $3 $4 ...");
  * parentheses, brackets, braces and literals hold an item together.
  * "$N" is old argument N, "..." the old variadic arguments, anything
- * else a value (a C expression) passed by every converted call.
+ * else a value (a C expression) passed by every converted call.  A value
+ * goes into the generated semantic patch as it is written, so it must
+ * lex as one C expression (migration-validate.h), and so must the values
+ * of "drop"; a "not-null" parameter is a C identifier.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include "lexer.h"
 #include "migration.h"
 #include "migration-map.h"
+#include "migration-validate.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -137,6 +141,8 @@ int map_parse_new_call(struct migration *m, const char *value,
 				    "value",
 				    text);
 			ret = -1;
+		} else if (validate_c_expression(text, why) < 0) {
+			ret = -1;
 		} else {
 			it->kind = CALL_ITEM_VALUE;
 			it->value = xstrdup(text);
@@ -174,6 +180,10 @@ int map_add_drop(struct migration *m, const char *value, struct strbuf *why)
 	for (i = 1; i < items.nr; i++) {
 		struct strbuf sb = STRBUF_INIT;
 
+		if (validate_c_expression(items.items[i].string, why) < 0) {
+			strlist_clear(&items, 0);
+			return -1;
+		}
 		lex_squeeze(&sb, items.items[i].string,
 			    strlen(items.items[i].string));
 		strlist_push(&d->values, sb.buf);
@@ -186,6 +196,7 @@ int map_add_drop(struct migration *m, const char *value, struct strbuf *why)
 int map_add_not_null(struct migration *m, const char *value, struct strbuf *why)
 {
 	struct migration_not_null *nn;
+	char *param;
 	size_t n = strcspn(value, " \t\n");
 	const char *effect = value + n + strspn(value + n, " \t\n");
 
@@ -193,10 +204,15 @@ int map_add_not_null(struct migration *m, const char *value, struct strbuf *why)
 		strbuf_addstr(why, "expected 'PARAMETER [what a NULL does]'");
 		return -1;
 	}
+	param = xstrndup(value, n);
+	if (validate_identifier(param, why) < 0) {
+		free(param);
+		return -1;
+	}
 	m->not_null = xrealloc(m->not_null,
 			       (m->nr_not_null + 1) * sizeof(*m->not_null));
 	nn = &m->not_null[m->nr_not_null++];
-	nn->param = xstrndup(value, n);
+	nn->param = param;
 	nn->effect = *effect ? xstrdup(effect) : NULL;
 	return 0;
 }

@@ -5,6 +5,13 @@
  * an error, and so is a map that does not fit the prototypes, so a typo
  * never passes silently.  The map itself (parsing "new-call", the
  * helpers that read it) is migration-map.c.
+ *
+ * The data may be hostile (a folder someone sent): every value is
+ * checked for what it is (migration-validate.h) before it is stored, the
+ * name must be its folder's, and the files a path field names must be
+ * inside the folder or the data directory, symbolic links resolved.  A
+ * value that fails is a one-line error naming the file, the line, the
+ * field and the reason.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +26,7 @@
 #include "fields.h"
 #include "migration.h"
 #include "migration-map.h"
+#include "migration-validate.h"
 #include "strbuf.h"
 #include "tree-api.h"
 #include "util.h"
@@ -193,81 +201,141 @@ void prototype_release(struct migration_prototype *proto)
 	memset(proto, 0, sizeof(*proto));
 }
 
-static void set_cocci(struct migration *m, const char *value)
+/* "a.cocci b.cocci": files of the folder, below it */
+static int set_cocci(struct migration *m, const char *value, struct strbuf *why)
 {
 	char *copy = xstrdup(value), *save = NULL, *tok;
+	int ret = 0;
 
-	for (tok = strtok_r(copy, " \t\n", &save); tok;
-	     tok = strtok_r(NULL, " \t\n", &save))
-		strlist_pushf(&m->cocci, "%s/%s", m->dir ? m->dir : ".", tok);
+	for (tok = strtok_r(copy, " ", &save); tok && !ret;
+	     tok = strtok_r(NULL, " ", &save)) {
+		ret = validate_relative_path(tok, why);
+		if (!ret)
+			strlist_pushf(&m->cocci, "%s/%s", m->dir ? m->dir : ".",
+				      tok);
+	}
 	free(copy);
+	return ret;
 }
 
-static int set_prototype(struct migration_prototype *p, const char *value)
+/* the names and types of a parsed prototype, as the .cocci uses them */
+static int check_prototype(const struct migration_prototype *p,
+			   struct strbuf *why)
+{
+	size_t i;
+
+	if (validate_c_type(p->return_type, why) < 0)
+		return -1;
+	for (i = 0; i < p->nr_params; i++)
+		if (validate_identifier(p->params[i].name, why) < 0 ||
+		    validate_c_type(p->params[i].type, why) < 0)
+			return -1;
+	return 0;
+}
+
+static int set_prototype(struct migration_prototype *p, const char *value,
+			 struct strbuf *why)
 {
 	char *function = NULL;
 	int ret;
 
-	if (p->text)
-		return -1; /* given twice */
+	if (p->text) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	if (validate_prototype(value, why) < 0)
+		return -1;
 	ret = prototype_parse(p, value, &function);
 	free(function);
+	if (ret < 0)
+		strbuf_addstr(why, "not 'TYPE NAME(TYPE NAME, ...)'");
+	else
+		ret = check_prototype(p, why);
 	return ret;
 }
 
-/* the text fields: where each key's value goes */
-static char **text_field(struct migration *m, const char *key)
+/* the text fields: where each key's value goes, and what it must be */
+struct text_field {
+	const char *key;
+	size_t offset;
+	int (*validate)(const char *value, struct strbuf *why);
+};
+
+static const struct text_field text_fields[] = {
+	{ "name", offsetof(struct migration, name), validate_migration_name },
+	{ "function", offsetof(struct migration, function),
+	  validate_identifier },
+	{ "new-function", offsetof(struct migration, new_function),
+	  validate_identifier },
+	{ "header", offsetof(struct migration, header),
+	  validate_relative_path },
+	{ "subject", offsetof(struct migration, subject), validate_one_line },
+	{ "description", offsetof(struct migration, description),
+	  validate_prose },
+	{ "model", offsetof(struct migration, model), validate_identifier },
+	{ "demo-tree", offsetof(struct migration, demo_tree),
+	  validate_relative_path },
+	{ "demo-patch", offsetof(struct migration, demo_patch),
+	  validate_relative_path },
+};
+
+static const struct text_field *text_field(const char *key)
 {
-	static const struct {
-		const char *key;
-		size_t offset;
-	} fields[] = {
-		{ "name", offsetof(struct migration, name) },
-		{ "function", offsetof(struct migration, function) },
-		{ "new-function", offsetof(struct migration, new_function) },
-		{ "header", offsetof(struct migration, header) },
-		{ "subject", offsetof(struct migration, subject) },
-		{ "description", offsetof(struct migration, description) },
-		{ "model", offsetof(struct migration, model) },
-		{ "demo-tree", offsetof(struct migration, demo_tree) },
-		{ "demo-patch", offsetof(struct migration, demo_patch) },
-	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(fields); i++)
-		if (!strcmp(key, fields[i].key))
-			return (char **)((char *)m + fields[i].offset);
+	for (i = 0; i < ARRAY_SIZE(text_fields); i++)
+		if (!strcmp(key, text_fields[i].key))
+			return &text_fields[i];
 	return NULL;
 }
 
-/* store one field; -1 when the key is unknown or the value malformed */
-static int set_field(struct migration *m, const char *key, const char *value,
-		     struct strbuf *why)
+static int set_text(struct migration *m, const struct text_field *field,
+		    const char *value, const char *folder, struct strbuf *why)
 {
-	char **text = text_field(m, key);
+	char **text = (char **)((char *)m + field->offset);
 
-	if (text) {
-		if (*text) {
-			strbuf_addstr(why, "given twice");
-			return -1;
-		}
-		*text = xstrdup(value);
-		return 0;
+	if (*text) {
+		strbuf_addstr(why, "given twice");
+		return -1;
 	}
+	if (field->validate(value, why) < 0)
+		return -1;
+	if (field->offset == offsetof(struct migration, name) && folder &&
+	    strcmp(value, folder)) {
+		strbuf_addf(why, "'%s' is not its folder's name '%s'", value,
+			    folder);
+		return -1;
+	}
+	*text = xstrdup(value);
+	return 0;
+}
+
+/*
+ * Store one field; -1 when the key is unknown or the value malformed.
+ * folder: the name the migration must have, or NULL.
+ */
+static int set_field(struct migration *m, const char *key, const char *value,
+		     const char *folder, struct strbuf *why)
+{
+	const struct text_field *field = text_field(key);
+
+	if (field)
+		return set_text(m, field, value, folder, why);
+	/* every other field is one line, checked again for what it is */
+	if (validate_one_line(value, why) < 0)
+		return -1;
 	if (!strcmp(key, "old-prototype"))
-		return set_prototype(&m->old_proto, value);
+		return set_prototype(&m->old_proto, value, why);
 	if (!strcmp(key, "new-prototype"))
-		return set_prototype(&m->new_proto, value);
+		return set_prototype(&m->new_proto, value, why);
 	if (!strcmp(key, "new-call"))
 		return map_parse_new_call(m, value, why);
 	if (!strcmp(key, "drop"))
 		return map_add_drop(m, value, why);
 	if (!strcmp(key, "not-null"))
 		return map_add_not_null(m, value, why);
-	if (!strcmp(key, "cocci")) {
-		set_cocci(m, value);
-		return 0;
-	}
+	if (!strcmp(key, "cocci"))
+		return set_cocci(m, value, why);
 	strbuf_addstr(why, "unknown key");
 	return -1;
 }
@@ -314,7 +382,8 @@ static int check_names(struct migration *m, struct strbuf *why)
 	return 0;
 }
 
-int migration_parse(struct migration *m, const char *text, const char *path)
+static int parse_text(struct migration *m, const char *text, const char *path,
+		      const char *folder)
 {
 	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
@@ -324,7 +393,7 @@ int migration_parse(struct migration *m, const char *text, const char *path)
 
 	field_reader_init(&fr, text);
 	while ((got = field_next(&fr, &key, &value)) > 0) {
-		if (set_field(m, key.buf, value.buf, &why) < 0) {
+		if (set_field(m, key.buf, value.buf, folder, &why) < 0) {
 			ret = error("%s:%d: bad field '%s'%s%s", path,
 				    fr.key_line, key.buf, why.len ? ": " : "",
 				    why.buf);
@@ -347,6 +416,44 @@ out_release_bufs:
 	return ret;
 }
 
+int migration_parse(struct migration *m, const char *text, const char *path)
+{
+	return parse_text(m, text, path, NULL);
+}
+
+/* what the path fields name is inside the folder or the data directory */
+static int check_paths_inside(const struct migration *m, const char *path)
+{
+	struct strbuf why = STRBUF_INIT, iso = STRBUF_INIT;
+	const char *field = NULL;
+	size_t i, dir_len = strlen(m->dir) + 1;
+
+	for (i = 0; !field && i < m->cocci.nr; i++) {
+		const char *cocci = m->cocci.items[i].string + dir_len;
+		size_t n = strlen(cocci);
+
+		/* X.iso beside X.cocci is read with it (spatch.h) */
+		strbuf_reset(&iso);
+		if (n > 6 && !strcmp(cocci + n - 6, ".cocci"))
+			strbuf_addf(&iso, "%.*s.iso", (int)(n - 6), cocci);
+		if (validate_path_inside(m->dir, cocci, &why) < 0 ||
+		    (iso.len &&
+		     validate_path_inside(m->dir, iso.buf, &why) < 0))
+			field = "cocci";
+	}
+	if (!field && m->demo_tree &&
+	    validate_path_inside(km_datadir(), m->demo_tree, &why) < 0)
+		field = "demo-tree";
+	if (!field && m->demo_patch &&
+	    validate_path_inside(km_datadir(), m->demo_patch, &why) < 0)
+		field = "demo-patch";
+	if (field)
+		error("%s: bad field '%s': %s", path, field, why.buf);
+	strbuf_release(&iso);
+	strbuf_release(&why);
+	return field ? -1 : 0;
+}
+
 int migration_load(struct migration *m, const char *name)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -355,8 +462,11 @@ int migration_load(struct migration *m, const char *name)
 
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
-	if (!*name || strchr(name, '/') || name[0] == '.')
-		return error("'%s' is not a migration name", name);
+	if (validate_migration_name(name, &text) < 0) {
+		ret = error("cannot load a migration: %s", text.buf);
+		strbuf_release(&text);
+		return ret;
+	}
 	m->dir = xstrfmt("%s/%s", km_semantic_patches_dir(), name);
 	path = xstrfmt("%s/migration", m->dir);
 	if (strbuf_read_file(&text, path) < 0) {
@@ -364,7 +474,12 @@ int migration_load(struct migration *m, const char *name)
 			    name, strerror(errno), path);
 		goto out_free_path;
 	}
-	ret = migration_parse(m, text.buf, path);
+	if (strlen(text.buf) != text.len)
+		ret = error("%s: a NUL byte in a text file", path);
+	else
+		ret = parse_text(m, text.buf, path, name);
+	if (!ret)
+		ret = check_paths_inside(m, path);
 	if (!ret)
 		ret = kernel_data_load(&m->kernel);
 out_free_path:

@@ -75,9 +75,24 @@ static void test_macros(void)
 static void test_errors(void)
 {
 	static const char *const bad[] = {
-		"role: class\n",      "macro: MKDEV(\n",
-		"macro: (x) int\n",   "member: dev\n",
-		"type: dev_t devt\n", " role: class struct class *\n",
+		"role: class\n",
+		"macro: MKDEV(\n",
+		"macro: (x) int\n",
+		"member: dev\n",
+		"type: dev_t devt\n",
+		" role: class struct class *\n",
+		/* what would go into a generated semantic patch as it is */
+		"macro: NULL@ void * null\n",
+		"macro: NULL void *\n @@\n",
+		"macro: MKDEV(0,/*x*/0) dev_t zero\n",
+		"macro: MKDEV(0,(0) dev_t\n",
+		"macro: MK$DEV(...) dev_t\n",
+		"role: class struct class * @@\n",
+		"role: cl/ass struct class *\n",
+		"role: class struct\rclass *\n",
+		"member: de-v struct device\n",
+		"member: dev struct device // x\n",
+		"ro\rle: class struct class *\n",
 	};
 	size_t i;
 

@@ -110,6 +110,10 @@ static void test_the_shipped_migration_loads(void)
 	migration_release(&m);
 	CU_ASSERT_EQUAL(migration_load(&m, "../etc"), -1);
 	CU_ASSERT_EQUAL(migration_load(&m, "no-such-migration"), -1);
+	/* a name is [a-z0-9][a-z0-9-]*, as its folder's must be */
+	CU_ASSERT_EQUAL(migration_load(&m, "Class-Device-Parent"), -1);
+	CU_ASSERT_EQUAL(migration_load(&m, "-x"), -1);
+	CU_ASSERT_EQUAL(migration_load(&m, ""), -1);
 }
 
 /* a migration of frob(): the old prototype, this new one and map */
