@@ -2,17 +2,27 @@
  * check-patch.h - check with a "before": a hand-written conversion patch
  * (--patch FILE) or a base revision (--base REV).
  *
- * --patch: the patch's paths are checked first (none absolute, none
- * with a ".." component, none reached through a symbolic link of the
- * tree, to outside or not: refused otherwise); the files the patch
- * touches, and nothing else, are copied into a scratch directory and
- * the patch is applied there (git apply -p1, or patch -p1 --batch when
- * git is missing); TREE itself is never written.  The tree with the
- * patched files over it (tree-overlay.h) is checked with every rule;
- * the unpatched TREE is the "before", and the tree with apply_tree()'s
- * texts over it is what the semantic conversion gives.  The three are
- * analysed together (check_analyse_files()).  Findings name the
- * patched files.
+ * --patch: every path the patch names is checked first: the "diff
+ * --git" line, "---" and "+++", "rename from/to", "copy from/to"; a
+ * path that is absolute, has a ".." component, has a ".git" component
+ * (in any case, or as NTFS or HFS+ would take it), or is reached
+ * through a symbolic link of the tree, is refused; so is a patch that
+ * makes a file anything but a regular file (mode 120000, a symbolic
+ * link; 160000), one that changes a binary file without its data
+ * ("Binary files ... differ") and a GIT binary patch of more than 16
+ * MiB.  The files the patch touches, and nothing else, are copied into
+ * a scratch directory and the patch is applied there (git apply -p1,
+ * or patch -p1 --batch when git is missing); TREE itself is never
+ * written.  The patched files are read back without following a link
+ * (a regular file each, at most 16 MiB, 256 MiB in all).  The tree
+ * with them over it (tree-overlay.h) is checked with every rule: a
+ * file the patch renames or copies is judged at its new path, its
+ * calls paired with its source's; a file it deletes has nothing left
+ * to judge; a GIT binary patch's result is judged as any file
+ * (rule-binary-file when it is no text).  The unpatched TREE is the
+ * "before", and the tree with apply_tree()'s texts over it is what
+ * the semantic conversion gives.  The three are analysed together
+ * (check_analyse_files()).  Findings name the patched files.
  *
  * --base: TREE must be in a git work tree; REV's version of it is
  * extracted (git archive REV:PREFIX | tar -x, through a file) into a
@@ -48,8 +58,11 @@ int check_compared(const struct check_options *opts,
 
 /*
  * The paths a patch touches, as they are after -p1 ("a/x.c" is "x.c"),
- * each once.  0, or -1 with *refused (malloc'd) saying why: a path
- * that is absolute or has a ".." component, or no path at all.
+ * sorted, each once; the path a rename or copy makes has its source's
+ * path in its util (malloc'd: strlist_clear(paths, 1)).  0, or -1 with
+ * *refused (malloc'd) saying why (check_compared() above): an unsafe
+ * path, a mode that is not a regular file's, binary data missing or
+ * too big, or no path at all.
  */
 int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 			char **refused);

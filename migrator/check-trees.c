@@ -3,9 +3,11 @@
  * check-trees.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "apply.h"
@@ -128,36 +130,96 @@ static int refuse_links(const char *tree, const char *patch,
 	return ret;
 }
 
+/*
+ * What a patch may leave: at most PATCHED_FILE_MAX bytes in one file,
+ * PATCHED_TOTAL_MAX in all (a copy repeated a thousand times is a small
+ * patch), all held in memory for the check
+ */
+#define PATCHED_FILE_MAX (16UL << 20)
+#define PATCHED_TOTAL_MAX (256UL << 20)
+
+/*
+ * path as the patch leaves it in scratch: a regular file, reached and
+ * opened without following a symbolic link (a link the patch made is
+ * an error, never followed), at most PATCHED_FILE_MAX bytes.  0, 1 when
+ * the patch removed it, or -1 reported.
+ */
+static int read_one_patched(const struct tree_fs *fs, const char *path,
+			    struct strbuf *text)
+{
+	const char *leaf;
+	int dir_fd = tree_fs_open_dir(fs, path, &leaf), fd = -1, ret = -1;
+	struct stat st;
+
+	if (dir_fd >= 0)
+		fd = openat(dir_fd, leaf,
+			    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		ret = 1;
+	} else if (fd < 0 && errno == ELOOP) {
+		error("cannot read the patched '%s': the patch leaves a "
+		      "symbolic link",
+		      path);
+	} else if (fd < 0 || fstat(fd, &st) < 0) {
+		error_errno("cannot read the patched '%s'", path);
+	} else if (!S_ISREG(st.st_mode)) {
+		error("cannot read the patched '%s': the patch leaves no "
+		      "regular file",
+		      path);
+	} else if ((unsigned long long)st.st_size > PATCHED_FILE_MAX) {
+		error("cannot read the patched '%s': it is more than %lu MiB",
+		      path, PATCHED_FILE_MAX >> 20);
+	} else if (strbuf_read_fd(text, fd) < 0) {
+		error_errno("cannot read the patched '%s'", path);
+	} else if (text->len > PATCHED_FILE_MAX) {
+		error("cannot read the patched '%s': it is more than %lu MiB",
+		      path, PATCHED_FILE_MAX >> 20);
+	} else {
+		ret = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (dir_fd >= 0)
+		close(dir_fd);
+	return ret;
+}
+
 /* each touched path as the patch leaves it in scratch, into ov */
 static int read_patched(const char *scratch, const struct strlist *paths,
 			struct tree_overlay *ov)
 {
-	size_t i;
+	struct tree_fs fs;
+	size_t i, total = 0;
+	int ret = 0;
 
-	for (i = 0; i < paths->nr; i++) {
+	if (tree_fs_open(&fs, scratch) < 0)
+		return error_errno("cannot open the scratch copy '%s'",
+				   scratch);
+	for (i = 0; !ret && i < paths->nr; i++) {
 		const char *path = paths->items[i].string;
-		char *full = xstrfmt("%s/%s", scratch, path);
 		struct strbuf text = STRBUF_INIT;
-		int ret = strbuf_read_file(&text, full);
+		int found = read_one_patched(&fs, path, &text);
 
-		if (ret < 0 && errno == ENOENT)
+		total += text.len;
+		if (found < 0)
+			ret = -1;
+		else if (total > PATCHED_TOTAL_MAX)
+			ret = error("cannot check the patched files: they "
+				    "hold more than %lu MiB",
+				    PATCHED_TOTAL_MAX >> 20);
+		else if (found)
 			tree_overlay_remove(ov, path);
-		else if (ret < 0)
-			error_errno("cannot read the patched '%s'", path);
 		else
 			tree_overlay_set(ov, path, text.buf, text.len);
 		strbuf_release(&text);
-		free(full);
-		if (ret < 0 && errno != ENOENT)
-			return -1;
 	}
-	return 0;
+	tree_fs_close(&fs);
+	return ret;
 }
 
 int make_patched(const char *tree, const char *patch, const char *scratch,
-		 struct tree_overlay *ov)
+		 struct tree_overlay *ov, struct strlist *paths)
 {
-	struct strlist paths = STRLIST_INIT;
 	struct strbuf text = STRBUF_INIT;
 	char abs[PATH_MAX], *refused = NULL;
 	int ret = -1;
@@ -166,17 +228,16 @@ int make_patched(const char *tree, const char *patch, const char *scratch,
 		error_errno("cannot read patch '%s'", patch);
 		goto out_release;
 	}
-	if (patch_touched_paths(text.buf, text.len, &paths, &refused)) {
+	if (patch_touched_paths(text.buf, text.len, paths, &refused)) {
 		error("cannot use patch '%s': %s", patch, refused);
 		goto out_release;
 	}
-	if (!refuse_links(tree, patch, &paths) &&
-	    !scratch_copy_files(tree, scratch, &paths) &&
+	if (!refuse_links(tree, patch, paths) &&
+	    !scratch_copy_files(tree, scratch, paths) &&
 	    !apply_patch(scratch, abs, patch, tree))
-		ret = read_patched(scratch, &paths, ov);
+		ret = read_patched(scratch, paths, ov);
 out_release:
 	free(refused);
-	strlist_clear(&paths, 0);
 	strbuf_release(&text);
 	return ret;
 }

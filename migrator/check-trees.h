@@ -12,14 +12,18 @@
 #define KM_CHECK_TREES_H
 
 struct migration;
+struct strlist;
 struct tree_overlay;
 
 /*
  * The tree as the patch leaves it, in ov: the patch applied to copies
- * of the files it touches only, in scratch; -1 reported
+ * of the files it touches only, in scratch; the patched files are read
+ * back without following a link, each a regular file of at most 16 MiB.
+ * paths gets patch_touched_paths()'s list (the caller clears it with
+ * its utils).  -1 reported
  */
 int make_patched(const char *tree, const char *patch, const char *scratch,
-		 struct tree_overlay *ov);
+		 struct tree_overlay *ov, struct strlist *paths);
 /* the semantic conversion of the tree, its new texts in ov */
 int make_converted(const char *tree, const struct migration *m, int jobs,
 		   struct tree_overlay *ov);

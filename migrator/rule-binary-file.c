@@ -7,6 +7,11 @@
  * line ends is skipped as binary (scan.h).  When such a file names the
  * function, its occurrences are not classified, so the gate must not
  * pass it.  One finding per file, at line 1, column 1 (the whole file).
+ *
+ * With check --patch, a file a GIT binary patch writes is read back
+ * like any patched file and judged here when it is no text (a "Binary
+ * files ... differ" patch, without the data, is refused before:
+ * check-patch.h).
  */
 #include "rules.h"
 #include "scan.h"
@@ -37,6 +42,7 @@ const struct rule rule_binary_file = {
 		       "text) holds the function's name.  It is not lexed, "
 		       "so its occurrences are neither classified nor "
 		       "checked: convert it to text, or remove it from the "
-		       "tree.",
+		       "tree.  With --patch, this includes a file a GIT "
+		       "binary patch writes.",
 	.check_tree = check_binary_file,
 };

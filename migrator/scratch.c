@@ -9,6 +9,7 @@
 
 #include "scratch.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "tree-walk.h"
 #include "util.h"
 
@@ -91,13 +92,45 @@ int scratch_copy_tree(const char *tree, const char *scratch,
 	return ret;
 }
 
+/* one file of the tree, read through fs (no link followed), to scratch */
+static int copy_beneath(const struct tree_fs *fs, const char *scratch,
+			const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *to = xstrfmt("%s/%s", scratch, path);
+	struct stat st;
+	int ret = 0;
+
+	if (tree_fs_read(fs, path, &text, &st) < 0) {
+		if (errno == ELOOP)
+			ret = error(
+				"cannot read '%s/%s': it is reached through "
+				"a symbolic link",
+				fs->root, path);
+		else if (errno != ENOENT && errno != EINVAL)
+			ret = error_errno("cannot read '%s/%s'", fs->root,
+					  path);
+	} else if (write_scratch_file(to, text.buf, text.len) < 0) {
+		ret = -1;
+	} else if (chmod(to, st.st_mode & 0777) < 0) {
+		ret = error_errno("cannot write '%s'", to);
+	}
+	strbuf_release(&text);
+	free(to);
+	return ret;
+}
+
 int scratch_copy_files(const char *tree, const char *scratch,
 		       const struct strlist *paths)
 {
+	struct tree_fs fs;
 	size_t i;
 	int ret = 0;
 
+	if (tree_fs_open(&fs, tree) < 0)
+		return error_errno("cannot open tree '%s'", tree);
 	for (i = 0; !ret && i < paths->nr; i++)
-		ret = copy_file(tree, scratch, paths->items[i].string, 1);
+		ret = copy_beneath(&fs, scratch, paths->items[i].string);
+	tree_fs_close(&fs);
 	return ret;
 }

@@ -31,7 +31,11 @@ int write_scratch_file(const char *path, const void *buf, size_t len);
  */
 int scratch_copy_tree(const char *tree, const char *scratch,
 		      const struct strlist *extra);
-/* only the paths given (one the tree does not have is skipped) */
+/*
+ * Only the paths given (one the tree does not have, or has as no
+ * regular file, is skipped), read through tree-fs.h: a path reached
+ * through a symbolic link of the tree is an error, never followed
+ */
 int scratch_copy_files(const char *tree, const char *scratch,
 		       const struct strlist *paths);
 
