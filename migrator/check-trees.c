@@ -13,6 +13,7 @@
 #include "apply.h"
 #include "check-patch.h"
 #include "check-trees.h"
+#include "git-plumbing.h"
 #include "run-command.h"
 #include "scratch.h"
 #include "tree-fs.h"
@@ -267,28 +268,34 @@ int make_converted(const char *tree, const struct migration *m, int jobs,
 	return 0;
 }
 
-/* git's answer in dir, trimmed; -1 when git fails */
+/* git's answer in dir, a repository not ours, trimmed; -1 when git fails */
 static int git_line(const char *dir, const char *const *argv, char **line)
 {
-	struct strbuf out = STRBUF_INIT;
-	int ret = run_in(dir, 0, argv, NULL, &out);
+	struct child_process cp;
+	int ret;
 
-	strbuf_rtrim(&out);
-	*line = strbuf_detach(&out, NULL);
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	strlist_pushv(&cp.args, argv);
+	cp.capture_out = cp.quiet_err = 1;
+	ret = run_command(&cp);
+	strbuf_rtrim(&cp.out);
+	*line = strbuf_detach(&cp.out, NULL);
+	child_process_clear(&cp);
 	return ret ? -1 : 0;
 }
 
 int make_base(const char *tree, const char *rev, const char *scratch,
 	      char **base_tree)
 {
-	char *prefix = NULL, *commit = NULL, *spec = NULL, *first = NULL;
+	char *prefix = NULL, *commit = NULL, *spec = NULL;
 	char *verify = xstrfmt("%s^{commit}", rev);
-	char *tar = xstrfmt("%s/base.tar", scratch);
+	struct strbuf why = STRBUF_INIT;
 	int ret = -1;
 
 	*base_tree = xstrfmt("%s/tree", scratch);
 	if (git_line(tree,
-		     (const char *const[]){ "git", "rev-parse", "--show-prefix",
+		     (const char *const[]){ "rev-parse", "--show-prefix",
 					    NULL },
 		     &prefix)) {
 		error("cannot use '--base': '%s' is not in a git work tree",
@@ -296,8 +303,8 @@ int make_base(const char *tree, const char *rev, const char *scratch,
 		goto out_free;
 	}
 	if (git_line(tree,
-		     (const char *const[]){ "git", "rev-parse", "--verify",
-					    "--quiet", verify, NULL },
+		     (const char *const[]){ "rev-parse", "--verify", "--quiet",
+					    verify, NULL },
 		     &commit)) {
 		error("cannot use '--base': '%s' is not a commit in '%s'", rev,
 		      tree);
@@ -306,34 +313,17 @@ int make_base(const char *tree, const char *rev, const char *scratch,
 	spec = *prefix ? xstrfmt("%s:%.*s", commit, (int)strlen(prefix) - 1,
 				 prefix) :
 			 xstrfmt("%s^{tree}", commit);
-	if (run_in(tree, 0,
-		   (const char *const[]){ "git", "-c", "core.autocrlf=false",
-					  "archive", "--format=tar", "-o", tar,
-					  spec, NULL },
-		   &first, NULL)) {
+	if (git_write_tree(tree, spec, *base_tree, &why)) {
 		error("cannot use '--base': cannot extract '%s' from '%s': %s",
-		      tree, rev, first ? first : "git archive fails");
-		goto out_free;
-	}
-	free(first);
-	first = NULL;
-	if (mkdir(*base_tree, 0777) ||
-	    run_in(scratch, 1,
-		   (const char *const[]){ "tar", "-x", "-f", tar, "-C",
-					  *base_tree, NULL },
-		   &first, NULL)) {
-		error("cannot use '--base': cannot unpack '%s': %s", rev,
-		      first ? first : strerror(errno));
+		      tree, rev, why.buf);
 		goto out_free;
 	}
 	ret = 0;
 out_free:
-	unlink(tar);
-	free(tar);
+	strbuf_release(&why);
 	free(verify);
 	free(prefix);
 	free(commit);
 	free(spec);
-	free(first);
 	return ret;
 }

@@ -7,6 +7,10 @@
  *		[--cc ADDR]... [--no-get-maintainer] [--no-checkpatch]
  *		[--max-line-length N] [--force]
  *
+ * The author is --from, else the user's own git identity: GIT_AUTHOR_NAME
+ * and GIT_AUTHOR_EMAIL, or user.name and user.email of the user's global
+ * configuration; never the tree's .git/config, which is not the user's.
+ *
  * Steps (write-series.c does them; this file reads the command line
  * and finds the author): apply converts the tree in memory (TREE is
  * never written); the
@@ -37,9 +41,9 @@
 
 #include "builtin.h"
 #include "clang-loader.h"
+#include "git-plumbing.h"
 #include "mbox.h"
 #include "parse-options.h"
-#include "run-command.h"
 #include "util.h"
 #include "write-series.h"
 
@@ -63,49 +67,13 @@ static const char *const series_usage[] = {
 static const char *const split_choices[] = { "atomic", "subsystem", NULL };
 
 /*
- * user.name and user.email of the tree's git config, each its last
- * value, in one git run; empty when unset or git fails
+ * --from, else the user's own git identity (git-plumbing.h: never the
+ * tree's .git/config, which is the tree author's), else exit 2
  */
-static void git_identity(struct strbuf *name, struct strbuf *email,
-			 const char *tree)
+static char *identity(const char *from)
 {
-	struct child_process cp;
-	const char *line, *eol;
-
-	child_process_init(&cp);
-	strlist_pushv(&cp.args,
-		      (const char *const[]){ "git", "-C", tree, "config",
-					     "--get-regexp",
-					     "^user\\.(name|email)$", NULL });
-	cp.capture_out = cp.quiet_err = cp.no_stdin = 1;
-	if (run_command(&cp))
-		cp.out.len = 0;
-	for (line = cp.out.buf; cp.out.len && *line; line = eol + !!*eol) {
-		struct strbuf *value = NULL;
-		const char *v = NULL;
-
-		eol = strchrnul(line, '\n');
-		if (!strncmp(line, "user.name ", 10)) {
-			value = name;
-			v = line + 10;
-		} else if (!strncmp(line, "user.email ", 11)) {
-			value = email;
-			v = line + 11;
-		}
-		if (!value)
-			continue;
-		strbuf_reset(value);
-		strbuf_add(value, v, (size_t)(eol - v));
-		strbuf_rtrim(value);
-	}
-	child_process_clear(&cp);
-}
-
-/* --from, else the tree's git config, else exit 2 */
-static char *identity(const char *from, const char *tree)
-{
-	struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
-	char *ident = NULL, *name_part, *email_part;
+	struct strbuf ident = STRBUF_INIT;
+	char *name_part, *email_part;
 
 	if (from) {
 		if (mbox_split_ident(from, &name_part, &email_part) < 0)
@@ -117,14 +85,9 @@ static char *identity(const char *from, const char *tree)
 		free(email_part);
 		return xstrdup(from);
 	}
-	git_identity(&name, &email, tree);
-	if (name.len && email.len)
-		ident = xstrfmt("%s <%s>", name.buf, email.buf);
-	strbuf_release(&name);
-	strbuf_release(&email);
-	if (!ident)
+	if (git_user_ident(&ident) < 0)
 		die("no identity for the patches: use --from \"Name <email>\"");
-	return ident;
+	return strbuf_detach(&ident, NULL);
 }
 
 /* like git format-patch: the files written, then a summary on stderr */
@@ -159,7 +122,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 		OPT_CHOICE(0, "split", &split, "MODE", split_choices,
 			   "atomic (one patch, default) or subsystem"),
 		OPT_STRING(0, "from", &from, "\"NAME <EMAIL>\"",
-			   "the author (default: the tree's git config)"),
+			   "the author (default: your git identity)"),
 		OPT_BOOL(0, "signoff", &job.opts.signoff,
 			 "add a Signed-off-by line"),
 		OPT_LIST(0, "to", &to, "ADDR",
@@ -187,7 +150,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 	/* check needs libclang: say so before any work, load it meanwhile */
 	if (clang_loader_preload() < 0)
 		return 2;
-	ident = identity(from, setup->tree);
+	ident = identity(from);
 	job.opts.migration = setup->migration;
 	job.opts.tree = setup->tree;
 	job.opts.split = strcmp(split, "subsystem") ? SERIES_ATOMIC :

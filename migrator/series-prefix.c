@@ -2,18 +2,20 @@
  * series-prefix.c - subject prefixes from a tree's git log (see
  * series-prefix.h).
  *
- * Contract: git runs as "git -C TREE log --no-merges --format=%s -n N
+ * Contract: git runs in TREE as "git log --no-merges --format=%s -n N
  * -- DIR" with GIT_CEILING_DIRECTORIES set to the directory above TREE,
  * GIT_LITERAL_PATHSPECS=1 (a directory's name is never pathspec magic),
- * no pager, signatures and hooks off and the fsmonitor disabled, so the
- * tree's configuration runs nothing; each run is limited to
- * SERIES_PREFIX_TIMEOUT seconds.  A failed run, or none of the tree's
+ * and the tree's configuration neutralised by git_untrusted_cmd() (no
+ * pager, hook, signature, fsmonitor, nor lazy fetch of a partial clone:
+ * a commit whose tree is missing ends the log, which gives no prefix);
+ * each run is limited to SERIES_PREFIX_TIMEOUT seconds.  A failed run, or none of the tree's
  * commits, gives no prefix: the caller keeps its own.
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "git-plumbing.h"
 #include "parallel.h"
 #include "run-command.h"
 #include "series-prefix.h"
@@ -105,19 +107,14 @@ static int next_task(struct child_process *cp, void *cb, void **task_cb)
 	if (run->next >= run->nr)
 		return 0;
 	i = run->next++;
-	strlist_pushv(&cp->args,
-		      (const char *const[]){
-			      "git", "--no-pager", "-C", run->tree, "-c",
-			      "core.fsmonitor=false", "-c",
-			      "core.hooksPath=/dev/null", "-c",
-			      "log.showSignature=false", "log", "--no-merges",
-			      "--no-show-signature", "--format=%s", NULL });
+	git_untrusted_cmd(cp, run->tree);
+	strlist_pushv(&cp->args, (const char *const[]){ "log", "--no-merges",
+							"--no-show-signature",
+							"--format=%s", NULL });
 	strlist_pushf(&cp->args, "-n%d", SERIES_PREFIX_COMMITS);
 	strlist_push(&cp->args, "--");
 	strlist_push(&cp->args, run->dirs[i]);
 	strlist_pushf(&cp->env, "GIT_CEILING_DIRECTORIES=%s", run->ceiling);
-	strlist_push(&cp->env, "GIT_LITERAL_PATHSPECS=1");
-	cp->no_stdin = 1;
 	cp->timeout_sec = SERIES_PREFIX_TIMEOUT;
 	*task_cb = &run->prefixes[i];
 	return 1;

@@ -301,20 +301,21 @@ else
 	not_ok "a tree already converted: the note says nothing was converted" "$scratch/err"
 fi
 
-# --- identity from the tree's git config ---
+# --- identity from the user's git config, never the tree's ---
 
 "$KMIGRATE" series "$gitcopy" --out "$scratch/noident" >/dev/null \
 	2>"$scratch/err"
 status_is 2 $? "without --from, a git tree with no identity is refused" \
 	"$scratch/err"
 git_copy "$scratch/ident" >/dev/null 2>&1
-git -C "$scratch/ident" config user.name "Cfg Person"
-git -C "$scratch/ident" config user.email "cfg@example.org"
-"$KMIGRATE" series "$scratch/ident" --out "$scratch/ident-out" >/dev/null \
-	2>"$scratch/err"
-status_is 0 $? "without --from, a git tree with an identity: exit 0" \
+printf '[user]\n\tname = Cfg Person\n\temail = cfg@example.org\n' \
+	>"$scratch/user.gitconfig"
+GIT_CONFIG_GLOBAL=$scratch/user.gitconfig \
+	"$KMIGRATE" series "$scratch/ident" --out "$scratch/ident-out" \
+	>/dev/null 2>"$scratch/err"
+status_is 0 $? "without --from, a user with a git identity: exit 0" \
 	"$scratch/err"
-check_cmd "without --from the tree's git config names the author" \
+check_cmd "without --from the user's git config names the author" \
 	grep -qx 'From: Cfg Person <cfg@example.org>' \
 	"$scratch/ident-out/0000-cover-letter.patch"
 

@@ -1,0 +1,494 @@
+/*
+ * git-plumbing.c - git on a repository kmigrate does not trust, and the
+ * user's own identity (see git-plumbing.h).
+ *
+ * Contract: every git run on the tree's repository goes through
+ * git_untrusted_cmd().  Its -c overrides come after the repository's
+ * configuration and reach the git that a lazy fetch would start
+ * (GIT_CONFIG_PARAMETERS); a filter or diff driver the tree names by
+ * an arbitrary name cannot be overridden, so none of the commands run
+ * here applies one.  git_write_tree() lists the revision with
+ * "ls-tree -r -l -z" (at most LS_TREE_MAX bytes of listing: a tree whose
+ * subtrees repeat lists exponentially many paths) and reads the blobs
+ * with "cat-file --batch" in runs of at most BATCH_MAX bytes, so its
+ * memory stays bounded whatever the repository holds; only the files
+ * it creates itself are written, with O_EXCL and O_NOFOLLOW, under
+ * directories it made.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "git-plumbing.h"
+#include "scratch.h"
+#include "strlist.h"
+#include "tempfile.h"
+#include "util.h"
+
+#define LS_TREE_MAX (64UL << 20)
+#define BATCH_MAX (64UL << 20)
+/* "<oid> blob <size>\n" and the "\n" after the contents, with room */
+#define BATCH_HEADER_MAX 128
+#define GIT_IDENT_TIMEOUT 60
+
+/* the keys of the repository's configuration that would run a program */
+static const char *const untrusted_config[] = { "core.fsmonitor=false",
+						"core.hooksPath=/dev/null",
+						"core.pager=cat",
+						"core.sshCommand=false",
+						"core.askPass=false",
+						"credential.helper=",
+						"commit.gpgSign=false",
+						"log.showSignature=false",
+						"protocol.allow=never",
+						"maintenance.auto=false",
+						"gc.auto=0",
+						"core.quotePath=false",
+						"log.follow=false",
+						NULL };
+
+static const char *const untrusted_env[] = {
+	"GIT_CONFIG_NOSYSTEM=1",
+	/* set and empty: no transport, so no lazy fetch, may run */
+	"GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_TERMINAL_PROMPT=0",
+	"GIT_PAGER=cat", "PAGER=cat", "GIT_ATTR_NOSYSTEM=1",
+	/* read only: no index refresh written into the tree */
+	"GIT_OPTIONAL_LOCKS=0", "GIT_LITERAL_PATHSPECS=1", NULL
+};
+
+void git_untrusted_cmd(struct child_process *cp, const char *dir)
+{
+	size_t i;
+
+	strlist_pushv(&cp->args,
+		      (const char *const[]){ "git", "--no-pager", NULL });
+	for (i = 0; untrusted_config[i]; i++) {
+		strlist_push(&cp->args, "-c");
+		strlist_push(&cp->args, untrusted_config[i]);
+	}
+	strlist_pushv(&cp->env, untrusted_env);
+	cp->dir = dir;
+	cp->no_stdin = 1;
+	cp->timeout_sec = GIT_PLUMBING_TIMEOUT;
+}
+
+/* --- a capture with a ceiling ------------------------------------------- */
+
+static void wait_for_output(const struct child_process *cp, int ms)
+{
+	struct pollfd pfd[2];
+	nfds_t n = 0;
+
+	if (cp->out_fd >= 0)
+		pfd[n++] =
+			(struct pollfd){ .fd = cp->out_fd, .events = POLLIN };
+	if (cp->err_fd >= 0)
+		pfd[n++] =
+			(struct pollfd){ .fd = cp->err_fd, .events = POLLIN };
+	if (poll(pfd, n, ms) < 0 && errno != EINTR)
+		die_errno("poll");
+}
+
+int git_run_capped(struct child_process *cp, size_t max)
+{
+	int ret, over = 0;
+
+	cp->capture_out = cp->capture_err = 1;
+	if (start_command(cp) < 0)
+		return -1;
+	while (child_process_pump(cp)) {
+		if (!over && cp->out.len + cp->err.len > max) {
+			over = 1;
+			kill(-cp->pid, SIGKILL);
+		}
+		wait_for_output(cp, 50);
+	}
+	ret = finish_command(cp);
+	if (over) {
+		errno = EFBIG;
+		return -1;
+	}
+	return ret;
+}
+
+/* git's own reason: the last line of its errors, or what */
+static void git_reason(struct strbuf *why, const struct child_process *cp,
+		       int ret, const char *what)
+{
+	const char *end = cp->err.buf + cp->err.len, *line;
+
+	strbuf_reset(why);
+	if (ret < 0 && errno == EFBIG) {
+		strbuf_addf(why, "git %s writes more than it should", what);
+		return;
+	}
+	if (ret < 0) {
+		strbuf_addf(why, "cannot run 'git %s': %s", what,
+			    strerror(errno));
+		return;
+	}
+	while (end > cp->err.buf && end[-1] == '\n')
+		end--;
+	for (line = end; line > cp->err.buf && line[-1] != '\n'; line--)
+		;
+	if (cp->timed_out)
+		strbuf_addf(why, "git %s timed out", what);
+	else if (line < end)
+		strbuf_add(why, line, (size_t)(end - line));
+	else
+		strbuf_addf(why, "git %s fails (exit %d)", what, ret);
+}
+
+/* --- a revision's files ------------------------------------------------- */
+
+struct tree_file {
+	char oid[68];
+	unsigned long size;
+	mode_t mode;
+	char *path;
+};
+
+struct tree_files {
+	struct tree_file *files;
+	size_t nr, alloc;
+	unsigned long total;
+};
+
+/* path for a one-line message: its control characters as '?' */
+static char *shown_path(const char *path)
+{
+	char *shown = xstrdup(path), *p;
+
+	for (p = shown; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return shown;
+}
+
+/* an empty, ".", ".." or ".git" component, or an absolute name */
+static int unsafe_path(const char *path)
+{
+	const char *p = path;
+
+	for (;;) {
+		size_t len = strcspn(p, "/");
+
+		if (!len || (len == 1 && p[0] == '.') ||
+		    (len == 2 && !strncmp(p, "..", 2)) ||
+		    (len == 4 && !strncasecmp(p, ".git", 4)))
+			return 1;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
+/*
+ * one entry of ls-tree -r -l -z, "MODE TYPE OID SIZE\tPATH", into
+ * list; 0 taken or left out, -1 with the reason in why
+ */
+static int parse_entry(const char *entry, struct tree_files *list,
+		       struct strbuf *why)
+{
+	const char *tab = strchr(entry, '\t'), *path = tab ? tab + 1 : "";
+	char type[16], oid[68], size[32], *shown = shown_path(path), *end;
+	unsigned long mode;
+	struct tree_file *f;
+	int ret = -1;
+
+	if (!tab ||
+	    sscanf(entry, "%lo %15s %67s %31s", &mode, type, oid, size) != 4) {
+		strbuf_addf(why, "cannot read git ls-tree's '%s'", shown);
+		goto out_free;
+	}
+	if (unsafe_path(path)) {
+		strbuf_addf(why, "'%s' is not a safe file name", shown);
+		goto out_free;
+	}
+	ret = 0;
+	/* a link is never written, nor a submodule */
+	if ((mode & S_IFMT) == S_IFLNK || !strcmp(type, "commit"))
+		goto out_free;
+	ret = -1;
+	if ((mode & S_IFMT) != S_IFREG || strcmp(type, "blob")) {
+		strbuf_addf(why, "'%s' has the unknown mode %06lo", shown,
+			    mode);
+		goto out_free;
+	}
+	ALLOC_GROW(list->files, list->nr + 1, list->alloc);
+	f = &list->files[list->nr];
+	errno = 0;
+	f->size = strtoul(size, &end, 10);
+	if (*end || errno || !(*size >= '0' && *size <= '9')) {
+		strbuf_addf(why, "'%s' is missing from the repository", shown);
+		goto out_free;
+	}
+	if (f->size > GIT_BLOB_MAX) {
+		strbuf_addf(why, "'%s' is larger than %lu MiB", shown,
+			    GIT_BLOB_MAX >> 20);
+		goto out_free;
+	}
+	list->total += f->size;
+	if (list->total > GIT_TREE_MAX) {
+		strbuf_addf(why, "its files are larger than %lu GiB",
+			    GIT_TREE_MAX >> 30);
+		goto out_free;
+	}
+	memcpy(f->oid, oid, sizeof(oid));
+	f->mode = mode & 0111 ? 0755 : 0644;
+	f->path = xstrdup(path);
+	list->nr++;
+	ret = 0;
+out_free:
+	free(shown);
+	return ret;
+}
+
+static int list_files(const char *dir, const char *spec,
+		      struct tree_files *list, struct strbuf *why)
+{
+	struct child_process cp;
+	const char *entry, *end;
+	int ret;
+
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "ls-tree", "-r", "-l", "-z",
+					     "--full-tree", spec, NULL });
+	ret = git_run_capped(&cp, LS_TREE_MAX);
+	if (ret) {
+		git_reason(why, &cp, ret, "ls-tree");
+		goto out_clear;
+	}
+	end = cp.out.buf + cp.out.len;
+	for (entry = cp.out.buf; !ret && entry < end;
+	     entry += strlen(entry) + 1)
+		ret = parse_entry(entry, list, why);
+out_clear:
+	child_process_clear(&cp);
+	return ret ? -1 : 0;
+}
+
+static void tree_files_release(struct tree_files *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->nr; i++)
+		free(list->files[i].path);
+	free(list->files);
+}
+
+/* f's contents into dest/f->path, a file made here; -1 reported in why */
+static int write_file(const char *dest, const struct tree_file *f,
+		      const char *buf, struct strbuf *why)
+{
+	char *full = xstrfmt("%s/%s", dest, f->path), *shown;
+	size_t done = 0;
+	int fd = -1;
+
+	if (make_leading_dirs(full, strlen(dest)) < 0)
+		goto out_report;
+	fd = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  f->mode);
+	if (fd < 0)
+		goto out_report;
+	while (done < f->size) {
+		ssize_t n = write(fd, buf + done, f->size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto out_close;
+		done += (size_t)n;
+	}
+	if (!close(fd)) {
+		free(full);
+		return 0;
+	}
+	fd = -1;
+out_close:
+	if (fd >= 0) {
+		int saved_errno = errno;
+
+		close(fd);
+		errno = saved_errno;
+	}
+out_report:
+	shown = shown_path(f->path);
+	strbuf_addf(why, "cannot write '%s': %s", shown, strerror(errno));
+	free(shown);
+	free(full);
+	return -1;
+}
+
+/* the file cat-file --batch reads the names of a run's objects from */
+struct object_list {
+	int fd;
+	char *path;
+};
+
+/* the object list holds buf alone; -1 with errno */
+static int object_list_set(const struct object_list *objects, const char *buf,
+			   size_t len)
+{
+	size_t done = 0;
+
+	if (ftruncate(objects->fd, 0) < 0)
+		return -1;
+	while (done < len) {
+		ssize_t n = pwrite(objects->fd, buf + done, len - done,
+				   (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * the files [from, to) of list, read with one cat-file --batch; -1 with
+ * the reason in why
+ */
+static int write_batch(const char *dir, const char *dest,
+		       const struct object_list *objects,
+		       const struct tree_files *list, size_t from, size_t to,
+		       struct strbuf *why)
+{
+	struct strbuf oids = STRBUF_INIT;
+	struct child_process cp;
+	size_t i, max = 0, pos = 0;
+	int ret;
+
+	for (i = from; i < to; i++) {
+		strbuf_addf(&oids, "%s\n", list->files[i].oid);
+		max += list->files[i].size + BATCH_HEADER_MAX;
+	}
+	if (object_list_set(objects, oids.buf, oids.len) < 0) {
+		strbuf_addf(why, "cannot write '%s': %s", objects->path,
+			    strerror(errno));
+		strbuf_release(&oids);
+		return -1;
+	}
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	cp.no_stdin = 0;
+	cp.stdin_path = objects->path;
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "cat-file", "--batch", NULL });
+	ret = git_run_capped(&cp, max);
+	if (ret) {
+		git_reason(why, &cp, ret, "cat-file");
+		goto out_clear;
+	}
+	for (i = from; !ret && i < to; i++) {
+		const struct tree_file *f = &list->files[i];
+		const char *head = cp.out.buf + pos;
+		size_t head_len = strcspn(head, "\n");
+		char *expect = xstrfmt("%s blob %lu", f->oid, f->size);
+
+		if (pos + head_len + 1 + f->size + 1 > cp.out.len ||
+		    head_len != strlen(expect) ||
+		    memcmp(head, expect, head_len)) {
+			char *shown = shown_path(f->path);
+
+			strbuf_addf(why, "'%s' is missing from the repository",
+				    shown);
+			free(shown);
+			ret = -1;
+		} else {
+			pos += head_len + 1;
+			ret = write_file(dest, f, cp.out.buf + pos, why);
+			pos += f->size + 1;
+		}
+		free(expect);
+	}
+out_clear:
+	child_process_clear(&cp);
+	strbuf_release(&oids);
+	return ret ? -1 : 0;
+}
+
+int git_write_tree(const char *dir, const char *spec, const char *dest,
+		   struct strbuf *why)
+{
+	struct tree_files list = { NULL, 0, 0, 0 };
+	struct object_list objects = { -1, NULL };
+	size_t from = 0, i;
+	unsigned long batch = 0;
+	int ret = -1;
+
+	strbuf_reset(why);
+	if (mkdir(dest, 0777) < 0) {
+		strbuf_addf(why, "cannot create '%s': %s", dest,
+			    strerror(errno));
+		return -1;
+	}
+	if (list_files(dir, spec, &list, why))
+		goto out_release;
+	objects.fd = tempfile_mkstemp(dest, &objects.path);
+	if (objects.fd < 0) {
+		strbuf_addf(why, "cannot create a file beside '%s': %s", dest,
+			    strerror(errno));
+		goto out_release;
+	}
+	ret = 0;
+	for (i = 0; !ret && i < list.nr; i++) {
+		if (i > from && batch + list.files[i].size > BATCH_MAX) {
+			ret = write_batch(dir, dest, &objects, &list, from, i,
+					  why);
+			from = i;
+			batch = 0;
+		}
+		batch += list.files[i].size;
+	}
+	if (!ret && from < list.nr)
+		ret = write_batch(dir, dest, &objects, &list, from, list.nr,
+				  why);
+	close(objects.fd);
+	tempfile_remove(objects.path);
+	free(objects.path);
+out_release:
+	tree_files_release(&list);
+	return ret;
+}
+
+/* --- the user's identity ------------------------------------------------ */
+
+int git_user_ident(struct strbuf *ident)
+{
+	struct child_process cp;
+	const char *lt, *gt;
+	int ret;
+
+	child_process_init(&cp);
+	strlist_pushv(&cp.args, (const char *const[]){
+					"git", "-c", "user.useConfigOnly=true",
+					"var", "GIT_AUTHOR_IDENT", NULL });
+	/* no repository: neither the tree's nor one around the cwd */
+	strlist_pushv(&cp.env, (const char *const[]){ "GIT_DIR=/dev/null",
+						      "GIT_WORK_TREE", NULL });
+	cp.dir = "/";
+	cp.no_stdin = cp.capture_out = cp.quiet_err = 1;
+	cp.timeout_sec = GIT_IDENT_TIMEOUT;
+	ret = run_command(&cp);
+	strbuf_reset(ident);
+	/* "Name <email> 1129169427 +0200" */
+	lt = ret ? NULL : memchr(cp.out.buf, '<', cp.out.len);
+	gt = lt ? strchr(lt, '>') : NULL;
+	if (gt && lt > cp.out.buf + 1 && lt[-1] == ' ' && gt > lt + 1 &&
+	    !memchr(cp.out.buf, '\n', (size_t)(gt - cp.out.buf)))
+		strbuf_add(ident, cp.out.buf, (size_t)(gt + 1 - cp.out.buf));
+	child_process_clear(&cp);
+	return ident->len ? 0 : -1;
+}
