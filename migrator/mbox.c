@@ -302,23 +302,26 @@ int mbox_dir_check(const char *dir, int *exists)
 
 char *mbox_dir_stage(const char *dir)
 {
-	char *base = xstrdup(dir), *slash, *staged;
+	char *base = xstrdup(dir), *slash, *parent, *prefix, *staged;
 	size_t len = strlen(base);
 
 	while (len > 1 && base[len - 1] == '/')
 		base[--len] = '\0';
 	slash = strrchr(base, '/');
-	if (slash)
-		staged = xstrfmt("%.*s/.%s.kmigrate-XXXXXX",
-				 (int)(slash - base), base, slash + 1);
-	else
-		staged = xstrfmt(".%s.kmigrate-XXXXXX", base);
-	free(base);
-	if (!mkdtemp(staged)) {
-		error_errno("cannot create a directory beside '%s'", dir);
-		free(staged);
-		return NULL;
+	parent = slash ? xstrndup(base, (size_t)(slash - base)) : xstrdup(".");
+	if (!*parent) {
+		free(parent);
+		parent = xstrdup("/");
 	}
+	prefix = xstrfmt(".%s.kmigrate-", slash ? slash + 1 : base);
+	/* what a killed run staged here is never used, only removed */
+	tempfile_remove_stale(parent, prefix);
+	staged = tempdir_make(parent, prefix);
+	if (!staged)
+		error_errno("cannot create a directory beside '%s'", dir);
+	free(prefix);
+	free(parent);
+	free(base);
 	return staged;
 }
 
@@ -329,8 +332,7 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 	FILE *fp;
 	int ret = 0;
 
-	tempfile_register(path);
-	fp = fopen(path, "w");
+	fp = fopen(path, "wx");
 	if (!fp || fwrite(buf, 1, len, fp) != len)
 		ret = error_errno("cannot write '%s'", path);
 	if (fp && fclose(fp) && !ret)
@@ -339,28 +341,10 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 	return ret;
 }
 
-static void forget_all(const char *staged, const struct strlist *names,
-		       int remove)
+void mbox_dir_unstage(const char *staged)
 {
-	size_t i;
-
-	for (i = 0; i < names->nr; i++) {
-		char *path = xstrfmt("%s/%s", staged, names->items[i].string);
-
-		if (remove)
-			tempfile_remove(path);
-		else
-			tempfile_forget(path);
-		free(path);
-	}
-}
-
-void mbox_dir_unstage(const char *staged, const struct strlist *names)
-{
-	if (!staged)
-		return;
-	forget_all(staged, names, 1);
-	rmdir(staged);
+	if (staged)
+		tempdir_remove(staged);
 }
 
 /* the series files of dir that are not among names */
@@ -397,29 +381,39 @@ static int move_files(const char *staged, const char *dir,
 
 		if (rename(from, to))
 			ret = error_errno("cannot move '%s' to '%s'", from, to);
-		else
-			tempfile_forget(from);
 		free(from);
 		free(to);
 	}
 	return ret;
 }
 
-int mbox_dir_install(const char *staged, const char *dir, int exists,
-		     const struct strlist *names)
+/* install, with the signals deferred: a signal waits for it to end */
+static int install(const char *staged, const char *dir, int exists,
+		   const struct strlist *names)
 {
 	if (!exists) {
 		if (rename(staged, dir))
 			return error_errno("cannot rename '%s' to '%s'", staged,
 					   dir);
-		forget_all(staged, names, 0);
+		tempdir_forget(staged);
 		return 0;
 	}
 	if (move_files(staged, dir, names))
 		return -1;
-	rmdir(staged);
+	tempdir_remove(staged);
 	remove_old_series(dir, names);
 	return 0;
+}
+
+int mbox_dir_install(const char *staged, const char *dir, int exists,
+		     const struct strlist *names)
+{
+	int ret;
+
+	tempfile_defer_signals();
+	ret = install(staged, dir, exists, names);
+	tempfile_undefer_signals();
+	return ret;
 }
 
 /* SHA-1 (FIPS 180-4), one 64-byte block at a time */

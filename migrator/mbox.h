@@ -15,11 +15,15 @@
  * "input-pass-NULL-parent").
  *
  * A series directory holds only "NNNN-*.patch" files.  The mails are
- * written into a staging directory beside it (same file system) and moved
- * in only when the caller is satisfied, so the directory never holds half
- * a series: mbox_dir_check(), mbox_dir_stage(), mbox_dir_write() per file,
- * then mbox_dir_install() or mbox_dir_unstage().  Staged files are
- * registered with tempfile.h until they are installed.
+ * written into a staging directory beside it (same file system,
+ * ".DIR.kmigrate-pidPID-XXXXXX") and moved in only when the caller is
+ * satisfied, so the directory never holds half a series:
+ * mbox_dir_check(), mbox_dir_stage(), mbox_dir_write() per file, then
+ * mbox_dir_install() or mbox_dir_unstage().  The staging directory is
+ * registered with tempfile.h until it is installed, so an interrupt
+ * removes it; a signal during the install waits for its end; a staging
+ * directory a killed run left beside DIR is removed by the next
+ * mbox_dir_stage(), never read.
  */
 #ifndef KM_MBOX_H
 #define KM_MBOX_H
@@ -97,8 +101,8 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 int mbox_dir_install(const char *staged, const char *dir, int exists,
 		     const struct strlist *names);
 
-/* remove the staged files named in names and the staging directory */
-void mbox_dir_unstage(const char *staged, const struct strlist *names);
+/* remove the staging directory and the files in it */
+void mbox_dir_unstage(const char *staged);
 
 /* SHA-1 of the bytes, as 40 lowercase hex digits and a NUL */
 void mbox_sha1_hex(const void *data, size_t len, char hex[41]);

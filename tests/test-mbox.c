@@ -1,12 +1,14 @@
 /*
  * test-mbox.c - mail messages as git format-patch writes them: dates,
- * header folding, identities, file names from subjects, the From_ line.
+ * header folding, identities, file names from subjects, the From_ line,
+ * the staging directory.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mbox.h"
@@ -364,12 +366,55 @@ static void test_dir_install(void)
 	strlist_clear(&names, 0);
 	/* given up: the staging directory goes, dir stays as it was */
 	stage_two(dir, &staged, &names);
-	mbox_dir_unstage(staged, &names);
+	mbox_dir_unstage(staged);
 	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
 	CU_ASSERT_EQUAL(count_entries(dir), 2);
 	free(staged);
 	strlist_clear(&names, 0);
 	remove_dir(dir);
+	rmdir(top);
+}
+
+/* a pid no process has: a child's, once it is reaped */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (!pid)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static void test_stale_staging(void)
+{
+	char top[] = "/tmp/test-mbox-XXXXXX";
+	char dir[64], dead[128], live[128], old[128], *staged;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(top));
+	snprintf(dir, sizeof(dir), "%s/out", top);
+	snprintf(dead, sizeof(dead), "%s/.out.kmigrate-pid%ld-Ab12Cd", top,
+		 (long)dead_pid());
+	snprintf(live, sizeof(live), "%s/.out.kmigrate-pid%ld-Ab12Cd", top,
+		 (long)getppid());
+	snprintf(old, sizeof(old), "%s/.out.kmigrate-Ab12Cd", top);
+	CU_ASSERT_EQUAL(mkdir(dead, 0777), 0);
+	put(dead, "0001-half.patch", "half");
+	CU_ASSERT_EQUAL(mkdir(live, 0777), 0);
+	CU_ASSERT_EQUAL(mkdir(old, 0777), 0);
+	/* a killed run's staging directory goes, and only that */
+	staged = mbox_dir_stage(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(staged);
+	CU_ASSERT_EQUAL(access(dead, F_OK), -1);
+	CU_ASSERT_EQUAL(access(live, F_OK), 0);
+	CU_ASSERT_EQUAL(access(old, F_OK), 0);
+	CU_ASSERT_EQUAL(count_entries(staged), 0);
+	mbox_dir_unstage(staged);
+	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
+	free(staged);
+	rmdir(live);
+	rmdir(old);
+	CU_ASSERT_EQUAL(count_entries(top), 0);
 	rmdir(top);
 }
 
@@ -386,6 +431,7 @@ static const struct unit_test tests[] = {
 	{ "series file names", test_series_names },
 	{ "a series directory holds only a series", test_dir_check },
 	{ "staged series are installed whole or not at all", test_dir_install },
+	{ "a killed run's staging directory is removed", test_stale_staging },
 	{ NULL, NULL }
 };
 
