@@ -6,6 +6,13 @@
  * a blank line and the body; the caller writes the body, mbox_message()
  * everything above it.  Header lines longer than 78 columns are folded at
  * spaces (RFC 2822 section 2.2.3), address lists between addresses.
+ * A header is one line (and its folds) whatever it is given: every
+ * header value passes through one cleaning step that turns a tab or a
+ * line break into a space and drops any other control character; the
+ * callers, who know where the text came from, clean it first with
+ * mbox_clean_header_text() and warn.  A subject beyond ASCII is written
+ * as git format-patch writes it: "[PATCH n/N] " as it is, the rest as
+ * RFC 2047 encoded words ("=?UTF-8?q?...?="), folded before column 76.
  * The 40 hex digits are the SHA-1 of the message below the "From " line,
  * or all zeros for a cover letter (as git does).
  *
@@ -59,6 +66,12 @@ void mbox_date(struct strbuf *out, time_t t, int tz_minutes);
 
 /* the local time zone's offset at t, in minutes east of UTC */
 int mbox_local_tz(time_t t);
+
+/*
+ * the control characters of s (C0, DEL) out, in place: a line break
+ * becomes a space, a tab a space without counting; how many there were
+ */
+size_t mbox_clean_header_text(char *s);
 
 /* "Name: value" folded at spaces to MBOX_LINE_MAX columns */
 void mbox_header(struct strbuf *out, const char *name, const char *value);

@@ -1,7 +1,7 @@
 /*
  * test-mbox.c - mail messages as git format-patch writes them: dates,
  * header folding, identities, file names from subjects, the From_ line,
- * the staging directory.
+ * headers that stay one line, RFC 2047 subjects, the staging directory.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -375,6 +375,54 @@ static void test_dir_install(void)
 	rmdir(top);
 }
 
+static void test_header_controls(void)
+{
+	struct strlist to = STRLIST_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	char text[] = "a\r\nb\tc\033d\177e";
+
+	CU_ASSERT_EQUAL(mbox_clean_header_text(text), 4);
+	CU_ASSERT_STRING_EQUAL(text, "a  b cde");
+	/* whatever the caller gives, a header is one line */
+	mbox_header(&sb, "Subject", "[PATCH] x\r\nBcc: victim@example.org");
+	CU_ASSERT_STRING_EQUAL(sb.buf,
+			       "Subject: [PATCH] x  Bcc: victim@example.org\n");
+	strbuf_reset(&sb);
+	strlist_push(&to, "Evil <e@example.org>\rBcc: victim@example.org");
+	strlist_push(&to, "J\xc3\xb6rg\n <j@example.org>");
+	mbox_address_header(&sb, "To", &to);
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, "To: Evil <e@example.org> Bcc: victim@example.org,"
+			"\n    =?UTF-8?q?J=C3=B6rg?= <j@example.org>\n");
+	strbuf_reset(&sb);
+	mbox_format_ident(&sb, "A\nB", "a@example.org\r");
+	CU_ASSERT_STRING_EQUAL(sb.buf, "A B <a@example.org >");
+	strbuf_release(&sb);
+	strlist_clear(&to, 0);
+}
+
+static void test_subject_encoding(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *line;
+
+	/* as git format-patch: "[PATCH n/N] " plain, the rest encoded */
+	mbox_header(&sb, "Subject", "[PATCH 1/2] caf\xc3\xa9: a_b=c?");
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf,
+		"Subject: [PATCH 1/2] =?UTF-8?q?caf=C3=A9:=20a=5Fb=3Dc=3F?=\n");
+	strbuf_reset(&sb);
+	/* folded before column 76, a character never split */
+	mbox_header(&sb, "Subject",
+		    "[PATCH] \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	CU_ASSERT_PTR_NOT_NULL(strstr(sb.buf, "?=\n =?UTF-8?q?=C3=A9"));
+	for (line = sb.buf; *line; line += strcspn(line, "\n") + 1)
+		CU_ASSERT(strcspn(line, "\n") <= 76);
+	strbuf_release(&sb);
+}
+
 /* a pid no process has: a child's, once it is reaped */
 static pid_t dead_pid(void)
 {
@@ -431,6 +479,8 @@ static const struct unit_test tests[] = {
 	{ "series file names", test_series_names },
 	{ "a series directory holds only a series", test_dir_check },
 	{ "staged series are installed whole or not at all", test_dir_install },
+	{ "a header is one line whatever it is given", test_header_controls },
+	{ "subjects beyond ASCII are RFC 2047 encoded", test_subject_encoding },
 	{ "a killed run's staging directory is removed", test_stale_staging },
 	{ NULL, NULL }
 };
