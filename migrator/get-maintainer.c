@@ -8,8 +8,10 @@
  * path to "git ls-files" through a shell, so a path that is not plain
  * fails the run instead).  stdin is /dev/null, stderr is kept for the
  * reason of a failure.  A role is the last parenthesised group of a line;
- * a line without an address ('@') is skipped.  The lists belong to the
- * caller; nothing is written outside the scratch directory.
+ * a line without an address ('@') is skipped, an address loses its
+ * control characters with a warning (it goes into To or Cc), and so
+ * does the line of a failure quoted.  The lists belong to the caller;
+ * nothing is written outside the scratch directory.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "get-maintainer.h"
+#include "mbox.h"
 #include "parallel.h"
 #include "run-command.h"
 #include "scratch.h"
@@ -106,6 +109,10 @@ size_t get_maintainer_parse(const char *out, struct strlist *to,
 		    isspace((unsigned char)*line))
 			continue;
 		addr = xstrndup(line, addr_len);
+		if (mbox_clean_header_text(addr))
+			warning("%s: control character removed from the "
+				"address '%s'",
+				GET_MAINTAINER, addr);
 		if (role_len ? is_to_role(line + role, role_len) :
 			       !!strchr(addr, '<'))
 			push_once(to, addr);
@@ -155,16 +162,21 @@ static char *failure(int result, const struct child_process *cp, int err)
 {
 	const char *text = cp->err.len ? cp->err.buf : cp->out.buf;
 	int n = (int)strcspn(text, "\n");
+	char *line = xstrndup(text, (size_t)n), *why;
 
+	mbox_clean_header_text(line); /* it is quoted in the cover letter */
 	if (result < 0)
-		return xstrfmt("cannot run 'perl': %s", strerror(err));
-	if (cp->timed_out)
-		return xstrfmt("perl %s timed out after %u s", GET_MAINTAINER,
-			       GET_MAINTAINER_TIMEOUT);
-	if (result)
-		return xstrfmt("perl %s exits %d%s%.*s", GET_MAINTAINER, result,
-			       n ? ": " : "", n, text);
-	return xstrfmt("perl %s names no address", GET_MAINTAINER);
+		why = xstrfmt("cannot run 'perl': %s", strerror(err));
+	else if (cp->timed_out)
+		why = xstrfmt("perl %s timed out after %u s", GET_MAINTAINER,
+			      GET_MAINTAINER_TIMEOUT);
+	else if (result)
+		why = xstrfmt("perl %s exits %d%s%s", GET_MAINTAINER, result,
+			      n ? ": " : "", line);
+	else
+		why = xstrfmt("perl %s names no address", GET_MAINTAINER);
+	free(line);
+	return why;
 }
 
 static void task_finished(int result, struct child_process *cp, void *cb,

@@ -8,7 +8,10 @@
  * indented lines are never fields.  Old-style entries that give the name
  * in "P:" and the address alone in "M:" are joined into "Name <address>".
  * Fields other than M, P, L, F and X are skipped; an L: value keeps its
- * address only, not the remark after it.  The strings of the
+ * address only, not the remark after it.  The values that may reach a
+ * mail's headers (the title, M:, P:, L:) lose their control characters
+ * (mbox_clean_header_text()) with a warning naming the line; a NUL byte
+ * ends the text read, with a warning.  The strings of the
  * result are owned by the struct maintainers until maintainers_release().
  */
 #include <ctype.h>
@@ -19,6 +22,7 @@
 #include <strings.h>
 
 #include "maintainers.h"
+#include "mbox.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -134,17 +138,47 @@ static void field_value(struct strbuf *value, const char *line, size_t len)
 	strbuf_rtrim(value);
 }
 
+/* the name of a field whose value may reach a mail header, or NULL */
+static const char *header_field(int letter)
+{
+	switch (letter) {
+	case 'M':
+		return "'M:' address";
+	case 'P':
+		return "'P:' name";
+	case 'L':
+		return "'L:' list";
+	}
+	return NULL;
+}
+
+/*
+ * a value headed for To or Cc (or a subject, the title) loses its
+ * control characters here, where the line is known
+ */
+static void clean_value(char *value, int letter, const char *path, size_t line)
+{
+	const char *what = letter ? header_field(letter) : "entry title";
+
+	if (what && mbox_clean_header_text(value))
+		warning("%s:%zu: control character removed from %s", path, line,
+			what);
+}
+
 int maintainers_parse(struct maintainers *m, const char *text, const char *path)
 {
 	struct strbuf value = STRBUF_INIT, person = STRBUF_INIT;
 	const char *line, *eol;
 	int after_blank = 1, in_entry = 0, has_fields = 0;
+	size_t nr = 0, title_line = 0;
 
-	(void)path; /* nothing in the text can be wrong */
+	if (!path)
+		path = "MAINTAINERS";
 	for (line = text; *line; line = *eol ? eol + 1 : eol) {
 		size_t len;
 		int letter, blank;
 
+		nr++;
 		eol = strchrnul(line, '\n');
 		len = (size_t)(eol - line);
 		if (len && line[len - 1] == '\r')
@@ -154,12 +188,17 @@ int maintainers_parse(struct maintainers *m, const char *text, const char *path)
 		if (blank) {
 			in_entry = 0;
 		} else if (letter && in_entry) {
+			struct maintainers_entry *e = &m->entries[m->nr - 1];
+
+			if (!has_fields)
+				clean_value(e->title, 0, path, title_line);
 			field_value(&value, line, len);
-			add_field(&m->entries[m->nr - 1], letter, value.buf,
-				  &person);
+			clean_value(value.buf, letter, path, nr);
+			add_field(e, letter, value.buf, &person);
 			has_fields = 1;
 		} else if (after_blank && !isspace((unsigned char)*line)) {
 			start_entry(m, line, len, has_fields);
+			title_line = nr;
 			strbuf_reset(&person);
 			in_entry = 1;
 			has_fields = 0;
@@ -185,6 +224,9 @@ int maintainers_read(struct maintainers *m, const char *tree)
 					error_errno("cannot read '%s'", path);
 		goto out_free_path;
 	}
+	if (strlen(text.buf) != text.len)
+		warning("'%s' holds a NUL byte: what follows it is not read",
+			path);
 	ret = maintainers_parse(m, text.buf, path);
 	strbuf_release(&text);
 out_free_path:

@@ -2,8 +2,12 @@
  * mbox.c - mail messages in git format-patch's layout (see mbox.h).
  *
  * Contract: everything here appends to a caller's strbuf and never fails.
- * An address in To or Cc whose name is beyond ASCII is written the way
- * From is (below), so headers stay ASCII.
+ * Every header value passes through header_text() before it is written,
+ * so no header holds a control character and a header is one line (and
+ * the folds written here) whatever the caller gives.  An address in To
+ * or Cc whose name is beyond ASCII is written the way From is (below),
+ * and a subject beyond ASCII as git format-patch writes it, so headers
+ * stay ASCII.
  * Dates are written with English day and month names whatever the locale.
  * A display name with RFC 2822 specials is quoted, one with bytes beyond
  * ASCII is written as an RFC 2047 encoded word ("=?UTF-8?q?...?="), so a
@@ -54,13 +58,125 @@ int mbox_local_tz(time_t t)
 	return (int)(tm.tm_gmtoff / 60);
 }
 
+/* a control character (C0 or DEL): no header may hold one */
+static int is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+size_t mbox_clean_header_text(char *s)
+{
+	size_t found = 0;
+	char *to = s;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (!is_control(c)) {
+			*to++ = *s;
+			continue;
+		}
+		found += c != '\t';
+		if (c == '\t' || c == '\n' || c == '\r')
+			*to++ = ' ';
+	}
+	*to = '\0';
+	return found;
+}
+
+/* s as a header may hold it: the one place header text is cleaned */
+static char *header_text(const char *s)
+{
+	char *copy = xstrdup(s);
+
+	mbox_clean_header_text(copy);
+	return copy;
+}
+
+/* the bytes of the UTF-8 character at p (1 when it is not one) */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc0 ? 2 : 1, i;
+
+	for (i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 1;
+	return n;
+}
+
+/* must c be encoded in an encoded word (RFC 2047 sections 4.2, 5)? */
+static int is_rfc2047_special(unsigned char c, int phrase)
+{
+	if (c >= 0x80 || isspace(c) || c == '=' || c == '?' || c == '_')
+		return 1;
+	return phrase && !isalnum(c) && !strchr("!*+-/", c);
+}
+
+/*
+ * s as RFC 2047 "Q" encoded words, the way git format-patch writes
+ * them: a character is never split, spaces are "=20", and in a subject
+ * (!phrase) a word ends before column 76, the next on a folded line
+ */
+static void add_rfc2047(struct strbuf *out, const char *s, int phrase)
+{
+	const char *bol = strrchr(out->buf, '\n');
+	size_t col = out->len - (bol ? (size_t)(bol + 1 - out->buf) : 0);
+
+	strbuf_addstr(out, "=?UTF-8?q?");
+	col += 10;
+	while (*s) {
+		const unsigned char *p = (const unsigned char *)s;
+		size_t n = utf8_len(p), i;
+		int special = n > 1 || is_rfc2047_special(*p, phrase);
+		size_t len = special ? 3 * n : 1;
+
+		if (!phrase && col + len + 2 > 76) {
+			strbuf_addstr(out, "?=\n =?UTF-8?q?");
+			col = 11;
+		}
+		for (i = 0; i < n; i++) {
+			if (special)
+				strbuf_addf(out, "=%02X", p[i]);
+			else
+				strbuf_addch(out, (char)p[i]);
+		}
+		col += len;
+		s += n;
+	}
+	strbuf_addstr(out, "?=");
+}
+
+static int is_ascii(const char *s);
+
+/* "[PATCH 1/2] caf\xc3\xa9": "[PATCH 1/2] " kept, the rest encoded */
+static void add_encoded_subject(struct strbuf *out, const char *value)
+{
+	const char *close = *value == '[' ? strstr(value, "] ") : NULL;
+	char *prefix = close ? xstrndup(value, (size_t)(close + 2 - value)) :
+			       NULL;
+
+	if (prefix && is_ascii(prefix)) {
+		strbuf_addstr(out, prefix);
+		value = close + 2;
+	}
+	free(prefix);
+	add_rfc2047(out, value, 0);
+	strbuf_addch(out, '\n');
+}
+
 void mbox_header(struct strbuf *out, const char *name, const char *value)
 {
 	size_t col = strlen(name) + 2;
-	const char *p = value;
+	char *clean = header_text(value);
+	const char *p = clean;
 	int first = 1;
 
 	strbuf_addf(out, "%s: ", name);
+	if (!is_ascii(clean)) {
+		add_encoded_subject(out, clean);
+		free(clean);
+		return;
+	}
 	while (*p) {
 		size_t spaces = first ? 0 : strspn(p, " ");
 		size_t word = strcspn(p + spaces, " ");
@@ -75,23 +191,23 @@ void mbox_header(struct strbuf *out, const char *name, const char *value)
 		first = 0;
 	}
 	strbuf_addch(out, '\n');
+	free(clean);
 }
-
-static int is_ascii(const char *s);
 
 /* an address as a header holds it: a name beyond ASCII encoded */
 static void header_address(struct strbuf *out, const char *addr)
 {
-	char *name, *email;
+	char *name, *email, *clean = header_text(addr);
 
 	strbuf_reset(out);
-	if (is_ascii(addr) || mbox_split_ident(addr, &name, &email) < 0) {
-		strbuf_addstr(out, addr);
-		return;
+	if (is_ascii(clean) || mbox_split_ident(clean, &name, &email) < 0) {
+		strbuf_addstr(out, clean);
+	} else {
+		mbox_format_ident(out, name, email);
+		free(name);
+		free(email);
 	}
-	mbox_format_ident(out, name, email);
-	free(name);
-	free(email);
+	free(clean);
 }
 
 void mbox_address_header(struct strbuf *out, const char *name,
@@ -161,35 +277,30 @@ static int is_ascii(const char *s)
 
 void mbox_format_ident(struct strbuf *out, const char *name, const char *email)
 {
+	char *clean_name = header_text(name), *clean_email = header_text(email);
 	const char *p;
 
-	if (!*name) {
-		strbuf_addstr(out, email);
-		return;
+	if (!*clean_name) {
+		strbuf_addstr(out, clean_email);
+		goto out_free;
 	}
-	if (!is_ascii(name)) {
-		strbuf_addstr(out, "=?UTF-8?q?");
-		for (p = name; *p; p++) {
-			unsigned char c = (unsigned char)*p;
-
-			if (isalnum(c) || strchr("!*+-/", c))
-				strbuf_addch(out, c);
-			else
-				strbuf_addf(out, "=%02X", c);
-		}
-		strbuf_addstr(out, "?=");
-	} else if (strpbrk(name, "()<>[]:;@\\,.\"")) {
+	if (!is_ascii(clean_name)) {
+		add_rfc2047(out, clean_name, 1);
+	} else if (strpbrk(clean_name, "()<>[]:;@\\,.\"")) {
 		strbuf_addch(out, '"');
-		for (p = name; *p; p++) {
+		for (p = clean_name; *p; p++) {
 			if (*p == '"' || *p == '\\')
 				strbuf_addch(out, '\\');
 			strbuf_addch(out, *p);
 		}
 		strbuf_addch(out, '"');
 	} else {
-		strbuf_addstr(out, name);
+		strbuf_addstr(out, clean_name);
 	}
-	strbuf_addf(out, " <%s>", email);
+	strbuf_addf(out, " <%s>", clean_email);
+out_free:
+	free(clean_name);
+	free(clean_email);
 }
 
 static int is_title_char(int c)
@@ -243,7 +354,10 @@ void mbox_message(struct strbuf *out, const struct mbox_message *msg,
 		free(name);
 		free(email);
 	} else {
-		strbuf_addstr(&mail, msg->from);
+		char *clean = header_text(msg->from);
+
+		strbuf_addstr(&mail, clean);
+		free(clean);
 	}
 	strbuf_addstr(&mail, "\nDate: ");
 	mbox_date(&mail, msg->date, msg->tz_minutes);
@@ -302,23 +416,26 @@ int mbox_dir_check(const char *dir, int *exists)
 
 char *mbox_dir_stage(const char *dir)
 {
-	char *base = xstrdup(dir), *slash, *staged;
+	char *base = xstrdup(dir), *slash, *parent, *prefix, *staged;
 	size_t len = strlen(base);
 
 	while (len > 1 && base[len - 1] == '/')
 		base[--len] = '\0';
 	slash = strrchr(base, '/');
-	if (slash)
-		staged = xstrfmt("%.*s/.%s.kmigrate-XXXXXX",
-				 (int)(slash - base), base, slash + 1);
-	else
-		staged = xstrfmt(".%s.kmigrate-XXXXXX", base);
-	free(base);
-	if (!mkdtemp(staged)) {
-		error_errno("cannot create a directory beside '%s'", dir);
-		free(staged);
-		return NULL;
+	parent = slash ? xstrndup(base, (size_t)(slash - base)) : xstrdup(".");
+	if (!*parent) {
+		free(parent);
+		parent = xstrdup("/");
 	}
+	prefix = xstrfmt(".%s.kmigrate-", slash ? slash + 1 : base);
+	/* what a killed run staged here is never used, only removed */
+	tempfile_remove_stale(parent, prefix);
+	staged = tempdir_make(parent, prefix);
+	if (!staged)
+		error_errno("cannot create a directory beside '%s'", dir);
+	free(prefix);
+	free(parent);
+	free(base);
 	return staged;
 }
 
@@ -329,8 +446,7 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 	FILE *fp;
 	int ret = 0;
 
-	tempfile_register(path);
-	fp = fopen(path, "w");
+	fp = fopen(path, "wx");
 	if (!fp || fwrite(buf, 1, len, fp) != len)
 		ret = error_errno("cannot write '%s'", path);
 	if (fp && fclose(fp) && !ret)
@@ -339,28 +455,10 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 	return ret;
 }
 
-static void forget_all(const char *staged, const struct strlist *names,
-		       int remove)
+void mbox_dir_unstage(const char *staged)
 {
-	size_t i;
-
-	for (i = 0; i < names->nr; i++) {
-		char *path = xstrfmt("%s/%s", staged, names->items[i].string);
-
-		if (remove)
-			tempfile_remove(path);
-		else
-			tempfile_forget(path);
-		free(path);
-	}
-}
-
-void mbox_dir_unstage(const char *staged, const struct strlist *names)
-{
-	if (!staged)
-		return;
-	forget_all(staged, names, 1);
-	rmdir(staged);
+	if (staged)
+		tempdir_remove(staged);
 }
 
 /* the series files of dir that are not among names */
@@ -397,29 +495,39 @@ static int move_files(const char *staged, const char *dir,
 
 		if (rename(from, to))
 			ret = error_errno("cannot move '%s' to '%s'", from, to);
-		else
-			tempfile_forget(from);
 		free(from);
 		free(to);
 	}
 	return ret;
 }
 
-int mbox_dir_install(const char *staged, const char *dir, int exists,
-		     const struct strlist *names)
+/* install, with the signals deferred: a signal waits for it to end */
+static int install(const char *staged, const char *dir, int exists,
+		   const struct strlist *names)
 {
 	if (!exists) {
 		if (rename(staged, dir))
 			return error_errno("cannot rename '%s' to '%s'", staged,
 					   dir);
-		forget_all(staged, names, 0);
+		tempdir_forget(staged);
 		return 0;
 	}
 	if (move_files(staged, dir, names))
 		return -1;
-	rmdir(staged);
+	tempdir_remove(staged);
 	remove_old_series(dir, names);
 	return 0;
+}
+
+int mbox_dir_install(const char *staged, const char *dir, int exists,
+		     const struct strlist *names)
+{
+	int ret;
+
+	tempfile_defer_signals();
+	ret = install(staged, dir, exists, names);
+	tempfile_undefer_signals();
+	return ret;
 }
 
 /* SHA-1 (FIPS 180-4), one 64-byte block at a time */

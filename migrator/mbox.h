@@ -6,6 +6,13 @@
  * a blank line and the body; the caller writes the body, mbox_message()
  * everything above it.  Header lines longer than 78 columns are folded at
  * spaces (RFC 2822 section 2.2.3), address lists between addresses.
+ * A header is one line (and its folds) whatever it is given: every
+ * header value passes through one cleaning step that turns a tab or a
+ * line break into a space and drops any other control character; the
+ * callers, who know where the text came from, clean it first with
+ * mbox_clean_header_text() and warn.  A subject beyond ASCII is written
+ * as git format-patch writes it: "[PATCH n/N] " as it is, the rest as
+ * RFC 2047 encoded words ("=?UTF-8?q?...?="), folded before column 76.
  * The 40 hex digits are the SHA-1 of the message below the "From " line,
  * or all zeros for a cover letter (as git does).
  *
@@ -15,11 +22,15 @@
  * "input-pass-NULL-parent").
  *
  * A series directory holds only "NNNN-*.patch" files.  The mails are
- * written into a staging directory beside it (same file system) and moved
- * in only when the caller is satisfied, so the directory never holds half
- * a series: mbox_dir_check(), mbox_dir_stage(), mbox_dir_write() per file,
- * then mbox_dir_install() or mbox_dir_unstage().  Staged files are
- * registered with tempfile.h until they are installed.
+ * written into a staging directory beside it (same file system,
+ * ".DIR.kmigrate-pidPID-XXXXXX") and moved in only when the caller is
+ * satisfied, so the directory never holds half a series:
+ * mbox_dir_check(), mbox_dir_stage(), mbox_dir_write() per file, then
+ * mbox_dir_install() or mbox_dir_unstage().  The staging directory is
+ * registered with tempfile.h until it is installed, so an interrupt
+ * removes it; a signal during the install waits for its end; a staging
+ * directory a killed run left beside DIR is removed by the next
+ * mbox_dir_stage(), never read.
  */
 #ifndef KM_MBOX_H
 #define KM_MBOX_H
@@ -55,6 +66,12 @@ void mbox_date(struct strbuf *out, time_t t, int tz_minutes);
 
 /* the local time zone's offset at t, in minutes east of UTC */
 int mbox_local_tz(time_t t);
+
+/*
+ * the control characters of s (C0, DEL) out, in place: a line break
+ * becomes a space, a tab a space without counting; how many there were
+ */
+size_t mbox_clean_header_text(char *s);
 
 /* "Name: value" folded at spaces to MBOX_LINE_MAX columns */
 void mbox_header(struct strbuf *out, const char *name, const char *value);
@@ -97,8 +114,8 @@ int mbox_dir_write(const char *staged, const char *name, const char *buf,
 int mbox_dir_install(const char *staged, const char *dir, int exists,
 		     const struct strlist *names);
 
-/* remove the staged files named in names and the staging directory */
-void mbox_dir_unstage(const char *staged, const struct strlist *names);
+/* remove the staging directory and the files in it */
+void mbox_dir_unstage(const char *staged);
 
 /* SHA-1 of the bytes, as 40 lowercase hex digits and a NUL */
 void mbox_sha1_hex(const void *data, size_t len, char hex[41]);

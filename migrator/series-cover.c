@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "diffstat.h"
 #include "finding.h"
 #include "mbox.h"
@@ -159,9 +160,13 @@ static void cover_prototypes(struct series *s, struct strbuf *body)
 	add_prototype(body, s->opts->migration->new_proto.text);
 }
 
-static void table_row(struct strbuf *body, const char *name, size_t width,
+static void table_row(struct strbuf *body, const char *subsystem, size_t width,
 		      size_t files, unsigned int calls, size_t patch)
 {
+	char *name = xstrdup(subsystem);
+
+	/* a directory's name may hold a line break: not in the table */
+	mbox_clean_header_text(name);
 	if (strlen(name) > width)
 		strbuf_addf(body, "    %.*s...", (int)(width - 3), name);
 	else
@@ -170,6 +175,7 @@ static void table_row(struct strbuf *body, const char *name, size_t width,
 	if (patch)
 		strbuf_addf(body, " %6zu", patch);
 	strbuf_addch(body, '\n');
+	free(name);
 }
 
 /* the width of the subsystem column */
@@ -214,6 +220,11 @@ static void cover_table(struct series *s, struct strbuf *body)
 	table_row(body, "total", width, files, calls, 0);
 }
 
+/*
+ * the findings, one a line: a file's name C-quoted when it holds a
+ * control byte, the message without one, so that neither can start a
+ * line of its own ("From ...", which would split the mbox)
+ */
 static void list_findings(struct strbuf *body, const struct findings *f,
 			  enum severity min)
 {
@@ -221,12 +232,17 @@ static void list_findings(struct strbuf *body, const struct findings *f,
 
 	for (i = 0; i < f->nr; i++) {
 		const struct finding *x = &f->items[i];
+		char *message;
 
 		if (x->severity < min)
 			continue;
-		strbuf_addf(body, "    %s:%u:%u: %s: %s [%s]\n", x->file,
-			    x->line, x->column, severity_name(x->severity),
-			    x->message, x->rule);
+		message = xstrdup(x->message);
+		mbox_clean_header_text(message);
+		strbuf_addstr(body, "    ");
+		diff_quote_path(body, "", x->file);
+		strbuf_addf(body, ":%u:%u: %s: %s [%s]\n", x->line, x->column,
+			    severity_name(x->severity), message, x->rule);
+		free(message);
 	}
 }
 
@@ -311,8 +327,8 @@ static void cover_shortlog(struct series *s, struct strbuf *body)
 	char *name, *email;
 	size_t i;
 
-	if (mbox_split_ident(s->opts->from, &name, &email) < 0) {
-		name = xstrdup(s->opts->from);
+	if (mbox_split_ident(s->from, &name, &email) < 0) {
+		name = xstrdup(s->from);
 		email = NULL;
 	}
 	strbuf_addf(body, "\n%s (%zu):\n", *name || !email ? name : email,

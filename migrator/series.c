@@ -16,9 +16,16 @@
  * cover letter to every patch's addresses.  Every diff is written by diff.h from the
  * texts the caller gave, so a patch says exactly what apply changed, CRs
  * and missing newlines included.  Subjects are worded from the
- * migration's data, never from names known here.  The strings of struct
- * series are its own until series_release().
+ * migration's data, never from names known here.  Text bound for a mail
+ * header (the author, the subject, the prefixes from directory names,
+ * MAINTAINERS and git log, the addresses) is cleaned of control
+ * characters where it enters, with a warning naming its source
+ * (mbox_clean_header_text(); MAINTAINERS' and get_maintainer.pl's own
+ * in maintainers.c and get-maintainer.c); mbox.c cleans it once more as
+ * it writes.  The strings of struct series are its own until
+ * series_release().
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,10 +40,48 @@
 
 #define TREEWIDE "treewide"
 
+/*
+ * text bound for a header, without its control characters: a copy, and
+ * a warning "control character removed from SOURCE" when it had any
+ */
+static char *header_clean(const char *text, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static char *header_clean(const char *text, const char *fmt, ...)
+{
+	char *copy = xstrdup(text);
+
+	if (mbox_clean_header_text(copy)) {
+		struct strbuf source = STRBUF_INIT;
+		va_list ap;
+
+		va_start(ap, fmt);
+		strbuf_vaddf(&source, fmt, ap);
+		va_end(ap);
+		warning("control character removed from %s", source.buf);
+		strbuf_release(&source);
+	}
+	return copy;
+}
+
+/* path as a message may show it: C-quoted when it holds a control byte */
+static char *quoted(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	diff_quote_path(&sb, "", path);
+	return strbuf_detach(&sb, NULL);
+}
+
 void series_init(struct series *s, const struct series_opts *opts)
 {
 	memset(s, 0, sizeof(*s));
 	s->opts = opts;
+	s->from = header_clean(opts->from, "%s",
+			       "the author (--from or the tree's git config)");
+	s->subject = header_clean(opts->migration->subject,
+				  "the subject of migration '%s'",
+				  opts->migration->name);
 	strbuf_init(&s->all_diff, 0);
 	strbuf_init(&s->cover, 0);
 }
@@ -89,6 +134,8 @@ void series_release(struct series *s)
 	free(s->address_note);
 	free(s->get_maintainer_error);
 	strbuf_release(&s->cover);
+	free(s->from);
+	free(s->subject);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -138,19 +185,31 @@ static struct series_patch *group_new(struct series *s, const char *name,
 				      const char *path)
 {
 	struct series_patch *g;
+	char *prefix;
 
 	ALLOC_GROW(s->groups, s->nr_groups + 1, s->alloc_groups);
 	g = &s->groups[s->nr_groups++];
 	patch_init(g, name, NULL);
 	g->entry = e;
 	if (e) {
-		g->prefix = maintainers_short_name(
+		prefix = maintainers_short_name(
 			e->title, maintainers_entry_pattern(e, path));
+		g->prefix = header_clean(prefix,
+					 "the subject prefix of MAINTAINERS "
+					 "entry '%s'",
+					 e->title);
 		push_missing(&g->to, &e->people);
 		push_missing(&g->cc, &e->lists);
+		free(prefix);
+	} else if (s->has_maintainers) {
+		g->prefix = xstrdup(TREEWIDE);
 	} else {
-		g->prefix = xstrdup(s->has_maintainers ? TREEWIDE :
-							 path_prefix(name));
+		char *dir = quoted(name);
+
+		g->prefix = header_clean(path_prefix(name),
+					 "the subject prefix of directory %s",
+					 dir);
+		free(dir);
 	}
 	return g;
 }
@@ -284,9 +343,17 @@ static void prefixes_from_history(struct series *s)
 			    s->opts->jobs > 0 ? s->opts->jobs : 1);
 	for (i = 0; i < s->nr_groups; i++) {
 		if (prefixes[i]) {
+			char *dir = quoted(dirs[i]);
+
 			free(s->groups[i].prefix);
-			s->groups[i].prefix = prefixes[i];
+			s->groups[i].prefix = header_clean(
+				prefixes[i],
+				"the subject prefix git log gives for "
+				"directory %s",
+				dir);
 			s->groups[i].prefix_from_log = 1;
+			free(prefixes[i]);
+			free(dir);
 		}
 		free(dirs[i]);
 	}
@@ -329,9 +396,12 @@ int series_plan(struct series *s, const struct series_change *changes,
 static char *action_words(const struct migration *m)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char *words;
 
 	migration_describe(m, &sb);
-	return strbuf_detach(&sb, NULL);
+	words = header_clean(sb.buf, "the wording of migration '%s'", m->name);
+	strbuf_release(&sb);
+	return words;
 }
 
 /* the summary and file name of patch n (from 0) */
@@ -341,7 +411,7 @@ static void name_patch(struct series *s, size_t n)
 	struct strbuf name = STRBUF_INIT;
 
 	if (s->opts->split == SERIES_ATOMIC) {
-		p->summary = xstrdup(s->opts->migration->subject);
+		p->summary = xstrdup(s->subject);
 	} else {
 		char *action = action_words(s->opts->migration);
 
@@ -373,7 +443,7 @@ void series_add_mail(struct series *s, size_t n, const struct strbuf *body)
 	const struct series_patch *p = n ? &s->patches[n - 1] : NULL;
 	struct strbuf *out = p ? &s->patches[n - 1].mail : &s->cover;
 	struct mbox_message msg = {
-		.from = s->opts->from,
+		.from = s->from,
 		.date = s->opts->date,
 		.tz_minutes = s->opts->tz_minutes,
 		.to = p ? &p->to : &s->to,
@@ -381,7 +451,7 @@ void series_add_mail(struct series *s, size_t n, const struct strbuf *body)
 		.zero_id = !p,
 	};
 	char *subject = xstrfmt("[PATCH %zu/%zu] %s", n, s->nr,
-				p ? p->summary : s->opts->migration->subject);
+				p ? p->summary : s->subject);
 
 	msg.subject = subject;
 	mbox_message(out, &msg, body->buf, body->len);
@@ -405,7 +475,7 @@ static int format_patch(struct series *s, size_t n)
 			    "every part is applied.\n",
 			    n + 1, s->nr);
 	if (s->opts->signoff)
-		strbuf_addf(&body, "\nSigned-off-by: %s\n", s->opts->from);
+		strbuf_addf(&body, "\nSigned-off-by: %s\n", s->from);
 	strbuf_addstr(&body, "---\n");
 	ret = diffstat_format_diff(&body, p->diff.buf, p->diff.len,
 				   DIFFSTAT_MAIL_WIDTH);

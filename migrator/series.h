@@ -102,6 +102,7 @@ struct series_patch {
 
 struct series {
 	const struct series_opts *opts;
+	char *from, *subject; /* the options' and migration's, header-clean */
 	const struct series_change *changes;
 	size_t nr_changes;
 	struct maintainers maintainers;

@@ -209,7 +209,7 @@ static int write_series(struct series_job *job,
 		ret = judge_staged(job, &s, staged, &r, &checked) ||
 		      install_series(job, &s, staged, names);
 	if (ret) {
-		mbox_dir_unstage(staged, names);
+		mbox_dir_unstage(staged);
 		strlist_clear(names, 0);
 	}
 	free(staged);

@@ -271,6 +271,31 @@ static void test_old_format(void)
 	maintainers_release(&m);
 }
 
+static void test_control_characters(void)
+{
+	struct maintainers m = MAINTAINERS_INIT;
+	const struct maintainers_entry *e;
+
+	CU_ASSERT_EQUAL_FATAL(
+		maintainers_parse(
+			&m,
+			"X\033]0;t\007 DRIVER\n"
+			"M:\tEvil <e@example.org>\rBcc: v@example.org\n"
+			"L:\tlist@example.org\033[31m\n"
+			"F:\tdrivers/x/\n",
+			"MAINTAINERS"),
+		0);
+	CU_ASSERT_EQUAL_FATAL(m.nr, 1);
+	e = &m.entries[0];
+	/* nothing that could end a mail header line is kept */
+	CU_ASSERT_STRING_EQUAL(e->title, "X]0;t DRIVER");
+	CU_ASSERT_STRING_EQUAL(e->people.items[0].string,
+			       "Evil <e@example.org> Bcc: v@example.org");
+	CU_ASSERT_STRING_EQUAL(e->lists.items[0].string,
+			       "list@example.org[31m");
+	maintainers_release(&m);
+}
+
 static const struct unit_test tests[] = {
 	{ "entries, people, lists and patterns are read", test_parse_entries },
 	{ "directory, file and glob patterns", test_pattern_kinds },
@@ -279,6 +304,8 @@ static const struct unit_test tests[] = {
 	{ "short names for subject prefixes", test_short_names },
 	{ "a list's remark is not part of its address", test_list_remarks },
 	{ "an old MAINTAINERS without F: lines", test_old_format },
+	{ "values for mail headers lose control characters",
+	  test_control_characters },
 	{ NULL, NULL }
 };
 

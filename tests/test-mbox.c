@@ -1,12 +1,14 @@
 /*
  * test-mbox.c - mail messages as git format-patch writes them: dates,
- * header folding, identities, file names from subjects, the From_ line.
+ * header folding, identities, file names from subjects, the From_ line,
+ * headers that stay one line, RFC 2047 subjects, the staging directory.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mbox.h"
@@ -364,12 +366,103 @@ static void test_dir_install(void)
 	strlist_clear(&names, 0);
 	/* given up: the staging directory goes, dir stays as it was */
 	stage_two(dir, &staged, &names);
-	mbox_dir_unstage(staged, &names);
+	mbox_dir_unstage(staged);
 	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
 	CU_ASSERT_EQUAL(count_entries(dir), 2);
 	free(staged);
 	strlist_clear(&names, 0);
 	remove_dir(dir);
+	rmdir(top);
+}
+
+static void test_header_controls(void)
+{
+	struct strlist to = STRLIST_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	char text[] = "a\r\nb\tc\033d\177e";
+
+	CU_ASSERT_EQUAL(mbox_clean_header_text(text), 4);
+	CU_ASSERT_STRING_EQUAL(text, "a  b cde");
+	/* whatever the caller gives, a header is one line */
+	mbox_header(&sb, "Subject", "[PATCH] x\r\nBcc: victim@example.org");
+	CU_ASSERT_STRING_EQUAL(sb.buf,
+			       "Subject: [PATCH] x  Bcc: victim@example.org\n");
+	strbuf_reset(&sb);
+	strlist_push(&to, "Evil <e@example.org>\rBcc: victim@example.org");
+	strlist_push(&to, "J\xc3\xb6rg\n <j@example.org>");
+	mbox_address_header(&sb, "To", &to);
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf, "To: Evil <e@example.org> Bcc: victim@example.org,"
+			"\n    =?UTF-8?q?J=C3=B6rg?= <j@example.org>\n");
+	strbuf_reset(&sb);
+	mbox_format_ident(&sb, "A\nB", "a@example.org\r");
+	CU_ASSERT_STRING_EQUAL(sb.buf, "A B <a@example.org >");
+	strbuf_release(&sb);
+	strlist_clear(&to, 0);
+}
+
+static void test_subject_encoding(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *line;
+
+	/* as git format-patch: "[PATCH n/N] " plain, the rest encoded */
+	mbox_header(&sb, "Subject", "[PATCH 1/2] caf\xc3\xa9: a_b=c?");
+	CU_ASSERT_STRING_EQUAL(
+		sb.buf,
+		"Subject: [PATCH 1/2] =?UTF-8?q?caf=C3=A9:=20a=5Fb=3Dc=3F?=\n");
+	strbuf_reset(&sb);
+	/* folded before column 76, a character never split */
+	mbox_header(&sb, "Subject",
+		    "[PATCH] \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	CU_ASSERT_PTR_NOT_NULL(strstr(sb.buf, "?=\n =?UTF-8?q?=C3=A9"));
+	for (line = sb.buf; *line; line += strcspn(line, "\n") + 1)
+		CU_ASSERT(strcspn(line, "\n") <= 76);
+	strbuf_release(&sb);
+}
+
+/* a pid no process has: a child's, once it is reaped */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (!pid)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
+}
+
+static void test_stale_staging(void)
+{
+	char top[] = "/tmp/test-mbox-XXXXXX";
+	char dir[64], dead[128], live[128], old[128], *staged;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(top));
+	snprintf(dir, sizeof(dir), "%s/out", top);
+	snprintf(dead, sizeof(dead), "%s/.out.kmigrate-pid%ld-Ab12Cd", top,
+		 (long)dead_pid());
+	snprintf(live, sizeof(live), "%s/.out.kmigrate-pid%ld-Ab12Cd", top,
+		 (long)getppid());
+	snprintf(old, sizeof(old), "%s/.out.kmigrate-Ab12Cd", top);
+	CU_ASSERT_EQUAL(mkdir(dead, 0777), 0);
+	put(dead, "0001-half.patch", "half");
+	CU_ASSERT_EQUAL(mkdir(live, 0777), 0);
+	CU_ASSERT_EQUAL(mkdir(old, 0777), 0);
+	/* a killed run's staging directory goes, and only that */
+	staged = mbox_dir_stage(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(staged);
+	CU_ASSERT_EQUAL(access(dead, F_OK), -1);
+	CU_ASSERT_EQUAL(access(live, F_OK), 0);
+	CU_ASSERT_EQUAL(access(old, F_OK), 0);
+	CU_ASSERT_EQUAL(count_entries(staged), 0);
+	mbox_dir_unstage(staged);
+	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
+	free(staged);
+	rmdir(live);
+	rmdir(old);
+	CU_ASSERT_EQUAL(count_entries(top), 0);
 	rmdir(top);
 }
 
@@ -386,6 +479,9 @@ static const struct unit_test tests[] = {
 	{ "series file names", test_series_names },
 	{ "a series directory holds only a series", test_dir_check },
 	{ "staged series are installed whole or not at all", test_dir_install },
+	{ "a header is one line whatever it is given", test_header_controls },
+	{ "subjects beyond ASCII are RFC 2047 encoded", test_subject_encoding },
+	{ "a killed run's staging directory is removed", test_stale_staging },
 	{ NULL, NULL }
 };
 
