@@ -78,7 +78,7 @@ void series_init(struct series *s, const struct series_opts *opts)
 	memset(s, 0, sizeof(*s));
 	s->opts = opts;
 	s->from = header_clean(opts->from, "%s",
-			       "the author (--from or the tree's git config)");
+			       "the author (--from or your git identity)");
 	s->subject = header_clean(opts->migration->subject,
 				  "the subject of migration '%s'",
 				  opts->migration->name);

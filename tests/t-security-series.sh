@@ -5,8 +5,9 @@
 #
 # Control characters (CR, LF, ESC...) reach a series' headers from
 # directory names (a subsystem's subject prefix), MAINTAINERS (titles,
-# M: and L: lines), the tree's scripts/get_maintainer.pl, the tree's git
-# config (the author) and the migration's wording (its subject).  Each
+# M: and L: lines), the tree's scripts/get_maintainer.pl, the user's git
+# identity (the author) and the migration's wording (its subject, which
+# the loader already keeps to one line).  Each
 # case builds such a tree here and asserts: every header of every mail
 # is one "Name: value" line of the headers kmigrate writes (folds
 # aside), with no control character; a warning names the source; git am
@@ -149,7 +150,7 @@ check "MAINTAINERS: a CRLF line end is no warning" \
 check "MAINTAINERS: git am takes the series" \
 	'am_series "$t" "$scratch/maint.out" && no_control "$scratch/subjects"'
 
-# --- get_maintainer.pl and the tree's git config ----------------------------
+# --- get_maintainer.pl and the user's git identity ----------------------------
 if command -v perl >/dev/null; then
 	t=$scratch/script
 	new_tree "$t"
@@ -162,35 +163,48 @@ if command -v perl >/dev/null; then
 		'print "list\@example.org\e[31m (open list:X)\n";' \
 		>"$t/scripts/get_maintainer.pl"
 	git -C "$t" init -q
-	git -C "$t" config user.name "A${cr}Bcc: victim@example.org"
-	git -C "$t" config user.email "a@example.org"
-	km series "$t" --out "$scratch/script.out" --split subsystem \
+	printf '[user]\n\tname = "A%sBcc: victim@example.org"\n\temail = a@example.org\n' \
+		"$cr" >"$scratch/user.gitconfig"
+	GIT_CONFIG_GLOBAL=$scratch/user.gitconfig km series "$t" --out "$scratch/script.out" --split subsystem \
 		--no-checkpatch
-	check "get_maintainer.pl, git config: the series is written" \
+	check "get_maintainer.pl, user identity: the series is written" \
 		'[ $status -eq 0 ]'
-	check "get_maintainer.pl, git config: every header is one line" \
+	check "get_maintainer.pl, user identity: every header is one line" \
 		'all_headers_ok "$scratch/script.out" &&
 		 grep -q "^To: Evil <evil@example.org> Bcc: victim@example.org" "$scratch/script.out"/0001-*.patch &&
 		 grep -q "^From: \"A Bcc: victim@example.org\" <a@example.org>" "$scratch/script.out"/0001-*.patch'
-	check "get_maintainer.pl, git config: warnings name them" \
+	check "get_maintainer.pl, user identity: warnings name them" \
 		'grep -q "^kmigrate: warning: scripts/get_maintainer.pl: control character removed from the address .Evil <evil@example.org> Bcc: victim@example.org.$" "$err" &&
-		 grep -q "^kmigrate: warning: control character removed from the author (--from or the tree.s git config)$" "$err"'
+		 grep -q "^kmigrate: warning: control character removed from the author (--from or your git identity)$" "$err"'
 else
-	skip "get_maintainer.pl, git config" "no perl"
+	skip "get_maintainer.pl, user identity" "no perl"
 fi
 
-# --- the migration's wording: a subject of two lines, beyond ASCII ----------
+# --- the migration's wording: one line, beyond ASCII -----------------------
+#
+# The loader refuses a subject of two lines or with a control character
+# (t-security-data.sh); mbox.c's cleaning stays the last defence, tested
+# in test-mbox.  What reaches the mails is one line, RFC 2047 encoded.
 data=$scratch/data
 mkdir -p "$data"
 cp -R "$SRCDIR/semantic-patches" "$data/"
 m=$data/semantic-patches/class-device-parent/migration
-awk -v esc="$esc" '/^subject:/ {
-	print "subject: driver core: caf\303\251 fix up all" esc "[2J"
-	print " callers of class_device_create()"; next } { print }' \
-	"$m" >"$m.new" && mv "$m.new" "$m"
+cp "$m" "$scratch/migration.orig"
 t=$scratch/wording
 new_tree "$t"
 old_call "$t/drivers/x/a.c"
+awk -v esc="$esc" '/^subject:/ {
+	print "subject: driver core: caf\303\251 fix up all" esc "[2J"
+	print " callers of class_device_create()"; next } { print }' \
+	"$scratch/migration.orig" >"$m"
+KMIGRATE_DATADIR=$data km series "$t" --out "$scratch/wording2.out" \
+	--no-checkpatch --from "$FROM"
+check "wording: a subject of two lines with ESC is refused" \
+	'[ $status -eq 2 ] && [ ! -e "$scratch/wording2.out" ] &&
+	 grep -q "bad field .subject.:" "$err"'
+awk '/^subject:/ {
+	print "subject: driver core: caf\303\251 fix up all callers of class_device_create()"
+	next } { print }' "$scratch/migration.orig" >"$m"
 KMIGRATE_DATADIR=$data km series "$t" --out "$scratch/wording.out" \
 	--no-checkpatch --from "$FROM"
 check "wording: the series is written and verified" \
@@ -199,10 +213,8 @@ check "wording: every header of every mail is one line" \
 	'all_headers_ok "$scratch/wording.out"'
 check "wording: the subject is RFC 2047 encoded after [PATCH n/N]" \
 	'grep -q "^Subject: \[PATCH 1/1\] =?UTF-8?q?driver=20core:=20caf=C3=A9=20" "$scratch/wording.out"/0001-*.patch'
-check "wording: a warning names the migration" \
-	'grep -q "^kmigrate: warning: control character removed from the subject of migration .class-device-parent.$" "$err"'
 check "wording: git am gives the subject back whole, on one line" \
 	'am_series "$t" "$scratch/wording.out" &&
-	 [ "$(cat "$scratch/subjects")" = "driver core: café fix up all[2J callers of class_device_create()" ]'
+	 [ "$(cat "$scratch/subjects")" = "driver core: café fix up all callers of class_device_create()" ]'
 
 test_done
