@@ -3,6 +3,8 @@
 #   make            build ./kmigrate (installs missing Debian packages first)
 #   make check      build and run every test: CUnit suites (plain and under
 #                   AddressSanitizer+UBSan), end-to-end tests (tests/t-*.sh)
+#   make layers     no file uses a stage above its own (migrator/LAYERS)
+#                   and no two files need each other (tests/layers.sh)
 #   make run        the main job on the bundled fixture tree
 #   make bench      benchmarks (bench/), not part of check
 #   make fuzz       libFuzzer on the call-site lexer, FUZZ_SECONDS (60) long,
@@ -51,9 +53,9 @@ ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(CFLAGS) $(WARNINGS) $(SAN_FLAGS) -pthrea
 	-DKMIGRATE_VERSION='"$(KMIGRATE_VERSION)"' -DKM_DATADIR='"$(DATADIR)"'
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
 
-# The stages of migrator/ are its folders, every one on the include
-# path: a header is named by its file name alone, and no two headers of
-# migrator/ may share one.
+# The stages of migrator/ are its folders (migrator/LAYERS orders them),
+# every one on the include path: a header is named by its file name
+# alone, and no two headers of migrator/ may share one.
 MIGRATOR_DIRS := $(patsubst %/,%,$(sort $(dir \
 	$(wildcard migrator/*/*.[ch] migrator/*/*/*.[ch]))))
 INCLUDES = -I. -Imigrator $(addprefix -I,$(MIGRATOR_DIRS)) -Icore-model
@@ -96,7 +98,7 @@ QUIET_AR = @echo '   AR      $@';
 endif
 
 .SECONDARY:
-.PHONY: cocci all deps check unit-tests run-unit run bench fuzz realtree \
+.PHONY: cocci all deps check layers unit-tests run-unit run bench fuzz realtree \
 	check-realtree style style-fix install clean FORCE
 .DEFAULT_GOAL := all
 
@@ -146,6 +148,12 @@ $(TEST_BIN): %: %.o $(B)/tests/unit.o $(LIBS)
 	$(QUIET_LINK)$(CC) $(ALL_LDFLAGS) -o $@ $^ -lcunit $(CLANG_LIBS)
 
 unit-tests: $(TEST_BIN) $(KMIGRATE_BIN)
+
+# The layer rule on the objects kmigrate is linked from: an undefined
+# symbol of a.o that b.o defines is an arrow a -> b
+LAYER_OBJ = $(B)/migrator/kmigrate.o $(BUILTIN_OBJ) $(MIGRATOR_OBJ) $(MODEL_OBJ)
+layers: $(LAYER_OBJ)
+	@tests/layers.sh migrator/LAYERS $(LAYER_OBJ)
 
 run-unit: unit-tests
 	@tests/run-tests.sh unit $(TEST_BIN)
