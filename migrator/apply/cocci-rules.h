@@ -3,7 +3,8 @@
  * share (cocci-gen.h is the public side):
  *
  *	cocci-evidence.c	the evidence for each form, as SmPL branches
- *	cocci-edit.c		the patch rule: the new-call map as SmPL
+ *	cocci-edit.c		the patch rule: the new-call map as SmPL;
+ *				the metavariables and lines of any rule
  *	cocci-gen.c		the text: header, rules, modes, and the API
  *	cocci-files.c		the files a spatch run takes (cocci_files())
  *
