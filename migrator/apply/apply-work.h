@@ -53,7 +53,7 @@ struct apply_ctx {
 	struct result_key memo;	       /* the whole run's (apply-memo.c) */
 };
 
-/* apply.c: an old-form call apply may convert */
+/* apply-result.c: an old-form call apply may convert */
 int apply_is_convertible(const struct call_site *cs);
 
 /*
