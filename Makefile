@@ -1,8 +1,9 @@
 # kmigrate - build, test and install.
 #
 #   make            build ./kmigrate (installs missing Debian packages first)
-#   make check      build and run every test: CUnit suites (plain and under
-#                   AddressSanitizer+UBSan), end-to-end tests (tests/t-*.sh)
+#   make check      build and run every test: the layer check, CUnit suites
+#                   (plain and under AddressSanitizer+UBSan), end-to-end
+#                   tests (tests/t-*.sh)
 #   make layers     no file uses a stage above its own (migrator/LAYERS)
 #                   and no two files need each other (tests/layers.sh)
 #   make run        the main job on the bundled fixture tree
@@ -164,6 +165,7 @@ run-unit: unit-tests
 # stack (it guards the temporary file of a precompiled preamble), which
 # AddressSanitizer's thread exit would otherwise try to unmap as its own.
 check: all
+	@$(MAKE) --no-print-directory layers
 	@$(MAKE) --no-print-directory unit-tests
 	@$(MAKE) --no-print-directory B=build/asan SANITIZE=1 \
 		KMIGRATE_BIN=build/asan/kmigrate unit-tests
