@@ -1,6 +1,7 @@
 /*
- * apply-work.h - the state of one apply_tree() run that apply.c and
- * apply-spatch.c share; callers use apply.h.
+ * apply-work.h - the state of one apply_tree() run that apply.c,
+ * apply-spatch.c, apply-memo.c and apply-result.c share, they only;
+ * callers use apply.h.
  *
  * apply.c reads each file spatch runs on into an apply_work (the
  * original bytes and their scan), hands them all to apply_spatch(), and

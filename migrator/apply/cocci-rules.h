@@ -1,6 +1,6 @@
 /*
- * cocci-rules.h - what the three parts of the semantic patch generator
- * share (cocci-gen.h is the public side):
+ * cocci-rules.h - what the parts of the semantic patch generator share,
+ * they only; callers use cocci-gen.h:
  *
  *	cocci-evidence.c	the evidence for each form, as SmPL branches
  *	cocci-edit.c		the patch rule: the new-call map as SmPL;
