@@ -1,8 +1,11 @@
 # kmigrate - build, test and install.
 #
 #   make            build ./kmigrate (installs missing Debian packages first)
-#   make check      build and run every test: CUnit suites (plain and under
-#                   AddressSanitizer+UBSan), end-to-end tests (tests/t-*.sh)
+#   make check      build and run every test: the layer check, CUnit suites
+#                   (plain and under AddressSanitizer+UBSan), end-to-end
+#                   tests (tests/t-*.sh)
+#   make layers     no file uses a stage above its own (migrator/LAYERS)
+#                   and no two files need each other (tests/layers.sh)
 #   make run        the main job on the bundled fixture tree
 #   make bench      benchmarks (bench/), not part of check
 #   make fuzz       libFuzzer on the call-site lexer, FUZZ_SECONDS (60) long,
@@ -47,17 +50,25 @@ SAN_FLAGS = $(if $(SANITIZE),-fsanitize=address$(comma)undefined \
 KMIGRATE_BIN ?= kmigrate
 
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(CFLAGS) $(WARNINGS) $(SAN_FLAGS) -pthread \
-	-MMD -MP -I. -Imigrator -Icore-model \
+	-MMD -MP $(INCLUDES) \
 	-DKMIGRATE_VERSION='"$(KMIGRATE_VERSION)"' -DKM_DATADIR='"$(DATADIR)"'
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
 
-# the commands (migrator/cmd-*.c) link into the kmigrate binary only, as
-# git keeps its builtins out of libgit.a: the library is what tests link
-BUILTIN_SRC = $(wildcard migrator/cmd-*.c)
-MIGRATOR_SRC = $(filter-out migrator/kmigrate.c $(BUILTIN_SRC), \
-	$(wildcard migrator/*.c))
+# The stages of migrator/ are its folders (migrator/LAYERS orders them),
+# every one on the include path: a header is named by its file name
+# alone, and no two headers of migrator/ may share one.
+MIGRATOR_DIRS := $(patsubst %/,%,$(sort $(dir \
+	$(wildcard migrator/*/*.[ch] migrator/*/*/*.[ch]))))
+INCLUDES = -I. -Imigrator $(addprefix -I,$(MIGRATOR_DIRS)) -Icore-model
+
+# the commands (migrator/builtin/cmd-*.c) link into the kmigrate binary
+# only, as git keeps its builtins out of libgit.a: the library is what
+# tests link
+BUILTIN_SRC = $(wildcard migrator/builtin/*.c)
+MIGRATOR_SRC = $(filter-out $(BUILTIN_SRC), \
+	$(wildcard $(addsuffix /*.c,$(MIGRATOR_DIRS))))
 MODEL_SRC = $(wildcard core-model/*.c)
-TEST_SRC = $(wildcard tests/test-*.c)
+TEST_SRC = $(wildcard tests/test-*.c tests/*/test-*.c tests/*/*/test-*.c)
 MIGRATOR_OBJ = $(MIGRATOR_SRC:%.c=$(B)/%.o)
 BUILTIN_OBJ = $(BUILTIN_SRC:%.c=$(B)/%.o)
 MODEL_OBJ = $(MODEL_SRC:%.c=$(B)/%.o)
@@ -88,7 +99,7 @@ QUIET_AR = @echo '   AR      $@';
 endif
 
 .SECONDARY:
-.PHONY: cocci all deps check unit-tests run-unit run bench fuzz realtree \
+.PHONY: cocci all deps check layers unit-tests run-unit run bench fuzz realtree \
 	check-realtree style style-fix install clean FORCE
 .DEFAULT_GOAL := all
 
@@ -134,10 +145,16 @@ $(B)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(ALL_CFLAGS) $(CLANG_CFLAGS) -Itests -c -o $@ $<
 
-$(B)/tests/test-%: $(B)/tests/test-%.o $(B)/tests/unit.o $(LIBS)
+$(TEST_BIN): %: %.o $(B)/tests/unit.o $(LIBS)
 	$(QUIET_LINK)$(CC) $(ALL_LDFLAGS) -o $@ $^ -lcunit $(CLANG_LIBS)
 
 unit-tests: $(TEST_BIN) $(KMIGRATE_BIN)
+
+# The layer rule on the objects kmigrate is linked from: an undefined
+# symbol of a.o that b.o defines is an arrow a -> b
+LAYER_OBJ = $(B)/migrator/kmigrate.o $(BUILTIN_OBJ) $(MIGRATOR_OBJ) $(MODEL_OBJ)
+layers: $(LAYER_OBJ)
+	@tests/layers.sh migrator/LAYERS $(LAYER_OBJ)
 
 run-unit: unit-tests
 	@tests/run-tests.sh unit $(TEST_BIN)
@@ -148,6 +165,7 @@ run-unit: unit-tests
 # stack (it guards the temporary file of a precompiled preamble), which
 # AddressSanitizer's thread exit would otherwise try to unmap as its own.
 check: all
+	@$(MAKE) --no-print-directory layers
 	@$(MAKE) --no-print-directory unit-tests
 	@$(MAKE) --no-print-directory B=build/asan SANITIZE=1 \
 		KMIGRATE_BIN=build/asan/kmigrate unit-tests
@@ -188,7 +206,7 @@ build/fuzz/fuzz-call-site: bench/fuzz-call-site.c FORCE
 		CFLAGS="-g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 		build/fuzz/libmigrator.a build/fuzz/libcoremodel.a
 	$(QUIET_LINK)$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -g -O1 \
-		-fsanitize=fuzzer $(FUZZ_SAN) -I. -Imigrator -Icore-model \
+		-fsanitize=fuzzer $(FUZZ_SAN) $(INCLUDES) \
 		-o $@ $< build/fuzz/libmigrator.a build/fuzz/libcoremodel.a \
 		-pthread $(CLANG_LIBS)
 
@@ -207,8 +225,9 @@ realtree:
 # Our own sources against .clang-format and the kernel's checkpatch.pl;
 # .ci/run runs it after make check.  style-fix rewrites the sources as
 # clang-format has them (checkpatch's findings are fixed by hand).
-STYLE_SOURCES = $(sort $(wildcard migrator/*.[ch] core-model/*.[ch] \
-	tests/*.[ch] bench/*.c))
+STYLE_SOURCES = $(sort $(wildcard migrator/*.[ch] migrator/*/*.[ch] \
+	migrator/*/*/*.[ch] core-model/*.[ch] tests/*.[ch] bench/*.c) \
+	$(TEST_SRC))
 
 style:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES='$(STYLE_PACKAGES)'

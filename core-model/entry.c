@@ -7,7 +7,7 @@
  * To model a new function: write its replay in entry-replay.c (and the C
  * API it calls below), add its row here with both forms (the same form
  * twice when the prototype did not change), and a case to
- * tests/test-core-model-entry.c.
+ * tests/core-model/test-core-model-entry.c.
  */
 #include <string.h>
 

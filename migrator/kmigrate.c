@@ -4,85 +4,26 @@
  *	kmigrate [-j N] [-q|-v] [--migration NAME] <command> [options] [TREE]
  *
  * The global options go through parse_options(), which stops at the
- * command's name; the command parses the rest with setup_command(),
- * which also sets up what the command's row in the table asks for
- * (builtin.h: NEED_TREE, NEED_MIGRATION).  Usage errors exit 2 with one
- * line on stderr; each command's own exit codes are documented in its
- * file and in kmigrate.1.
+ * command's name; the command, found in the table of builtin/commands.c,
+ * parses the rest with setup_command() (builtin/setup.c), which also
+ * sets up what the command's row asks for (builtin.h: NEED_TREE,
+ * NEED_MIGRATION); main releases that when the command returns.  Usage
+ * errors exit 2 with one line on stderr; each command's own exit codes
+ * are documented in its file and in kmigrate.1.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "builtin.h"
 #include "migration.h"
 #include "parse-options.h"
-#include "result-cache.h"
 #include "tempfile.h"
-#include "tree-style.h"
 #include "util.h"
 
 #ifndef KMIGRATE_VERSION
 #define KMIGRATE_VERSION "unknown"
 #endif
-
-struct km_global_options km_global = { 0, "class-device-parent", 0 };
-
-struct command {
-	const char *name;
-	int (*fn)(int argc, const char **argv, struct km_setup *setup);
-	unsigned int flags; /* NEED_*: what setup_command() does for it */
-	const char *summary;
-};
-
-static const struct command commands[] = {
-	{ "scan", cmd_scan, NEED_TREE | NEED_MIGRATION,
-	  "list every call site of the migrated function" },
-	{ "apply", cmd_apply, NEED_TREE | NEED_MIGRATION,
-	  "convert the old-form calls with spatch" },
-	{ "check", cmd_check, NEED_TREE | NEED_MIGRATION,
-	  "validate every call site (a CI gate)" },
-	{ "series", cmd_series, NEED_TREE | NEED_MIGRATION,
-	  "write the conversion as a patch series" },
-	{ "cocci", cmd_cocci, NEED_MIGRATION,
-	  "print the semantic patch, or run it in a mode" },
-	{ "model", cmd_model, 0, "replay a scenario on the driver-core model" },
-	{ "run", cmd_run, NEED_MIGRATION,
-	  "the whole job on the bundled demo tree" },
-};
-
-void setup_tree(struct km_setup *setup, const char *tree)
-{
-	int fd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		die_errno("cannot open tree '%s'", tree);
-	close(fd);
-	setup->tree = tree;
-}
-
-int setup_command(struct km_setup *setup, int argc, const char **argv,
-		  const struct option *options, const char *const *usage)
-{
-	argc = parse_options(argc, argv, options, usage, setup->cmd, 0);
-	if (km_global.no_cache)
-		result_cache_disable();
-	if (setup->flags & NEED_TREE) {
-		if (argc != 1)
-			usage_error(setup->cmd, argc ? "too many arguments" :
-						       "missing TREE");
-		setup_tree(setup, argv[0]);
-		argc = 0;
-	}
-	if (setup->flags & NEED_MIGRATION) {
-		setup->migration = xmalloc(sizeof(*setup->migration));
-		if (migration_load(setup->migration, km_global.migration) < 0)
-			exit(2);
-	}
-	return argc;
-}
 
 /* the command, with what setup_command() set up released after it */
 static int run_builtin(const struct command *cmd, int argc, const char **argv)
@@ -97,23 +38,6 @@ static int run_builtin(const struct command *cmd, int argc, const char **argv)
 	return status;
 }
 
-int km_jobs(void)
-{
-	return km_global.jobs > 0 ? km_global.jobs : km_online_cpus();
-}
-
-unsigned int km_max_line_length(const char *cmd, int value)
-{
-	if (value == KM_LINE_LENGTH_UNSET)
-		return 0;
-	if (value < 1 || value > TREE_STYLE_MAX_LINE_LENGTH)
-		usage_error(cmd,
-			    "option '--max-line-length' needs a number of "
-			    "columns from 1 to %d, not %d",
-			    TREE_STYLE_MAX_LINE_LENGTH, value);
-	return (unsigned int)value;
-}
-
 static void print_help(FILE *fp)
 {
 	size_t i;
@@ -126,9 +50,9 @@ static void print_help(FILE *fp)
 		"and write the change as a patch series.\n"
 		"\n"
 		"commands:\n");
-	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(fp, "    %-10s %s\n", commands[i].name,
-			commands[i].summary);
+	for (i = 0; i < km_nr_commands; i++)
+		fprintf(fp, "    %-10s %s\n", km_commands[i].name,
+			km_commands[i].summary);
 	fprintf(fp,
 		"\n"
 		"global options:\n"
@@ -141,16 +65,6 @@ static void print_help(FILE *fp)
 		"\n"
 		"'kmigrate <command> --help' describes a command.\n",
 		km_global.migration);
-}
-
-static const struct command *find_command(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
-	return NULL;
 }
 
 static int show_help, show_version;

@@ -1,6 +1,6 @@
 /*
  * rule-test.h - synthetic call analyses for the check rules' suites
- * (tests/test-rule-*.c).
+ * (tests/check/rules/test-rule-*.c).
  *
  *	struct rule_test t;
  *	rule_test_init(&t, API_NEW);

@@ -64,7 +64,9 @@ sources() {
 	if [ $# -gt 0 ]; then
 		printf '%s\n' "$@"
 	else
-		ls migrator/*.[ch] core-model/*.[ch] tests/*.[ch] bench/*.c
+		ls migrator/*.[ch] migrator/*/*.[ch] migrator/*/*/*.[ch] \
+			core-model/*.[ch] tests/*.[ch] tests/*/test-*.c \
+			tests/*/*/test-*.c bench/*.c 2>/dev/null
 	fi
 }
 

@@ -2,7 +2,7 @@
 # t-kernel-names.sh - the migrator's code names no migrated function and no
 # driver-core type or macro: that knowledge is data (semantic-patches/).
 #
-# The code of migrator/*.c and *.h, comments dropped (string literals
+# The code of every .c and .h under migrator/, comments dropped (string literals
 # kept: a message is code), must not hold a function name of any shipped
 # migration ("function:" and "new-function:"), "struct class",
 # "class_device", MKDEV or THIS_MODULE.  Each offending line is shown.
@@ -59,8 +59,8 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-(cd "$SRCDIR" && scan_names "$names" migrator/*.c migrator/*.h) \
-	>"$TMPDIR/found" 2>&1
+(cd "$SRCDIR" && scan_names "$names" \
+	$(find migrator -name '*.[ch]' | sort)) >"$TMPDIR/found" 2>&1
 status=$?
 check "no code in migrator/ names a migrated function or a kernel type" \
 	'[ $status -eq 0 ]' || show "$TMPDIR/found" 20

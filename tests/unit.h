@@ -15,7 +15,7 @@
 
 #include <CUnit/Basic.h>
 
-/* as migrator/util.h has it, for the suites that do not include it */
+/* as migrator/lib/util.h has it, for the suites that do not include it */
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif

@@ -2,7 +2,7 @@
  * rule-list.h - every check rule, once, in the order they run on a call.
  *
  * Include it with RULE(name) defined; each line stands for the struct
- * rule_NAME in migrator/rule-NAME.c (with '_' for '-').  The order
+ * rule_NAME in rule-NAME.c of this folder (with '_' for '-').  The order
  * matters where rules explain arguments: a call in the wrong form is
  * reported as that and not checked argument by argument, a swapped pair
  * is reported before its NULL and its wrong type could be.  The two

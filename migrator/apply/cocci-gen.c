@@ -26,50 +26,6 @@
 
 /* ---- the text ---- */
 
-/* name occurs in code as a whole word */
-static int uses_word(const char *code, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = code;
-
-	while ((p = strstr(p, name))) {
-		if ((p == code || !is_c_ident_char(p[-1])) &&
-		    !is_c_ident_char(p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
-/* "expression e, e1, e3;": the ones of e, e1 .. eN that code uses */
-void cocci_add_exprs(struct strbuf *out, const char *code, size_t nr)
-{
-	struct strbuf names = STRBUF_INIT;
-	size_t i;
-
-	if (uses_word(code, "e"))
-		strbuf_addstr(&names, "e");
-	for (i = 1; i <= nr; i++) {
-		char name[32];
-
-		snprintf(name, sizeof(name), "e%zu", i);
-		if (uses_word(code, name))
-			strbuf_addf(&names, "%s%s", names.len ? ", " : "",
-				    name);
-	}
-	if (names.len)
-		strbuf_addf(out, "expression %s;\n", names.buf);
-	strbuf_release(&names);
-}
-
-void cocci_join_lines(struct strbuf *out, const struct strlist *lines)
-{
-	size_t i;
-
-	for (i = 0; i < lines->nr; i++)
-		strbuf_addf(out, "%s\n", lines->items[i].string);
-}
-
 static void add_rule_decls(struct strbuf *out, const struct evidence_rule *r)
 {
 	struct strbuf code = STRBUF_INIT;

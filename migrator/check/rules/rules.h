@@ -2,8 +2,8 @@
  * rules.h - the check rules: one plugin file each, listed once in
  * rule-list.h, run in that order on every call site.
  *
- * A rule is one file, migrator/rule-NAME.c, with its static state and one
- * registration struct:
+ * A rule is one file, migrator/check/rules/rule-NAME.c, with its static
+ * state and one registration struct:
  *
  *	const struct rule rule_null_class = {
  *		.name = "null-class", .severity = SEVERITY_ERROR,

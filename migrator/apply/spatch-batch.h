@@ -1,6 +1,8 @@
 /*
  * spatch-batch.h - the state of one spatch_run() and its batches,
- * shared by spatch.c and spatch-batch.c only; callers use spatch.h.
+ * shared by spatch.c, spatch-batch.c, spatch-prestart.c and
+ * spatch-process.c only; callers use spatch.h.  Each uses only the ones
+ * after it in that list.
  *
  * spatch_run() plans the batches (spatch_plan_batches() puts every job
  * either in a batch or in run->singles), runs them (spatch_run_batches()
@@ -36,37 +38,42 @@ struct spatch_run {
 	size_t nr_batches, next_batch;
 };
 
-/* spatch.c: run the job in a process of its own, after the batches */
+/* spatch-process.c: run the job in a process of its own, after the batches */
 void spatch_push_single(struct spatch_run *run, struct spatch_job *job);
-/* spatch.c: nr more jobs have their results */
+/* spatch-process.c: nr more jobs have their results */
 void spatch_jobs_done(struct spatch_run *run, size_t nr);
 /*
- * spatch.c: move the output spatch left for the job (found: its path,
+ * spatch-process.c: move the output spatch left for the job (found: its path,
  * or NULL for none) to job->output and set job->changed; -1 with errno
  * if it cannot be moved
  */
 int spatch_take_output(struct spatch_job *job, const char *found);
-/* spatch.c: the program, the semantic patch and its options; the env */
+/* spatch-process.c: the program, the semantic patch and its options; the env */
 void spatch_push_common_args(struct child_process *cp,
 			     const struct spatch_run_opts *opts);
 
-/* spatch.c: letters, digits, "._-/", no "..", starts with one of the first */
+/*
+ * spatch-process.c: letters, digits, "._-/", no "..", starts with one of
+ * the first
+ */
 int spatch_safe_name(const char *name);
 
-/* spatch-batch.c: the processors one batch uses (spatch's own -j) */
+/* spatch-process.c: the processors one batch uses (spatch's own -j) */
 int spatch_batch_jobs(const struct spatch_run_opts *opts);
 /* spatch-batch.c: each job into a batch or run->singles */
 void spatch_plan_batches(struct spatch_run *run, struct spatch_job *jobs,
 			 size_t nr);
 /* spatch-batch.c: run the batches; their results are in the jobs */
 void spatch_run_batches(struct spatch_run *run);
-/* spatch-batch.c: a batch's command line, its list of files in groups */
+/* spatch-process.c: a batch's command line, its list of files in groups */
 void spatch_batch_args(struct child_process *cp,
 		       const struct spatch_run_opts *opts,
 		       const struct spatch_batch *b, const char *groups);
-/* spatch-batch.c: the time limit of a batch of nr files */
+/* spatch-process.c: the time limit of a batch of nr files */
 unsigned int spatch_batch_timeout(unsigned int limit, size_t nr);
-/* spatch-batch.c: a batch's process ended: its results, or a rerun */
+/* spatch-process.c: a batch that cannot be run or trusted, rerun alone */
+void spatch_rerun_batch(struct spatch_run *run, struct spatch_batch *b);
+/* spatch-process.c: a batch's process ended: its results, or a rerun */
 void spatch_batch_finished(int result, struct child_process *cp, void *cb,
 			   void *task_cb);
 /*

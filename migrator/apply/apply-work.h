@@ -1,6 +1,7 @@
 /*
- * apply-work.h - the state of one apply_tree() run that apply.c and
- * apply-spatch.c share; callers use apply.h.
+ * apply-work.h - the state of one apply_tree() run that apply.c,
+ * apply-spatch.c, apply-memo.c and apply-result.c share, they only;
+ * callers use apply.h.
  *
  * apply.c reads each file spatch runs on into an apply_work (the
  * original bytes and their scan), hands them all to apply_spatch(), and
@@ -53,7 +54,7 @@ struct apply_ctx {
 	struct result_key memo;	       /* the whole run's (apply-memo.c) */
 };
 
-/* apply.c: an old-form call apply may convert */
+/* apply-result.c: an old-form call apply may convert */
 int apply_is_convertible(const struct call_site *cs);
 
 /*

@@ -1,20 +1,20 @@
 /*
  * builtin.h - the kmigrate commands.
  *
- * Every command is one file, migrator/cmd-NAME.c, with one entry point
+ * Every command is one file, migrator/builtin/cmd-NAME.c, with one entry
+ * point
  *	int cmd_NAME(int argc, const char **argv, struct km_setup *setup);
  * called with argv[0] = "NAME" and the arguments after it; it returns the
  * process exit code (0 fine, 1 findings or calls left, 2 usage or setup
  * error).  Its first step is setup_command() with its option table and
  * usage lines: that parses the options and does, once for every
- * command, what the command's row in the table of migrator/kmigrate.c
- * asks for (NEED_TREE, NEED_MIGRATION, as git's RUN_SETUP); main()
- * releases what it set up when the command returns.
+ * command, what the command's row in the table (commands.c) asks for
+ * (NEED_TREE, NEED_MIGRATION, as git's RUN_SETUP; setup.c does it);
+ * main() releases what it set up when the command returns.
  *
  * To add a command: write the file, declare it here, add one line to
- * the command table in migrator/kmigrate.c, document it in kmigrate.1
- * and test it in tests/t-NAME.sh (README.md, "Adding a command", says
- * more).  The files link into the kmigrate binary, not into
+ * the command table in commands.c, document it in kmigrate.1 and test
+ * it in tests/t-NAME.sh (README.md, "Adding a command", says more).  The files link into the kmigrate binary, not into
  * libmigrator.a (see the Makefile).  The global options (before the
  * command) are in km_global and km_verbosity; commands read -j and
  * --migration from there and may accept -j and -q themselves through
@@ -88,6 +88,20 @@ int km_jobs(void);
 	OPT_INT(0, "max-line-length", (v), "N", \
 		"wrap changed lines past N (default: the tree's checkpatch's)")
 unsigned int km_max_line_length(const char *cmd, int value);
+
+/* a row of the command table (commands.c), which main() runs from */
+struct command {
+	const char *name;
+	int (*fn)(int argc, const char **argv, struct km_setup *setup);
+	unsigned int flags; /* NEED_*: what setup_command() does for it */
+	const char *summary;
+};
+
+extern const struct command km_commands[];
+extern const size_t km_nr_commands;
+
+/* the row of the command NAME, or NULL */
+const struct command *find_command(const char *name);
 
 int cmd_scan(int argc, const char **argv, struct km_setup *setup);
 int cmd_apply(int argc, const char **argv, struct km_setup *setup);

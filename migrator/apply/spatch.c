@@ -1,6 +1,7 @@
 /*
  * spatch.c - running spatch (see spatch.h); the batches are in
- * spatch-batch.c, its version in spatch-version.c.
+ * spatch-batch.c, what every process shares in spatch-process.c, its
+ * version in spatch-version.c.
  *
  * Contract: spatch_run() has spatch-batch.c sort the jobs into batches
  * and run them, then runs one process per job for the rest (the jobs that are
@@ -103,72 +104,6 @@ int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 	return 0;
 }
 
-/* ---- names ---- */
-
-int spatch_safe_name(const char *name)
-{
-	const char *p;
-
-	if (!isalnum((unsigned char)*name) || strstr(name, ".."))
-		return 0;
-	for (p = name; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("._-/", *p))
-			return 0;
-	return 1;
-}
-
-const char *spatch_name(const struct spatch_run_opts *opts, const char *path)
-{
-	size_t n = opts->tmpdir ? strlen(opts->tmpdir) : 0;
-
-	if (!n || strncmp(path, opts->tmpdir, n) || path[n] != '/' ||
-	    !spatch_safe_name(path + n + 1))
-		return NULL;
-	return path + n + 1;
-}
-
-/* ---- running ---- */
-
-void spatch_push_single(struct spatch_run *run, struct spatch_job *job)
-{
-	ALLOC_GROW(run->singles, run->nr_singles + 1, run->alloc_singles);
-	run->singles[run->nr_singles++] = job;
-}
-
-void spatch_jobs_done(struct spatch_run *run, size_t nr)
-{
-	run->done += nr;
-	if (nr && run->opts->progress)
-		run->opts->progress(run->done, run->total, run->opts->cb);
-}
-
-void spatch_push_common_args(struct child_process *cp,
-			     const struct spatch_run_opts *opts)
-{
-	size_t i;
-
-	strlist_push(&cp->args, SPATCH_PROGRAM);
-	strlist_push(&cp->args, "--sp-file");
-	strlist_push(&cp->args, opts->cocci);
-	strlist_push(&cp->args, "-D");
-	strlist_push(&cp->args, "patch");
-	for (i = 0; opts->options && i < opts->options->nr; i++)
-		strlist_push(&cp->args, opts->options->items[i].string);
-	strlist_push(&cp->args, "--quiet");
-	strlist_push(&cp->args, "--verbose-parsing");
-	strlist_pushf(&cp->env, "TMPDIR=%s", opts->tmpdir);
-	/*
-	 * OCaml's minor heap is 2 MB by default; spatch runs as fast with
-	 * half of it (apply on linux-source-6.1: 2.73-2.84 s against
-	 * 2.79-2.97 s), and a small run then peaks 1.2 MB lower.  A tuning
-	 * of the user's own is left as it is.
-	 */
-	if (!getenv("OCAMLRUNPARAM") && !getenv("CAMLRUNPARAM"))
-		strlist_push(&cp->env, "OCAMLRUNPARAM=s=128k");
-	cp->dir = opts->tmpdir;
-	cp->no_stdin = 1;
-}
-
 /* ---- one process per file ---- */
 
 /* a job running alone, and the directory its spatch keeps its output in */
@@ -222,14 +157,6 @@ static char *describe_failure(int result, const struct child_process *cp)
 		return xstrfmt("spatch failed: killed by signal %d",
 			       result - 128);
 	return xstrfmt("spatch failed: exit status %d", result);
-}
-
-int spatch_take_output(struct spatch_job *job, const char *found)
-{
-	int ret = found ? rename(found, job->output) : 0;
-
-	job->changed = found && !ret;
-	return ret;
 }
 
 static void job_finished(int result, struct child_process *cp, void *cb,

@@ -38,6 +38,7 @@
 
 #include <stddef.h>
 
+#include "datadir.h"
 #include "kernel-data.h"
 #include "strlist.h"
 
@@ -106,14 +107,6 @@ struct migration {
 	char *demo_patch; /* optional: a hand-written conversion of it */
 	struct kernel_data kernel; /* semantic-patches/kernel-types */
 };
-
-/*
- * The data directory: $KMIGRATE_DATADIR, the source tree or installation
- * the binary sits in, or the one compiled in.  It holds semantic-patches/
- * (the migrations and kernel-types) and the demo fixtures that run uses.
- */
-const char *km_datadir(void);
-const char *km_semantic_patches_dir(void);
 
 /* the migration NAME of the data directory, with the kernel's types */
 int migration_load(struct migration *m, const char *name);

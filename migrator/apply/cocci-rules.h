@@ -1,9 +1,10 @@
 /*
- * cocci-rules.h - what the three parts of the semantic patch generator
- * share (cocci-gen.h is the public side):
+ * cocci-rules.h - what the parts of the semantic patch generator share,
+ * they only; callers use cocci-gen.h:
  *
  *	cocci-evidence.c	the evidence for each form, as SmPL branches
- *	cocci-edit.c		the patch rule: the new-call map as SmPL
+ *	cocci-edit.c		the patch rule: the new-call map as SmPL;
+ *				the metavariables and lines of any rule
  *	cocci-gen.c		the text: header, rules, modes, and the API
  *	cocci-files.c		the files a spatch run takes (cocci_files())
  *

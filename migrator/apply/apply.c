@@ -91,12 +91,6 @@ static int is_shadowed_call(const struct call_site *cs)
 	       !strncmp(cs->reason, "a call", 6);
 }
 
-int apply_is_convertible(const struct call_site *cs)
-{
-	return cs->kind == CALL_SITE_OLD && !cs->in_macro && cs->has_args &&
-	       !cs->unterminated;
-}
-
 /* why an old-form call that spatch did not convert is left */
 static void left_old(struct apply_result *r, const struct apply_file *file,
 		     const struct call_site *cs, const struct apply_work *w)
@@ -473,27 +467,6 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	if (!ret && storable)
 		apply_memo_put(&ctx.memo, r);
 	return ret;
-}
-
-void apply_result_release(struct apply_result *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr_files; i++) {
-		free(r->files[i].path);
-		strbuf_release(&r->files[i].old_text);
-		strbuf_release(&r->files[i].new_text);
-		free(r->files[i].failure);
-	}
-	free(r->files);
-	for (i = 0; i < r->nr_left; i++)
-		free(r->left[i].detail);
-	free(r->left);
-	for (i = 0; i < r->nr_dropped; i++)
-		free(r->dropped[i].detail);
-	free(r->dropped);
-	tree_notes_release(&r->notes);
-	memset(r, 0, sizeof(*r));
 }
 
 void apply_write_diff(const struct apply_result *r, struct strbuf *out)

@@ -42,27 +42,6 @@ struct walker {
 static void walk_listing(struct walker *w, const char *rel, int via_link,
 			 struct tree_listing *dl);
 
-int tree_walk_wants(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len > 2 && name[len - 2] == '.' &&
-	       (name[len - 1] == 'c' || name[len - 1] == 'h');
-}
-
-int tree_walk_skips_dir(const char *name)
-{
-	static const char *const skip[] = {
-		".git", ".hg", ".svn", ".pc", ".tmp_versions",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(skip); i++)
-		if (!strcmp(name, skip[i]))
-			return 1;
-	return 0;
-}
-
 static int dir_seen(const struct dir_id *ids, size_t nr, const struct stat *st)
 {
 	size_t i;

@@ -56,22 +56,6 @@ static const char *base_name(const struct spatch_job *job)
 	return slash ? slash + 1 : job->input;
 }
 
-/*
- * The processors one batch uses: opts->jobs through spatch's own -j,
- * unless the semantic patch's base name is one spatch's shell may not
- * see (with -j, spatch names its work directory after it and removes
- * that with "sh -c rm -rf"); then 1, and the batches run side by side.
- */
-int spatch_batch_jobs(const struct spatch_run_opts *opts)
-{
-	const char *slash = strrchr(opts->cocci, '/');
-
-	if (opts->jobs < 2 ||
-	    !spatch_safe_name(slash ? slash + 1 : opts->cocci))
-		return 1;
-	return opts->jobs;
-}
-
 /* the files one batch may hold */
 static size_t batch_cap(const struct spatch_run_opts *opts)
 {
@@ -236,41 +220,6 @@ static int prepare_batch(struct spatch_batch *b,
 
 /* ---- batches: running ---- */
 
-/* timeout_sec, and a SHARE of it for each file */
-unsigned int spatch_batch_timeout(unsigned int limit, size_t nr)
-{
-	unsigned long long t =
-		limit + ((unsigned long long)nr * limit + SPATCH_BATCH_SHARE -
-			 1) / SPATCH_BATCH_SHARE;
-
-	return !limit ? 0 : t > UINT_MAX ? UINT_MAX : (unsigned int)t;
-}
-
-/* a batch that cannot be run or trusted: its files one process each */
-static void rerun_batch(struct spatch_run *run, struct spatch_batch *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->nr; i++)
-		spatch_push_single(run, b->jobs[i]);
-}
-
-void spatch_batch_args(struct child_process *cp,
-		       const struct spatch_run_opts *opts,
-		       const struct spatch_batch *b, const char *groups)
-{
-	spatch_push_common_args(cp, opts);
-	spatch_outdir_push_args(&b->od, cp);
-	if (spatch_batch_jobs(opts) > 1) {
-		strlist_push(&cp->args, "-j");
-		strlist_pushf(&cp->args, "%d", opts->jobs);
-		strlist_push(&cp->args, "--tmp-dir");
-		strlist_pushf(&cp->args, "%s/parallel", b->od.name);
-	}
-	strlist_push(&cp->args, "--file-groups");
-	strlist_push(&cp->args, groups);
-}
-
 static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 {
 	struct spatch_run *run = cb;
@@ -284,7 +233,7 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 		if (!prepare_batch(b, run->opts))
 			break;
 		spatch_outdir_remove(&b->od);
-		rerun_batch(run, b);
+		spatch_rerun_batch(run, b);
 	}
 	path = xstrfmt("%s/groups", b->od.name);
 	spatch_batch_args(cp, run->opts, b, path);
@@ -292,66 +241,6 @@ static int next_batch(struct child_process *cp, void *cb, void **task_cb)
 	cp->timeout_sec = spatch_batch_timeout(run->opts->timeout_sec, b->nr);
 	*task_cb = b;
 	return 1;
-}
-
-/* the batch's result for job i (text, from file): kept for it, or not */
-static int keep_result(const struct spatch_batch *b, size_t i,
-		       const struct strbuf *text, const struct spatch_run *run,
-		       const char *err)
-{
-	const struct spatch_run_opts *opts = run->opts;
-
-	if (opts->batch_keep)
-		return opts->batch_keep(b->jobs[i], text->buf, text->len,
-					opts->cb);
-	return spatch_handled(err, spatch_name(opts, b->jobs[i]->input));
-}
-
-/*
- * job i's result: 0, or -1 (untouched) to run it alone when the result
- * cannot be read or moved, or is not kept
- */
-static int collect_job(struct spatch_batch *b, size_t i,
-		       const struct spatch_run *run, const char *err)
-{
-	struct spatch_job *job = b->jobs[i];
-	struct strbuf text = STRBUF_INIT;
-	char *found = spatch_outdir_find(&b->od, job->input);
-	int ret = -1;
-
-	if (strbuf_read_file(&text, found ? found : job->input) < 0 ||
-	    !keep_result(b, i, &text, run, err) ||
-	    spatch_take_output(job, found) < 0)
-		goto out_release_text;
-	job->parse_error = spatch_find_parse_error(
-		err, spatch_name(run->opts, job->input));
-	ret = 0;
-out_release_text:
-	strbuf_release(&text);
-	free(found);
-	return ret;
-}
-
-void spatch_batch_finished(int result, struct child_process *cp, void *cb,
-			   void *task_cb)
-{
-	struct spatch_run *run = cb;
-	struct spatch_batch *b = task_cb;
-	size_t i, collected = 0;
-
-	if (result || cp->timed_out) {
-		rerun_batch(run, b);
-	} else {
-		spatch_outdir_scan(&b->od);
-		for (i = 0; i < b->nr; i++) {
-			if (collect_job(b, i, run, cp->err.buf) < 0)
-				spatch_push_single(run, b->jobs[i]);
-			else
-				collected++;
-		}
-	}
-	spatch_outdir_remove(&b->od);
-	spatch_jobs_done(run, collected);
 }
 
 void spatch_run_batches(struct spatch_run *run)

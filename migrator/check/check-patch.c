@@ -1,0 +1,257 @@
+/*
+ * check-patch.c - check against a "before": --patch FILE and --base REV
+ * (see check-patch.h).
+ *
+ * The pipeline: make the "after" tree (TREE with the patched files over
+ * it, or TREE itself), the "before" tree (TREE, or REV extracted into a
+ * scratch directory) and, for --patch, the converted tree (TREE with
+ * apply_tree()'s texts over it: tree-overlay.h); prepare each, analyse
+ * them together (check_analyse_files(): one parse of a file serves its
+ * versions), conclude each (the model on every call); pair the calls;
+ * run the rules on the "after" only.  The trees are check-trees.c's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check-patch.h"
+#include "check-trees.h"
+#include "diff.h"
+#include "tempfile.h"
+#include "tree-overlay.h"
+#include "util.h"
+
+/* --- pairing the calls ---------------------------------------------------- */
+
+enum counterpart {
+	PAIR_BEFORE,
+	PAIR_CONVERTED,
+};
+
+static void pair(struct check_file *a, size_t i, const struct check_file *b,
+		 size_t j, enum counterpart which)
+{
+	struct call_extra *x = &a->extras[i];
+
+	if (which == PAIR_BEFORE) {
+		x->before = &b->calls[j];
+		x->before_extra = &b->extras[j];
+	} else {
+		x->converted = &b->calls[j];
+		x->converted_extra = &b->extras[j];
+	}
+}
+
+static int same_text(const struct check_file *a, size_t i,
+		     const struct check_file *b, size_t j)
+{
+	const char *x = a->calls[i].site->text, *y = b->calls[j].site->text;
+
+	return x && y && !strcmp(x, y);
+}
+
+/* the runs between two anchors pair up by order when they are as long */
+static void pair_gap(struct check_file *a, size_t i0, size_t i1,
+		     const struct check_file *b, size_t j0, size_t j1,
+		     enum counterpart which)
+{
+	if (i1 - i0 != j1 - j0)
+		return;
+	for (; i0 < i1; i0++, j0++)
+		pair(a, i0, b, j0, which);
+}
+
+/* by order; when the counts differ, identical calls anchor the match */
+static void pair_calls(struct check_file *a, const struct check_file *b,
+		       enum counterpart which)
+{
+	size_t n = a->nr_calls, m = b->nr_calls, i, j, gi = 0, gj = 0;
+	size_t *lcs;
+
+	if (n == m)
+		return pair_gap(a, 0, n, b, 0, m, which);
+	lcs = xcalloc((n + 1) * (m + 1), sizeof(*lcs));
+#define LCS(i, j) lcs[(i) * (m + 1) + (j)]
+	for (i = n; i-- > 0;)
+		for (j = m; j-- > 0;)
+			LCS(i, j) =
+				same_text(a, i, b, j) ? LCS(i + 1, j + 1) + 1 :
+				LCS(i + 1, j) > LCS(i, j + 1) ? LCS(i + 1, j) :
+								LCS(i, j + 1);
+	for (i = 0, j = 0; i < n && j < m;) {
+		if (same_text(a, i, b, j)) {
+			pair_gap(a, gi, i, b, gj, j, which);
+			pair(a, i++, b, j++, which);
+			gi = i;
+			gj = j;
+		} else if (LCS(i + 1, j) >= LCS(i, j + 1)) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+#undef LCS
+	pair_gap(a, gi, n, b, gj, m, which);
+	free(lcs);
+}
+
+static int compare_item(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct strlist_item *)elem)->string);
+}
+
+/*
+ * Each file's calls with the other version's: a file the patch renamed
+ * or copied (its source in the util of paths; NULL for --base) with its
+ * source's, else with the same path's
+ */
+static void pair_results(struct check_result *after,
+			 const struct check_result *other,
+			 enum counterpart which, enum check_compare mode,
+			 const struct strlist *paths)
+{
+	size_t i;
+
+	for (i = 0; i < after->nr_files; i++) {
+		struct check_file *cf = &after->files[i];
+		const char *path = cf->analysed.path;
+		const struct strlist_item *item =
+			paths ? bsearch(path, paths->items, paths->nr,
+					sizeof(*paths->items), compare_item) :
+				NULL;
+		const struct check_file *of;
+		size_t j;
+
+		if (item && item->util)
+			path = item->util;
+		for (j = 0; j < cf->nr_calls; j++)
+			cf->extras[j].compare = mode;
+		of = check_find_file(other, path);
+		if (of)
+			pair_calls(cf, of, which);
+	}
+}
+
+/* the counterparts belong to results about to go */
+static void unpair(struct check_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nr_files; i++)
+		for (j = 0; j < r->files[i].nr_calls; j++) {
+			struct call_extra *x = &r->files[i].extras[j];
+
+			x->before = x->converted = NULL;
+			x->before_extra = x->converted_extra = NULL;
+		}
+}
+
+/* --- the whole comparison ------------------------------------------------- */
+
+/* the trees of --patch: the tree, as patched, as apply converts it */
+struct compared_trees {
+	struct tree_overlay patched, converted;
+	struct strlist paths; /* the patch's, sources in util */
+	char *scratch;
+};
+
+static int make_patch_trees(const struct check_options *opts,
+			    const struct check_compare_opts *copts,
+			    struct compared_trees *t)
+{
+	t->scratch = tempdir_create("kmigrate-patched");
+	if (make_patched(opts->tree, copts->patch, t->scratch, &t->patched,
+			 &t->paths))
+		return -1;
+	return make_converted(opts->tree, opts->migration, opts->jobs,
+			      &t->converted);
+}
+
+/* prepare a result that says nothing the checked one will not say */
+static int prepare_quietly(const struct check_options *opts, const char *tree,
+			   const struct tree_overlay *overlay,
+			   struct check_result *r)
+{
+	struct check_options o = *opts;
+	int verbosity = km_verbosity, ret;
+
+	o.tree = tree;
+	o.overlay = overlay;
+	km_verbosity = 0;
+	ret = check_prepare(&o, r);
+	km_verbosity = verbosity;
+	return ret;
+}
+
+/*
+ * Every version analysed at once (one parse of a file serves them all),
+ * then each concluded: --patch has three, --base two (converted unused)
+ */
+static int analyse_versions(const struct check_options *opts,
+			    struct check_result *before,
+			    struct check_result *after,
+			    struct check_result *converted, int with_converted)
+{
+	struct check_result *all[] = { before, after, converted };
+	size_t i, nr = with_converted ? 3 : 2;
+
+	if (check_analyse_files(all, nr, opts) < 0)
+		return -1;
+	for (i = 0; i < nr; i++)
+		check_conclude(all[i], opts->jobs);
+	return 0;
+}
+
+int check_compared(const struct check_options *opts,
+		   const struct check_compare_opts *copts,
+		   struct check_result *result)
+{
+	struct compared_trees t = { TREE_OVERLAY_INIT, TREE_OVERLAY_INIT,
+				    STRLIST_INIT, NULL };
+	struct check_result before, converted;
+	char *base_tree = NULL, *base_scratch = NULL;
+	int patch = !copts->base, ret = -1;
+
+	memset(result, 0, sizeof(*result));
+	memset(&before, 0, sizeof(before));
+	memset(&converted, 0, sizeof(converted));
+	findings_init(&result->findings);
+	if (patch && make_patch_trees(opts, copts, &t))
+		goto out_release;
+	if (!patch) {
+		base_scratch = tempdir_create("kmigrate-base");
+		if (make_base(opts->tree, copts->base, base_scratch,
+			      &base_tree))
+			goto out_release;
+	}
+	if (prepare_quietly(opts, patch ? opts->tree : base_tree, NULL,
+			    &before) ||
+	    check_prepare(&(struct check_options){ opts->tree,
+						   patch ? &t.patched : NULL,
+						   opts->migration, opts->jobs,
+						   opts->lexer_only },
+			  result) ||
+	    (patch &&
+	     prepare_quietly(opts, opts->tree, &t.converted, &converted)) ||
+	    analyse_versions(opts, &before, result, &converted, patch))
+		goto out_release;
+	pair_results(result, &before, PAIR_BEFORE,
+		     patch ? COMPARE_PATCH : COMPARE_BASE,
+		     patch ? &t.paths : NULL);
+	if (patch)
+		pair_results(result, &converted, PAIR_CONVERTED, COMPARE_PATCH,
+			     &t.paths);
+	check_run_rules(result);
+	unpair(result);
+	ret = 0;
+out_release:
+	result->overlay = NULL; /* released below */
+	check_result_release(&before);
+	check_result_release(&converted);
+	tree_overlay_release(&t.patched);
+	tree_overlay_release(&t.converted);
+	strlist_clear(&t.paths, 1);
+	free(t.scratch);
+	free(base_tree);
+	free(base_scratch);
+	return ret;
+}
