@@ -21,6 +21,7 @@
 #include "parse-options.h"
 #include "result-cache.h"
 #include "tempfile.h"
+#include "tree-fs.h"
 #include "tree-style.h"
 #include "util.h"
 
@@ -28,7 +29,7 @@
 #define KMIGRATE_VERSION "unknown"
 #endif
 
-struct km_global_options km_global = { 0, "class-device-parent", 0 };
+struct km_global_options km_global = { 0, "class-device-parent", 0, 0 };
 
 struct command {
 	const char *name;
@@ -67,6 +68,8 @@ int setup_command(struct km_setup *setup, int argc, const char **argv,
 		  const struct option *options, const char *const *usage)
 {
 	argc = parse_options(argc, argv, options, usage, setup->cmd, 0);
+	if (km_global.max_file_size)
+		tree_fs_set_max_file_size(km_global.max_file_size);
 	if (km_global.no_cache)
 		result_cache_disable();
 	if (setup->flags & NEED_TREE) {
@@ -136,6 +139,9 @@ static void print_help(FILE *fp)
 		"    -q, --quiet        print only results and errors\n"
 		"    -v, --verbose      say more about what is done\n"
 		"    --migration NAME   the migration to run (default: %s)\n"
+		"    --max-file-size SIZE\n"
+		"                       read no tree file larger than SIZE (K, M, G;\n"
+		"                       default: 16M): a larger one is an error\n"
 		"    --version          print the version and exit\n"
 		"    -h, --help         show this help\n"
 		"\n"
@@ -169,6 +175,7 @@ static const struct option global_options[] = {
 		    "say more about what is done"),
 	OPT_STRING(0, "migration", &km_global.migration, "NAME",
 		   "the migration to run"),
+	OPT_MAX_FILE_SIZE(),
 	OPT_BOOL(0, "version", &show_version, "print the version and exit"),
 	OPT_BOOL('h', "help", &show_help, "show this help"),
 	OPT_END(),
