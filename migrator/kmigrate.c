@@ -60,6 +60,9 @@ static void print_help(FILE *fp)
 		"    -q, --quiet        print only results and errors\n"
 		"    -v, --verbose      say more about what is done\n"
 		"    --migration NAME   the migration to run (default: %s)\n"
+		"    --max-file-size SIZE\n"
+		"                       read no tree file larger than SIZE (K, M, G;\n"
+		"                       default: 16M): a larger one is an error\n"
 		"    --version          print the version and exit\n"
 		"    -h, --help         show this help\n"
 		"\n"
@@ -83,6 +86,7 @@ static const struct option global_options[] = {
 		    "say more about what is done"),
 	OPT_STRING(0, "migration", &km_global.migration, "NAME",
 		   "the migration to run"),
+	OPT_MAX_FILE_SIZE(),
 	OPT_BOOL(0, "version", &show_version, "print the version and exit"),
 	OPT_BOOL('h', "help", &show_help, "show this help"),
 	OPT_END(),

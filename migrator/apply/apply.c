@@ -285,14 +285,12 @@ static int needs_spatch(const struct scan_file *sf)
 }
 
 /* why a file cannot be read through tree-fs.h */
-static const char *read_error(int err)
+static const char *read_error(int err, char *buf, size_t len)
 {
 	if (err == ELOOP || err == ENOTDIR)
 		return "a symbolic link in its path (apply reads and writes "
 		       "only below real directories)";
-	if (err == EINVAL)
-		return "not a regular file";
-	return strerror(err);
+	return tree_fs_strerror(err, buf, len);
 }
 
 /* read and re-scan a file for spatch; NULL if it cannot be read */
@@ -301,12 +299,14 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 				       struct apply_file *file,
 				       struct apply_work *w)
 {
+	char err[128];
+
 	w->file = file;
 	strbuf_init(&w->given_text, 0);
 	strbuf_init(&w->cached_output, 0);
 	if (tree_fs_read(fs, file->path, &file->old_text, &file->st) < 0) {
 		file->failure = xstrfmt("cannot read '%s': %s", file->path,
-					read_error(errno));
+					read_error(errno, err, sizeof(err)));
 		strbuf_release(&w->given_text);
 		strbuf_release(&w->cached_output);
 		memset(w, 0, sizeof(*w));

@@ -17,13 +17,14 @@
  * it in tests/t-NAME.sh (README.md, "Adding a command", says more).  The files link into the kmigrate binary, not into
  * libmigrator.a (see the Makefile).  The global options (before the
  * command) are in km_global and km_verbosity; commands read -j and
- * --migration from there and may accept -j and -q themselves through
- * OPT_JOBS() and OPT_QUIET().
+ * --migration from there and may accept -j, -q and --max-file-size
+ * themselves through OPT_JOBS(), OPT_QUIET() and OPT_MAX_FILE_SIZE().
  */
 #ifndef KM_BUILTIN_H
 #define KM_BUILTIN_H
 
 #include <limits.h>
+#include <stddef.h>
 
 struct migration;
 struct option;
@@ -59,6 +60,7 @@ struct km_global_options {
 	int jobs;	       /* -j N: 0 means one per processor */
 	const char *migration; /* --migration NAME */
 	int no_cache;	       /* --no-cache (result-cache.h) */
+	size_t max_file_size;  /* --max-file-size: 0 is tree-fs.h's */
 };
 
 extern struct km_global_options km_global;
@@ -66,6 +68,11 @@ extern struct km_global_options km_global;
 #define OPT_JOBS()                                      \
 	OPT_JOBS_INT('j', "jobs", &km_global.jobs, "N", \
 		     "run N jobs in parallel (default: processors)")
+
+/* the cap on a file read from the tree (tree-fs.h), global or not */
+#define OPT_MAX_FILE_SIZE()                                            \
+	OPT_SIZE(0, "max-file-size", &km_global.max_file_size, "SIZE", \
+		 "read no tree file larger than SIZE (default: 16M)")
 
 /* -q on a command: km_verbosity 0, as the global -q */
 #define OPT_QUIET(h) OPT_SET_INT('q', "quiet", &km_verbosity, 0, (h))

@@ -89,6 +89,7 @@ int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 			"0: none)"),
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
+		OPT_MAX_FILE_SIZE(),
 		OPT_NO_CACHE(),
 		OPT_QUIET("no summary on stderr"),
 		OPT_END(),

@@ -134,6 +134,7 @@ int cmd_check(int argc, const char **argv, struct km_setup *setup)
 		OPT_INT(0, "max-findings", &max_findings, "N",
 			"print at most N findings as text (default 1000)"),
 		OPT_JOBS(),
+		OPT_MAX_FILE_SIZE(),
 		OPT_NO_CACHE(),
 		OPT_QUIET("no notes and no summary"),
 		OPT_END(),

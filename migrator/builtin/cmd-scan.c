@@ -99,6 +99,7 @@ int cmd_scan(int argc, const char **argv, struct km_setup *setup)
 		OPT_STRING(0, "format", &format, "FORMAT",
 			   "text (default) or json"),
 		OPT_JOBS(),
+		OPT_MAX_FILE_SIZE(),
 		OPT_QUIET("no notes and no summary on stderr"),
 		OPT_END(),
 	};

@@ -12,10 +12,11 @@
 #include "migration.h"
 #include "parse-options.h"
 #include "result-cache.h"
+#include "tree-fs.h"
 #include "tree-style.h"
 #include "util.h"
 
-struct km_global_options km_global = { 0, "class-device-parent", 0 };
+struct km_global_options km_global = { 0, "class-device-parent", 0, 0 };
 
 void setup_tree(struct km_setup *setup, const char *tree)
 {
@@ -31,6 +32,8 @@ int setup_command(struct km_setup *setup, int argc, const char **argv,
 		  const struct option *options, const char *const *usage)
 {
 	argc = parse_options(argc, argv, options, usage, setup->cmd, 0);
+	if (km_global.max_file_size)
+		tree_fs_set_max_file_size(km_global.max_file_size);
 	if (km_global.no_cache)
 		result_cache_disable();
 	if (setup->flags & NEED_TREE) {

@@ -219,13 +219,32 @@ static size_t find_groups(const struct pending *pending, size_t n,
 	return nr;
 }
 
+/* what the scans could not read, libclang must not read either */
+static void refuse_unreadable(struct clang_env *env,
+			      struct check_result *const *results, size_t nr)
+{
+	size_t i, j;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < results[i]->scan.notes.nr; j++) {
+			const struct tree_note *note =
+				&results[i]->scan.notes.items[j];
+
+			if (note->problem == TREE_NOTE_UNREADABLE)
+				clang_env_refuse(env, note->path,
+						 note->message);
+		}
+}
+
 static int describe(struct analysis_job *job, size_t nr_groups,
-		    const struct check_options *opts, const char *tree)
+		    const struct check_options *opts,
+		    struct check_result *const *results, size_t nr)
 {
 	struct clang_env env;
 
-	if (clang_env_init(&env, tree) < 0)
+	if (clang_env_init(&env, results[0]->tree) < 0)
 		return -1;
+	refuse_unreadable(&env, results, nr);
 	env.lexer_only = opts->lexer_only;
 	job->env = &env;
 	pthread_mutex_init(&job->lock, NULL);
@@ -257,7 +276,7 @@ static int analyse_tree(struct check_result *const *results, size_t nr,
 	job.pending = pending;
 	job.total = n;
 	if (nr_groups)
-		ret = describe(&job, nr_groups, opts, results[0]->tree);
+		ret = describe(&job, nr_groups, opts, results, nr);
 	for (i = 0; !ret && !opts->lexer_only && i < n; i++)
 		if (pending[i].cacheable)
 			check_cache_put(&cc, pending[i].r, pending[i].cf);

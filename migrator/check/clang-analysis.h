@@ -111,6 +111,14 @@ int clang_env_init(struct clang_env *env, const char *tree);
 /* an in-memory file (tests): path absolute or relative to the tree */
 void clang_env_add_unsaved(struct clang_env *env, const char *path,
 			   const char *text);
+/*
+ * A file of the tree libclang must never open (a FIFO, a device, a link
+ * to outside the tree: a hang, an endless read, a read elsewhere): its
+ * path, relative to the tree, reads as "#error WHY" (why: "cannot read
+ * 'x.h': not a regular file"), so an
+ * #include of it is a parse error naming it, not a read
+ */
+void clang_env_refuse(struct clang_env *env, const char *path, const char *why);
 void clang_env_release(struct clang_env *env);
 /* one file's compiler arguments (abs: its absolute path), appended */
 void clang_env_file_args(const struct clang_env *env, const char *abs,

@@ -10,7 +10,13 @@
  * -isystem -std= ...), else the common ones.  The scratch directory
  * (empty autoconf.h files, one "asm" link per tree for the
  * include/asm-ARCH layout) is shared by the process and removed at exit.
- * Every function may be called from any thread.
+ * Every function may be called from any thread, but for
+ * clang_env_add_unsaved() and clang_env_refuse(): before the parses.
+ * libclang opens the headers itself; a file the walk refused (a FIFO,
+ * a device, a link out of the tree) is given to it as an unsaved file
+ * holding an #error (clang_env_refuse()), which libclang reads instead
+ * of the file: it looks the path up among its virtual files before it
+ * opens anything.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -25,6 +31,7 @@
 
 #include "clang-analysis.h"
 #include "clang-calls.h"
+#include "strbuf.h"
 #include "strlist.h"
 #include "tempfile.h"
 #include "util.h"
@@ -244,6 +251,21 @@ void clang_env_add_unsaved(struct clang_env *env, const char *path,
 	else
 		item = strlist_pushf(&env->unsaved, "%s/%s", env->tree, path);
 	item->util = xstrdup(text);
+}
+
+void clang_env_refuse(struct clang_env *env, const char *path, const char *why)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *p;
+
+	/* a string literal: no quote, backslash or newline of the name */
+	strbuf_addstr(&text, "#error \"kmigrate: ");
+	for (p = why; *p; p++)
+		strbuf_addch(&text,
+			     *p == '"' || *p == '\\' || *p == '\n' ? '?' : *p);
+	strbuf_addstr(&text, "\"\n");
+	clang_env_add_unsaved(env, path, text.buf);
+	strbuf_release(&text);
 }
 
 void clang_env_release(struct clang_env *env)

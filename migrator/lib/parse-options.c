@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,32 @@ static int takes_value(const struct option *o)
 {
 	return o->type == OPTION_INT || o->type == OPTION_STRING ||
 	       o->type == OPTION_LIST || o->type == OPTION_CHOICE ||
-	       o->type == OPTION_JOBS;
+	       o->type == OPTION_JOBS || o->type == OPTION_SIZE;
+}
+
+/* "16M": a number of bytes, or K, M or G of them; 0 when it is not */
+static size_t parse_size(const char *arg)
+{
+	unsigned long long n, unit = 1;
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		return 0;
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (errno)
+		return 0;
+	if (*end == 'K' || *end == 'k')
+		unit = 1ULL << 10;
+	else if (*end == 'M' || *end == 'm')
+		unit = 1ULL << 20;
+	else if (*end == 'G' || *end == 'g')
+		unit = 1ULL << 30;
+	if (unit > 1)
+		end++;
+	if (*end || n > (SIZE_MAX >> 1) / unit)
+		return 0;
+	return (size_t)(n * unit);
 }
 
 void usage_with_options(void *stream, const char *const *usage,
@@ -114,6 +140,14 @@ static void store(const struct option *o, const char *arg, const char *cmd,
 				    "from 1 to %d, not '%s'",
 				    spelled, OPT_JOBS_MAX, arg);
 		*(int *)o->value = (int)n;
+		break;
+	case OPTION_SIZE:
+		*(size_t *)o->value = parse_size(arg);
+		if (!*(size_t *)o->value)
+			usage_error(cmd,
+				    "option '%s' needs a size in bytes, "
+				    "with a K, M or G suffix, not '%s'",
+				    spelled, arg);
 		break;
 	case OPTION_STRING:
 		*(const char **)o->value = arg;

@@ -23,6 +23,7 @@ enum opt_type {
 	OPTION_LIST,	/* struct strlist *: each value appended */
 	OPTION_CHOICE,	/* const char **: one of choices[] */
 	OPTION_JOBS,	/* int *: a number of jobs, 1..OPT_JOBS_MAX */
+	OPTION_SIZE,	/* size_t *: bytes, with a K, M or G suffix, > 0 */
 };
 
 struct option {
@@ -79,6 +80,12 @@ struct option {
 #define OPT_JOBS_INT(s, l, v, a, h)                                       \
 	{                                                                 \
 		.type = OPTION_JOBS, .short_name = (s), .long_name = (l), \
+		.value = (v), .argh = (a), .help = (h),                   \
+	}
+
+#define OPT_SIZE(s, l, v, a, h)                                           \
+	{                                                                 \
+		.type = OPTION_SIZE, .short_name = (s), .long_name = (l), \
 		.value = (v), .argh = (a), .help = (h),                   \
 	}
 

@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,11 +174,23 @@ void strbuf_add_squeezed(struct strbuf *sb, const char *p, size_t len)
 
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
+	return strbuf_read_fd_max(sb, fd, SIZE_MAX - 1);
+}
+
+int strbuf_read_fd_max(struct strbuf *sb, int fd, size_t max)
+{
+	size_t start = sb->len;
+
 	for (;;) {
+		size_t room;
 		ssize_t got;
 
 		strbuf_grow(sb, 8192);
-		got = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		room = sb->alloc - sb->len - 1;
+		/* one byte past max tells a file of max bytes from more */
+		if (room > max - (sb->len - start) + 1)
+			room = max - (sb->len - start) + 1;
+		got = read(fd, sb->buf + sb->len, room);
 		if (got < 0) {
 			if (errno == EINTR)
 				continue;
@@ -187,6 +200,11 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 		if (!got)
 			break;
 		sb->len += (size_t)got;
+		if (sb->len - start > max) {
+			strbuf_setlen(sb, start);
+			errno = EFBIG;
+			return -1;
+		}
 	}
 	sb->buf[sb->len] = '\0';
 	return 0;

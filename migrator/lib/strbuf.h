@@ -52,6 +52,8 @@ void strbuf_add_squeezed(struct strbuf *sb, const char *p, size_t len);
 
 /* append everything readable from fd; -1 with errno on error */
 int strbuf_read_fd(struct strbuf *sb, int fd);
+/* the same, and -1 with EFBIG (sb as it was) past max bytes */
+int strbuf_read_fd_max(struct strbuf *sb, int fd, size_t max);
 /* append the whole file; -1 with errno on error */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 

@@ -11,6 +11,9 @@
  * target's owner, group and mode (a refusal of fchown() is a refusal of
  * the replacement), fsyncs it, checks the file once more and renames.
  * Whatever fails, the temporary file goes and the target is untouched.
+ * A read opens the file with O_NONBLOCK (a FIFO opens at once), reads
+ * nothing before fstat() says it is a regular file of no more than the
+ * cap, and stops one byte past the cap (a file that grows meanwhile).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +34,7 @@
 #define LEFTOVER_RANDOM 6
 
 static int no_openat2;
+static size_t max_file_size = TREE_FS_MAX_FILE_SIZE_DEFAULT;
 
 /* the rename in flight, for tree_fs_interrupted_rename_done() */
 static volatile int rename_dir_fd = -1;
@@ -39,6 +43,16 @@ static const char *volatile rename_tmp;
 void tree_fs_without_openat2(void)
 {
 	no_openat2 = 1;
+}
+
+size_t tree_fs_max_file_size(void)
+{
+	return max_file_size;
+}
+
+void tree_fs_set_max_file_size(size_t max)
+{
+	max_file_size = max;
 }
 
 int tree_fs_open(struct tree_fs *fs, const char *root)
@@ -148,27 +162,64 @@ int tree_fs_open_dir(const struct tree_fs *fs, const char *path,
 	return fd;
 }
 
+/* fd's regular file, of no more than the cap, and its stat */
+static int check_regular(int fd, struct stat *st)
+{
+	int flags;
+
+	if (fstat(fd, st) < 0)
+		return -1;
+	if (!S_ISREG(st->st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((unsigned long long)st->st_size > max_file_size) {
+		errno = EFBIG;
+		return -1;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
+		return -1;
+	return 0;
+}
+
 /* the regular file leaf of dir_fd, opened for reading, and its stat */
 static int open_regular(int dir_fd, const char *leaf, struct stat *st)
 {
 	int fd = openat(dir_fd, leaf,
-			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+				O_CLOEXEC),
+	    saved;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+	if (check_regular(fd, st) < 0) {
+		saved = errno;
 		close(fd);
-		errno = EINVAL;
+		errno = saved;
 		return -1;
 	}
 	return fd;
+}
+
+/* fd's text appended to text; closes fd */
+static int read_and_close(int fd, struct strbuf *text, const struct stat *st)
+{
+	int ret, saved;
+
+	strbuf_grow(text, (size_t)st->st_size + 1);
+	ret = strbuf_read_fd_max(text, fd, max_file_size);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret < 0 ? -1 : 0;
 }
 
 int tree_fs_read(const struct tree_fs *fs, const char *path,
 		 struct strbuf *text, struct stat *st)
 {
 	const char *leaf;
-	int dir_fd = tree_fs_open_dir(fs, path, &leaf), fd, ret, saved;
+	int dir_fd = tree_fs_open_dir(fs, path, &leaf), fd, saved;
 
 	if (dir_fd < 0)
 		return -1;
@@ -179,11 +230,128 @@ int tree_fs_read(const struct tree_fs *fs, const char *path,
 		errno = saved;
 		return -1;
 	}
-	ret = strbuf_read_fd(text, fd);
+	return read_and_close(fd, text, st);
+}
+
+static int inside(const char *real, const char *root)
+{
+	size_t len = strlen(root);
+
+	if (!strcmp(root, "/"))
+		return 1;
+	return !strncmp(real, root, len) && (!real[len] || real[len] == '/');
+}
+
+/*
+ * Without openat2: path resolved by realpath() must lie below the
+ * tree's, and is then opened by that resolved path, component by
+ * component without following a link (one swapped in meanwhile makes
+ * it fail, never lead elsewhere)
+ */
+static int open_beneath_by_realpath(const char *root, const char *path)
+{
+	char *full = xstrfmt("%s/%s", root, path);
+	char *real_root = realpath(root, NULL), *real = realpath(full, NULL);
+	struct tree_fs fs = { -1, NULL };
+	const char *leaf;
+	int fd = -1, dir_fd, saved;
+
+	if (!real_root || !real) {
+		saved = errno;
+		goto out;
+	}
+	saved = EXDEV;
+	if (!inside(real, real_root))
+		goto out;
+	if (tree_fs_open(&fs, real_root) < 0) {
+		saved = errno;
+		goto out;
+	}
+	dir_fd = tree_fs_open_dir(
+		&fs, real + strlen(real_root) + (strcmp(real_root, "/") != 0),
+		&leaf);
 	saved = errno;
-	close(fd);
+	if (dir_fd >= 0) {
+		fd = openat(dir_fd, leaf,
+			    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+				    O_CLOEXEC);
+		saved = errno;
+		close(dir_fd);
+	}
+	tree_fs_close(&fs);
+out:
+	free(full);
+	free(real_root);
+	free(real);
 	errno = saved;
-	return ret < 0 ? -1 : 0;
+	return fd;
+}
+
+int tree_fs_read_path(const char *root, const char *path, struct strbuf *text)
+{
+	struct open_how how;
+	struct stat st;
+	int root_fd, fd = -2, saved;
+
+	if (!*path || *path == '/') {
+		errno = EXDEV;
+		return -1;
+	}
+	if (!no_openat2) {
+		root_fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (root_fd < 0)
+			return -1;
+		memset(&how, 0, sizeof(how));
+		how.flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+		fd = (int)syscall(SYS_openat2, root_fd, path, &how,
+				  sizeof(how));
+		saved = errno;
+		close(root_fd);
+		errno = saved;
+		if (fd < 0 &&
+		    (errno == ENOSYS || errno == EPERM || errno == E2BIG)) {
+			no_openat2 = 1;
+			fd = -2;
+		}
+	}
+	if (fd == -2)
+		fd = open_beneath_by_realpath(root, path);
+	if (fd < 0)
+		return -1;
+	if (check_regular(fd, &st) < 0) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return read_and_close(fd, text, &st);
+}
+
+const char *tree_fs_strerror(int err, char *buf, size_t len)
+{
+	size_t max = max_file_size;
+
+	switch (err) {
+	case EINVAL:
+		return "not a regular file";
+	case EXDEV:
+		return "a symbolic link to outside the tree";
+	case EFBIG:
+		if (max && !(max % (1 << 30)))
+			snprintf(buf, len, "larger than %zuG", max >> 30);
+		else if (max && !(max % (1 << 20)))
+			snprintf(buf, len, "larger than %zuM", max >> 20);
+		else if (max && !(max % (1 << 10)))
+			snprintf(buf, len, "larger than %zuK", max >> 10);
+		else
+			snprintf(buf, len, "larger than %zu bytes", max);
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 " (see --max-file-size)");
+		return buf;
+	default:
+		return strerror_r(err, buf, len);
+	}
 }
 
 /* leaf in dir_fd is the very file that was read, with those bytes */
@@ -200,8 +368,8 @@ static int still_as_read(int dir_fd, const char *leaf, const struct stat *was,
 	       st.st_size == was->st_size &&
 	       st.st_mtim.tv_sec == was->st_mtim.tv_sec &&
 	       st.st_mtim.tv_nsec == was->st_mtim.tv_nsec &&
-	       strbuf_read_fd(&now, fd) == 0 && now.len == old_len &&
-	       !memcmp(now.buf, old, old_len);
+	       strbuf_read_fd_max(&now, fd, max_file_size) == 0 &&
+	       now.len == old_len && !memcmp(now.buf, old, old_len);
 	close(fd);
 	strbuf_release(&now);
 	return same;

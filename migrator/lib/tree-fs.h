@@ -30,6 +30,16 @@
  * run killed with SIGKILL; tree_fs_remove_leftover() removes one, only
  * if it is a regular file of ours with one link.
  *
+ * Every reader of a tree file reads it here, through tree_fs_read()
+ * or, by the tree's path alone, tree_fs_read_path(): only a regular
+ * file is read (a FIFO is opened with O_NONBLOCK, so it never blocks,
+ * and refused like a device), never through a link that leads out of
+ * the tree, and never more than tree_fs_max_file_size() bytes (16 MiB,
+ * or what --max-file-size says): what the tree holds may make a file
+ * unreadable, never make kmigrate hang or run out of memory.
+ * tree_fs_strerror() says why a file was refused, for the message
+ * "cannot read 'FILE': WHY".
+ *
  * Caller's steps: struct tree_fs fs; tree_fs_open(&fs, tree) (-1 with
  * errno); tree_fs_read() each file, keeping its struct stat;
  * tree_fs_replace() the changed ones; tree_fs_close(&fs).
@@ -69,13 +79,36 @@ void tree_fs_close(struct tree_fs *fs);
 int tree_fs_open_dir(const struct tree_fs *fs, const char *path,
 		     const char **leaf);
 
+/* the largest file read from a tree, in bytes */
+#define TREE_FS_MAX_FILE_SIZE_DEFAULT ((size_t)16 << 20)
+size_t tree_fs_max_file_size(void);
+void tree_fs_set_max_file_size(size_t max);
+
 /*
  * Read the regular file at path into text (appended), and its stat
  * into *st.  -1 with errno: ELOOP for a symbolic link on the way or at
- * the end, EINVAL for anything but a regular file.
+ * the end, EINVAL for anything but a regular file, EFBIG for a file
+ * larger than tree_fs_max_file_size().
  */
 int tree_fs_read(const struct tree_fs *fs, const char *path,
 		 struct strbuf *text, struct stat *st);
+
+/*
+ * The same for the tree at root, opened for this one read, where a
+ * symbolic link is followed as long as it stays inside the tree (the
+ * walk's links, tree-walk.h): -1 with errno, EXDEV for a path that
+ * leads out of the tree (an absolute path, "..", a link), EINVAL for
+ * anything but a regular file, EFBIG for one too large.
+ */
+int tree_fs_read_path(const char *root, const char *path, struct strbuf *text);
+
+/*
+ * Why a read failed with err, in the words of a message about the
+ * file: "not a regular file", "a symbolic link to outside the tree",
+ * "larger than 16M (see --max-file-size)", else strerror(err) (in buf,
+ * thread-safe)
+ */
+const char *tree_fs_strerror(int err, char *buf, size_t len);
 
 /*
  * Replace the file at path with buf, if it is still (was, old) and may

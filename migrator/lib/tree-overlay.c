@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tree-fs.h"
 #include "tree-overlay.h"
 #include "util.h"
 
@@ -102,8 +103,6 @@ int tree_overlay_read(const struct tree_overlay *ov, const char *tree,
 		      const char *path, struct strbuf *out)
 {
 	const struct overlay_file *f = tree_overlay_find(ov, path);
-	char *full;
-	int ret;
 
 	if (f && f->removed) {
 		errno = ENOENT;
@@ -113,10 +112,7 @@ int tree_overlay_read(const struct tree_overlay *ov, const char *tree,
 		strbuf_add(out, f->text.buf, f->text.len);
 		return 0;
 	}
-	full = xstrfmt("%s/%s", tree, path);
-	ret = strbuf_read_file(out, full);
-	free(full);
-	return ret;
+	return tree_fs_read_path(tree, path, out);
 }
 
 void tree_overlay_release(struct tree_overlay *ov)

@@ -52,8 +52,10 @@ const struct overlay_file *tree_overlay_find(const struct tree_overlay *ov,
 int tree_overlay_same(const struct tree_overlay *a,
 		      const struct tree_overlay *b, const char *path);
 /*
- * Append path's text as the overlay (NULL: none) has it over tree:
- * 0, or -1 with errno (ENOENT for a removed file).
+ * Append path's text as the overlay (NULL: none) has it over tree (read
+ * with tree_fs_read_path(): a regular file inside the tree, within the
+ * size cap): 0, or -1 with errno (ENOENT for a removed file; else
+ * tree_fs_strerror() says why).
  */
 int tree_overlay_read(const struct tree_overlay *ov, const char *tree,
 		      const char *path, struct strbuf *out);

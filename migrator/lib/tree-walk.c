@@ -120,8 +120,10 @@ static void visit_target(struct walker *w, const char *rel, const char *name,
 	} else if (S_ISREG(st->st_mode)) {
 		add_file(w, rel, st, via_link);
 	} else {
+		/* a FIFO, a device: never opened, an error on the file */
 		tree_notes_add(&w->walk->notes, rel, 1,
-			       "cannot read '%s': not a regular file", rel);
+			       "cannot read '%s': not a regular file", rel)
+			->problem = TREE_NOTE_UNREADABLE;
 	}
 }
 
@@ -147,10 +149,15 @@ static void visit_link(struct walker *w, const char *rel, const char *name,
 		goto out_free_real;
 	}
 	if (!inside_root(w, real)) {
+		struct tree_note *note = NULL;
+
 		if (tree_walk_wants(name) || S_ISDIR(st.st_mode))
-			tree_notes_add(&w->walk->notes, rel, 0,
-				       "skipping '%s': %s", rel,
-				       "symlink to outside the tree");
+			note = tree_notes_add(&w->walk->notes, rel, 0,
+					      "skipping '%s': %s", rel,
+					      "symlink to outside the tree");
+		/* a source of the tree whose text is elsewhere: unknown */
+		if (note && !S_ISDIR(st.st_mode))
+			note->problem = TREE_NOTE_UNREADABLE;
 		goto out_free_real;
 	}
 	if (S_ISDIR(st.st_mode)) {

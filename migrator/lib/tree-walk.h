@@ -11,8 +11,10 @@
  * links is listed once, under its own path.  Whatever cannot be read
  * (a directory, a dangling link named like a source, a FIFO named x.c)
  * becomes a warning in walk->notes and the walk goes on; a directory or
- * a link that exists but cannot be read (EACCES) is marked
- * TREE_NOTE_UNREADABLE, for the commands to fail on.  A regular file
+ * a link that exists but cannot be read (EACCES), a source that is no
+ * regular file (a FIFO, a device: never opened) and a source that is a
+ * link to outside the tree are marked TREE_NOTE_UNREADABLE, for the
+ * commands to fail on.  A regular file
  * named as kmigrate names its temporary files (".x.c.kmigrate-XXXXXX",
  * tree-fs.h), left by a run that was killed, goes to walk->leftovers
  * (directly in the tree, never through a link).

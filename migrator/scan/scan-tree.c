@@ -15,6 +15,7 @@
 #include "scan.h"
 #include "sha256.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "tree-overlay.h"
 #include "util.h"
 
@@ -53,7 +54,7 @@ static void scan_one(size_t index, void *cb)
 		int unreadable = errno != ENOENT;
 
 		tree_notes_add(&slot->notes, path, 1, "cannot read '%s': %s",
-			       path, strerror_r(errno, err, sizeof(err)))
+			       path, tree_fs_strerror(errno, err, sizeof(err)))
 			->problem = unreadable ? TREE_NOTE_UNREADABLE :
 						 TREE_NOTE_PLAIN;
 	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {

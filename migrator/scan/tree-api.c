@@ -20,6 +20,7 @@
 #include "strbuf.h"
 #include "strlist.h"
 #include "tree-api.h"
+#include "tree-fs.h"
 #include "tree-overlay.h"
 #include "util.h"
 
@@ -387,6 +388,7 @@ int tree_api_read_overlay(struct tree_api *api, const char *tree,
 			  const struct migration *m)
 {
 	struct strbuf text = STRBUF_INIT;
+	char err[128];
 
 	memset(api, 0, sizeof(*api));
 	if (!m->function || !m->header)
@@ -396,7 +398,7 @@ int tree_api_read_overlay(struct tree_api *api, const char *tree,
 	if (tree_overlay_read(overlay, tree, m->header, &text) < 0) {
 		api->declared = API_UNKNOWN;
 		api->why = xstrfmt("cannot read '%s': %s", m->header,
-				   strerror(errno));
+				   tree_fs_strerror(errno, err, sizeof(err)));
 		set_used(api);
 	} else {
 		tree_api_from_text(api, text.buf, m->header, m);

@@ -94,6 +94,26 @@ static void test_bad_input_exits_2(void)
 	CU_ASSERT_EQUAL(exit_status_of(bad_choice, 3), 2);
 }
 
+static void test_size(void)
+{
+	size_t size = 0;
+	struct option opts[] = { OPT_SIZE(0, "max", &size, "SIZE", "cap"),
+				 OPT_END() };
+	const char *k[] = { "test", "--max=4k", NULL };
+	const char *m[] = { "test", "--max", "16M", NULL };
+	const char *g[] = { "test", "--max=2G", NULL };
+	const char *b[] = { "test", "--max=100", NULL };
+
+	CU_ASSERT_EQUAL(parse_options(2, k, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(size, 4096);
+	CU_ASSERT_EQUAL(parse_options(3, m, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(size, (size_t)16 << 20);
+	CU_ASSERT_EQUAL(parse_options(2, g, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(size, (size_t)2 << 30);
+	CU_ASSERT_EQUAL(parse_options(2, b, opts, usage, "test", 0), 0);
+	CU_ASSERT_EQUAL(size, 100);
+}
+
 static void test_help_exits_0(void)
 {
 	const char *help[] = { "test", "--help", NULL };
@@ -185,6 +205,7 @@ static void test_no_internal_help(void)
 
 static const struct unit_test tests[] = {
 	{ "options and operands may be mixed", test_options_and_operands_mix },
+	{ "a size takes a K, M or G suffix", test_size },
 	{ "a long option's error names it without its value",
 	  test_long_option_named_without_value },
 	{ "PARSE_OPT_STOP_AT_NON_OPTION stops at the command",

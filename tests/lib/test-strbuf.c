@@ -1,6 +1,7 @@
 /*
  * test-strbuf.c - growable strings and string lists.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,28 @@ static void test_read_file(void)
 	strbuf_release(&sb);
 }
 
+static void test_read_fd_max(void)
+{
+	char path[] = "/tmp/test-strbuf-XXXXXX";
+	struct strbuf sb = STRBUF_INIT;
+	int fd = mkstemp(path);
+
+	CU_ASSERT_FATAL(fd >= 0);
+	unlink(path);
+	CU_ASSERT_EQUAL(write(fd, "0123456789", 10), 10);
+	strbuf_addstr(&sb, "kept");
+	lseek(fd, 0, SEEK_SET);
+	errno = 0;
+	CU_ASSERT_EQUAL(strbuf_read_fd_max(&sb, fd, 9), -1);
+	CU_ASSERT_EQUAL(errno, EFBIG);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "kept");
+	lseek(fd, 0, SEEK_SET);
+	CU_ASSERT_EQUAL(strbuf_read_fd_max(&sb, fd, 10), 0);
+	CU_ASSERT_STRING_EQUAL(sb.buf, "kept0123456789");
+	close(fd);
+	strbuf_release(&sb);
+}
+
 static void test_strlist_argv_and_sort(void)
 {
 	struct strlist list = STRLIST_INIT;
@@ -135,6 +158,8 @@ static const struct unit_test tests[] = {
 	{ "detach hands the memory to the caller",
 	  test_detach_hands_over_memory },
 	{ "read_file reads all and reports a missing file", test_read_file },
+	{ "read_fd_max stops past its cap, the buffer as it was",
+	  test_read_fd_max },
 	{ "strlist keeps an argv view and sorts", test_strlist_argv_and_sort },
 	{ "add_squeezed makes each blank run one space", test_add_squeezed },
 	{ NULL, NULL }

@@ -255,6 +255,94 @@ static void test_changed_since_read(void)
 	}
 }
 
+/* by the tree's path: links inside the tree only, regular files only */
+static void test_read_path(void)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct tree_fs fs;
+	struct stat st;
+	char *tree, *path, *big;
+
+	setup(&fs);
+	tree = at("d");
+	path = at("d/e/fifo.h");
+	CU_ASSERT_FATAL(mkfifo(path, 0644) == 0);
+	free(path);
+	path = at("d/e/zero.h");
+	CU_ASSERT_FATAL(symlink("/dev/zero", path) == 0);
+	free(path);
+	path = at("d/e/far.c");
+	CU_ASSERT_FATAL(symlink("../../outside/a.c", path) == 0);
+	free(path);
+	path = at("d/near.c");
+	CU_ASSERT_FATAL(symlink("e/a.c", path) == 0);
+	free(path);
+	path = at("d/up");
+	CU_ASSERT_FATAL(symlink("../outside", path) == 0);
+	free(path);
+
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/a.c", &text), 0);
+	CU_ASSERT_STRING_EQUAL(text.buf, "old\n");
+	/* a link that stays inside the tree is followed */
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "near.c", &text), 0);
+	CU_ASSERT_STRING_EQUAL(text.buf, "old\nold\n");
+	strbuf_setlen(&text, 0);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/fifo.h", &text), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/zero.h", &text), -1);
+	CU_ASSERT_EQUAL(errno, EXDEV);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/far.c", &text), -1);
+	CU_ASSERT_EQUAL(errno, EXDEV);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "up/a.c", &text), -1);
+	CU_ASSERT_EQUAL(errno, EXDEV);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "../outside/a.c", &text), -1);
+	CU_ASSERT_EQUAL(errno, EXDEV);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "/etc/passwd", &text), -1);
+	CU_ASSERT_EQUAL(errno, EXDEV);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e", &text), -1);
+	CU_ASSERT_EQUAL(errno, EINVAL);
+	CU_ASSERT_EQUAL(text.len, 0);
+
+	/* the size cap, by both readers */
+	big = xcalloc(5000, 1);
+	memset(big, 'x', 4999);
+	put("d/e/big.c", big);
+	free(big);
+	tree_fs_set_max_file_size(4998);
+	errno = 0;
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/big.c", &text), -1);
+	CU_ASSERT_EQUAL(errno, EFBIG);
+	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/e/big.c", &text, &st), -1);
+	CU_ASSERT_EQUAL(errno, EFBIG);
+	CU_ASSERT_EQUAL(text.len, 0);
+	tree_fs_set_max_file_size(4999);
+	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/big.c", &text), 0);
+	CU_ASSERT_EQUAL(text.len, 4999);
+	tree_fs_set_max_file_size(TREE_FS_MAX_FILE_SIZE_DEFAULT);
+
+	/* what each refusal says */
+	{
+		char buf[128];
+
+		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EINVAL, buf, 128),
+				       "not a regular file");
+		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EXDEV, buf, 128),
+				       "a symbolic link to outside the tree");
+		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EFBIG, buf, 128),
+				       "larger than 16M (see --max-file-size)");
+	}
+	strbuf_release(&text);
+	free(tree);
+	teardown(&fs);
+}
+
 /* the same without openat2, as on a kernel before 5.6 */
 static void test_per_component_walk(void)
 {
@@ -262,6 +350,7 @@ static void test_per_component_walk(void)
 	test_read_and_replace();
 	test_links_are_not_followed();
 	test_changed_since_read();
+	test_read_path();
 }
 
 static void test_find_link(void)
@@ -338,6 +427,8 @@ static const struct unit_test tests[] = {
 	{ "no symbolic link is followed, no path leaves the tree",
 	  test_links_are_not_followed },
 	{ "a file changed since it was read is left", test_changed_since_read },
+	{ "by path: links inside the tree, regular files, size cap",
+	  test_read_path },
 	{ "the same, one component at a time", test_per_component_walk },
 	{ "the first symbolic link of a path", test_find_link },
 	{ "the names of kmigrate's temporary files", test_leftover_names },

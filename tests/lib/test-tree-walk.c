@@ -154,6 +154,9 @@ static void test_symlinks(void)
 	CU_ASSERT_STRING_EQUAL(walk.notes.items[1].message,
 			       "skipping 'far.c': symlink to outside the tree");
 	CU_ASSERT(!walk.notes.items[1].warning);
+	/* a source elsewhere: unknown, an error; a directory: a note */
+	CU_ASSERT_EQUAL(walk.notes.items[1].problem, TREE_NOTE_UNREADABLE);
+	CU_ASSERT_EQUAL(walk.notes.items[2].problem, TREE_NOTE_PLAIN);
 	CU_ASSERT_STRING_EQUAL(
 		walk.notes.items[2].message,
 		"skipping 'outdir': symlink to outside the tree");
@@ -180,6 +183,7 @@ static void test_unreadable_entries(void)
 	CU_ASSERT_EQUAL_FATAL(walk.notes.nr, 1);
 	CU_ASSERT_STRING_EQUAL(walk.notes.items[0].message,
 			       "cannot read 'fifo.c': not a regular file");
+	CU_ASSERT_EQUAL(walk.notes.items[0].problem, TREE_NOTE_UNREADABLE);
 	tree_walk_release(&walk);
 	remove_root();
 }

@@ -1,0 +1,110 @@
+#!/bin/bash
+# t-security-files.sh - a tree file that is no regular file of the tree
+# (issue 26, point 6): include/linux/device.h, then a driver, as a link
+# to /dev/zero, a FIFO, a link to a file outside the tree, and a file of
+# 17 MiB.  scan, check and apply each end, within a time and memory
+# limit, naming the file; check and apply fail (exit 1), the other
+# files still judged; --max-file-size lets the large file through.
+#
+# Needs: $KMIGRATE, $SRCDIR, $TMPDIR; mkfifo.  The memory limit
+# (prlimit --as) is set only for the plain binary ($KMIGRATE_PLAIN):
+# a sanitizer's shadow memory needs terabytes of address space.
+. "$(dirname "$0")/lib.sh"
+export KMIGRATE_NO_CACHE=1
+export LC_ALL=C
+make_scratch
+mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+out=$scratch/out err=$scratch/err
+check_shows=$err
+limit=(timeout 60)
+if [ "$KMIGRATE" = "${KMIGRATE_PLAIN:-}" ] && command -v prlimit >/dev/null; then
+	limit=(prlimit --as=2147483648 -- timeout 60)
+fi
+
+# run kmigrate under the limits: $out, $err, $status
+km() {
+	"${limit[@]}" "$KMIGRATE" "$@" >"$out" 2>"$err"
+	status=$?
+}
+
+# a driver at $1 with one old-form call
+old_call() {
+	printf '%s\n' '#include <linux/device.h>' \
+		'static struct class *cls;' \
+		'void f(int i)' '{' \
+		'	class_device_create(cls, 0, NULL, "x%d", i);' \
+		'}' >"$1"
+}
+
+# the tree at $1: the headers, drivers/x/a.c and drivers/x/b.c
+new_tree() {
+	rm -rf "$1"
+	mkdir -p "$1/include/linux" "$1/drivers/x"
+	cp "$mini/include/linux/device.h" "$mini/include/linux/types.h" \
+		"$mini/include/linux/kdev_t.h" "$1/include/linux/"
+	old_call "$1/drivers/x/a.c"
+	old_call "$1/drivers/x/b.c"
+}
+
+# make $2 (in tree $1) what $3 says
+make_hostile() {
+	local f=$1/$2
+
+	rm -f "$f"
+	case $3 in
+	zero) ln -s /dev/zero "$f" ;;
+	fifo) mkfifo "$f" ;;
+	outside)
+		mkdir -p "$scratch/outside"
+		cp "$mini/$2" "$scratch/outside/" 2>/dev/null ||
+			old_call "$scratch/outside/${2##*/}"
+		ln -s "$scratch/outside/${2##*/}" "$f" ;;
+	big)
+		if [ "${2##*/}" = device.h ]; then
+			cp "$mini/$2" "$f"
+		else
+			old_call "$f"
+		fi
+		head -c $((17 << 20)) /dev/zero | tr '\0' '\n' >>"$f" ;;
+	esac
+}
+
+t=$scratch/tree
+for file in include/linux/device.h drivers/x/b.c; do
+	for kind in zero fifo outside big; do
+		new_tree "$t"
+		make_hostile "$t" "$file" "$kind"
+		what="$file as $kind"
+		km scan "$t"
+		check "$what: scan ends and names it" \
+			'[ $status -eq 0 ] && grep -q "^kmigrate: .*$file" "$err" &&
+			 grep -q "^drivers/x/a.c:5:2: old" "$out"'
+		km check "$t"
+		check "$what: check fails on it, exit 1" \
+			'[ $status -eq 1 ] &&
+			 grep -q "^$file:1:1: error: .*$file.* \[unreadable-file\]$" "$out"'
+		check "$what: check still judges the other files" \
+			'grep -q "^drivers/x/a.c:5:2: error: .*\[unconverted-call\]$" "$out"'
+		km apply "$t"
+		check "$what: apply fails naming it, exit 1" \
+			'[ $status -eq 1 ] && grep -q "$file" "$err" &&
+			 grep -q "^+.*class_device_create(cls, NULL, 0, NULL" "$out"'
+	done
+	new_tree "$t"
+	make_hostile "$t" "$file" big
+	[ "$file" = drivers/x/b.c ] || cp -a "$t" "$scratch/hbig"
+	km --max-file-size=32M check "$t"
+	check "$file of 17 MiB: --max-file-size=32M lets check read it" \
+		'[ $status -eq 1 ] && ! grep -q "unreadable-file" "$out" &&
+		 grep -q "^drivers/x/a.c:5:2: error: .*\[unconverted-call\]$" "$out"'
+done
+# (spatch is not asked to convert a 17 MiB driver: its own memory)
+km apply --max-file-size=20M "$scratch/hbig"
+check "device.h of 17 MiB: apply --max-file-size=20M converts all, exit 0" \
+	'[ $status -eq 0 ] && [ "$(grep -c "^+.*cls, NULL, 0, NULL" "$out")" -eq 2 ]'
+
+km --max-file-size=16Q scan "$t"
+check "--max-file-size=16Q: a usage error, exit 2" \
+	'[ $status -eq 2 ] && grep -q "max-file-size.*16Q" "$err"'
+
+test_done
