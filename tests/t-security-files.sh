@@ -103,6 +103,17 @@ km apply --max-file-size=20M "$scratch/hbig"
 check "device.h of 17 MiB: apply --max-file-size=20M converts all, exit 0" \
 	'[ $status -eq 0 ] && [ "$(grep -c "^+.*cls, NULL, 0, NULL" "$out")" -eq 2 ]'
 
+# the check cache hashes the headers a result depends on: with it on,
+# a FIFO header must not hang the run either (timeout 60 above)
+new_tree "$t"
+make_hostile "$t" include/linux/device.h fifo
+for run in first second; do
+	XDG_CACHE_HOME=$scratch/cache KMIGRATE_NO_CACHE= km check "$t"
+	check "a FIFO header, the check cache on, $run run: check ends, exit 1" \
+		'[ $status -eq 1 ] &&
+		 grep -q "^include/linux/device.h:1:1: error: .*\[unreadable-file\]$" "$out"'
+done
+
 km --max-file-size=16Q scan "$t"
 check "--max-file-size=16Q: a usage error, exit 2" \
 	'[ $status -eq 2 ] && grep -q "max-file-size.*16Q" "$err"'

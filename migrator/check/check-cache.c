@@ -22,6 +22,7 @@
 #include "check.h"
 #include "clang-loader.h"
 #include "result-cache.h"
+#include "tree-fs.h"
 #include "tree-overlay.h"
 #include "tree-walk.h"
 #include "util.h"
@@ -67,16 +68,21 @@ static void memo_grow(struct check_cache *cc)
 	free(old);
 }
 
-/* hash the file at full into d (missing when it cannot be read) */
+/*
+ * hash the file at full into d (missing when it cannot be read): a
+ * FIFO or a device is not opened for good (O_NONBLOCK) nor read, and a
+ * file over the cap of tree-fs.h is missing too
+ */
 static void digest_file(const struct check_cache *cc, const char *full,
 			struct dep_digest *d)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct stat st;
-	int fd = open(full, O_RDONLY | O_CLOEXEC);
+	int fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	d->missing = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-		     strbuf_read_fd(&text, fd) < 0;
+		     (size_t)st.st_size > tree_fs_max_file_size() ||
+		     strbuf_read_fd_max(&text, fd, tree_fs_max_file_size()) < 0;
 	if (!d->missing) {
 		sha256_buffer(text.buf, text.len, d->digest);
 		d->changed = tree_time_racy(&st.st_mtim, &cc->started);
