@@ -1,5 +1,6 @@
 #!/bin/bash
-# t-readme.sh - every command the README shows is run, so it cannot rot.
+# t-readme.sh - every command README.md and Documentation/*.md show is
+# run, so they cannot rot.
 #
 # Each fenced code block is an example of its own and starts from a fresh
 # scratch directory holding "linux", a git copy of the unconverted
@@ -11,6 +12,8 @@
 #  - ```yaml blocks (CI snippets) run their kmigrate and make lines inside
 #    the already converted "linux", as the CI job would; package installs
 #    and CI plumbing are skipped.
+#  - other blocks (```shell, ```console: a real tree's commands, output)
+#    are not run.
 . "$(dirname "$0")/lib.sh"
 
 bin=$TMPDIR/bin
@@ -53,9 +56,9 @@ run_line() {
 		bash -c "$line" >"$TMPDIR/line.out" 2>&1 </dev/null)
 	local status=$?
 	if [ "$status" -eq "$expect" ]; then
-		ok "$line"
+		ok "$page: $line"
 	else
-		not_ok "$line (exit $status, expected $expect)"
+		not_ok "$page: $line (exit $status, expected $expect)"
 		sed 's/^/# /' "$TMPDIR/line.out" | tail -5
 	fi
 }
@@ -78,19 +81,25 @@ yaml_command() {
 	printf '%s\n' "$line"
 }
 
-kind= block=0
-while IFS= read -r line; do
-	case $line in
-	'```sh') kind=sh; block=$((block + 1)); fresh_env sh; continue ;;
-	'```yaml') kind=yaml; block=$((block + 1)); fresh_env yaml; continue ;;
-	'```'*) kind=; continue ;;
-	esac
-	case $kind in
-	sh) run_line sh "$line" ;;
-	yaml) cmd=$(yaml_command "$line") && run_line yaml "$cmd" ;;
-	esac
-done <"$SRCDIR/README.md"
+block=0
+for path in "$SRCDIR/README.md" "$SRCDIR"/Documentation/*.md; do
+	page=${path#"$SRCDIR"/}
+	kind=
+	while IFS= read -r line; do
+		case $line in
+		'```sh') kind=sh; block=$((block + 1)); fresh_env sh; continue ;;
+		'```yaml') kind=yaml; block=$((block + 1)); fresh_env yaml; continue ;;
+		'```'*) kind=; continue ;;
+		esac
+		case $kind in
+		sh) run_line sh "$line" ;;
+		yaml) cmd=$(yaml_command "$line") && run_line yaml "$cmd" ;;
+		esac
+	done <"$path"
+done
 
-if [ "$block" -ge 8 ]; then ok "the README's $block command blocks were read"
-else not_ok "only $block command blocks found"; fi
+if [ "$block" -ge 8 ]; then ok "the pages' $block command blocks were read"
+else not_ok "only $block command blocks found in README.md and Documentation/*.md"; fi
+check "README.md has the set-up block" \
+	'grep -qx "make run .*" "$SRCDIR/README.md" && grep -qx "make check .*" "$SRCDIR/README.md"'
 test_done
