@@ -114,6 +114,34 @@ for run in first second; do
 		 grep -q "^include/linux/device.h:1:1: error: .*\[unreadable-file\]$" "$out"'
 done
 
+# the other files read from the tree, and the patch under review: a
+# FIFO or a link to /dev/zero ends the run with a line naming it
+new_tree "$t"
+mkdir -p "$t/scripts"
+mkfifo "$t/scripts/checkpatch.pl"
+km apply "$t"
+check "scripts/checkpatch.pl a FIFO: apply ends, exit 0, the tree converted" \
+	'[ $status -eq 0 ] && grep -q "^+.*class_device_create(cls, NULL, 0, NULL" "$out"'
+for kind in fifo zero; do
+	new_tree "$t"
+	if [ $kind = fifo ]; then
+		mkfifo "$t/MAINTAINERS"
+	else
+		ln -s /dev/zero "$t/MAINTAINERS"
+	fi
+	km series "$t" --out "$scratch/series.out" --split subsystem \
+		--no-checkpatch --no-get-maintainer --from "A <a@example.org>"
+	check "MAINTAINERS as $kind: series stops, exit 2, naming it" \
+		'[ $status -eq 2 ] && grep -q "MAINTAINERS.*not a regular file\|MAINTAINERS.*outside the tree" "$err" &&
+		 [ ! -e "$scratch/series.out" ]'
+	rm -rf "$scratch/series.out"
+done
+new_tree "$t"
+mkfifo "$scratch/patch.fifo"
+km check "$t" --patch "$scratch/patch.fifo"
+check "a FIFO as the patch under review: check --patch stops, exit 2" \
+	'[ $status -eq 2 ] && grep -q "patch.fifo.*not a regular file" "$err"'
+
 km --max-file-size=16Q scan "$t"
 check "--max-file-size=16Q: a usage error, exit 2" \
 	'[ $status -eq 2 ] && grep -q "max-file-size.*16Q" "$err"'

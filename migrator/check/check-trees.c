@@ -22,6 +22,9 @@
 
 #define CHECK_GIT_TIMEOUT 300
 
+/* the largest patch check --patch reads */
+#define PATCH_MAX ((size_t)256 << 20)
+
 /* --- child processes ------------------------------------------------------ */
 
 /*
@@ -218,6 +221,34 @@ static int read_patched(const char *scratch, const struct strlist *paths,
 	return ret;
 }
 
+/*
+ * The patch under review, untrusted as the tree: a regular file (a
+ * FIFO is not waited on) of at most PATCH_MAX bytes.  -1 with errno
+ * (EINVAL: not a regular file; EFBIG: too large).
+ */
+static int read_patch(const char *patch, struct strbuf *text)
+{
+	struct stat st;
+	int fd = open(patch, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	int ret = -1, saved_errno;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		goto out_close;
+	if (!S_ISREG(st.st_mode))
+		errno = EINVAL;
+	else if ((unsigned long long)st.st_size > PATCH_MAX)
+		errno = EFBIG;
+	else
+		ret = strbuf_read_fd_max(text, fd, PATCH_MAX);
+out_close:
+	saved_errno = errno;
+	close(fd);
+	errno = saved_errno;
+	return ret;
+}
+
 int make_patched(const char *tree, const char *patch, const char *scratch,
 		 struct tree_overlay *ov, struct strlist *paths)
 {
@@ -225,8 +256,11 @@ int make_patched(const char *tree, const char *patch, const char *scratch,
 	char abs[PATH_MAX], *refused = NULL;
 	int ret = -1;
 
-	if (strbuf_read_file(&text, patch) < 0 || !realpath(patch, abs)) {
-		error_errno("cannot read patch '%s'", patch);
+	if (read_patch(patch, &text) < 0 || !realpath(patch, abs)) {
+		error("cannot read patch '%s': %s", patch,
+		      errno == EINVAL ? "not a regular file" :
+		      errno == EFBIG  ? "larger than 256M" :
+					strerror(errno));
 		goto out_release;
 	}
 	if (patch_touched_paths(text.buf, text.len, paths, &refused)) {

@@ -62,8 +62,11 @@ static int copy_file(const char *tree, const char *scratch, const char *path,
 		if (!missing_ok)
 			ret = error("cannot read '%s': not a regular file",
 				    from);
-	} else if (strbuf_read_file(&text, from) < 0) {
-		ret = error_errno("cannot read '%s'", from);
+	} else if (tree_fs_read_path(tree, path, &text) < 0) {
+		char why[128];
+
+		ret = error("cannot read '%s': %s", from,
+			    tree_fs_strerror(errno, why, sizeof(why)));
 	} else if (write_scratch_file(to, text.buf, text.len) < 0) {
 		ret = -1;
 	} else if (chmod(to, st.st_mode & 07777) < 0) {

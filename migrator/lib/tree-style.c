@@ -16,6 +16,7 @@
 
 #include "diff.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "tree-style.h"
 #include "util.h"
 
@@ -77,14 +78,12 @@ unsigned int tree_style_parse_line_length(const char *text)
 
 unsigned int tree_max_line_length(const char *tree)
 {
-	char *path = xstrfmt("%s/%s", tree, TREE_STYLE_CHECKPATCH);
 	struct strbuf text = STRBUF_INIT;
 	unsigned int n = 0;
 
-	if (strbuf_read_file(&text, path) >= 0)
+	if (tree_fs_read_path(tree, TREE_STYLE_CHECKPATCH, &text) >= 0)
 		n = tree_style_parse_line_length(text.buf);
 	strbuf_release(&text);
-	free(path);
 	return n ? n : TREE_STYLE_DEFAULT_LINE_LENGTH;
 }
 

@@ -24,6 +24,7 @@
 #include "maintainers.h"
 #include "mbox.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "util.h"
 
 static void entry_init(struct maintainers_entry *entry, const char *title,
@@ -219,9 +220,13 @@ int maintainers_read(struct maintainers *m, const char *tree)
 	char *path = xstrfmt("%s/MAINTAINERS", tree);
 	int ret;
 
-	if (strbuf_read_file(&text, path) < 0) {
-		ret = errno == ENOENT ? 1 :
-					error_errno("cannot read '%s'", path);
+	if (tree_fs_read_path(tree, "MAINTAINERS", &text) < 0) {
+		char why[128];
+
+		ret = errno == ENOENT ?
+			      1 :
+			      error("cannot read '%s': %s", path,
+				    tree_fs_strerror(errno, why, sizeof(why)));
 		goto out_free_path;
 	}
 	if (strlen(text.buf) != text.len)
