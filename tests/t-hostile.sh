@@ -258,18 +258,23 @@ print "total: 0 errors, 0 warnings, 1 lines checked\n";
 EOF
 rm -f "$HOME/checkpatch-ran"
 km series --help
-check "4: series --help says it runs the tree's checkpatch, and the way out" \
-	'grep -q "scripts/checkpatch.pl" "$out" && grep -q "code from TREE" "$out" &&
-	 grep -q -- "--no-checkpatch" "$out"'
+check "4: series --help says the tree's checkpatch runs only when asked" \
+	'grep -q "scripts/checkpatch.pl" "$out" &&
+	 grep -q "No code from TREE" "$out" &&
+	 grep -q -- "--checkpatch  " "$out"'
 km series "$t" --out "$scratch/cp1" --from "A U Thor <author@example.org>"
-check "4: by default the tree's checkpatch runs" \
+check "4: by default it never runs, the cover letter says how to ask" \
+	'[ $status -eq 0 ] && [ ! -e "$HOME/checkpatch-ran" ] &&
+	 grep -q "^checkpatch: not run, it is the tree.s code (series --checkpatch runs it)\.$" "$scratch/cp1/0000-cover-letter.patch"'
+km series "$t" --out "$scratch/cp2" --checkpatch \
+	--from "A U Thor <author@example.org>"
+check "4: --checkpatch: the tree's checkpatch runs" \
 	'[ $status -eq 0 ] && [ -s "$HOME/checkpatch-ran" ]'
 rm -f "$HOME/checkpatch-ran"
-km series "$t" --out "$scratch/cp2" --no-checkpatch \
+km series "$t" --out "$scratch/cp3" --checkpatch --no-checkpatch \
 	--from "A U Thor <author@example.org>"
-check "4: --no-checkpatch: it never runs, the cover letter says so" \
-	'[ $status -eq 0 ] && [ ! -e "$HOME/checkpatch-ran" ] &&
-	 grep -q "^checkpatch: not run (--no-checkpatch)\.$" "$scratch/cp2/0000-cover-letter.patch"'
+check "4: --no-checkpatch after --checkpatch: it never runs" \
+	'[ $status -eq 0 ] && [ ! -e "$HOME/checkpatch-ran" ]'
 
 # --- 5: a file the user may not write is left, owner and mode kept ----------
 

@@ -166,7 +166,7 @@ if command -v perl >/dev/null; then
 	printf '[user]\n\tname = "A%sBcc: victim@example.org"\n\temail = a@example.org\n' \
 		"$cr" >"$scratch/user.gitconfig"
 	GIT_CONFIG_GLOBAL=$scratch/user.gitconfig km series "$t" --out "$scratch/script.out" --split subsystem \
-		--no-checkpatch
+		--get-maintainer
 	check "get_maintainer.pl, user identity: the series is written" \
 		'[ $status -eq 0 ]'
 	check "get_maintainer.pl, user identity: every header is one line" \

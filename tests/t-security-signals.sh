@@ -3,8 +3,8 @@
 # what a SIGKILL leaves is removed by the next run, never used (issue
 # 26, point 8).
 #
-# A fake spatch (or the tree's own scripts/checkpatch.pl, for series'
-# staging step) waits until the test sends the signal.  After it: the
+# A fake spatch (or the tree's own scripts/checkpatch.pl, for series
+# --checkpatch's staging step) waits until the test sends the signal.  After it: the
 # run died of the signal; its scratch directories under TMPDIR, the
 # staging directory beside --out and any temporary file in the tree are
 # gone; the tree and a previous series in --out are as they were.  Then
@@ -106,14 +106,15 @@ t=$scratch/tree
 three_drivers "$t"
 cp -a "$t" "$t.orig"
 TMPDIR=$ktmp "$KMIGRATE" series "$t" --out "$scratch/series" \
-	--from "$FROM" >"$out" 2>"$err"
+	--from "$FROM" --checkpatch >"$out" 2>"$err"
 check "a first series is written" \
 	'[ $? -eq 0 ] && [ -f "$scratch/series/0001-"*.patch ] && nothing_left'
 cp -a "$scratch/series" "$scratch/series.orig"
 
 for sig in INT TERM; do
 	export SLOW_CHECKPATCH=1
-	interrupt series "$t" --out "$scratch/series" --from "$FROM"
+	interrupt series "$t" --out "$scratch/series" --from "$FROM" \
+		--checkpatch
 	unset SLOW_CHECKPATCH
 	check "SIG$sig while series judges its staged patches: it dies of it" \
 		'[ $status -eq $((128 + $(kill -l $sig))) ]'
@@ -152,7 +153,7 @@ echo planted >"$ktmp/kmigrate-apply-pid$dead-Zz99Yy/run-1/drivers/x/a.c"
 # a live run's (this shell's) and one no run's are not touched
 mkdir -p "$scratch/.series.kmigrate-pid$$-Ab12Cd" "$ktmp/kmigrate-notes"
 TMPDIR=$ktmp "$KMIGRATE" series "$t" --out "$scratch/series" \
-	--from "$FROM" >"$out" 2>"$err"
+	--from "$FROM" --checkpatch >"$out" 2>"$err"
 status=$?
 check "SIGKILL leftovers: the next series removes them and says so" \
 	'[ $status -eq 0 ] && [ ! -e "$stage" ] &&

@@ -1,9 +1,9 @@
 #!/bin/bash
 # t-series-kernel.sh - "kmigrate series --split subsystem" the way the
 # kernel's own tools address and name patches: To and Cc from the tree's
-# scripts/get_maintainer.pl (a stand-in here, which checks how it is
-# called), --no-get-maintainer and a failing script falling back to
-# MAINTAINERS; subject prefixes from the git log of the tree's own
+# scripts/get_maintainer.pl with --get-maintainer (a stand-in here, which
+# checks how it is called), --no-get-maintainer and a failing script
+# falling back to MAINTAINERS; subject prefixes from the git log of the tree's own
 # history (never from a repository above it); a MAINTAINERS without F:
 # lines (trees before 2.6.30) split by directory, a catch-all entry
 # ("THE REST") no subsystem of its own; and what checkpatch
@@ -42,7 +42,7 @@ series() {
 input_patch() { grep -l '^+++ b/drivers/input/' "$1"/0[0-9][0-9][1-9]-*.patch \
 	"$1"/0[0-9][1-9]0-*.patch 2>/dev/null | head -n 1; }
 
-# --- To and Cc from the tree's get_maintainer.pl ---
+# --- To and Cc from the tree's get_maintainer.pl, with --get-maintainer ---
 # The stand-in names people after the top directory of each file of the
 # patch, and lists with a role: it must be run with perl in the tree, as
 # "--no-git --no-git-fallback -- PATCH", PATCH a file of kmigrate's own
@@ -68,7 +68,7 @@ while (<\$p>) {
 }
 print "all\@lists.example.org (open list)\n";
 EOF
-series "$gm" "$scratch/gm-out"
+series "$gm" "$scratch/gm-out" --get-maintainer
 status=$?
 p=$(input_patch "$scratch/gm-out")
 check "get_maintainer.pl in the tree: exit 0, a patch for drivers/input" \
@@ -94,12 +94,12 @@ check "--no-get-maintainer: the script is not run, To/Cc from MAINTAINERS" \
 	'[ $status -eq 0 ] && [ ! -s "$scratch/gm.log" ] &&
 	 grep -qx "To: Mirela Stan <mirela.stan@example.org>" "$p" &&
 	 grep -qx "Cc: input-devel@lists.example.org" "$p" &&
-	 grep -q "(--no-get-maintainer: the tree" \
+	 grep -q -e "--get-maintainer runs it)\.$" \
 		"$scratch/nogm-out/0000-cover-letter.patch"'
 
 printf 'print STDERR "Unknown option: git-fallback\\n"; exit 1;\n' \
 	>"$gm/scripts/get_maintainer.pl"
-series "$gm" "$scratch/badgm-out"
+series "$gm" "$scratch/badgm-out" --get-maintainer
 status=$?
 p=$(input_patch "$scratch/badgm-out")
 check "a failing get_maintainer.pl: a warning, To/Cc from MAINTAINERS" \

@@ -7,7 +7,8 @@
 # applying the series with git am to a git copy of the tree must give
 # exactly that tree.  Every mail must parse with git mailinfo, the
 # subsystem split must follow the fixture's MAINTAINERS, the tree's own
-# scripts/checkpatch.pl must be run, TREE must stay untouched, and a DIR
+# scripts/checkpatch.pl must be run with --checkpatch (only then: see
+# t-security-scripts.sh), TREE must stay untouched, and a DIR
 # holding other files must be refused.  A tree with nothing to convert
 # gets a note (no call at all, or none converted) and no series.
 #
@@ -341,7 +342,7 @@ if (@ARGV == 3 && $ARGV[0] eq "--no-tree" && $ARGV[1] eq "--no-signoff" &&
 exit 1;
 EOF
 "$KMIGRATE" series "$cp_tree" --out "$scratch/cp-out" --from "$FROM" \
-	>/dev/null 2>"$scratch/err"
+	--checkpatch >/dev/null 2>"$scratch/err"
 status_is 0 $? "a tree with its own checkpatch: exit 0" "$scratch/err"
 check_cmd "the tree's checkpatch verdict is in the cover letter" \
 	grep -q "0001-.*: total: 0 errors, 3 warnings, 77 lines checked" \
@@ -350,12 +351,18 @@ check_cmd "without --signoff, checkpatch runs with --no-signoff, and says so" \
 	grep -q "^scripts/checkpatch.pl --no-tree --no-signoff on each patch" \
 	"$scratch/cp-out/0000-cover-letter.patch"
 "$KMIGRATE" series "$cp_tree" --out "$scratch/cp-so" --from "$FROM" \
-	--signoff >/dev/null 2>"$scratch/err"
+	--signoff --checkpatch >/dev/null 2>"$scratch/err"
 check_cmd "with --signoff, checkpatch checks the Signed-off-by too" \
 	grep -q "0001-.*: total: 0 errors, 2 warnings, 66 lines checked" \
 	"$scratch/cp-so/0000-cover-letter.patch"
-check_cmd "without scripts/checkpatch.pl the cover letter says so" \
-	grep -q "checkpatch: not run" "$out/0000-cover-letter.patch"
+check_cmd "without --checkpatch the cover letter says how to ask for it" \
+	grep -qx "checkpatch: not run, it is the tree's code (series --checkpatch runs it)." \
+	"$out/0000-cover-letter.patch"
+"$KMIGRATE" series "$tree" --out "$scratch/nocp-out" --from "$FROM" \
+	--checkpatch >/dev/null 2>"$scratch/err"
+check_cmd "--checkpatch on a tree without scripts/checkpatch.pl says so" \
+	grep -qx "checkpatch: not run, the tree has no scripts/checkpatch.pl." \
+	"$scratch/nocp-out/0000-cover-letter.patch"
 
 # --- check's errors block the series; --force writes it (CRLF included) ---
 

@@ -267,7 +267,11 @@ static void print_lines_with(const char *text, const char *needle, size_t max)
 	}
 }
 
-/* what "kmigrate series PRISTINE --out DIR --from ... --signoff" does */
+/*
+ * what "kmigrate series PRISTINE --out DIR --from ... --signoff
+ * --checkpatch --get-maintainer" does: the demo tree is kmigrate's own
+ * data, so its scripts, if it had any, are trusted as kmigrate is
+ */
 static void series_of_demo(const struct run_ctx *ctx, struct series_job *job,
 			   const struct strlist *no_address)
 {
@@ -283,6 +287,7 @@ static void series_of_demo(const struct run_ctx *ctx, struct series_job *job,
 	job->opts.version = KMIGRATE_VERSION;
 	job->opts.max_line_length = ctx->max_line;
 	job->opts.get_maintainer = 1;
+	job->checkpatch = 1;
 	job->opts.jobs = km_jobs();
 	series_set_date(&job->opts);
 }

@@ -4,30 +4,34 @@
  *
  *	kmigrate series TREE --out DIR [--split atomic|subsystem]
  *		[--from "NAME <EMAIL>"] [--signoff] [--to ADDR]...
- *		[--cc ADDR]... [--no-get-maintainer] [--no-checkpatch]
+ *		[--cc ADDR]... [--checkpatch] [--get-maintainer]
  *		[--max-line-length N] [--force]
  *
  * The author is --from, else the user's own git identity: GIT_AUTHOR_NAME
  * and GIT_AUTHOR_EMAIL, or user.name and user.email of the user's global
  * configuration; never the tree's .git/config, which is not the user's.
  *
- * Steps (write-series.c does them; this file reads the command line
- * and finds the author): apply converts the tree in memory (TREE is
- * never written); the
- * changes become patches (series.c), a subsystem split's addressed by
- * the tree's own scripts/get_maintainer.pl unless --no-get-maintainer
- * (running it runs the tree's code); the patches are written into a
- * fresh directory beside DIR (mbox.h); the tree's own checkpatch, when it
- * has one and perl is there (code from the tree, run as the user: the
- * usage says so, and --no-checkpatch leaves it out), judges each of
- * them, and git am must turn a scratch copy of the files the series
- * changes into apply's result, byte for byte (series-verify.c); check
- * then judges the tree with apply's texts over it; the cover letter (series-cover.c) is written last, and
- * only then do the files replace what DIR held.  Any failure leaves DIR
- * as it was.  Without git the series is written unverified, and the
- * cover letter says so.  When nothing is converted no series is written:
- * a note says whether the tree has no call of the function at all, or
- * none that apply converted.
+ * Steps (write-series.c does them; this file reads the command line and
+ * finds the author): apply converts the tree in memory (TREE is never
+ * written); the changes become patches (series.c), a subsystem split's
+ * addressed from the tree's MAINTAINERS, read by kmigrate, or by the
+ * tree's own scripts/get_maintainer.pl with --get-maintainer; the
+ * patches are written into a fresh directory beside DIR (mbox.h); with
+ * --checkpatch the tree's own checkpatch, when it has one and perl is
+ * there, judges each of them; and git am must turn a scratch copy of the
+ * files the series changes into apply's result, byte for byte
+ * (series-verify.c); check then judges the tree with apply's texts over
+ * it; the cover letter (series-cover.c) is written last, and only then
+ * do the files replace what DIR held.  Any failure leaves DIR as it was.
+ * Without git the series is written unverified, and the cover letter
+ * says so.  When nothing is converted no series is written: a note says
+ * whether the tree has no call of the function at all, or none that
+ * apply converted.
+ *
+ * Nothing from the tree is run unless asked: those two scripts are the
+ * tree's code, run as the user, so each is an opt-in the usage names;
+ * --no-checkpatch and --no-get-maintainer, the defaults, undo an
+ * earlier --checkpatch or --get-maintainer.
  *
  * Exit: 0 written, or nothing to convert; 1 check found errors (without
  * --force), the series does not reproduce apply's result, or apply left
@@ -55,12 +59,12 @@ static const char *const series_usage[] = {
 	"kmigrate series [options] TREE --out DIR",
 	"",
 	"Write the conversion of TREE as a git am-able patch series with a",
-	"cover letter into DIR; TREE is never modified.  This runs",
-	"code from TREE, as you: its scripts/checkpatch.pl on each patch,",
-	"when TREE has one and perl is installed (--no-checkpatch leaves it",
-	"out), and, with --split subsystem, its scripts/get_maintainer.pl for",
-	"To and Cc (--no-get-maintainer takes them from its MAINTAINERS",
-	"instead).",
+	"cover letter into DIR; TREE is never modified.  No code from TREE",
+	"is run unless you ask: --checkpatch runs its scripts/checkpatch.pl",
+	"on each patch, and --get-maintainer (with --split subsystem) its",
+	"scripts/get_maintainer.pl for To and Cc, both with perl, as you;",
+	"without it To and Cc come from its MAINTAINERS.  Use them only on",
+	"a tree you trust.",
 	NULL
 };
 
@@ -115,7 +119,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 	struct strlist to = STRLIST_INIT, cc = STRLIST_INIT;
 	struct series_job job;
 	char *ident;
-	int ret, max_line = KM_LINE_LENGTH_UNSET, no_get_maintainer = 0;
+	int ret, max_line = KM_LINE_LENGTH_UNSET, get_maintainer = 0;
 	const struct option options[] = {
 		OPT_STRING('o', "out", &job.out_dir, "DIR",
 			   "write the series into DIR (required)"),
@@ -129,12 +133,16 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 			 "add a To: address to every mail"),
 		OPT_LIST(0, "cc", &cc, "ADDR",
 			 "add a Cc: address to every mail"),
-		OPT_BOOL(0, "no-get-maintainer", &no_get_maintainer,
-			 "To/Cc from MAINTAINERS, not get_maintainer.pl"),
+		OPT_SET_INT(0, "get-maintainer", &get_maintainer, 1,
+			    "To/Cc from the tree's get_maintainer.pl (runs it)"),
+		OPT_SET_INT(0, "no-get-maintainer", &get_maintainer, 0,
+			    "To/Cc from MAINTAINERS (default)"),
 		OPT_BOOL(0, "force", &job.force,
 			 "write the series even when check finds errors"),
-		OPT_BOOL(0, "no-checkpatch", &job.no_checkpatch,
-			 "do not run the tree's scripts/checkpatch.pl"),
+		OPT_SET_INT(0, "checkpatch", &job.checkpatch, 1,
+			    "run the tree's checkpatch.pl on each patch"),
+		OPT_SET_INT(0, "no-checkpatch", &job.checkpatch, 0,
+			    "do not run the tree's checkpatch (default)"),
 		OPT_MAX_LINE_LENGTH(&max_line),
 		OPT_JOBS(),
 		OPT_NO_CACHE(),
@@ -159,7 +167,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 	job.opts.to = &to;
 	job.opts.cc = &cc;
 	job.opts.version = KMIGRATE_VERSION;
-	job.opts.get_maintainer = !no_get_maintainer;
+	job.opts.get_maintainer = get_maintainer;
 	job.opts.jobs = km_jobs();
 	series_set_date(&job.opts);
 	job.apply_report = 1;

@@ -498,8 +498,9 @@ static void address_by_script(struct series *s)
 	size_t i;
 
 	if (!s->opts->get_maintainer) {
-		s->address_note = xstrfmt("%s (--no-get-maintainer: the tree's "
-					  "%s was not run).",
+		s->address_note = xstrfmt("%s (the tree's %s is its code, "
+					  "not run: series --get-maintainer "
+					  "runs it).",
 					  how, GET_MAINTAINER);
 		return;
 	}

@@ -72,7 +72,7 @@ struct series_opts {
 	int tz_minutes;
 	const char *version;	      /* for the signature */
 	unsigned int max_line_length; /* apply's; 0: the tree's */
-	int get_maintainer;	      /* may run the tree's get_maintainer.pl */
+	int get_maintainer;	      /* run the tree's get_maintainer.pl */
 	int jobs;		      /* its runs and git's at once */
 };
 

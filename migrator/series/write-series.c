@@ -128,10 +128,12 @@ static void *verify_staged(void *arg)
 {
 	struct verify_job *v = arg;
 
-	if (v->job->no_checkpatch)
-		v->s->checkpatch_note = xstrdup("not run (--no-checkpatch)");
-	else
+	if (v->job->checkpatch)
 		series_checkpatch(v->s, v->staged);
+	else
+		v->s->checkpatch_note = xstrdup("not run, it is the tree's "
+						"code (series --checkpatch "
+						"runs it)");
 	v->failed = series_verify(v->s, v->staged, v->scratch) < 0;
 	return NULL;
 }

@@ -5,17 +5,17 @@
  * series_write_tree() converts job->opts.tree in memory with
  * apply_tree() (the tree is never written), groups and formats the
  * changed files as patches (series.h), writes them into a staging
- * directory beside job->out_dir (mbox.h), has the tree's own
- * checkpatch judge each of them unless job->no_checkpatch (that runs
- * code from the tree, as the user), verifies that git am turns a
- * scratch copy of the files the series changes into apply's result
- * byte for byte (series-verify.h), and runs check on the tree with
- * apply's texts over it (tree-overlay.h): its errors stop the series
- * unless job->force.  The cover letter is written last,
- * and only then do the files replace what out_dir held.  Any failure
- * leaves out_dir as it was.  When nothing is converted no series is
- * written, and a note says whether the tree has no call of the function
- * or none that apply converted.
+ * directory beside job->out_dir (mbox.h), has the tree's own checkpatch
+ * judge each of them only when job->checkpatch asks (that runs code from
+ * the tree, as the user: never by default), verifies that git am turns a
+ * scratch copy of the files the series changes into apply's result byte
+ * for byte (series-verify.h), and runs check on the tree with apply's
+ * texts over it (tree-overlay.h): its errors stop the series unless
+ * job->force.  The cover letter is written last, and only then do the
+ * files replace what out_dir held.  Any failure leaves out_dir as it
+ * was.  When nothing is converted no series is written, and a note says
+ * whether the tree has no call of the function or none that apply
+ * converted.
  *
  * The command's steps: series_check_out_dir() before any work (out_dir
  * missing, empty or a series already, else one line and exit 2), then
@@ -34,11 +34,11 @@
 struct series_job {
 	struct series_opts opts; /* tree, migration, split, from, jobs... */
 	const char *out_dir;
-	int exists;	   /* out_dir is there (series_check_out_dir()) */
-	int force;	   /* write it even when check finds errors */
-	int no_checkpatch; /* never run the tree's checkpatch */
-	int apply_report;  /* say on stderr what apply left (apply.h) */
-	int progress;	   /* apply's progress line on stderr */
+	int exists;	  /* out_dir is there (series_check_out_dir()) */
+	int force;	  /* write it even when check finds errors */
+	int checkpatch;	  /* run the tree's checkpatch (opt-in) */
+	int apply_report; /* say on stderr what apply left (apply.h) */
+	int progress;	  /* apply's progress line on stderr */
 
 	/* what series_write_tree() wrote */
 	struct strlist written; /* the files put into out_dir, sorted */

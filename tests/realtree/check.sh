@@ -9,7 +9,9 @@
 # The points, in the order a maintainer works:
 #	tree       tree.sh: the tree at the prototype commit
 #	scan       every line git grep finds class_create on is accounted for
-#	series     series --split subsystem --signoff, on the unconverted tree
+#	series     series --split subsystem --signoff, on the unconverted tree,
+#	           with --checkpatch --get-maintainer (the tree is the
+#	           user's own checkout, trusted to run its scripts)
 #	checkpatch the tree's scripts/checkpatch.pl, as a maintainer runs it
 #	           in the tree, on each patch: no error, no warning
 #	apply      apply --in-place converts every call (exit 0)
@@ -96,6 +98,7 @@ fi
 # --- series, on the unconverted tree ---
 if need_migration series; then
 	timed t km series "$TREE" --split subsystem --signoff --from "$FROM" \
+		--checkpatch --get-maintainer \
 		--out "$OUT/series" >"$OUT/series.txt" 2>"$OUT/series.err"
 	status=$?
 	cover=$OUT/series/0000-cover-letter.patch
