@@ -104,6 +104,7 @@ struct clang_env {
 	char *scratch;		/* asm link and autoconf.h */
 	void *compile_db;	/* CXCompilationDatabase or NULL */
 	char *resource_dir;	/* clang's include dir, or NULL */
+	char *vfs;		/* the -ivfsoverlay file: all libclang sees */
 	int lexer_only;		/* tests: skip libclang */
 };
 

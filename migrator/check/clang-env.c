@@ -16,7 +16,11 @@
  * a device, a link out of the tree) is given to it as an unsaved file
  * holding an #error (clang_env_refuse()), which libclang reads instead
  * of the file: it looks the path up among its virtual files before it
- * opens anything.
+ * opens anything.  Every parse goes through a virtual file system
+ * (-ivfsoverlay, written once per tree) that lists only the tree's
+ * regular files, the asm link's and clang's own headers: any other path
+ * (absolute, "..", a FIFO of any name, a link out, a path flag of
+ * compile_commands.json) is a missing file for libclang, never opened.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -34,9 +38,19 @@
 #include "strbuf.h"
 #include "strlist.h"
 #include "tempfile.h"
+#include "tree-fs.h"
 #include "util.h"
 
 static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* path is the tree itself or below it */
+static int inside(const char *path, const char *tree)
+{
+	size_t len = strlen(tree);
+
+	return !strncmp(path, tree, len) &&
+	       (path[len] == '/' || path[len] == '\0');
+}
 
 static int is_dir(const char *path)
 {
@@ -167,9 +181,11 @@ static void arch_candidates(struct strlist *archs)
 	strlist_push(archs, "x86");
 }
 
-static void add_arch_includes(struct clang_env *env)
+/* the include/asm-ARCH directory the asm link leads to, or NULL */
+static char *add_arch_includes(struct clang_env *env)
 {
 	struct strlist archs = STRLIST_INIT;
+	char *asm_dir = NULL;
 	size_t i;
 
 	arch_candidates(&archs);
@@ -186,9 +202,15 @@ static void add_arch_includes(struct clang_env *env)
 		} else if (is_dir(old)) {
 			/* the 2.6 layout: <asm/...> is include/asm-ARCH */
 			char *link = xstrfmt("%s/asm", env->scratch);
+			char *real = realpath(old, NULL);
 
-			if (!symlink(old, link) || errno == EEXIST)
+			/* a link out of the tree is no asm directory */
+			if (real && inside(real, env->tree) &&
+			    (!symlink(old, link) || errno == EEXIST)) {
 				strlist_pushf(&env->args, "-I%s", env->scratch);
+				asm_dir = xstrdup(old);
+			}
+			free(real);
 			free(link);
 			done = 1;
 		}
@@ -198,11 +220,218 @@ static void add_arch_includes(struct clang_env *env)
 			break;
 	}
 	strlist_clear(&archs, 0);
+	return asm_dir;
+}
+
+/*
+ * The virtual file system libclang parses through (-ivfsoverlay, with
+ * "fallthrough": false): every file it may open is listed, nothing
+ * else exists for it.  Listed are the tree's regular files (any name,
+ * within the size cap; a link only when it stays in the tree), the
+ * include/asm-ARCH files under the scratch asm link, the scratch
+ * autoconf.h files and clang's own headers.  So a FIFO, a device, a
+ * link out of the tree, an absolute #include or one with ".." leaving
+ * the tree, and a path flag of compile_commands.json that points
+ * elsewhere are all "file not found": an error on the file that
+ * includes it, never an open.  Each file is listed under the path it is
+ * found at, as its own external name, so libclang names it as before.
+ */
+struct vfs_writer {
+	FILE *fp;
+	const char *tree;      /* NULL: a directory kmigrate trusts */
+	const char *link;      /* beside the YAML, to the root being listed */
+	size_t root_len;       /* of the root's path */
+	struct strlist linked; /* directories expanded through a link */
+	unsigned int depth;
+};
+
+/* a YAML double-quoted string; 0 for a name not to list */
+static int vfs_quote(struct strbuf *out, const char *s)
+{
+	strbuf_addch(out, '"');
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c < 0x20 || c >= 0x7f)
+			return 0; /* no escape LLVM's YAML would misread */
+		if (c == '"' || c == '\\')
+			strbuf_addch(out, '\\');
+		strbuf_addch(out, c);
+	}
+	strbuf_addch(out, '"');
+	return 1;
+}
+
+static int is_skipped_dir(const char *name)
+{
+	return !strcmp(name, ".git") || !strcmp(name, ".hg") ||
+	       !strcmp(name, ".svn") || !strcmp(name, ".pc");
+}
+
+static void vfs_dir(struct vfs_writer *w, const char *dir);
+
+/* one directory entry: path is the file's, as libclang would open it */
+static void vfs_entry(struct vfs_writer *w, const char *name, const char *path,
+		      int *first)
+{
+	struct strbuf q = STRBUF_INIT, ext = STRBUF_INIT;
+	struct stat st;
+	char *real = NULL, *rel;
+
+	if (lstat(path, &st))
+		return;
+	if (S_ISLNK(st.st_mode)) {
+		real = realpath(path, NULL);
+		if (!real || (w->tree && !inside(real, w->tree)) ||
+		    stat(real, &st))
+			goto out;
+		if (S_ISDIR(st.st_mode)) {
+			/* each directory once through links: no loop */
+			if (strlist_find(&w->linked, real) >= 0)
+				goto out;
+			strlist_push(&w->linked, real);
+		}
+	}
+	rel = xstrfmt("%s%s", w->link, path + w->root_len);
+	if (!vfs_quote(&q, name) || !vfs_quote(&ext, rel)) {
+		free(rel);
+		goto out;
+	}
+	free(rel);
+	if (S_ISREG(st.st_mode) &&
+	    (!w->tree || (size_t)st.st_size <= tree_fs_max_file_size())) {
+		fprintf(w->fp,
+			"%s{'type':'file','name':%s,'external-contents':%s}\n",
+			*first ? "" : ",", q.buf, ext.buf);
+		*first = 0;
+	} else if (S_ISDIR(st.st_mode) && !is_skipped_dir(name) &&
+		   w->depth < 256) {
+		fprintf(w->fp, "%s{'type':'directory','name':%s,'contents':[\n",
+			*first ? "" : ",", q.buf);
+		*first = 0;
+		w->depth++;
+		vfs_dir(w, path);
+		w->depth--;
+		fputs("]}\n", w->fp);
+	}
+out:
+	free(real);
+	strbuf_release(&q);
+	strbuf_release(&ext);
+}
+
+/* the entries of the directory at dir, sorted: the YAML is reproducible */
+static void vfs_dir(struct vfs_writer *w, const char *dir)
+{
+	struct strlist names = STRLIST_INIT;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int first = 1;
+	size_t i;
+
+	while (d && (de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			strlist_push(&names, de->d_name);
+	if (d)
+		closedir(d);
+	strlist_sort(&names);
+	for (i = 0; i < names.nr; i++) {
+		char *path = xstrfmt("%s/%s", dir, names.items[i].string);
+
+		vfs_entry(w, names.items[i].string, path, &first);
+		free(path);
+	}
+	strlist_clear(&names, 0);
+}
+
+/*
+ * A root of the overlay: the directory at path, listed under name; its
+ * files' contents are read through the link beside the YAML (the
+ * overlay is "overlay-relative"), which keeps it short.
+ */
+static void vfs_root(struct vfs_writer *w, const char *scratch,
+		     const char *link, const char *name, const char *path,
+		     int *first)
+{
+	struct strbuf q = STRBUF_INIT;
+	char *at = xstrfmt("%s/%s", scratch, link);
+
+	if (symlink(path, at) && errno != EEXIST) {
+		free(at);
+		return;
+	}
+	free(at);
+	w->link = link;
+	w->root_len = strlen(path);
+	if (!vfs_quote(&q, name))
+		return;
+	fprintf(w->fp, "%s{'type':'directory','name':%s,'contents':[\n",
+		*first ? "" : ",", q.buf);
+	*first = 0;
+	vfs_dir(w, path);
+	fputs("]}\n", w->fp);
+	strbuf_release(&q);
+}
+
+/* write the overlay to env->scratch/vfs.yaml: its path, or NULL */
+static char *write_vfs_overlay(const struct clang_env *env, const char *root,
+			       const char *asm_dir)
+{
+	struct vfs_writer w = { NULL, NULL, NULL, 0, STRLIST_INIT, 0 };
+	char *path = xstrfmt("%s/vfs.yaml", env->scratch), *dir;
+	int first = 1;
+
+	w.fp = fopen(path, "w");
+	if (!w.fp) {
+		error_errno("cannot write '%s'", path);
+		free(path);
+		return NULL;
+	}
+	fputs("{'version':0,'case-sensitive':'true','overlay-relative':'true',"
+	      "'use-external-names':'false','fallthrough':'false',"
+	      "'roots':[\n",
+	      w.fp);
+	if (env->resource_dir)
+		vfs_root(&w, env->scratch, "r", env->resource_dir,
+			 env->resource_dir, &first);
+	dir = xstrfmt("%s/include", root);
+	vfs_root(&w, env->scratch, "s", dir, dir, &first);
+	free(dir);
+	w.tree = env->tree;
+	vfs_root(&w, env->scratch, "t", env->tree, env->tree, &first);
+	if (asm_dir) {
+		/* the asm link's files, named as libclang opens them */
+		dir = xstrfmt("%s/asm", env->scratch);
+		strlist_clear(&w.linked, 0);
+		vfs_root(&w, env->scratch, "a", dir, asm_dir, &first);
+		free(dir);
+	}
+	fputs("]}\n", w.fp);
+	strlist_clear(&w.linked, 0);
+	if (fclose(w.fp)) {
+		error_errno("cannot write '%s'", path);
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
+/*
+ * compile_commands.json, as libclang would read it: a regular file of
+ * the tree (no link), within the size cap; else none is used
+ */
+static int usable_compile_db(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && S_ISREG(st.st_mode) &&
+	       (size_t)st.st_size <= tree_fs_max_file_size() &&
+	       !access(path, R_OK);
 }
 
 int clang_env_init(struct clang_env *env, const char *tree)
 {
-	char *path, *root;
+	char *path, *root, *asm_dir;
 	CXCompilationDatabase_Error db_error;
 
 	memset(env, 0, sizeof(*env));
@@ -218,7 +447,7 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	root = xstrndup(env->scratch,
 			strrchr(env->scratch, '/') - env->scratch);
 	path = xstrfmt("%s/compile_commands.json", env->tree);
-	if (!access(path, R_OK)) {
+	if (usable_compile_db(path)) {
 		env->compile_db = clang_CompilationDatabase_fromDirectory(
 			env->tree, &db_error);
 		if (db_error != CXCompilationDatabase_NoError)
@@ -233,11 +462,17 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	}
 	strlist_push(&env->args, "-D__KERNEL__");
 	strlist_pushf(&env->args, "-I%s/include", env->tree);
-	add_arch_includes(env);
+	asm_dir = add_arch_includes(env);
 	strlist_pushf(&env->args, "-I%s/include", root);
 	strlist_push(&env->args, "-include");
 	strlist_pushf(&env->args, "%s/include/linux/autoconf.h", root);
+	env->vfs = write_vfs_overlay(env, root, asm_dir);
+	free(asm_dir);
 	free(root);
+	if (!env->vfs) {
+		clang_env_release(env);
+		return -1;
+	}
 	return 0;
 }
 
@@ -277,6 +512,7 @@ void clang_env_release(struct clang_env *env)
 	free(env->tree);
 	free(env->scratch);
 	free(env->resource_dir);
+	free(env->vfs);
 	memset(env, 0, sizeof(*env));
 }
 
@@ -351,8 +587,9 @@ void clang_env_file_args(const struct clang_env *env, const char *abs,
 {
 	size_t i;
 
-	if (env->compile_db && db_args(env, abs, args))
-		return;
-	for (i = 0; i < env->args.nr; i++)
-		strlist_push(args, env->args.items[i].string);
+	if (!env->compile_db || !db_args(env, abs, args))
+		for (i = 0; i < env->args.nr; i++)
+			strlist_push(args, env->args.items[i].string);
+	strlist_push(args, "-ivfsoverlay");
+	strlist_push(args, env->vfs);
 }
