@@ -35,6 +35,7 @@
 
 #include "clang-analysis.h"
 #include "clang-calls.h"
+#include "scratch.h"
 #include "strbuf.h"
 #include "strlist.h"
 #include "tempfile.h"
@@ -225,27 +226,29 @@ static char *add_arch_includes(struct clang_env *env)
 
 /*
  * The virtual file system libclang parses through (-ivfsoverlay, with
- * "fallthrough": false): every file it may open is listed, nothing
- * else exists for it.  Listed are the tree's regular files (any name,
- * within the size cap; a link only when it stays in the tree), the
- * include/asm-ARCH files under the scratch asm link, the scratch
- * autoconf.h files and clang's own headers.  So a FIFO, a device, a
- * link out of the tree, an absolute #include or one with ".." leaving
- * the tree, and a path flag of compile_commands.json that points
- * elsewhere are all "file not found": an error on the file that
- * includes it, never an open.  Each file is listed under the path it is
- * found at, as its own external name, so libclang names it as before.
+ * "fallthrough": false): what it does not list does not exist for
+ * libclang.  It lists four directories as they are (clang's own
+ * headers, the scratch autoconf.h, the tree, the asm link's
+ * include/asm-ARCH), and over them, first, what in the tree must not
+ * be opened: a FIFO, a device, a socket, a link out of the tree or to
+ * one of those, a file over the size cap become a stand-in file
+ * holding an #error; a directory reached through a link out of the
+ * tree, and a version-control directory, become an empty one.  So an
+ * absolute #include, one whose ".." leaves the tree, a path flag of
+ * compile_commands.json that points elsewhere, and any name in the
+ * tree that is no regular file are an error on the file that includes
+ * it, never an open.  The overlay stays small (the tree's bad entries
+ * only), so libclang, which reads it again for each parse, pays little.
  */
-struct vfs_writer {
-	FILE *fp;
-	const char *tree;      /* NULL: a directory kmigrate trusts */
-	const char *link;      /* beside the YAML, to the root being listed */
-	size_t root_len;       /* of the root's path */
-	struct strlist linked; /* directories expanded through a link */
+struct vfs_walk {
+	const char *tree;
+	struct strlist files;  /* shown as the stand-in */
+	struct strlist dirs;   /* shown empty */
+	struct strlist linked; /* directories walked through a link */
 	unsigned int depth;
 };
 
-/* a YAML double-quoted string; 0 for a name not to list */
+/* a YAML double-quoted string; 0 for a name LLVM's YAML would misread */
 static int vfs_quote(struct strbuf *out, const char *s)
 {
 	strbuf_addch(out, '"');
@@ -253,7 +256,7 @@ static int vfs_quote(struct strbuf *out, const char *s)
 		unsigned char c = *s;
 
 		if (c < 0x20 || c >= 0x7f)
-			return 0; /* no escape LLVM's YAML would misread */
+			return 0;
 		if (c == '"' || c == '\\')
 			strbuf_addch(out, '\\');
 		strbuf_addch(out, c);
@@ -265,154 +268,207 @@ static int vfs_quote(struct strbuf *out, const char *s)
 static int is_skipped_dir(const char *name)
 {
 	return !strcmp(name, ".git") || !strcmp(name, ".hg") ||
-	       !strcmp(name, ".svn") || !strcmp(name, ".pc");
+	       !strcmp(name, ".svn");
 }
 
-static void vfs_dir(struct vfs_writer *w, const char *dir);
+static void vfs_walk_dir(struct vfs_walk *w, const char *dir);
 
-/* one directory entry: path is the file's, as libclang would open it */
-static void vfs_entry(struct vfs_writer *w, const char *name, const char *path,
-		      int *first)
+/* a directory: walked (once, when reached through a link), or hidden */
+static void vfs_walk_subdir(struct vfs_walk *w, const char *name,
+			    const char *path, const char *real)
 {
-	struct strbuf q = STRBUF_INIT, ext = STRBUF_INIT;
+	if (is_skipped_dir(name) || w->depth >= 256) {
+		strlist_push(&w->dirs, path);
+		return;
+	}
+	if (real) {
+		if (strlist_find(&w->linked, real) >= 0)
+			return;
+		strlist_push(&w->linked, real);
+	}
+	w->depth++;
+	vfs_walk_dir(w, path);
+	w->depth--;
+}
+
+/* one directory entry at path: what libclang may not open is noted */
+static void vfs_walk_entry(struct vfs_walk *w, const char *name,
+			   const char *path)
+{
 	struct stat st;
-	char *real = NULL, *rel;
+	char *real = NULL;
 
 	if (lstat(path, &st))
 		return;
 	if (S_ISLNK(st.st_mode)) {
 		real = realpath(path, NULL);
-		if (!real || (w->tree && !inside(real, w->tree)) ||
-		    stat(real, &st))
+		if (!real)
+			goto out; /* dangling: not found for libclang too */
+		if (stat(real, &st)) {
+			strlist_push(&w->files, path);
 			goto out;
-		if (S_ISDIR(st.st_mode)) {
-			/* each directory once through links: no loop */
-			if (strlist_find(&w->linked, real) >= 0)
-				goto out;
-			strlist_push(&w->linked, real);
+		}
+		if (!inside(real, w->tree)) {
+			strlist_push(S_ISDIR(st.st_mode) ? &w->dirs : &w->files,
+				     path);
+			goto out;
 		}
 	}
-	rel = xstrfmt("%s%s", w->link, path + w->root_len);
-	if (!vfs_quote(&q, name) || !vfs_quote(&ext, rel)) {
-		free(rel);
-		goto out;
-	}
-	free(rel);
-	if (S_ISREG(st.st_mode) &&
-	    (!w->tree || (size_t)st.st_size <= tree_fs_max_file_size())) {
-		fprintf(w->fp,
-			"%s{'type':'file','name':%s,'external-contents':%s}\n",
-			*first ? "" : ",", q.buf, ext.buf);
-		*first = 0;
-	} else if (S_ISDIR(st.st_mode) && !is_skipped_dir(name) &&
-		   w->depth < 256) {
-		fprintf(w->fp, "%s{'type':'directory','name':%s,'contents':[\n",
-			*first ? "" : ",", q.buf);
-		*first = 0;
-		w->depth++;
-		vfs_dir(w, path);
-		w->depth--;
-		fputs("]}\n", w->fp);
-	}
+	if (S_ISDIR(st.st_mode))
+		vfs_walk_subdir(w, name, path, real);
+	else if (!S_ISREG(st.st_mode) ||
+		 (size_t)st.st_size > tree_fs_max_file_size())
+		strlist_push(&w->files, path);
 out:
 	free(real);
+}
+
+static void vfs_walk_dir(struct vfs_walk *w, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d) {
+		strlist_push(&w->dirs, dir);
+		return;
+	}
+	while ((de = readdir(d))) {
+		char *path;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		vfs_walk_entry(w, de->d_name, path);
+		free(path);
+	}
+	closedir(d);
+}
+
+/*
+ * One root entry of the overlay: name shown as external, a file or a
+ * directory ("directory-remap").  A name LLVM's YAML cannot hold
+ * hides its nearest directory that it can, shown as the empty one.
+ */
+static void vfs_root(FILE *fp, const char *type, const char *name,
+		     const char *external, const char *empty, int *first)
+{
+	struct strbuf q = STRBUF_INIT, ext = STRBUF_INIT;
+	char *up = xstrdup(name), *slash;
+
+	while (!vfs_quote(&q, up)) {
+		strbuf_reset(&q);
+		slash = strrchr(up, '/');
+		if (!slash || slash == up)
+			goto out; /* "/": never, the tree is quoted first */
+		*slash = '\0';
+		type = "directory-remap";
+		external = empty;
+	}
+	vfs_quote(&ext, external);
+	fprintf(fp, "%s{'type':'%s','name':%s,'external-contents':%s}\n",
+		*first ? "" : ",", type, q.buf, ext.buf);
+	*first = 0;
+out:
+	free(up);
 	strbuf_release(&q);
 	strbuf_release(&ext);
 }
 
-/* the entries of the directory at dir, sorted: the YAML is reproducible */
-static void vfs_dir(struct vfs_writer *w, const char *dir)
+/* path under from, as it is seen under to (NULL when not under from) */
+static char *vfs_rebase(const char *path, const char *from, const char *to)
 {
-	struct strlist names = STRLIST_INIT;
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int first = 1;
-	size_t i;
-
-	while (d && (de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			strlist_push(&names, de->d_name);
-	if (d)
-		closedir(d);
-	strlist_sort(&names);
-	for (i = 0; i < names.nr; i++) {
-		char *path = xstrfmt("%s/%s", dir, names.items[i].string);
-
-		vfs_entry(w, names.items[i].string, path, &first);
-		free(path);
-	}
-	strlist_clear(&names, 0);
+	return inside(path, from) ? xstrfmt("%s%s", to, path + strlen(from)) :
+				    NULL;
 }
 
-/*
- * A root of the overlay: the directory at path, listed under name; its
- * files' contents are read through the link beside the YAML (the
- * overlay is "overlay-relative"), which keeps it short.
- */
-static void vfs_root(struct vfs_writer *w, const char *scratch,
-		     const char *link, const char *name, const char *path,
-		     int *first)
+/* the hidden entries, under the tree and as the asm link shows them */
+static void vfs_hidden(FILE *fp, const struct vfs_walk *w, const char *asm_link,
+		       const char *asm_dir, const char *standin,
+		       const char *empty, int *first)
 {
-	struct strbuf q = STRBUF_INIT;
-	char *at = xstrfmt("%s/%s", scratch, link);
+	const struct strlist *lists[] = { &w->files, &w->dirs };
+	size_t i, l;
 
-	if (symlink(path, at) && errno != EEXIST) {
-		free(at);
-		return;
-	}
-	free(at);
-	w->link = link;
-	w->root_len = strlen(path);
-	if (!vfs_quote(&q, name))
-		return;
-	fprintf(w->fp, "%s{'type':'directory','name':%s,'contents':[\n",
-		*first ? "" : ",", q.buf);
-	*first = 0;
-	vfs_dir(w, path);
-	fputs("]}\n", w->fp);
-	strbuf_release(&q);
+	for (l = 0; l < 2; l++)
+		for (i = 0; i < lists[l]->nr; i++) {
+			const char *path = lists[l]->items[i].string;
+			const char *type = l ? "directory-remap" : "file";
+			const char *ext = l ? empty : standin;
+			char *as_asm =
+				asm_dir ? vfs_rebase(path, asm_dir, asm_link) :
+					  NULL;
+
+			vfs_root(fp, type, path, ext, empty, first);
+			if (as_asm)
+				vfs_root(fp, type, as_asm, ext, empty, first);
+			free(as_asm);
+		}
 }
+
+/* what libclang reads in place of a file it must not open */
+#define STANDIN "#error \"kmigrate: not a regular file of the tree\"\n"
 
 /* write the overlay to env->scratch/vfs.yaml: its path, or NULL */
 static char *write_vfs_overlay(const struct clang_env *env, const char *root,
 			       const char *asm_dir)
 {
-	struct vfs_writer w = { NULL, NULL, NULL, 0, STRLIST_INIT, 0 };
-	char *path = xstrfmt("%s/vfs.yaml", env->scratch), *dir;
+	struct vfs_walk w = { env->tree, STRLIST_INIT, STRLIST_INIT,
+			      STRLIST_INIT, 0 };
+	char *path = xstrfmt("%s/vfs.yaml", env->scratch);
+	char *standin = xstrfmt("%s/unreadable.h", env->scratch);
+	char *empty = xstrfmt("%s/empty", env->scratch);
+	char *asm_link = xstrfmt("%s/asm", env->scratch);
+	char *include = xstrfmt("%s/include", root);
+	struct strbuf q = STRBUF_INIT;
 	int first = 1;
+	FILE *fp = NULL;
 
-	w.fp = fopen(path, "w");
-	if (!w.fp) {
-		error_errno("cannot write '%s'", path);
-		free(path);
-		return NULL;
+	if (!vfs_quote(&q, path) || !vfs_quote(&q, env->tree)) {
+		error("cannot use '%s' or '%s' in libclang's file system: "
+		      "a control or non-ASCII byte",
+		      env->scratch, env->tree);
+		goto fail;
 	}
-	fputs("{'version':0,'case-sensitive':'true','overlay-relative':'true',"
+	if ((mkdir(empty, 0700) && errno != EEXIST) ||
+	    write_scratch_file(standin, STANDIN, strlen(STANDIN)) < 0 ||
+	    !(fp = fopen(path, "w")))
+		goto fail_errno;
+	vfs_walk_dir(&w, env->tree);
+	fputs("{'version':0,'case-sensitive':'true',"
 	      "'use-external-names':'false','fallthrough':'false',"
 	      "'roots':[\n",
-	      w.fp);
+	      fp);
+	vfs_hidden(fp, &w, asm_link, asm_dir, standin, empty, &first);
 	if (env->resource_dir)
-		vfs_root(&w, env->scratch, "r", env->resource_dir,
-			 env->resource_dir, &first);
-	dir = xstrfmt("%s/include", root);
-	vfs_root(&w, env->scratch, "s", dir, dir, &first);
-	free(dir);
-	w.tree = env->tree;
-	vfs_root(&w, env->scratch, "t", env->tree, env->tree, &first);
-	if (asm_dir) {
-		/* the asm link's files, named as libclang opens them */
-		dir = xstrfmt("%s/asm", env->scratch);
-		strlist_clear(&w.linked, 0);
-		vfs_root(&w, env->scratch, "a", dir, asm_dir, &first);
-		free(dir);
+		vfs_root(fp, "directory-remap", env->resource_dir,
+			 env->resource_dir, empty, &first);
+	vfs_root(fp, "directory-remap", include, include, empty, &first);
+	vfs_root(fp, "directory-remap", env->tree, env->tree, empty, &first);
+	if (asm_dir)
+		vfs_root(fp, "directory-remap", asm_link, asm_dir, empty,
+			 &first);
+	fputs("]}\n", fp);
+	if (fclose(fp)) {
+		fp = NULL;
+		goto fail_errno;
 	}
-	fputs("]}\n", w.fp);
+	goto out;
+fail_errno:
+	error_errno("cannot write '%s'", path);
+	if (fp)
+		fclose(fp);
+fail:
+	free(path);
+	path = NULL;
+out:
+	strlist_clear(&w.files, 0);
+	strlist_clear(&w.dirs, 0);
 	strlist_clear(&w.linked, 0);
-	if (fclose(w.fp)) {
-		error_errno("cannot write '%s'", path);
-		free(path);
-		path = NULL;
-	}
+	strbuf_release(&q);
+	free(standin);
+	free(empty);
+	free(asm_link);
+	free(include);
 	return path;
 }
 
