@@ -13,8 +13,7 @@
  * The checks print the values they compared when they fail, on stderr at
  * the moment of the failure and in CUnit's summary:
  *
- *	check_int(n, 3);		tests/t.c:12: check_int(n, 3): expected 3,
- *					got 4
+ *	check_int(n, 3);	"t.c:12: check_int(n, 3): expected 3, got 4"
  *	check_uint(u, 3U);	unsigned; check_size() for a size_t
  *	check_str(s, "abc");	NULL-safe; both strings quoted and escaped,
  *				with the offset of the first difference

@@ -22,7 +22,8 @@
  * usage says so, and --no-checkpatch leaves it out), judges each of
  * them, and git am must turn a scratch copy of the files the series
  * changes into apply's result, byte for byte (series-verify.c); check
- * then judges the tree with apply's texts over it; the cover letter (series-cover.c) is written last, and
+ * then judges the tree with apply's texts over it; the cover letter
+ * (series-cover.c) is written last, and
  * only then do the files replace what DIR held.  Any failure leaves DIR
  * as it was.  Without git the series is written unverified, and the
  * cover letter says so.  When nothing is converted no series is written:

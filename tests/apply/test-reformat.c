@@ -178,7 +178,8 @@ static void test_wrap_at_the_limit_given(void)
 {
 	/* 81 columns after: whole at 100, wrapped at 80 */
 	static const char before[] =
-		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n";
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, "
+		"\"vcs%u-longer\");\n";
 
 	check_reformat_at(
 		before,
@@ -212,7 +213,8 @@ static void test_wrap_repeats(void)
 static void test_wide_line_left_wide(void)
 {
 	const char *wide =
-		"\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n";
+		"\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), "
+		"&intf->dev, \"%s\", temp);\n";
 
 	check_reformat(
 		wide,

@@ -104,7 +104,8 @@ static const char verbose_parsing[] =
 	"  whole content =  if ( { \n"
 	"badcount: 3\n"
 	"parse error \n"
-	" = File \"/tmp/cocci-output-1-raw.c\", line 9, column 1, charpos = 9\n";
+	" = File \"/tmp/cocci-output-1-raw.c\", line 9, column 1, "
+	"charpos = 9\n";
 
 static void test_parse_error(void)
 {

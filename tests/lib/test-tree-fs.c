@@ -254,13 +254,37 @@ static void test_changed_since_read(void)
 	}
 }
 
+/* the size cap, by both readers */
+static void check_size_cap(struct tree_fs *fs, const char *tree)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+	char *big;
+
+	big = xcalloc(5000, 1);
+	memset(big, 'x', 4999);
+	put("d/e/big.c", big);
+	free(big);
+	tree_fs_set_max_file_size(4998);
+	errno = 0;
+	check_int(tree_fs_read_path(tree, "e/big.c", &text), -1);
+	check_int(errno, EFBIG);
+	check_int(tree_fs_read(fs, "d/e/big.c", &text, &st), -1);
+	check_int(errno, EFBIG);
+	check_int(text.len, 0);
+	tree_fs_set_max_file_size(4999);
+	check_int(tree_fs_read_path(tree, "e/big.c", &text), 0);
+	check_int(text.len, 4999);
+	tree_fs_set_max_file_size(TREE_FS_MAX_FILE_SIZE_DEFAULT);
+	strbuf_release(&text);
+}
+
 /* by the tree's path: links inside the tree only, regular files only */
 static void test_read_path(void)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct tree_fs fs;
-	struct stat st;
-	char *tree, *path, *big;
+	char *tree, *path;
 
 	setup(&fs);
 	tree = at("d");
@@ -309,22 +333,7 @@ static void test_read_path(void)
 	check_int(errno, EINVAL);
 	check_int(text.len, 0);
 
-	/* the size cap, by both readers */
-	big = xcalloc(5000, 1);
-	memset(big, 'x', 4999);
-	put("d/e/big.c", big);
-	free(big);
-	tree_fs_set_max_file_size(4998);
-	errno = 0;
-	check_int(tree_fs_read_path(tree, "e/big.c", &text), -1);
-	check_int(errno, EFBIG);
-	check_int(tree_fs_read(&fs, "d/e/big.c", &text, &st), -1);
-	check_int(errno, EFBIG);
-	check_int(text.len, 0);
-	tree_fs_set_max_file_size(4999);
-	check_int(tree_fs_read_path(tree, "e/big.c", &text), 0);
-	check_int(text.len, 4999);
-	tree_fs_set_max_file_size(TREE_FS_MAX_FILE_SIZE_DEFAULT);
+	check_size_cap(&fs, tree);
 
 	/* what each refusal says */
 	{

@@ -15,10 +15,10 @@
 
 static void test_declared_limit(void)
 {
-	check_int(
-		tree_style_parse_line_length(
-			"use strict;\nmy $max_line_length = 100;\nmy $x = 1;\n"),
-		100);
+	check_int(tree_style_parse_line_length(
+			  "use strict;\nmy $max_line_length = 100;\n"
+			  "my $x = 1;\n"),
+		  100);
 	check_int(tree_style_parse_line_length(
 			  "\tmy  $max_line_length\t=  80 ;\n"),
 		  80);
@@ -34,20 +34,19 @@ static void test_first_declaration_counts(void)
 			"\t$max_line_length = 120;\nmy $max_line_length = 100;\n"
 			"my $max_line_length = 90;\n"),
 		100);
-	check_int(
-		tree_style_parse_line_length(
-			"my $max_line_length_x = 120;\nmy $max_line_length = 80;\n"),
-		80);
+	check_int(tree_style_parse_line_length("my $max_line_length_x = 120;\n"
+					       "my $max_line_length = 80;\n"),
+		  80);
 }
 
 static void test_no_or_bad_declaration(void)
 {
 	check_int(tree_style_parse_line_length(""), 0);
 	check_int(tree_style_parse_line_length("if ($length > 80) {\n"), 0);
-	check_int(
-		tree_style_parse_line_length(
-			"my $max_line_length = $ENV{X};\nmy $max_line_length = 100;\n"),
-		0);
+	check_int(tree_style_parse_line_length(
+			  "my $max_line_length = $ENV{X};\n"
+			  "my $max_line_length = 100;\n"),
+		  0);
 	check_int(tree_style_parse_line_length("my $max_line_length = 0;\n"),
 		  0);
 	check_int(tree_style_parse_line_length(

@@ -99,8 +99,9 @@ static void test_git_log(void)
 			0);
 	check_int_fatal(
 		sh("cd '%s' && for i in 1 2 3; do "
-		   "echo $i >>drivers/input/a.c && echo $i >>drivers/usb/b.c && " GIT
-		   "add -A . && " GIT "commit -q -m \"Input: evdev - c$i\" "
+		   "echo $i >>drivers/input/a.c && "
+		   "echo $i >>drivers/usb/b.c && " GIT "add -A . && " GIT
+		   "commit -q -m \"Input: evdev - c$i\" "
 		   "-- drivers/input && " GIT "commit -q -m \"Merge x$i\" "
 		   "-- drivers/usb; done",
 		   tree),
