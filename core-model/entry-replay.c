@@ -5,7 +5,8 @@
  * in entry.c finds the row and checks the number of values; km_replay()
  * does the rest, and nothing here calls back into the table.
  *
- * The steps: make the arguments (the classes first, since a parent class device is made in
+ * The steps: make the arguments (the classes first, since a parent class device
+ * is made in
  * the call's class; then the rest in order); run the row's replay, which
  * calls the C API of model.h; read the result from the model's objects
  * and sysfs; copy the warnings the call recorded; free the model.

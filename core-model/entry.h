@@ -150,7 +150,7 @@ struct km_call_result {
 	size_t bad_arg; /* INVALID: the argument's index */
 
 	/* REGISTERED */
-	/* its directory: "/sys/class/mem/null", "/sys/devices/virtual/mem/null" */
+	/* its directory: /sys/class/mem/null, /sys/devices/virtual/mem/null */
 	char *path;
 	char *class_link;	     /* devices: "/sys/class/mem/null" */
 	char *name;		     /* the kobject name as registered */

@@ -199,8 +199,8 @@ struct device *km_device_find(struct kmodel *model, const char *path);
  * -EINVAL for a NULL format, an empty name, an unknown class pointer, a
  * parent of another model or one with no valid bus_id chain (a parent
  * the caller embeds gets the directories of its chain); -ENODEV for a
- * class or parent no longer registered; -EEXIST when the name, the class link or the
- * /sys/dev/char link is taken (the kernel's device_add() fails the same
+ * class or parent no longer registered; -EEXIST when the name, the class link
+ * or the /sys/dev/char link is taken (the kernel's device_add() fails the same
  * way).  On failure nothing stays behind and no release runs.
  */
 __attribute__((format(printf, 5, 6))) struct device *

@@ -29,9 +29,12 @@
 #				status 1 (so "check ... || show FILE").
 #				CONDITION is eval'd first, so it may test
 #				the $? of the command just before check.
-#				With check_shows=FILE set, each failure is
-#				followed by FILE's first 5 lines (the
-#				command's stderr, say).
+#				A failure prints what the condition saw:
+#				the condition, the $? it was given, and
+#				each variable it names with its value (a
+#				file's first 5 lines instead, as for "$out"
+#				and "$err"); with check_shows=FILE set, FILE's
+#				first 5 lines too (the command's stderr, say).
 #	test_done		the closing "1..N"; its status is 0 only when
 #				no case failed, so a script ends with it (one
 #				that prints no plan ends [ "$failed" -eq 0 ])
@@ -87,13 +90,50 @@ todo() {
 }
 
 check() {
-	if eval "$2"; then
+	local rc=$?
+
+	if _status "$rc"; eval "$2"; then
 		ok "$1"
 	else
 		not_ok "$1"
+		check_explain "$2" "$rc"
 		[ -z "$check_shows" ] || show "$check_shows" 5
 		return 1
 	fi
+}
+
+_status() {
+	return "$1"
+}
+
+# check_explain CONDITION RC: the comments below a failed check, without
+# running anything the condition runs
+check_explain() {
+	local name value seen=" "
+
+	printf '#   condition: %s\n' "$(printf '%s' "$1" | tr '\n\t' '  ' |
+		tr -s ' ' | cut -c 1-80)"
+	case $1 in
+	*'$?'*) printf '#   $? was %s\n' "$2" ;;
+	esac
+	for name in $(printf '%s\n' "$1" |
+		grep -o '\$[{]*[A-Za-z_][A-Za-z0-9_]*' | tr -d '{$'); do
+		case $seen in *" $name "*) continue ;; esac
+		seen="$seen$name "
+		case $name in
+		SRCDIR | KMIGRATE | KMIGRATE_PLAIN | TMPDIR | scratch) continue ;;
+		esac
+		[ -n "${!name+set}" ] || continue
+		value=${!name}
+		if [ -f "$value" ]; then
+			printf '#   $%s is %s:\n' "$name" "$value"
+			show "$value" 5 "    "
+		else
+			printf '#   $%s=%s\n' "$name" \
+				"$(printf '%s' "$value" | head -n 5 | cut -c 1-80 |
+					sed '2,$s/^/#     /')"
+		fi
+	done
 }
 
 test_done() {

@@ -9,7 +9,7 @@
  *	rule_test_type(&t, 1, "void *", TYPE_FROM_LIBCLANG);
  *	t.call.args[0].is_null = 1;
  *	rule_test_run(&t);		(every rule, in rule-list.h order)
- *	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
+ *	check_int(rule_test_count(&t, "swapped-arguments"), 1);
  *	rule_test_release(&t);
  *
  * The migration is class-device-parent's data, inline, so the suites run

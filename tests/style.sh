@@ -9,7 +9,15 @@
 # what clang-format would make of it fails, with clang-format's own
 # message for the first lines that differ ("make style-fix" rewrites them).
 #
-# checkpatch.pl --no-tree -f at 80 columns: any ERROR or WARNING fails.
+# checkpatch.pl --no-tree -f at 80 columns: any ERROR or WARNING fails,
+# and so does a line longer than 80 columns (checkpatch's LONG_LINE and
+# LONG_LINE_COMMENT, which -f reports only with --strict; the other
+# checks --strict adds are not ours).  A line whose excess is a string
+# literal passes, as checkpatch allows (LONG_LINE_STRING), so that
+# messages stay greppable.
+#
+# A function longer than MAX_FUNCTION lines between its braces fails,
+# each named with its file, line and length.
 # The types in IGNORE below are the kernel's rules that do not fit a
 # user-space program; each says why.  checkpatch.pl comes from, in order:
 # $CHECKPATCH; scripts/checkpatch.pl of the real tree of "make realtree";
@@ -59,6 +67,28 @@ IGNORE=(
 	# an else after return that reads as two cases
 	UNNECESSARY_ELSE
 )
+
+MAX_FUNCTION=70
+
+# the functions of these files longer than MAX_FUNCTION lines: a
+# definition begins at column 0 and has its braces on their own lines
+long_functions() {
+	awk -v max=$MAX_FUNCTION '
+	FNR == 1 { head = 0; body = 0 }
+	!body && /^[A-Za-z_].*\(/ && !/;[ \t]*$/ { head = FNR; name = $0 }
+	!body && head && /;[ \t]*$/ { head = 0 }
+	head && /^\{/ { body = FNR }
+	body && /^\}/ {
+		if (FNR - body - 1 > max) {
+			sub(/\(.*/, "", name)
+			sub(/.*[ *]/, "", name)
+			printf "%s:%d: function %s() is %d lines (more than %d)\n",
+				FILENAME, head, name, FNR - body - 1, max
+		}
+		head = 0
+		body = 0
+	}' "$@"
+}
 
 sources() {
 	if [ $# -gt 0 ]; then
@@ -147,7 +177,10 @@ fi
 
 ignore=$(IFS=,; echo "${IGNORE[*]}")
 report=$(perl "$checkpatch" --no-tree --no-summary --terse --show-types \
-	--max-line-length=80 --ignore "$ignore" -f "${files[@]}" 2>&1)
+	--strict --max-line-length=80 --ignore "$ignore" -f "${files[@]}" 2>&1 |
+	awk '!/: CHECK:/ || /: CHECK:LONG_LINE(_COMMENT)?:/')
+# --strict leaves the cache of its CamelCase check in the current directory
+rm -f .checkpatch-camelcase.*
 if [ -n "$report" ]; then
 	echo "$report"
 	echo "checkpatch.pl: $(echo "$report" | grep -c ': \(ERROR\|WARNING\|CHECK\):')" \
@@ -155,5 +188,16 @@ if [ -n "$report" ]; then
 	status=1
 else
 	echo "checkpatch.pl: ${#files[@]} files clean ($checkpatch)"
+fi
+
+long=$(long_functions "${files[@]}")
+if [ -n "$long" ]; then
+	echo "$long"
+	echo "functions: $(echo "$long" | wc -l) longer than $MAX_FUNCTION" \
+	     "lines in ${#files[@]} files"
+	status=1
+else
+	echo "functions: none longer than $MAX_FUNCTION lines in" \
+	     "${#files[@]} files"
 fi
 exit $status

@@ -36,10 +36,10 @@ static void test_every_input(void)
 		if (de->d_name[0] == '.')
 			continue;
 		path = xstrfmt("%s/%s", dir, de->d_name);
-		CU_ASSERT_EQUAL_FATAL(strbuf_read_file(&input, path), 0);
-		CU_ASSERT_EQUAL(LLVMFuzzerTestOneInput(
-					(const uint8_t *)input.buf, input.len),
-				0);
+		check_int_fatal(strbuf_read_file(&input, path), 0);
+		check_int(LLVMFuzzerTestOneInput((const uint8_t *)input.buf,
+						 input.len),
+			  0);
 		strbuf_release(&input);
 		free(path);
 		nr++;

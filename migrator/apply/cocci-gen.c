@@ -337,12 +337,10 @@ static void add_calls_not_in(struct strbuf *out, const struct cocci_gen *g,
 		    args && *args ? args : "...");
 }
 
-static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
+/* the rules of the evidence for each form, and of the literals' formats */
+static void add_evidence_rules(struct strbuf *out, const struct cocci_gen *g)
 {
-	struct strlist old_sets = STRLIST_INIT, new_sets = STRLIST_INIT;
-	struct strlist sets = STRLIST_INIT;
-	struct strbuf args = STRBUF_INIT, position = STRBUF_INIT;
-	size_t i;
+	struct strbuf position = STRBUF_INIT;
 
 	add_evidence_rule(out, "Every call showing a sign of the new form.",
 			  "new_form", "p_new", &g->new_form);
@@ -363,6 +361,17 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 					 "p");
 	add_evidence_rule(out, "A literal as the new form's format.", "fmt_new",
 			  position.buf, &g->fmt_new);
+	strbuf_release(&position);
+}
+
+static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
+{
+	struct strlist old_sets = STRLIST_INIT, new_sets = STRLIST_INIT;
+	struct strlist sets = STRLIST_INIT;
+	struct strbuf args = STRBUF_INIT;
+	size_t i;
+
+	add_evidence_rules(out, g);
 	if (g->old_evidence.branches.nr)
 		strlist_push(&old_sets, "old_evidence.p_old");
 	if (g->fmt_old.branches.nr)
@@ -419,7 +428,6 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 	strlist_clear(&new_sets, 0);
 	strlist_clear(&sets, 0);
 	strbuf_release(&args);
-	strbuf_release(&position);
 }
 
 /* ---- the modes that print ---- */

@@ -14,7 +14,8 @@
  *
  * To add a command: write the file, declare it here, add one line to
  * the command table in commands.c, document it in kmigrate.1 and test
- * it in tests/t-NAME.sh (README.md, "Adding a command", says more).  The files link into the kmigrate binary, not into
+ * it in tests/t-NAME.sh (README.md, "Adding a command", says more).  The files
+ * link into the kmigrate binary, not into
  * libmigrator.a (see the Makefile).  The global options (before the
  * command) are in km_global and km_verbosity; commands read -j and
  * --migration from there and may accept -j, -q and --max-file-size

@@ -9,7 +9,8 @@
  * kernel's scripts/coccinelle/ or a hand-run spatch: the one generated
  * from the migration's data (cocci-gen.h), or the migration's own .cocci
  * files where its data names them ("cocci:"; --generated prints the
- * generated one anyway).  With --mode: spatch runs them in that mode (the Options: line
+ * generated one anyway).  With --mode: spatch runs them in that mode (the
+ * Options: line
  * of each file included) on the files of TREE that name the function, and
  * its lines come out with the paths of TREE, as "make coccicheck MODE=..."
  * prints them.  spatch never sees a path of the tree: each file is copied

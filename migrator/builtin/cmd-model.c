@@ -85,7 +85,8 @@ int cmd_model(int argc, const char **argv, struct km_setup *setup)
 		OPT_BOOL(0, "uevents", &opts.uevents,
 			 "print the uevent log, one event a line"),
 		OPT_BOOL(0, "dump", &opts.dump,
-			 "print everything: sysfs with files, uevents, objects"),
+			 "print everything: sysfs with files, uevents, "
+			 "objects"),
 		OPT_BOOL(0, "check-leaks", &opts.check_leaks,
 			 "exit 1 when objects are still alive at the end"),
 		OPT_END(),

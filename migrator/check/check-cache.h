@@ -18,8 +18,8 @@
  *    miss.
  * A file whose analysis read a header written within a second of the
  * run's start or since (tree_time_racy()) is not stored: libclang may
- * have read other bytes than the ones hashed.  The model's verdicts and the rules are not cached: they
- * run on the records every time.
+ * have read other bytes than the ones hashed.  The model's verdicts and the
+ * rules are not cached: they run on the records every time.
  *
  * Caller's steps (on one thread): check_cache_init() once; for each
  * file check_cache_get() (1: its records are filled, 0: analyse it,

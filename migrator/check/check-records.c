@@ -3,7 +3,8 @@
  * bytes and back, for copying the records of a text check analyses
  * twice and for check's result cache (see check.h).
  *
- * Contract: the bytes are record.h's text lines.  Only what the analysis fills is written: the file's parse
+ * Contract: the bytes are record.h's text lines.  Only what the analysis fills
+ * is written: the file's parse
  * error, its calls seen, the headers it read, and for each call whether
  * libclang saw it and each argument's description.  Reading checks
  * everything against the records it fills (as many calls, each with as

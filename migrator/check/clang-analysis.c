@@ -227,15 +227,15 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 
 	if (!cc->named) {
 		/* the macro's expansion: each argument where it is spelled */
-		for (i = 0; i < call->nr_args; i++)
+		for (i = 0; i < call->nr_args; i++) {
+			unsigned int start = call->site->args[i].start;
+			int argno = call_argument_at(cc->cursor, start);
+
 			fill_from_cursor(
 				&call->args[i],
-				clang_Cursor_getArgument(
-					cc->cursor,
-					(unsigned int)call_argument_at(
-						cc->cursor,
-						(unsigned int)call->site->args[i]
-							.start)));
+				clang_Cursor_getArgument(cc->cursor,
+							 (unsigned int)argno));
+		}
 		call->seen_by_libclang = 1;
 		return;
 	}

@@ -458,4 +458,3 @@ int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 		*refused = xstrdup("it names no file: not a unified diff");
 	return *refused ? -1 : 0;
 }
-

@@ -291,7 +291,7 @@ static const unsigned char *build_digest(void)
 	struct strbuf exe = STRBUF_INIT;
 
 	if (!done) {
-		/* unreadable: the digest of nothing; the version still counts */
+		/* unreadable: the digest of nothing; the version counts */
 		strbuf_read_file(&exe, "/proc/self/exe");
 		sha256_buffer(exe.buf, exe.len, digest);
 		strbuf_release(&exe);

@@ -6,7 +6,7 @@
  *	child_process_init(&cp);
  *	strlist_push(&cp.args, "spatch"); ...
  *	cp.capture_out = 1;			(optional settings)
- *	ret = run_command(&cp);			(or start_command/finish_command)
+ *	ret = run_command(&cp);		(or start_command/finish_command)
  *	... use cp.out / cp.err ...
  *	child_process_clear(&cp);
  *

@@ -17,7 +17,7 @@
 
 #include "strlist.h"
 
-/* mkdir -p of the directories of path below its first skip bytes; -1 with errno */
+/* mkdir -p of path's directories below its first skip bytes; -1 with errno */
 int make_leading_dirs(const char *path, size_t skip);
 
 /* path, its directories made, holding buf; -1 after a one-line error */

@@ -270,7 +270,8 @@ static int check_items(struct migration *m, struct strbuf *why)
 	    (m->old_proto.variadic && !m->new_proto.variadic)) {
 		strbuf_addstr(
 			why,
-			rest ? "new-call: '...' needs both prototypes variadic" :
+			rest ? "new-call: '...' needs both prototypes "
+			       "variadic" :
 			m->old_proto.variadic && m->new_proto.variadic ?
 			       "new-call: end in '...' to pass the variadic "
 			       "arguments on" :

@@ -241,9 +241,9 @@ void call_site_decide_form(struct call_site *cs, const struct call_site_file *f)
 		set_form(cs, CALL_SITE_AMBIGUOUS,
 			 xstrdup("the argument list is not closed"));
 	else if (cs->pp_conditional)
-		set_form(
-			cs, CALL_SITE_AMBIGUOUS,
-			xstrdup("a preprocessor conditional inside the arguments"));
+		set_form(cs, CALL_SITE_AMBIGUOUS,
+			 xstrdup("a preprocessor conditional inside the "
+				 "arguments"));
 	else
 		decide_by_evidence(cs, f);
 }

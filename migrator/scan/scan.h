@@ -11,7 +11,8 @@
  *
  * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
  * in parallel on jobs threads (scan_tree_overlay(): each as an overlay
- * has it, its new files included and its removed ones left out), and keeps the files with occurrences, in
+ * has it, its new files included and its removed ones left out), and keeps the
+ * files with occurrences, in
  * byte order of their paths.  A file with a NUL byte or odd line ends
  * is still text: it is lexed like any other.  Only a file that is not
  * text at all, whose first 8000 bytes hold more NUL bytes than line

@@ -199,10 +199,12 @@ static void cover_table(struct series *s, struct strbuf *body)
 	add_paragraph(
 		body,
 		s->basis == SERIES_BY_ENTRY ?
-			"Converted call sites by subsystem (MAINTAINERS entries):" :
+			"Converted call sites by subsystem "
+			"(MAINTAINERS entries):" :
 		s->basis == SERIES_BY_DIR_NO_PATTERNS ?
 			"Converted call sites by subsystem (the tree's MAINTAINERS "
-			"has no F: patterns: the first two components of each path):" :
+			"has no F: patterns: the first two components of each "
+			"path):" :
 			"Converted call sites by subsystem (the tree has no "
 			"MAINTAINERS: the first two components of each path):");
 	strbuf_addch(body, '\n');

@@ -8,8 +8,8 @@
  * and the tree's configuration neutralised by git_untrusted_cmd() (no
  * pager, hook, signature, fsmonitor, nor lazy fetch of a partial clone:
  * a commit whose tree is missing ends the log, which gives no prefix);
- * each run is limited to SERIES_PREFIX_TIMEOUT seconds.  A failed run, or none of the tree's
- * commits, gives no prefix: the caller keeps its own.
+ * each run is limited to SERIES_PREFIX_TIMEOUT seconds.  A failed run, or none
+ * of the tree's commits, gives no prefix: the caller keeps its own.
  */
 #include <limits.h>
 #include <stdlib.h>

@@ -13,7 +13,8 @@
  * what the tree's get_maintainer.pl names for it when the options allow
  * it and every run succeeds, else to its entry's M: people and L: lists;
  * every patch to the options' --to and --cc, each address once; the
- * cover letter to every patch's addresses.  Every diff is written by diff.h from the
+ * cover letter to every patch's addresses.  Every diff is written by diff.h
+ * from the
  * texts the caller gave, so a patch says exactly what apply changed, CRs
  * and missing newlines included.  Subjects are worded from the
  * migration's data, never from names known here.  Text bound for a mail
@@ -558,7 +559,8 @@ int series_format_patches(struct series *s)
 			s->address_note = xstrdup(
 				s->basis == SERIES_BY_DIR_NO_PATTERNS ?
 					"No To or Cc from the tree: its MAINTAINERS "
-					"has no F: patterns to match files with." :
+					"has no F: patterns to match files "
+					"with." :
 					"No To or Cc from the tree: it has no "
 					"MAINTAINERS.");
 		else

@@ -43,8 +43,8 @@ static void test_insert(void)
 	struct migration m;
 	enum call_change c[2];
 
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
-	CU_ASSERT_EQUAL(
+	check_int_fatal(test_migration_parse(&m), 0);
+	check_int(
 		compare(&m,
 			"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n"
 			"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
@@ -52,17 +52,17 @@ static void test_insert(void)
 			"y = class_device_create(c, NULL, 0, NULL, \"b\");\n",
 			c, 2),
 		0);
-	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[1], CALL_SAME);
+	check_int(c[0], CALL_CONVERTED);
+	check_int(c[1], CALL_SAME);
 	/* another value inserted is no conversion */
-	CU_ASSERT_EQUAL(
+	check_int(
 		compare(&m,
 			"x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
 			"x = class_device_create(c, 0, MKDEV(1, 2), NULL, \"a\");\n",
 			c, 1),
 		-1);
 	/* a change outside the calls fails the file */
-	CU_ASSERT_EQUAL(
+	check_int(
 		compare(&m,
 			"int a; x = class_device_create(c, MKDEV(1, 2), NULL, \"a\");\n",
 			"long a; x = class_device_create(c, NULL, MKDEV(1, 2), NULL, "
@@ -78,8 +78,8 @@ static void test_rename_remove_and_swap(void)
 	enum call_change c[3];
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
-	CU_ASSERT_EQUAL(
+	check_int_fatal(migration_parse(&m, frob_text, "frob"), 0);
+	check_int(
 		compare(&m,
 			"n = frob(THIS_MODULE, 1, \"a\") + frob(me, i, /* b */ s);\n"
 			"m = frob2(\"c\", 3);\n",
@@ -87,17 +87,17 @@ static void test_rename_remove_and_swap(void)
 			"m = frob2(\"c\", 3);\n",
 			c, 3),
 		0);
-	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[2], CALL_SAME);
+	check_int(c[0], CALL_CONVERTED);
+	check_int(c[1], CALL_CONVERTED);
+	check_int(c[2], CALL_SAME);
 	/* the old order under the new name is no conversion */
-	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, \"a\");\n",
-				"n = frob2(1, \"a\");\n", c, 1),
-			-1);
+	check_int(compare(&m, "n = frob(THIS_MODULE, 1, \"a\");\n",
+			  "n = frob2(1, \"a\");\n", c, 1),
+		  -1);
 	/* the comment is part of the argument */
-	CU_ASSERT_EQUAL(compare(&m, "n = frob(THIS_MODULE, 1, /* b */ s);\n",
-				"n = frob2(s, 1);\n", c, 1),
-			-1);
+	check_int(compare(&m, "n = frob(THIS_MODULE, 1, /* b */ s);\n",
+			  "n = frob2(s, 1);\n", c, 1),
+		  -1);
 	migration_release(&m);
 }
 
@@ -119,14 +119,14 @@ static void test_nested_calls(void)
 	struct migration m;
 	enum call_change c[2];
 
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
-	CU_ASSERT_EQUAL(compare(&m, a, both, c, 2), 0);
-	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(compare(&m, a, inner, c, 2), 0);
-	CU_ASSERT_EQUAL(c[0], CALL_SAME);
-	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(compare(&m, a, wrong, c, 2), -1);
+	check_int_fatal(test_migration_parse(&m), 0);
+	check_int(compare(&m, a, both, c, 2), 0);
+	check_int(c[0], CALL_CONVERTED);
+	check_int(c[1], CALL_CONVERTED);
+	check_int(compare(&m, a, inner, c, 2), 0);
+	check_int(c[0], CALL_SAME);
+	check_int(c[1], CALL_CONVERTED);
+	check_int(compare(&m, a, wrong, c, 2), -1);
 	migration_release(&m);
 }
 
@@ -137,14 +137,14 @@ static void test_nested_calls_moved(void)
 	enum call_change c[2];
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, frob_text, "frob") == 0);
-	CU_ASSERT_EQUAL(
+	check_int_fatal(migration_parse(&m, frob_text, "frob"), 0);
+	check_int(
 		compare(&m,
 			"n = frob(THIS_MODULE, frob(THIS_MODULE, 2, \"i\"), \"o\");\n",
 			"n = frob2(\"o\", frob2(\"i\", 2));\n", c, 2),
 		0);
-	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[1], CALL_CONVERTED);
+	check_int(c[0], CALL_CONVERTED);
+	check_int(c[1], CALL_CONVERTED);
 	migration_release(&m);
 }
 
@@ -154,18 +154,18 @@ static void test_directive_in_arguments(void)
 	struct migration m;
 	enum call_change c[2];
 
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
-	CU_ASSERT_EQUAL(compare(&m,
-				"class_device_create(a,\n"
-				"#define H class_device_create()\n"
-				"b, c, \"x\")",
-				"class_device_create(a, NULL,\n"
-				"#define H class_device_create()\n"
-				"b, c, \"x\")",
-				c, 2),
-			0);
-	CU_ASSERT_EQUAL(c[0], CALL_CONVERTED);
-	CU_ASSERT_EQUAL(c[1], CALL_SAME);
+	check_int_fatal(test_migration_parse(&m), 0);
+	check_int(compare(&m,
+			  "class_device_create(a,\n"
+			  "#define H class_device_create()\n"
+			  "b, c, \"x\")",
+			  "class_device_create(a, NULL,\n"
+			  "#define H class_device_create()\n"
+			  "b, c, \"x\")",
+			  c, 2),
+		  0);
+	check_int(c[0], CALL_CONVERTED);
+	check_int(c[1], CALL_SAME);
 	migration_release(&m);
 }
 

@@ -79,11 +79,10 @@ static void check_reformat_at(const char *before, const char *after, size_t max)
 
 	find_calls(before, "mk", &tc);
 	CU_ASSERT_FATAL(tc.nr > 0);
-	CU_ASSERT_EQUAL(reformat_insert_argument(&out, before, strlen(before),
-						 tc.calls, tc.nr, "NULL", 2,
-						 max),
-			tc.nr);
-	CU_ASSERT_STRING_EQUAL(out.buf, after);
+	check_int(reformat_insert_argument(&out, before, strlen(before),
+					   tc.calls, tc.nr, "NULL", 2, max),
+		  tc.nr);
+	check_str(out.buf, after);
 	if (strcmp(out.buf, after))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
 	strbuf_release(&out);
@@ -179,7 +178,8 @@ static void test_wrap_at_the_limit_given(void)
 {
 	/* 81 columns after: whole at 100, wrapped at 80 */
 	static const char before[] =
-		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, \"vcs%u-longer\");\n";
+		"\tcdev = mk(vc_class, MKDEV(VCS_MAJOR, n + 1), NULL, "
+		"\"vcs%u-longer\");\n";
 
 	check_reformat_at(
 		before,
@@ -213,7 +213,8 @@ static void test_wrap_repeats(void)
 static void test_wide_line_left_wide(void)
 {
 	const char *wide =
-		"\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), &intf->dev, \"%s\", temp);\n";
+		"\tintf->class_dev = mk(usb_class, MKDEV(USB_MAJOR, minor), "
+		"&intf->dev, \"%s\", temp);\n";
 
 	check_reformat(
 		wide,
@@ -263,17 +264,17 @@ static void test_first_and_last_position(void)
 	find_calls(text, "mk", &tc);
 	reformat_insert_argument(&out, text, strlen(text), tc.calls, tc.nr,
 				 "NULL", 1, REFORMAT_MAX_COLUMNS);
-	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(NULL, a, b);\n\tmk(NULL);\n");
+	check_str(out.buf, "\tmk(NULL, a, b);\n\tmk(NULL);\n");
 	strbuf_reset(&out);
 	reformat_insert_argument(&out, text, strlen(text), tc.calls, 1, "NULL",
 				 3, REFORMAT_MAX_COLUMNS);
-	CU_ASSERT_STRING_EQUAL(out.buf, "\tmk(a, b, NULL);\n\tmk();\n");
+	check_str(out.buf, "\tmk(a, b, NULL);\n\tmk();\n");
 	strbuf_reset(&out);
-	CU_ASSERT_EQUAL(reformat_insert_argument(&out, text, strlen(text),
-						 tc.calls, tc.nr, "NULL", 4,
-						 REFORMAT_MAX_COLUMNS),
-			0);
-	CU_ASSERT_STRING_EQUAL(out.buf, text);
+	check_int(reformat_insert_argument(&out, text, strlen(text), tc.calls,
+					   tc.nr, "NULL", 4,
+					   REFORMAT_MAX_COLUMNS),
+		  0);
+	check_str(out.buf, text);
 	strbuf_release(&out);
 }
 
@@ -286,10 +287,10 @@ static void check_convert(const char *before, const char *after,
 
 	find_calls(before, "mk", &tc);
 	CU_ASSERT_FATAL(tc.nr > 0);
-	CU_ASSERT_EQUAL(reformat_convert(&out, before, strlen(before), tc.calls,
-					 tc.nr, map, REFORMAT_MAX_COLUMNS),
-			tc.nr);
-	CU_ASSERT_STRING_EQUAL(out.buf, after);
+	check_int(reformat_convert(&out, before, strlen(before), tc.calls,
+				   tc.nr, map, REFORMAT_MAX_COLUMNS),
+		  tc.nr);
+	check_str(out.buf, after);
 	if (strcmp(out.buf, after))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, after);
 	strbuf_release(&out);
@@ -378,9 +379,9 @@ static void test_insert_and_remove(void)
 
 static void test_columns(void)
 {
-	CU_ASSERT_EQUAL(reformat_columns("\tab\tc", 0, 5, 0), 17);
-	CU_ASSERT_EQUAL(reformat_columns("  \t", 0, 3, 0), 8);
-	CU_ASSERT_EQUAL(reformat_columns("caf\xc3\xa9", 0, 5, 0), 4);
+	check_int(reformat_columns("\tab\tc", 0, 5, 0), 17);
+	check_int(reformat_columns("  \t", 0, 3, 0), 8);
+	check_int(reformat_columns("caf\xc3\xa9", 0, 5, 0), 4);
 }
 
 static const struct unit_test tests[] = {

@@ -20,24 +20,24 @@ static void test_version(void)
 {
 	struct spatch_version v;
 
-	CU_ASSERT_EQUAL(
+	check_int(
 		spatch_parse_version(
 			"spatch version 1.1.1 compiled with OCaml version 4.13.1\n"
 			"Flags passed to the configure script: --prefix=/usr\n",
 			&v),
 		0);
 	CU_ASSERT(v.major == 1 && v.minor == 1 && v.patch == 1);
-	CU_ASSERT_EQUAL(
-		spatch_parse_version(
-			"spatch version 1.0.0-rc21 with Python support\n", &v),
-		0);
+	check_int(spatch_parse_version(
+			  "spatch version 1.0.0-rc21 with Python support\n",
+			  &v),
+		  0);
 	CU_ASSERT(v.major == 1 && v.minor == 0 && v.patch == 0);
-	CU_ASSERT_EQUAL(spatch_parse_version("spatch version 0.2.5\n", &v), 0);
+	check_int(spatch_parse_version("spatch version 0.2.5\n", &v), 0);
 	CU_ASSERT(v.major == 0 && v.minor == 2 && v.patch == 5);
-	CU_ASSERT_EQUAL(spatch_parse_version("spatch version 1.2\n", &v), 0);
+	check_int(spatch_parse_version("spatch version 1.2\n", &v), 0);
 	CU_ASSERT(v.major == 1 && v.minor == 2 && v.patch == 0);
-	CU_ASSERT_EQUAL(spatch_parse_version("command not found\n", &v), -1);
-	CU_ASSERT_EQUAL(spatch_parse_version("spatch version x\n", &v), -1);
+	check_int(spatch_parse_version("command not found\n", &v), -1);
+	check_int(spatch_parse_version("spatch version x\n", &v), -1);
 }
 
 static void test_options_line(void)
@@ -48,13 +48,13 @@ static void test_options_line(void)
 			     "// Options: --no-includes  --include-headers\t"
 			     "--smpl-spacing\r\n@r@\n@@\n",
 			     &opts);
-	CU_ASSERT_EQUAL_FATAL(opts.nr, 3);
-	CU_ASSERT_STRING_EQUAL(opts.items[0].string, "--no-includes");
-	CU_ASSERT_STRING_EQUAL(opts.items[1].string, "--include-headers");
-	CU_ASSERT_STRING_EQUAL(opts.items[2].string, "--smpl-spacing");
+	check_int_fatal(opts.nr, 3);
+	check_str(opts.items[0].string, "--no-includes");
+	check_str(opts.items[1].string, "--include-headers");
+	check_str(opts.items[2].string, "--smpl-spacing");
 	strlist_clear(&opts, 0);
 	spatch_parse_options("// no options here\n@@\n@@\n", &opts);
-	CU_ASSERT_EQUAL(opts.nr, 0);
+	check_int(opts.nr, 0);
 	strlist_clear(&opts, 0);
 }
 
@@ -72,16 +72,16 @@ static void test_iso_file(void)
 
 	put(cocci, "// Options: --no-includes\n@@\n@@\n");
 	CU_ASSERT_PTR_NULL(spatch_iso_file(cocci));
-	CU_ASSERT_EQUAL(spatch_cocci_options(cocci, &opts), 0);
-	CU_ASSERT_EQUAL(opts.nr, 1);
+	check_int(spatch_cocci_options(cocci, &opts), 0);
+	check_int(opts.nr, 1);
 	strlist_clear(&opts, 0);
 
 	put(iso, "Expression\n@ paren @\nexpression E;\n@@\n\n (E) => E\n");
-	CU_ASSERT_EQUAL(spatch_cocci_options(cocci, &opts), 0);
-	CU_ASSERT_EQUAL_FATAL(opts.nr, 3);
-	CU_ASSERT_STRING_EQUAL(opts.items[0].string, "--no-includes");
-	CU_ASSERT_STRING_EQUAL(opts.items[1].string, "--iso-file");
-	CU_ASSERT_STRING_EQUAL(opts.items[2].string, iso);
+	check_int(spatch_cocci_options(cocci, &opts), 0);
+	check_int_fatal(opts.nr, 3);
+	check_str(opts.items[0].string, "--no-includes");
+	check_str(opts.items[1].string, "--iso-file");
+	check_str(opts.items[2].string, iso);
 	strlist_clear(&opts, 0);
 
 	/* only X.iso for X.cocci: a semantic patch named otherwise has none */
@@ -104,7 +104,8 @@ static const char verbose_parsing[] =
 	"  whole content =  if ( { \n"
 	"badcount: 3\n"
 	"parse error \n"
-	" = File \"/tmp/cocci-output-1-raw.c\", line 9, column 1, charpos = 9\n";
+	" = File \"/tmp/cocci-output-1-raw.c\", line 9, column 1, "
+	"charpos = 9\n";
 
 static void test_parse_error(void)
 {
@@ -112,7 +113,7 @@ static void test_parse_error(void)
 		spatch_find_parse_error(verbose_parsing, "drivers/char/raw.c");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
-	CU_ASSERT_STRING_EQUAL(msg, "parse error at line 3, column 6");
+	check_str(msg, "parse error at line 3, column 6");
 	free(msg);
 	CU_ASSERT_PTR_NULL(
 		spatch_find_parse_error(verbose_parsing, "drivers/char/mem.c"));
@@ -128,9 +129,8 @@ static void test_failure_line(void)
 		"more\n");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(line);
-	CU_ASSERT_STRING_EQUAL(
-		line,
-		"Fatal error: exception Sys_error(\"x.c: No such file\")");
+	check_str(line,
+		  "Fatal error: exception Sys_error(\"x.c: No such file\")");
 	free(line);
 	CU_ASSERT_PTR_NULL(spatch_failure_line(verbose_parsing));
 	CU_ASSERT_PTR_NULL(spatch_failure_line(""));
@@ -160,7 +160,7 @@ static void test_batch_parse_errors(void)
 		spatch_find_parse_error(clean_batch, "/s/b/drivers/perr.c");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(perr);
-	CU_ASSERT_STRING_EQUAL(perr, "parse error at line 5, column 6");
+	check_str(perr, "parse error at line 5, column 6");
 	free(perr);
 	CU_ASSERT_PTR_NULL(
 		spatch_find_parse_error(clean_batch, "/s/b/drivers/raw.c"));
@@ -206,9 +206,8 @@ static void test_spatch_name(void)
 	struct spatch_run_opts opts = { 0 };
 
 	opts.tmpdir = "/s/k";
-	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/3.c"), "3.c");
-	CU_ASSERT_STRING_EQUAL(spatch_name(&opts, "/s/k/batch-Ab/0.1.c"),
-			       "batch-Ab/0.1.c");
+	check_str(spatch_name(&opts, "/s/k/3.c"), "3.c");
+	check_str(spatch_name(&opts, "/s/k/batch-Ab/0.1.c"), "batch-Ab/0.1.c");
 	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/kx/3.c"));
 	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/-3.c"));
 	CU_ASSERT_PTR_NULL(spatch_name(&opts, "/s/k/.3.c"));

@@ -67,21 +67,21 @@ static int fixture_init(struct fixture *fx)
 	memset(fx, 0, sizeof(*fx));
 	if (!real)
 		return -1; /* nothing to run: the parsing tests suffice */
-	CU_ASSERT_EQUAL_FATAL(spatch_check(&v), 0);
+	check_int_fatal(spatch_check(&v), 0);
 	fx->dir = tempdir_create("test-spatch");
 	fx->cocci = xstrfmt("%s/p.cocci", fx->dir);
 	put(fx->cocci, "virtual patch\n@depends on patch@\nexpression e;\n"
 		       "@@\n- old_fn(e)\n+ new_fn(e)\n");
 	fx->log = xstrfmt("%s/runs.log", fx->dir);
 	bin = xstrfmt("%s/bin", fx->dir);
-	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
+	check_int_fatal(mkdir(bin, 0777), 0);
 	wrapper = xstrfmt("%s/spatch", bin);
 	script = xstrfmt("#!/bin/sh\necho \"$*\" >>'%s'\n"
 			 "echo \"heap=${OCAMLRUNPARAM-}.\" >>'%s'\n"
 			 "exec '%s' \"$@\"\n",
 			 fx->log, fx->log, real);
 	put(wrapper, script);
-	CU_ASSERT_FATAL(chmod(wrapper, 0755) == 0);
+	check_int_fatal(chmod(wrapper, 0755), 0);
 	fx->path = xstrdup(getenv("PATH"));
 	free(script);
 	script = xstrfmt("%s:%s", bin, fx->path);
@@ -108,8 +108,8 @@ static struct spatch_job *add_job_at(struct fixture *fx, const char *path,
 	job->input = xstrfmt("%s/%s", fx->dir, path);
 	job->output = xstrfmt("%s/out-%zu.c", fx->dir, fx->nr);
 	if (text) {
-		CU_ASSERT_FATAL(
-			make_leading_dirs(job->input, strlen(fx->dir)) == 0);
+		check_int_fatal(make_leading_dirs(job->input, strlen(fx->dir)),
+				0);
 		put(job->input, text);
 	}
 	fx->nr++;
@@ -160,10 +160,10 @@ static void check_output(const struct spatch_job *job, const char *text)
 	struct strbuf out = STRBUF_INIT;
 
 	CU_ASSERT_PTR_NULL(job->failure);
-	CU_ASSERT_EQUAL(job->changed, text != NULL);
-	CU_ASSERT_EQUAL(!access(job->output, F_OK), text != NULL);
+	check_int(job->changed, text != NULL);
+	check_int(!access(job->output, F_OK), text != NULL);
 	if (text && strbuf_read_file(&out, job->output) == 0)
-		CU_ASSERT_STRING_EQUAL(out.buf, text);
+		check_str(out.buf, text);
 	strbuf_release(&out);
 }
 
@@ -197,12 +197,11 @@ static void test_real_run(void)
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
 	check_output(&fx.jobs[1], NULL);
-	CU_ASSERT_EQUAL(count_runs(&fx, " --save-tmp-files --temp-files run-"),
-			2);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 0);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -o "), 0);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--in-place"), 0);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, " --save-tmp-files --temp-files run-"), 2);
+	check_int(count_runs(&fx, "--file-groups"), 0);
+	check_int(count_runs(&fx, " -o "), 0);
+	check_int(count_runs(&fx, "--in-place"), 0);
+	check_int(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -220,7 +219,7 @@ static void run_with_heap(const char *value, const char *want)
 	add_job(&fx, old_f);
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, want), 1);
+	check_int(count_runs(&fx, want), 1);
 	fixture_release(&fx);
 }
 
@@ -257,15 +256,13 @@ static void test_real_batch(void)
 	check_output(&fx.jobs[1], NULL);
 	check_output(&fx.jobs[2], new_f);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.jobs[3].parse_error);
-	CU_ASSERT_STRING_EQUAL(fx.jobs[3].parse_error,
-			       "parse error at line 4, column 6");
+	check_str(fx.jobs[3].parse_error, "parse error at line 4, column 6");
 	CU_ASSERT_PTR_NULL(fx.jobs[1].parse_error);
 	/* one batch of four, read where they are, on both processors */
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -j 2 --tmp-dir run-"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, " --save-tmp-files --temp-files run-"),
-			1);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, "--file-groups"), 1);
+	check_int(count_runs(&fx, " -j 2 --tmp-dir run-"), 1);
+	check_int(count_runs(&fx, " --save-tmp-files --temp-files run-"), 1);
+	check_int(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -278,7 +275,7 @@ static void test_batch_without_parallel(void)
 	if (fixture_init(&fx) < 0)
 		return;
 	cocci = xstrfmt("%s/my patch.cocci", fx.dir);
-	CU_ASSERT_FATAL(rename(fx.cocci, cocci) == 0);
+	check_int_fatal(rename(fx.cocci, cocci), 0);
 	fx.opts.cocci = cocci;
 	add_job(&fx, old_f);
 	add_job(&fx, other_g);
@@ -290,9 +287,9 @@ static void test_batch_without_parallel(void)
 	check_output(&fx.jobs[1], NULL);
 	check_output(&fx.jobs[2], new_f);
 	check_output(&fx.jobs[3], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 2);
-	CU_ASSERT_EQUAL(count_runs(&fx, " -j "), 0);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, "--file-groups"), 2);
+	check_int(count_runs(&fx, " -j "), 0);
+	check_int(run_leftovers(&fx), 0);
 	free(cocci);
 	fixture_release(&fx);
 }
@@ -314,12 +311,11 @@ static void test_prestart(void)
 	check_output(&fx.jobs[0], new_f);
 	check_output(&fx.jobs[1], NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fx.jobs[2].parse_error);
-	CU_ASSERT_STRING_EQUAL(fx.jobs[2].parse_error,
-			       "parse error at line 4, column 6");
+	check_str(fx.jobs[2].parse_error, "parse error at line 4, column 6");
 	/* that one process, and no other */
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups /dev/stdin"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 1);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, "--file-groups /dev/stdin"), 1);
+	check_int(count_runs(&fx, "--temp-files run-"), 1);
+	check_int(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -337,11 +333,11 @@ static void test_prestart_cancelled(void)
 	add_job(&fx, old_f);
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c\n"), 1);
+	check_int(count_runs(&fx, " in-0.c\n"), 1);
 	b = spatch_prestart(&fx.opts);
 	CU_ASSERT_PTR_NOT_NULL(b);
 	spatch_prestart_cancel(b);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(run_leftovers(&fx), 0);
 	/* batches side by side: none is started early */
 	fx.opts.cocci = "/no/such/my patch.cocci";
 	CU_ASSERT_PTR_NULL(spatch_prestart(&fx.opts));
@@ -366,10 +362,10 @@ static void test_batch_same_base_name(void)
 	check_output(&fx.jobs[2], new_f);
 	check_output(&fx.jobs[3], new_f);
 	/* one batch of a/x.c and in-3.c, b/x.c and c/x.c alone */
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, " b/x.c\n"), 0);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 3);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, "--file-groups"), 1);
+	check_int(count_runs(&fx, " b/x.c\n"), 0);
+	check_int(count_runs(&fx, "--temp-files run-"), 3);
+	check_int(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -389,16 +385,16 @@ static void test_batch_rerun(void)
 	check_output(&fx.jobs[0], new_f);
 	check_output(&fx.jobs[1], NULL);
 	CU_ASSERT_PTR_NOT_NULL(fx.jobs[2].failure);
-	CU_ASSERT_EQUAL(fx.jobs[2].changed, 0);
+	check_int(fx.jobs[2].changed, 0);
 	check_output(&fx.jobs[3], new_f);
 	/*
 	 * biggest first into the lightest batch: in-1.c and the missing
 	 * in-2.c make one batch, which spatch runs, skipping in-2.c; its
 	 * result cannot be read, so it runs again alone, and fails there
 	 */
-	CU_ASSERT_EQUAL(count_runs(&fx, "--file-groups"), 2);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 3);
-	CU_ASSERT_EQUAL(run_leftovers(&fx), 0);
+	check_int(count_runs(&fx, "--file-groups"), 2);
+	check_int(count_runs(&fx, "--temp-files run-"), 3);
+	check_int(run_leftovers(&fx), 0);
 	fixture_release(&fx);
 }
 
@@ -420,13 +416,13 @@ static void test_names_kmigrate_chose(void)
 	put(job->input, old_f);
 	spatch_run(fx.jobs, fx.nr, &fx.opts);
 	check_output(&fx.jobs[0], new_f);
-	CU_ASSERT_EQUAL(count_runs(&fx, " in-0.c\n"), 1);
+	check_int(count_runs(&fx, " in-0.c\n"), 1);
 	/* the others are refused before any spatch runs */
 	CU_ASSERT_PTR_NOT_NULL(fx.jobs[1].failure);
 	CU_ASSERT_PTR_NOT_NULL(fx.jobs[2].failure);
-	CU_ASSERT_EQUAL(count_runs(&fx, "--temp-files run-"), 1);
-	CU_ASSERT_EQUAL(count_runs(&fx, "passwd"), 0);
-	CU_ASSERT_EQUAL(count_runs(&fx, "touch"), 0);
+	check_int(count_runs(&fx, "--temp-files run-"), 1);
+	check_int(count_runs(&fx, "passwd"), 0);
+	check_int(count_runs(&fx, "touch"), 0);
 	fixture_release(&fx);
 }
 
@@ -466,7 +462,7 @@ static void put_wrapper(const char *dir, const char *real, const char *extra)
 			       extra, dir, real);
 
 	put(path, script);
-	CU_ASSERT_FATAL(chmod(path, 0755) == 0);
+	check_int_fatal(chmod(path, 0755), 0);
 	free(script);
 	free(path);
 }
@@ -498,28 +494,28 @@ static void test_version_cache(void)
 	dir = tempdir_create("test-spatch-version");
 	bin = xstrfmt("%s/bin", dir);
 	cache = xstrfmt("%s/cache", dir);
-	CU_ASSERT_FATAL(mkdir(bin, 0777) == 0);
+	check_int_fatal(mkdir(bin, 0777), 0);
 	put_wrapper(dir, real, "one");
 	path = xstrfmt("%s:%s", bin, getenv("PATH"));
 	env_set(&env[0], "PATH", path);
 	env_set(&env[1], "XDG_CACHE_HOME", cache);
 	env_set(&env[2], "KMIGRATE_NO_CACHE", NULL);
-	CU_ASSERT_EQUAL(spatch_check(&v1), 0);
-	CU_ASSERT_EQUAL(spatch_check(&v2), 0);
-	CU_ASSERT_EQUAL(count_log(dir), 1);
+	check_int(spatch_check(&v1), 0);
+	check_int(spatch_check(&v2), 0);
+	check_int(count_log(dir), 1);
 	CU_ASSERT(v1.major == v2.major && v1.minor == v2.minor &&
 		  v1.patch == v2.patch);
-	CU_ASSERT_EQUAL(strlen(v1.binary), 64);
-	CU_ASSERT_STRING_EQUAL(v1.binary, v2.binary);
+	check_int(strlen(v1.binary), 64);
+	check_str(v1.binary, v2.binary);
 	/* another binary: another name, and a run */
 	put_wrapper(dir, real, "another");
-	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
-	CU_ASSERT_EQUAL(count_log(dir), 2);
+	check_int(spatch_check(&v3), 0);
+	check_int(count_log(dir), 2);
 	CU_ASSERT(strcmp(v1.binary, v3.binary) != 0);
 	/* without the cache, every check runs it */
 	setenv("KMIGRATE_NO_CACHE", "1", 1);
-	CU_ASSERT_EQUAL(spatch_check(&v3), 0);
-	CU_ASSERT_EQUAL(count_log(dir), 3);
+	check_int(spatch_check(&v3), 0);
+	check_int(count_log(dir), 3);
 	env_restore(&env[2]);
 	env_restore(&env[1]);
 	env_restore(&env[0]);

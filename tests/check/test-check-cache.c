@@ -85,9 +85,9 @@ static void test_records_round_trip(void)
 	CU_ASSERT_FATAL(!check_prepare(&opts, &b));
 	CU_ASSERT(!check_records_read(&b.files[0], one.buf, one.len));
 	check_records_write(&b.files[0], &two);
-	CU_ASSERT_EQUAL(one.len, two.len);
+	check_int(one.len, two.len);
 	CU_ASSERT(!memcmp(one.buf, two.buf, one.len));
-	CU_ASSERT_STRING_EQUAL(b.files[0].calls[0].args[4].literal, "raw1394");
+	check_str(b.files[0].calls[0].args[4].literal, "raw1394");
 	strbuf_release(&one);
 	strbuf_release(&two);
 	check_result_release(&a);
@@ -109,7 +109,7 @@ static void test_damaged_records_fill_nothing(void)
 	for (cut = 0; cut < good.len; cut++) {
 		CU_ASSERT(check_records_read(&b.files[0], good.buf, cut) < 0);
 		CU_ASSERT_PTR_NULL(b.files[0].calls[0].args[0].type);
-		CU_ASSERT_EQUAL(b.files[0].analysed.deps.nr, 0);
+		check_int(b.files[0].analysed.deps.nr, 0);
 	}
 	/* one argument too many for the call */
 	strbuf_add(&bad, good.buf, good.len);

@@ -60,7 +60,7 @@ static char *verdict(struct rule_test *t, const struct strlist *classes,
 #define ASSERT_VERDICT(t, classes, expect)                  \
 	do {                                                \
 		char *got_ = verdict((t), (classes), NULL); \
-		CU_ASSERT_STRING_EQUAL(got_, (expect));     \
+		check_str(got_, (expect));                  \
 		free(got_);                                 \
 	} while (0)
 
@@ -97,7 +97,7 @@ static void test_class_name_from_the_tree(void)
 	strlist_push(&vars, "input_class");
 	strlist_push(&vars, "other_class");
 	model_class_names_lookup(&vars, dir, NULL, 2);
-	CU_ASSERT_STRING_EQUAL(vars.items[0].util, "input");
+	check_str(vars.items[0].util, "input");
 	CU_ASSERT_PTR_NULL(vars.items[1].util);
 
 	new_call(&t, "input_class", "NULL", "MKDEV(13, 64 + minor)", "dev->dev",
@@ -211,7 +211,7 @@ static void test_null_class_and_swap(void)
 	rule_test_type(&t, 6, "char *", TYPE_FROM_LIBCLANG);
 	ASSERT_VERDICT(&t, NULL, "error -ENODEV");
 	got = verdict(&t, NULL, perm);
-	CU_ASSERT_STRING_EQUAL(got, "/sys/class/vmlogrdr/<bus_id> dev device?");
+	check_str(got, "/sys/class/vmlogrdr/<bus_id> dev device?");
 	free(got);
 	rule_test_release(&t);
 }
@@ -240,8 +240,8 @@ static void test_unknown(void)
 	new_call(&t, "c", "NULL", "dev", "NULL", "\"x\"", NULL);
 	rule_test_type(&t, 3, "struct device *", TYPE_FROM_LIBCLANG);
 	got = verdict(&t, NULL, NULL);
-	CU_ASSERT_STRING_EQUAL(got, "unknown: does not compile: 'dev' where "
-				    "dev_t goes");
+	check_str(got, "unknown: does not compile: 'dev' where "
+		       "dev_t goes");
 	free(got);
 	free(t.m.model);
 	t.m.model = xstrdup("no_such_entry");
@@ -332,19 +332,19 @@ static void test_other_entry_points(void)
 	char *got;
 
 	got = other_verdict(drvdata, CALL_SITE_NEW, dev_texts, dev_types);
-	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
-				    "dev");
+	check_str(got, "/sys/devices/virtual/raw_class/raw<i> "
+		       "dev");
 	free(got);
 	/* the old form registers the same device */
 	got = other_verdict(drvdata, CALL_SITE_OLD, old_texts, old_types);
-	CU_ASSERT_STRING_EQUAL(got, "/sys/devices/virtual/raw_class/raw<i> "
-				    "dev");
+	check_str(got, "/sys/devices/virtual/raw_class/raw<i> "
+		       "dev");
 	free(got);
 	got = other_verdict(owner, CALL_SITE_OLD, cls_texts, cls_types);
-	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
+	check_str(got, "/sys/class/mem");
 	free(got);
 	got = other_verdict(owner, CALL_SITE_NEW, cls_texts + 1, cls_types + 1);
-	CU_ASSERT_STRING_EQUAL(got, "/sys/class/mem");
+	check_str(got, "/sys/class/mem");
 	free(got);
 }
 
@@ -357,22 +357,22 @@ static void test_words(void)
 
 	v.path = xstrdup("/sys/class/tty/<name>");
 	model_verdict_prose(&sb, &v);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "registers /sys/class/tty/<name> "
-				       "(dev, device unless NULL)");
+	check_str(sb.buf, "registers /sys/class/tty/<name> "
+			  "(dev, device unless NULL)");
 	strbuf_reset(&sb);
 	model_verdict_past(&sb, &w);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "failed with -ENODEV and registered "
-				       "nothing");
+	check_str(sb.buf, "failed with -ENODEV and registered "
+			  "nothing");
 	CU_ASSERT(!model_verdict_same(&v, &w));
 	CU_ASSERT(model_verdict_same(&v, &v));
 	p = model_placeholder("&STp->device->sdev_gendev");
-	CU_ASSERT_STRING_EQUAL(p, "<sdev_gendev>");
+	check_str(p, "<sdev_gendev>");
 	free(p);
 	p = model_placeholder("dnames[type]");
-	CU_ASSERT_STRING_EQUAL(p, "<dnames>");
+	check_str(p, "<dnames>");
 	free(p);
 	p = model_placeholder("4 * 2");
-	CU_ASSERT_STRING_EQUAL(p, "<...>");
+	check_str(p, "<...>");
 	free(p);
 	CU_ASSERT(model_text_is_zero("0x0UL", NULL));
 	CU_ASSERT(!model_text_is_zero("MKDEV(0, 1)", NULL));

@@ -36,11 +36,11 @@ static char *paths_of(const char *text)
 	return strbuf_detach(&sb, NULL);
 }
 
-#define ASSERT_PATHS(text, expect)                      \
-	do {                                            \
-		char *got_ = paths_of(text);            \
-		CU_ASSERT_STRING_EQUAL(got_, (expect)); \
-		free(got_);                             \
+#define ASSERT_PATHS(text, expect)           \
+	do {                                 \
+		char *got_ = paths_of(text); \
+		check_str(got_, (expect));   \
+		free(got_);                  \
 	} while (0)
 
 static void test_git_style(void)

@@ -109,31 +109,31 @@ static void test_new_form_calls_from_libclang(void)
 	const struct call_argument *arg;
 
 	analyse(&a, driver_c, 1);
-	CU_ASSERT_EQUAL_FATAL(a.nr, 3);
+	check_int_fatal(a.nr, 3);
 	CU_ASSERT_PTR_NULL(a.file.parse_error);
 	CU_ASSERT_TRUE(a.calls[0].seen_by_libclang);
-	CU_ASSERT_EQUAL_FATAL(a.calls[0].nr_args, 6);
+	check_int_fatal(a.calls[0].nr_args, 6);
 	arg = &a.calls[0].args[0];
 	CU_ASSERT_TRUE(arg->is_null);
-	CU_ASSERT_STRING_EQUAL(arg->type, "void *");
-	CU_ASSERT_EQUAL(arg->type_source, TYPE_FROM_LIBCLANG);
+	check_str(arg->type, "void *");
+	check_int(arg->type_source, TYPE_FROM_LIBCLANG);
 	arg = &a.calls[0].args[1];
 	CU_ASSERT_FALSE(arg->is_null);
 	/* as written, not as converted to the parent parameter */
-	CU_ASSERT_STRING_EQUAL(arg->type, "struct class *");
-	CU_ASSERT_STRING_EQUAL(arg->created_as, "vmlogrdr");
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[2].canonical, "int");
-	CU_ASSERT_EQUAL(a.calls[0].args[2].line, 9);
-	CU_ASSERT_EQUAL(a.calls[0].args[2].column, 4);
-	CU_ASSERT_EQUAL(a.calls[0].args[1].line, 8);
-	CU_ASSERT_EQUAL(a.calls[0].args[1].column, 28);
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[3].type, "struct device *");
+	check_str(arg->type, "struct class *");
+	check_str(arg->created_as, "vmlogrdr");
+	check_str(a.calls[0].args[2].canonical, "int");
+	check_int(a.calls[0].args[2].line, 9);
+	check_int(a.calls[0].args[2].column, 4);
+	check_int(a.calls[0].args[1].line, 8);
+	check_int(a.calls[0].args[1].column, 28);
+	check_str(a.calls[0].args[3].type, "struct device *");
 	arg = &a.calls[0].args[4];
 	CU_ASSERT_TRUE(arg->is_literal);
-	CU_ASSERT_STRING_EQUAL(arg->literal, "%s");
-	CU_ASSERT_STRING_EQUAL(arg->type, "char *");
+	check_str(arg->literal, "%s");
+	check_str(arg->type, "char *");
 	CU_ASSERT_FALSE(a.calls[0].args[5].is_literal);
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[5].type, "char *");
+	check_str(a.calls[0].args[5].type, "char *");
 	analysed_release(&a);
 }
 
@@ -146,10 +146,10 @@ static void test_macro_literal_and_address(void)
 	CU_ASSERT_TRUE(a.calls[1].args[1].is_null);
 	/* 0 for a dev_t: a null constant too; the rules decide */
 	CU_ASSERT_TRUE(a.calls[1].args[2].is_null);
-	CU_ASSERT_STRING_EQUAL(a.calls[1].args[3].type, "struct device *");
+	check_str(a.calls[1].args[3].type, "struct device *");
 	CU_ASSERT_TRUE(a.calls[1].args[4].is_literal);
-	CU_ASSERT_STRING_EQUAL(a.calls[1].args[4].literal, "vml%d");
-	CU_ASSERT_STRING_EQUAL(a.calls[1].args[5].type, "int");
+	check_str(a.calls[1].args[4].literal, "vml%d");
+	check_str(a.calls[1].args[5].type, "int");
 	analysed_release(&a);
 }
 
@@ -160,14 +160,14 @@ static void test_dropped_old_call_uses_fallbacks(void)
 
 	analyse(&a, driver_c, 1);
 	call = &a.calls[2];
-	CU_ASSERT_EQUAL(call->site->kind, CALL_SITE_OLD);
+	check_int(call->site->kind, CALL_SITE_OLD);
 	CU_ASSERT_FALSE(call->seen_by_libclang);
-	CU_ASSERT_STRING_EQUAL(call->args[0].type, "struct class *");
-	CU_ASSERT_EQUAL(call->args[0].type_source, TYPE_FROM_DECLARATION);
-	CU_ASSERT_STRING_EQUAL(call->args[1].type, "dev_t");
-	CU_ASSERT_EQUAL(call->args[1].type_source, TYPE_FROM_SHAPE);
-	CU_ASSERT_STRING_EQUAL(call->args[2].type, "struct device *");
-	CU_ASSERT_STRING_EQUAL(call->args[3].type, "char *");
+	check_str(call->args[0].type, "struct class *");
+	check_int(call->args[0].type_source, TYPE_FROM_DECLARATION);
+	check_str(call->args[1].type, "dev_t");
+	check_int(call->args[1].type_source, TYPE_FROM_SHAPE);
+	check_str(call->args[2].type, "struct device *");
+	check_str(call->args[3].type, "char *");
 	CU_ASSERT_FALSE(call->args[3].is_literal);
 	/* seen calls are not a parse failure */
 	CU_ASSERT_PTR_NULL(a.file.parse_error);
@@ -181,13 +181,13 @@ static void test_text_only_analysis(void)
 	analyse(&a, driver_c, 0);
 	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
 	CU_ASSERT_TRUE(a.calls[0].args[0].is_null);
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[1].type, "struct class *");
+	check_str(a.calls[0].args[1].type, "struct class *");
 	CU_ASSERT_TRUE(a.calls[0].args[4].is_literal);
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[4].literal, "%s");
+	check_str(a.calls[0].args[4].literal, "%s");
 	/* the file's own #define is followed */
 	CU_ASSERT_TRUE(a.calls[1].args[4].is_literal);
-	CU_ASSERT_STRING_EQUAL(a.calls[1].args[4].literal, "vml%d");
-	CU_ASSERT_STRING_EQUAL(a.calls[1].args[3].type, "struct device *");
+	check_str(a.calls[1].args[4].literal, "vml%d");
+	check_str(a.calls[1].args[3].type, "struct device *");
 	analysed_release(&a);
 }
 
@@ -202,7 +202,7 @@ static void test_unparsable_file_is_reported(void)
 	struct analysed a;
 
 	analyse(&a, broken, 1);
-	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	check_int_fatal(a.nr, 1);
 	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a.file.parse_error);
 	CU_ASSERT_PTR_NOT_NULL(strstr(a.file.parse_error, "missing.h"));
@@ -225,35 +225,35 @@ static void test_declarations_in_text(void)
 
 	lex_buffer(text, src.len, &tokens);
 	type = decl_type(&src, "sound_class", src.len, 0);
-	CU_ASSERT_STRING_EQUAL(type, "struct class *");
+	check_str(type, "struct class *");
 	free(type);
 	type = decl_type(&src, "driver", src.len, 0);
-	CU_ASSERT_STRING_EQUAL(type, "struct tty_driver *");
+	check_str(type, "struct tty_driver *");
 	free(type);
 	type = decl_type(&src, "index", src.len, 0);
-	CU_ASSERT_STRING_EQUAL(type, "unsigned");
+	check_str(type, "unsigned");
 	free(type);
 	CU_ASSERT_PTR_NULL(decl_type(&src, "nothing", src.len, 0));
 	/* a member is not a variable, and the other way round */
 	CU_ASSERT_PTR_NULL(decl_type(&src, "cls", src.len, 0));
 	CU_ASSERT_PTR_NULL(decl_type(&src, "driver", src.len, 1));
 	type = decl_type(&src, "name", src.len, 1);
-	CU_ASSERT_STRING_EQUAL(type, "char *");
+	check_str(type, "char *");
 	free(type);
 	guess_expression(&src, "w->cls", src.len, &g);
-	CU_ASSERT_STRING_EQUAL(g.type, "struct class *");
+	check_str(g.type, "struct class *");
 	CU_ASSERT_TRUE(g.from_declaration);
 	expr_guess_release(&g);
 	guess_expression(&src, "w->name + 6", src.len, &g);
-	CU_ASSERT_STRING_EQUAL(g.type, "char *");
+	check_str(g.type, "char *");
 	expr_guess_release(&g);
 	guess_expression(&src, "(struct device *) 0", src.len, &g);
-	CU_ASSERT_STRING_EQUAL(g.type, "struct device *");
+	check_str(g.type, "struct device *");
 	CU_ASSERT_TRUE(g.is_null);
 	expr_guess_release(&g);
 	guess_expression(&src, "\"a\" \"b%d\"", src.len, &g);
 	CU_ASSERT_TRUE(g.is_literal);
-	CU_ASSERT_STRING_EQUAL(g.literal, "ab%d");
+	check_str(g.literal, "ab%d");
 	expr_guess_release(&g);
 	token_list_release(&tokens);
 }
@@ -304,13 +304,13 @@ static void test_a_macro_function_is_seen_expanded(void)
 	CU_ASSERT_FATAL(!migration_parse(&m, owner_migration, "m"));
 	memset(&api, 0, sizeof(api));
 	tree_api_from_text(&api, class_h, "include/linux/device/class.h", &m);
-	CU_ASSERT_EQUAL(api.declared, API_OLD);
+	check_int(api.declared, API_OLD);
 	CU_ASSERT_TRUE(api.macro);
 	CU_ASSERT_FATAL(mkdtemp(tree) != NULL);
 	scan_file_buffer(&sf, "drivers/char/mem.c", class_user_c,
 			 strlen(class_user_c), &m);
-	CU_ASSERT_EQUAL_FATAL(sf.nr_sites, 1);
-	CU_ASSERT_EQUAL(sf.sites[0].kind, CALL_SITE_OLD);
+	check_int_fatal(sf.nr_sites, 1);
+	check_int(sf.sites[0].kind, CALL_SITE_OLD);
 	CU_ASSERT_FATAL(!clang_env_init(&env, tree));
 	clang_env_add_unsaved(&env, "include/linux/device/class.h", class_h);
 	clang_file_init(&file, "drivers/char/mem.c");
@@ -323,11 +323,11 @@ static void test_a_macro_function_is_seen_expanded(void)
 	 */
 	CU_ASSERT_TRUE(call.seen_by_libclang);
 	CU_ASSERT_PTR_NULL(file.parse_error);
-	CU_ASSERT_EQUAL_FATAL(call.nr_args, 2);
-	CU_ASSERT_STRING_EQUAL(call.args[0].type, "struct module *");
-	CU_ASSERT_EQUAL(call.args[0].type_source, TYPE_FROM_LIBCLANG);
+	check_int_fatal(call.nr_args, 2);
+	check_str(call.args[0].type, "struct module *");
+	check_int(call.args[0].type_source, TYPE_FROM_LIBCLANG);
 	CU_ASSERT_TRUE(call.args[1].is_literal);
-	CU_ASSERT_STRING_EQUAL(call.args[1].literal, "mem");
+	check_str(call.args[1].literal, "mem");
 	call_analysis_release(&call);
 	clang_file_release(&file);
 	clang_env_release(&env);
@@ -362,14 +362,14 @@ static void test_undeclared_config_retried(void)
 	if (clang_loader_init() < 0)
 		return;
 	analyse(&a, config_c, 1);
-	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	check_int_fatal(a.nr, 1);
 	CU_ASSERT_TRUE(a.calls[0].seen_by_libclang);
 	CU_ASSERT_PTR_NULL(a.file.parse_error);
-	CU_ASSERT_STRING_EQUAL(a.calls[0].args[5].type, "char *");
+	check_str(a.calls[0].args[5].type, "char *");
 	analysed_release(&a);
 	/* the retry does not help: the finding says it was tried */
 	analyse(&a, still_c, 1);
-	CU_ASSERT_EQUAL_FATAL(a.nr, 1);
+	check_int_fatal(a.nr, 1);
 	CU_ASSERT_FALSE(a.calls[0].seen_by_libclang);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a.file.parse_error);
 	CU_ASSERT_PTR_NOT_NULL(strstr(a.file.parse_error,
@@ -391,12 +391,12 @@ static void assert_same_records(const struct analysed *x,
 {
 	size_t i, j;
 
-	CU_ASSERT_EQUAL_FATAL(x->nr, y->nr);
-	CU_ASSERT_EQUAL(x->file.nr_seen, y->file.nr_seen);
+	check_int_fatal(x->nr, y->nr);
+	check_int(x->file.nr_seen, y->file.nr_seen);
 	CU_ASSERT(same_string(x->file.parse_error, y->file.parse_error));
 	for (i = 0; i < x->nr; i++) {
-		CU_ASSERT_EQUAL(x->calls[i].seen_by_libclang,
-				y->calls[i].seen_by_libclang);
+		check_int(x->calls[i].seen_by_libclang,
+			  y->calls[i].seen_by_libclang);
 		for (j = 0; j < x->calls[i].nr_args; j++) {
 			const struct call_argument *a = &x->calls[i].args[j];
 			const struct call_argument *b = &y->calls[i].args[j];
@@ -404,8 +404,8 @@ static void assert_same_records(const struct analysed *x,
 			CU_ASSERT(same_string(a->type, b->type));
 			CU_ASSERT(same_string(a->canonical, b->canonical));
 			CU_ASSERT(same_string(a->literal, b->literal));
-			CU_ASSERT_EQUAL(a->is_null, b->is_null);
-			CU_ASSERT_EQUAL(a->type_source, b->type_source);
+			check_int(a->is_null, b->is_null);
+			check_int(a->type_source, b->type_source);
 		}
 	}
 }
@@ -547,7 +547,7 @@ static void test_variants_name_their_own_headers(void)
 	tree_overlay_set(&ov, "include/linux/wrap.h", wraps, strlen(wraps));
 	analyse_together(a, texts, overlays, 4);
 	for (k = 0; k < 4; k++) {
-		CU_ASSERT_EQUAL(a[k].file.nr_seen, 1);
+		check_int(a[k].file.nr_seen, 1);
 		CU_ASSERT(depends(&a[k], "include/linux/device.h"));
 		CU_ASSERT(depends(&a[k], "include/linux/wrap.h"));
 	}

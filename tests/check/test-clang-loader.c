@@ -12,8 +12,8 @@
 static void test_loader_resolves(void)
 {
 	/* opened on a thread of its own; clang_loader_init() waits for it */
-	CU_ASSERT_EQUAL_FATAL(clang_loader_preload(), 0);
-	CU_ASSERT_EQUAL_FATAL(clang_loader_init(), 0);
+	check_int_fatal(clang_loader_preload(), 0);
+	check_int_fatal(clang_loader_init(), 0);
 	CU_ASSERT_PTR_NOT_NULL(km_clang.handle);
 	CU_ASSERT_PTR_NOT_NULL(strstr(km_clang.path, "libclang"));
 #define ASSERT_RESOLVED(fn) CU_ASSERT_PTR_NOT_NULL(km_clang.fn);
@@ -21,7 +21,7 @@ static void test_loader_resolves(void)
 #undef ASSERT_RESOLVED
 	/* once per process: the same library, whatever the environment */
 	setenv("KMIGRATE_LIBCLANG", "/nonexistent/libclang.so", 1);
-	CU_ASSERT_EQUAL(clang_loader_init(), 0);
+	check_int(clang_loader_init(), 0);
 	unsetenv("KMIGRATE_LIBCLANG");
 }
 
@@ -30,22 +30,21 @@ static void test_loader_reasons(void)
 	struct clang_api api;
 	char *why = NULL;
 
-	CU_ASSERT_EQUAL(clang_api_open(&api, "/nonexistent/libclang.so", &why),
-			-1);
+	check_int(clang_api_open(&api, "/nonexistent/libclang.so", &why), -1);
 	CU_ASSERT_PTR_NULL(api.handle);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "/nonexistent/libclang.so"));
 	free(why);
 	why = NULL;
 	/* a library, but not libclang: the first missing function */
-	CU_ASSERT_EQUAL(clang_api_open(&api, "libc.so.6", &why), -1);
+	check_int(clang_api_open(&api, "libc.so.6", &why), -1);
 	CU_ASSERT_PTR_NULL(api.handle);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-	CU_ASSERT_STRING_EQUAL(why, "'libc.so.6' has no 'clang_createIndex'");
+	check_str(why, "'libc.so.6' has no 'clang_createIndex'");
 	free(why);
 	/* a second handle on the loaded library, closed again */
 	why = NULL;
-	CU_ASSERT_EQUAL_FATAL(clang_api_open(&api, km_clang.path, &why), 0);
+	check_int_fatal(clang_api_open(&api, km_clang.path, &why), 0);
 	CU_ASSERT_PTR_NULL(why);
 	CU_ASSERT_PTR_EQUAL(api.getCursorType, km_clang.getCursorType);
 	clang_api_close(&api);

@@ -50,17 +50,17 @@ static char *lookup(const char *path, const char *text, const char *name)
 	return value;
 }
 
-#define ASSERT_VALUE(path, text, name, want)                          \
-	do {                                                          \
-		char *got_ = lookup((path), (text), (name));          \
-		if (want) {                                           \
-			CU_ASSERT_PTR_NOT_NULL(got_);                 \
-			if (got_)                                     \
-				CU_ASSERT_STRING_EQUAL(got_, (want)); \
-		} else {                                              \
-			CU_ASSERT_PTR_NULL(got_);                     \
-		}                                                     \
-		free(got_);                                           \
+#define ASSERT_VALUE(path, text, name, want)                 \
+	do {                                                 \
+		char *got_ = lookup((path), (text), (name)); \
+		if (want) {                                  \
+			CU_ASSERT_PTR_NOT_NULL(got_);        \
+			if (got_)                            \
+				check_str(got_, (want));     \
+		} else {                                     \
+			CU_ASSERT_PTR_NULL(got_);            \
+		}                                            \
+		free(got_);                                  \
 	} while (0)
 
 static const char driver[] =
@@ -99,7 +99,7 @@ static void test_never_outside_the_tree(void)
 	outside = tempdir_create("test-header-macro-outside");
 	put("drivers/a/a.c", "");
 	link = xstrfmt("%s/drivers/a/linked", root);
-	CU_ASSERT_FATAL(symlink(outside, link) == 0);
+	check_int_fatal(symlink(outside, link), 0);
 	free(link);
 	link = xstrfmt("%s/secret.h", outside);
 	{
@@ -139,7 +139,7 @@ static void test_overlay_first_and_reads_listed(void)
 	value = header_string_macro(&where, "drivers/ieee1394/raw1394.c",
 				    driver, strlen(driver), &tl, "RAW_NAME");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(value);
-	CU_ASSERT_STRING_EQUAL(value, "patched");
+	check_str(value, "patched");
 	CU_ASSERT(strlist_find(&read, "drivers/ieee1394/raw1394-private.h") >=
 		  0);
 	free(value);

@@ -40,16 +40,15 @@ static void test_lookup(void)
 {
 	struct strbuf err = STRBUF_INIT;
 
-	CU_ASSERT_STRING_EQUAL(
-		output_format_find(scan_formats, "json", "scan")->name, "json");
-	CU_ASSERT_STRING_EQUAL(
-		output_format_find(check_formats, "sarif", "check")->name,
-		"sarif");
-	CU_ASSERT_EQUAL(find_in_child(scan_formats, "sarif", &err), 2);
+	check_str(output_format_find(scan_formats, "json", "scan")->name,
+		  "json");
+	check_str(output_format_find(check_formats, "sarif", "check")->name,
+		  "sarif");
+	check_int(find_in_child(scan_formats, "sarif", &err), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.buf, "unknown format 'sarif': use "
 					       "text or json (see "));
 	strbuf_reset(&err);
-	CU_ASSERT_EQUAL(find_in_child(check_formats, "verdicts", &err), 2);
+	check_int(find_in_child(check_formats, "verdicts", &err), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.buf, "unknown format 'verdicts': "
 					       "use text, json or sarif"));
 	strbuf_release(&err);
@@ -70,9 +69,9 @@ static void test_scan_text_and_json(void)
 	struct migration m;
 	struct scan_file file;
 
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	check_int_fatal(test_migration_parse(&m), 0);
 	scan_file_buffer(&file, "drivers/x.c", source, strlen(source), &m);
-	CU_ASSERT_FATAL(file.nr_sites == 1);
+	check_int_fatal(file.nr_sites, 1);
 	memset(&result, 0, sizeof(result));
 	result.files = &file;
 	result.nr_files = 1;
@@ -82,9 +81,8 @@ static void test_scan_text_and_json(void)
 
 	text = output_format_find(scan_formats, "text", "scan");
 	text->write(&out, &in);
-	CU_ASSERT_STRING_EQUAL(out.buf,
-			       "drivers/x.c:3:2: old class_device_create(cls, "
-			       "MKDEV(1, 2), NULL, \"x\")\n");
+	check_str(out.buf, "drivers/x.c:3:2: old class_device_create(cls, "
+			   "MKDEV(1, 2), NULL, \"x\")\n");
 	strbuf_reset(&out);
 	json = output_format_find(scan_formats, "json", "scan");
 	json->write(&out, &in);
@@ -112,32 +110,32 @@ static void test_check_formats(void)
 	struct strbuf out = STRBUF_INIT, want = STRBUF_INIT;
 	struct migration m;
 
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	check_int_fatal(test_migration_parse(&m), 0);
 	in.migration = &m;
 	memset(&r, 0, sizeof(r));
 	findings_init(&r.findings);
 	finding_add(&r.findings, "binary-file", SEVERITY_ERROR, "x.c", 1, 1,
 		    "a binary file names the function");
 	check_report_summary(&summary, &r, &m);
-	CU_ASSERT_STRING_EQUAL(summary.migration, "class-device-parent");
-	CU_ASSERT_EQUAL(summary.call_sites, 0);
+	check_str(summary.migration, "class-device-parent");
+	check_int(summary.call_sites, 0);
 
 	output_format_find(check_formats, "text", "check")->write(&out, &in);
 	report_text(&want, &r.findings, 1000);
-	CU_ASSERT_STRING_EQUAL(out.buf, want.buf);
+	check_str(out.buf, want.buf);
 	strbuf_reset(&out);
 	strbuf_reset(&want);
 	output_format_find(check_formats, "json", "check")->write(&out, &in);
 	report_json(&want, &r.findings, &summary);
-	CU_ASSERT_STRING_EQUAL(out.buf, want.buf);
+	check_str(out.buf, want.buf);
 	strbuf_reset(&out);
 	strbuf_reset(&want);
 	output_format_find(check_formats, "sarif", "check")->write(&out, &in);
 	report_sarif(&want, &r.findings, &summary);
-	CU_ASSERT_STRING_EQUAL(out.buf, want.buf);
+	check_str(out.buf, want.buf);
 	strbuf_reset(&out);
 	check_verdicts.write(&out, &in);
-	CU_ASSERT_EQUAL(out.len, 0);
+	check_int(out.len, 0);
 	strbuf_release(&out);
 	strbuf_release(&want);
 	findings_release(&r.findings);

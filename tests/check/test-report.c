@@ -42,11 +42,11 @@ static void test_text_lines_and_order(void)
 		"\"quoted\" back\\slash\ttab [format-nonliteral]\n"
 		"drivers/s390/char/vmlogrdr.c:789:25: error: arguments 1 and "
 		"2 appear swapped"));
-	CU_ASSERT_EQUAL(strncmp(out.buf, "drivers/char/", 13), 0);
+	check_int(strncmp(out.buf, "drivers/char/", 13), 0);
 	strbuf_reset(&out);
 	report_summary_line(&out, &list, &summary);
-	CU_ASSERT_STRING_EQUAL(out.buf, "check: 72 call sites in 52 files: "
-					"1 error, 1 warning, 0 notes\n");
+	check_str(out.buf, "check: 72 call sites in 52 files: "
+			   "1 error, 1 warning, 0 notes\n");
 	strbuf_release(&out);
 	findings_release(&list);
 }
@@ -63,7 +63,7 @@ static void test_text_cap(void)
 			    (unsigned int)(10 - i), 1, "m%d", i);
 	findings_sort(&list);
 	report_text(&out, &list, 3);
-	CU_ASSERT_EQUAL(strncmp(out.buf, "a.c:6:1: error: m4 ", 19), 0);
+	check_int(strncmp(out.buf, "a.c:6:1: error: m4 ", 19), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\n... and 2 more findings\n"));
 	CU_ASSERT_PTR_NULL(strstr(out.buf, "a.c:9:"));
 	strbuf_release(&out);
@@ -85,18 +85,17 @@ static void test_text_of_one_severity(void)
 		    "w");
 	findings_sort(&list);
 	report_text_severity(&out, &list, SEVERITY_ERROR, 2, "  ");
-	CU_ASSERT_STRING_EQUAL(out.buf, "  e.c:1:1: error: e0 [null-class]\n"
-					"  e.c:2:1: error: e1 [null-class]\n");
+	check_str(out.buf, "  e.c:1:1: error: e0 [null-class]\n"
+			   "  e.c:2:1: error: e1 [null-class]\n");
 	strbuf_reset(&out);
 	report_text_severity(&out, &list, SEVERITY_WARNING, 5, "");
-	CU_ASSERT_STRING_EQUAL(out.buf,
-			       "w.c:1:2: warning: w [format-nonliteral]\n");
+	check_str(out.buf, "w.c:1:2: warning: w [format-nonliteral]\n");
 	strbuf_reset(&out);
 	report_text_severity(&out, &list, SEVERITY_NOTE, 5, "  ");
-	CU_ASSERT_EQUAL(out.len, 0);
+	check_int(out.len, 0);
 	report_summary_counts(&out, &list, &summary);
-	CU_ASSERT_STRING_EQUAL(out.buf, "72 call sites in 52 files: 4 errors, "
-					"1 warning, 0 notes");
+	check_str(out.buf, "72 call sites in 52 files: 4 errors, "
+			   "1 warning, 0 notes");
 	strbuf_release(&out);
 	findings_release(&list);
 }
@@ -108,7 +107,7 @@ static void test_json_shape_and_escaping(void)
 
 	two_findings(&list);
 	report_json(&out, &list, &summary);
-	CU_ASSERT_EQUAL(out.buf[0], '{');
+	check_int(out.buf[0], '{');
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"findings\": ["));
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		out.buf, "\"message\": \"the format is 'name' \\\"quoted\\\" "
@@ -182,10 +181,10 @@ static void test_sarif_required_fields(void)
 
 static void test_severity_names(void)
 {
-	CU_ASSERT_STRING_EQUAL(severity_name(SEVERITY_NOTE), "note");
-	CU_ASSERT_STRING_EQUAL(severity_name(SEVERITY_ERROR), "error");
-	CU_ASSERT_EQUAL(severity_parse("warning"), SEVERITY_WARNING);
-	CU_ASSERT_EQUAL(severity_parse("fatal"), -1);
+	check_str(severity_name(SEVERITY_NOTE), "note");
+	check_str(severity_name(SEVERITY_ERROR), "error");
+	check_int(severity_parse("warning"), SEVERITY_WARNING);
+	check_int(severity_parse("fatal"), -1);
 }
 
 static const struct unit_test tests[] = {

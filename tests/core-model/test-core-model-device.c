@@ -34,28 +34,28 @@ static void test_references(void)
 
 	dev = km_device_create(cls, NULL, KM_MKDEV(4, 64), NULL, "ttyS%d", 0);
 	CU_ASSERT_FATAL(!KM_IS_ERR(dev));
-	CU_ASSERT_STRING_EQUAL(dev->bus_id, "ttyS0");
+	check_str(dev->bus_id, "ttyS0");
 	CU_ASSERT_PTR_EQUAL(dev->class, cls);
 	/* the caller's and the registration's */
-	CU_ASSERT_EQUAL(km_device_refcount(dev), 2);
+	check_int(km_device_refcount(dev), 2);
 	/* the class: its own, and the device's */
-	CU_ASSERT_EQUAL(km_class_refcount(cls), 2);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 2);
+	check_int(km_class_refcount(cls), 2);
+	check_int(km_model_live_objects(model), 2);
 	CU_ASSERT_PTR_EQUAL(km_get_device(dev), dev);
-	CU_ASSERT_EQUAL(km_device_refcount(dev), 3);
+	check_int(km_device_refcount(dev), 3);
 	km_device_unregister(dev);
 	CU_ASSERT_FALSE(km_device_is_registered(dev));
-	CU_ASSERT_EQUAL(km_device_refcount(dev), 1);
+	check_int(km_device_refcount(dev), 1);
 	CU_ASSERT_PTR_NULL(km_device_find_devt(cls, KM_MKDEV(4, 64)));
 	km_put_device(dev);
 	/* released: the model no longer knows the pointer */
-	CU_ASSERT_EQUAL(km_device_refcount(dev), -1);
-	CU_ASSERT_EQUAL(km_class_refcount(cls), 1);
+	check_int(km_device_refcount(dev), -1);
+	check_int(km_class_refcount(cls), 1);
 	km_put_device(dev);
 	km_device_unregister(dev);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 0);
+	check_int(km_model_nr_warnings(model), 0);
 	km_class_destroy(cls);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
+	check_int(km_model_live_objects(model), 0);
 	km_model_free(model);
 }
 
@@ -68,15 +68,15 @@ static void test_class_outlives_its_directory(void)
 	dev = km_device_create(cls, NULL, KM_MKDEV(5, 1), NULL, "console");
 	CU_ASSERT_FATAL(!KM_IS_ERR(dev));
 	km_class_destroy(cls);
-	CU_ASSERT_EQUAL(km_class_refcount(cls), 1);
+	check_int(km_class_refcount(cls), 1);
 	/* device_destroy() still finds it through the class */
 	CU_ASSERT_PTR_EQUAL(km_device_find_devt(cls, KM_MKDEV(5, 1)), dev);
 	/* a new device cannot go into a class that is gone */
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_create(cls, NULL, 0, NULL, "x")),
-			-ENODEV);
+	check_int(KM_PTR_ERR(km_device_create(cls, NULL, 0, NULL, "x")),
+		  -ENODEV);
 	km_device_destroy(cls, KM_MKDEV(5, 1));
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 0);
+	check_int(km_model_live_objects(model), 0);
+	check_int(km_model_nr_warnings(model), 0);
 	km_model_free(model);
 }
 
@@ -105,7 +105,7 @@ static void test_glue_directories(void)
 	free(text);
 	/* /sys/devices/virtual is no fixture: no fixture may take it */
 	km_device_create(cls, NULL, 0, NULL, "vc");
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "virtual/x")), -EEXIST);
+	check_int(KM_PTR_ERR(km_device_new(model, "virtual/x")), -EEXIST);
 	km_class_destroy(cls);
 	km_model_free(model);
 }
@@ -118,7 +118,7 @@ static void test_missing_release_warns(void)
 
 	dev->release = NULL;
 	km_device_unregister(dev);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 1);
+	check_int(km_model_nr_warnings(model), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(km_model_warning(model, 0),
 				      "does not have a release()"));
 	free(dev);
@@ -136,15 +136,13 @@ static void test_modules_and_owners(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snd);
 	CU_ASSERT_PTR_EQUAL(km_module_new(model, "snd"), snd);
 	CU_ASSERT_PTR_NOT_EQUAL(km_module_new(model, "usb"), snd);
-	CU_ASSERT_STRING_EQUAL(km_module_name(model, snd), "snd");
+	check_str(km_module_name(model, snd), "snd");
 	CU_ASSERT_PTR_NULL(km_module_name(model, (struct module *)&local));
 	cls = km_class_create(model, snd, "sound");
 	CU_ASSERT_PTR_EQUAL(cls->owner, snd);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_create_new(model, NULL)), -ENOMEM);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_create(model, NULL, NULL)),
-			-EINVAL);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_create_new(model, "sound")),
-			-EEXIST);
+	check_int(KM_PTR_ERR(km_class_create_new(model, NULL)), -ENOMEM);
+	check_int(KM_PTR_ERR(km_class_create(model, NULL, NULL)), -EINVAL);
+	check_int(KM_PTR_ERR(km_class_create_new(model, "sound")), -EEXIST);
 	CU_ASSERT_PTR_NULL(km_class_create_new(model, "input")->owner);
 	km_model_free(model);
 }

@@ -78,25 +78,24 @@ static void test_table(void)
 	for (i = 0; km_entry_at(i); i++)
 		CU_ASSERT_PTR_EQUAL(km_entry_find(km_entry_at(i)->name),
 				    km_entry_at(i));
-	CU_ASSERT_EQUAL(i, NR(names));
+	check_int(i, NR(names));
 	CU_ASSERT_PTR_NULL(km_entry_find("class_device_register"));
 	CU_ASSERT_PTR_NULL(km_entry_find(NULL));
 
 	/* the changes of the three migrations, as roles */
 	e = km_entry_find("class_device_create");
 	CU_ASSERT(!has_role(&e->forms[KM_FORM_OLD], KM_ROLE_PARENT_CDEV));
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[1].role,
-			KM_ROLE_PARENT_CDEV);
+	check_int(e->forms[KM_FORM_NEW].params[1].role, KM_ROLE_PARENT_CDEV);
 	e = km_entry_find("device_create");
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_OLD].params[3].role, KM_ROLE_FORMAT);
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[3].role, KM_ROLE_DRVDATA);
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[4].role, KM_ROLE_FORMAT);
+	check_int(e->forms[KM_FORM_OLD].params[3].role, KM_ROLE_FORMAT);
+	check_int(e->forms[KM_FORM_NEW].params[3].role, KM_ROLE_DRVDATA);
+	check_int(e->forms[KM_FORM_NEW].params[4].role, KM_ROLE_FORMAT);
 	CU_ASSERT(e->forms[KM_FORM_NEW].variadic);
 	e = km_entry_find("class_create");
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_OLD].params[0].role, KM_ROLE_OWNER);
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].nr_params, 1);
-	CU_ASSERT_EQUAL(e->forms[KM_FORM_NEW].params[0].role, KM_ROLE_NAME);
-	CU_ASSERT_STRING_EQUAL(km_role_name(KM_ROLE_DRVDATA), "the drvdata");
+	check_int(e->forms[KM_FORM_OLD].params[0].role, KM_ROLE_OWNER);
+	check_int(e->forms[KM_FORM_NEW].nr_params, 1);
+	check_int(e->forms[KM_FORM_NEW].params[0].role, KM_ROLE_NAME);
+	check_str(km_role_name(KM_ROLE_DRVDATA), "the drvdata");
 }
 
 static void test_class_device_create_forms(void)
@@ -107,23 +106,22 @@ static void test_class_device_create_forms(void)
 				       STRING("null") };
 	struct km_call_result old, new;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_OLD,
-				      old_args, NR(old_args), &old),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      new_args, NR(new_args), &new),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(new.path, "/sys/class/mem/null");
-	CU_ASSERT_STRING_EQUAL(old.path, new.path);
-	CU_ASSERT_STRING_EQUAL(new.name, "null");
+	check_int(km_entry_call("class_device_create", KM_FORM_OLD, old_args,
+				NR(old_args), &old),
+		  KM_CALL_REGISTERED);
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, new_args,
+				NR(new_args), &new),
+		  KM_CALL_REGISTERED);
+	check_str(new.path, "/sys/class/mem/null");
+	check_str(old.path, new.path);
+	check_str(new.name, "null");
 	CU_ASSERT(old.dev && new.dev);
 	CU_ASSERT(!new.device_link && !old.device_link);
 	CU_ASSERT_PTR_NULL(new.class_link);
-	CU_ASSERT_STRING_EQUAL(new.uevent,
-			       "add /class/mem/null ACTION=add "
-			       "DEVPATH=/class/mem/null MAJOR=1 MINOR=3 "
-			       "SUBSYSTEM=mem hotplug=class_device");
-	CU_ASSERT_STRING_EQUAL(old.uevent, new.uevent);
+	check_str(new.uevent, "add /class/mem/null ACTION=add "
+			      "DEVPATH=/class/mem/null MAJOR=1 MINOR=3 "
+			      "SUBSYSTEM=mem hotplug=class_device");
+	check_str(old.uevent, new.uevent);
 	km_call_result_release(&old);
 	km_call_result_release(&new);
 }
@@ -137,13 +135,12 @@ static void test_class_device_create_nested(void)
 	};
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW, args,
-				      NR(args), &res),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(res.path, "/sys/class/input/input3/event2");
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, args,
+				NR(args), &res),
+		  KM_CALL_REGISTERED);
+	check_str(res.path, "/sys/class/input/input3/event2");
 	CU_ASSERT(res.device_link);
-	CU_ASSERT_STRING_EQUAL(res.device_target,
-			       "/sys/devices/pci0000:00/usb2");
+	check_str(res.device_target, "/sys/devices/pci0000:00/usb2");
 	km_call_result_release(&res);
 }
 
@@ -158,27 +155,27 @@ static void test_class_device_create_errors(void)
 					STRING("abcdefghijklmnopqrstuvwxyz") };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      null_class, 5, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENODEV);
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, null_class,
+				5, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -ENODEV);
 	CU_ASSERT_PTR_NULL(res.path);
 	km_call_result_release(&res);
 	/* a pointer of another kind is one the model never saw */
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      stray_class, 5, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -EINVAL);
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, stray_class,
+				5, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -EINVAL);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      null_fmt, 5, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -EINVAL);
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, null_fmt, 5,
+				&res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -EINVAL);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      long_name, 5, &res),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(res.name, "abcdefghijklmnopqrs");
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW, long_name,
+				5, &res),
+		  KM_CALL_REGISTERED);
+	check_str(res.name, "abcdefghijklmnopqrs");
 	CU_ASSERT(res.name_truncated);
 	CU_ASSERT(!res.dev);
 	km_call_result_release(&res);
@@ -194,28 +191,27 @@ static void test_device_create_forms(void)
 				      STRING("null") };
 	struct km_call_result old, new, with;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_OLD, old_args,
-				      NR(old_args), &old),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, new_args,
-				      NR(new_args), &new),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, drvdata,
-				      NR(drvdata), &with),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(new.path, "/sys/devices/virtual/mem/null");
-	CU_ASSERT_STRING_EQUAL(new.class_link, "/sys/class/mem/null");
-	CU_ASSERT_STRING_EQUAL(old.path, new.path);
-	CU_ASSERT_STRING_EQUAL(old.class_link, new.class_link);
+	check_int(km_entry_call("device_create", KM_FORM_OLD, old_args,
+				NR(old_args), &old),
+		  KM_CALL_REGISTERED);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, new_args,
+				NR(new_args), &new),
+		  KM_CALL_REGISTERED);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, drvdata,
+				NR(drvdata), &with),
+		  KM_CALL_REGISTERED);
+	check_str(new.path, "/sys/devices/virtual/mem/null");
+	check_str(new.class_link, "/sys/class/mem/null");
+	check_str(old.path, new.path);
+	check_str(old.class_link, new.class_link);
 	CU_ASSERT(old.dev && new.dev);
 	CU_ASSERT(!new.device_link);
 	CU_ASSERT(!old.drvdata && !new.drvdata);
 	CU_ASSERT(with.drvdata);
-	CU_ASSERT_STRING_EQUAL(new.uevent,
-			       "add /devices/virtual/mem/null ACTION=add "
-			       "DEVPATH=/devices/virtual/mem/null MAJOR=1 "
-			       "MINOR=3 SUBSYSTEM=mem");
-	CU_ASSERT_STRING_EQUAL(old.uevent, new.uevent);
+	check_str(new.uevent, "add /devices/virtual/mem/null ACTION=add "
+			      "DEVPATH=/devices/virtual/mem/null MAJOR=1 "
+			      "MINOR=3 SUBSYSTEM=mem");
+	check_str(old.uevent, new.uevent);
 	km_call_result_release(&old);
 	km_call_result_release(&new);
 	km_call_result_release(&with);
@@ -227,15 +223,13 @@ static void test_device_create_parent(void)
 				   NUL, NUL, STRING("ttyS0") };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, args,
-				      NR(args), &res),
-			KM_CALL_REGISTERED);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, args, NR(args),
+				&res),
+		  KM_CALL_REGISTERED);
 	/* a parent of no class: a glue directory named after the class */
-	CU_ASSERT_STRING_EQUAL(res.path,
-			       "/sys/devices/platform/serial8250/tty/ttyS0");
+	check_str(res.path, "/sys/devices/platform/serial8250/tty/ttyS0");
 	CU_ASSERT(res.device_link);
-	CU_ASSERT_STRING_EQUAL(res.device_target,
-			       "/sys/devices/platform/serial8250");
+	check_str(res.device_target, "/sys/devices/platform/serial8250");
 	/* devt 0:0: no dev attribute, no MAJOR in the event */
 	CU_ASSERT(!res.dev);
 	CU_ASSERT_PTR_NULL(strstr(res.uevent, "MAJOR"));
@@ -254,32 +248,29 @@ static void test_device_create_errors(void)
 					  STRING("x") };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, null_class,
-				      5, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENODEV);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, null_class, 5,
+				&res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -ENODEV);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_OLD, null_class,
-				      4, &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENODEV);
+	check_int(km_entry_call("device_create", KM_FORM_OLD, null_class, 4,
+				&res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -ENODEV);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, swapped, 5,
-				      &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -EINVAL);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, swapped, 5, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -EINVAL);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, empty, 5,
-				      &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -EINVAL);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, empty, 5, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -EINVAL);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, cdev_parent,
-				      5, &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_EQUAL(res.bad_arg, 1);
-	CU_ASSERT_STRING_EQUAL(res.why,
-			       "the parent device is not a struct device");
+	check_int(km_entry_call("device_create", KM_FORM_NEW, cdev_parent, 5,
+				&res),
+		  KM_CALL_INVALID);
+	check_int(res.bad_arg, 1);
+	check_str(res.why, "the parent device is not a struct device");
 	km_call_result_release(&res);
 }
 
@@ -292,33 +283,28 @@ static void test_class_create_forms(void)
 	struct km_value new_null[] = { NUL };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_OLD, old_args, 2,
-				      &res),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(res.path, "/sys/class/snd");
-	CU_ASSERT_STRING_EQUAL(res.owner, "THIS_MODULE");
+	check_int(km_entry_call("class_create", KM_FORM_OLD, old_args, 2, &res),
+		  KM_CALL_REGISTERED);
+	check_str(res.path, "/sys/class/snd");
+	check_str(res.owner, "THIS_MODULE");
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_OLD, no_owner, 2,
-				      &res),
-			KM_CALL_REGISTERED);
+	check_int(km_entry_call("class_create", KM_FORM_OLD, no_owner, 2, &res),
+		  KM_CALL_REGISTERED);
 	CU_ASSERT_PTR_NULL(res.owner);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_NEW, new_args, 1,
-				      &res),
-			KM_CALL_REGISTERED);
-	CU_ASSERT_STRING_EQUAL(res.path, "/sys/class/snd");
+	check_int(km_entry_call("class_create", KM_FORM_NEW, new_args, 1, &res),
+		  KM_CALL_REGISTERED);
+	check_str(res.path, "/sys/class/snd");
 	CU_ASSERT_PTR_NULL(res.owner);
 	km_call_result_release(&res);
 	/* kobject_set_name("%s", NULL) of 4.x-6.x: -ENOMEM */
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_OLD, old_null, 2,
-				      &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENOMEM);
+	check_int(km_entry_call("class_create", KM_FORM_OLD, old_null, 2, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -ENOMEM);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_NEW, new_null, 1,
-				      &res),
-			KM_CALL_FAILED);
-	CU_ASSERT_EQUAL(res.err, -ENOMEM);
+	check_int(km_entry_call("class_create", KM_FORM_NEW, new_null, 1, &res),
+		  KM_CALL_FAILED);
+	check_int(res.err, -ENOMEM);
 	km_call_result_release(&res);
 }
 
@@ -329,18 +315,18 @@ static void test_destroys(void)
 	struct km_value null_class[] = { NUL, DEVT(1, 1) };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("device_destroy", KM_FORM_NEW, class_devt,
-				      2, &res),
-			KM_CALL_DONE);
+	check_int(km_entry_call("device_destroy", KM_FORM_NEW, class_devt, 2,
+				&res),
+		  KM_CALL_DONE);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_destroy", KM_FORM_OLD,
-				      null_class, 2, &res),
-			KM_CALL_DONE);
+	check_int(km_entry_call("class_device_destroy", KM_FORM_OLD, null_class,
+				2, &res),
+		  KM_CALL_DONE);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_destroy", KM_FORM_NEW, class_only,
-				      1, &res),
-			KM_CALL_DONE);
-	CU_ASSERT_EQUAL(res.nr_warnings, 0);
+	check_int(km_entry_call("class_destroy", KM_FORM_NEW, class_only, 1,
+				&res),
+		  KM_CALL_DONE);
+	check_int(res.nr_warnings, 0);
 	km_call_result_release(&res);
 }
 
@@ -355,38 +341,35 @@ static void test_invalid_calls(void)
 	struct km_value two[] = { CLASS("c"), NUL };
 	struct km_call_result res;
 
-	CU_ASSERT_EQUAL(km_entry_call("class_device_create", KM_FORM_NEW,
-				      devt_as_class, 5, &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_EQUAL(res.bad_arg, 0);
-	CU_ASSERT_STRING_EQUAL(res.why, "a dev_t where a pointer goes");
+	check_int(km_entry_call("class_device_create", KM_FORM_NEW,
+				devt_as_class, 5, &res),
+		  KM_CALL_INVALID);
+	check_int(res.bad_arg, 0);
+	check_str(res.why, "a dev_t where a pointer goes");
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW,
-				      class_as_devt, 5, &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_EQUAL(res.bad_arg, 2);
-	CU_ASSERT_STRING_EQUAL(res.why, "a pointer where dev_t goes");
+	check_int(km_entry_call("device_create", KM_FORM_NEW, class_as_devt, 5,
+				&res),
+		  KM_CALL_INVALID);
+	check_int(res.bad_arg, 2);
+	check_str(res.why, "a pointer where dev_t goes");
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW,
-				      class_as_fmt, 5, &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_STRING_EQUAL(res.why, "the format is not a string");
+	check_int(km_entry_call("device_create", KM_FORM_NEW, class_as_fmt, 5,
+				&res),
+		  KM_CALL_INVALID);
+	check_str(res.why, "the format is not a string");
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_create", KM_FORM_OLD, two, 3,
-				      &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_STRING_EQUAL(res.why,
-			       "3 arguments where the prototype has 2");
+	check_int(km_entry_call("class_create", KM_FORM_OLD, two, 3, &res),
+		  KM_CALL_INVALID);
+	check_str(res.why, "3 arguments where the prototype has 2");
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("device_create", KM_FORM_NEW, two, 2,
-				      &res),
-			KM_CALL_INVALID);
+	check_int(km_entry_call("device_create", KM_FORM_NEW, two, 2, &res),
+		  KM_CALL_INVALID);
 	km_call_result_release(&res);
-	CU_ASSERT_EQUAL(km_entry_call("class_device_register", KM_FORM_NEW, two,
-				      2, &res),
-			KM_CALL_INVALID);
-	CU_ASSERT_STRING_EQUAL(res.why, "the core model has no entry point "
-					"'class_device_register'");
+	check_int(km_entry_call("class_device_register", KM_FORM_NEW, two, 2,
+				&res),
+		  KM_CALL_INVALID);
+	check_str(res.why, "the core model has no entry point "
+			   "'class_device_register'");
 	km_call_result_release(&res);
 }
 

@@ -72,27 +72,27 @@ static void test_parent_unregistered_first_lives_until_children_go(void)
 
 	release_log[0] = '\0';
 	setup_tracked(&in3, input, NULL, "input3");
-	CU_ASSERT_EQUAL_FATAL(km_class_device_register(&in3.cdev), 0);
+	check_int_fatal(km_class_device_register(&in3.cdev), 0);
 	setup_tracked(&ev2, input, &in3.cdev, "event2");
-	CU_ASSERT_EQUAL_FATAL(km_class_device_register(&ev2.cdev), 0);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 3);
+	check_int_fatal(km_class_device_register(&ev2.cdev), 0);
+	check_int(km_model_live_objects(model), 3);
 
 	km_class_device_unregister(&in3.cdev);
 	/* the directory is gone at once, the memory stays */
 	CU_ASSERT_FALSE(listed(model, "input", "input3"));
 	CU_ASSERT_FALSE(listed(model, "input", "event2"));
-	CU_ASSERT_EQUAL(in3.released, 0);
+	check_int(in3.released, 0);
 	CU_ASSERT_FALSE(km_class_device_is_registered(&in3.cdev));
 	CU_ASSERT_TRUE(km_class_device_is_registered(&ev2.cdev));
-	CU_ASSERT_EQUAL(km_class_device_refcount(&in3.cdev), 2);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 3);
+	check_int(km_class_device_refcount(&in3.cdev), 2);
+	check_int(km_model_live_objects(model), 3);
 
 	km_class_device_unregister(&ev2.cdev);
-	CU_ASSERT_STRING_EQUAL(release_log, "event2 input3 ");
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
-	CU_ASSERT_EQUAL(km_class_device_refcount(&in3.cdev), -1);
+	check_str(release_log, "event2 input3 ");
+	check_int(km_model_live_objects(model), 1);
+	check_int(km_class_device_refcount(&in3.cdev), -1);
 	km_class_destroy(input);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
+	check_int(km_model_live_objects(model), 0);
 	km_model_free(model);
 }
 
@@ -108,18 +108,18 @@ static void test_child_reference_holds_parent_past_del(void)
 	setup_tracked(&ev2, input, &in3.cdev, "event2");
 	km_class_device_register(&ev2.cdev);
 	/* 1 own + 1 registered + the child's get and its kobject parent */
-	CU_ASSERT_EQUAL(km_class_device_refcount(&in3.cdev), 4);
+	check_int(km_class_device_refcount(&in3.cdev), 4);
 
 	CU_ASSERT_PTR_EQUAL(km_class_device_get(&ev2.cdev), &ev2.cdev);
 	km_class_device_unregister(&ev2.cdev);
 	km_class_device_unregister(&in3.cdev);
-	CU_ASSERT_STRING_EQUAL(release_log, "");
+	check_str(release_log, "");
 	/* the child's kobject still holds the parent */
-	CU_ASSERT_EQUAL(km_class_device_refcount(&in3.cdev), 1);
+	check_int(km_class_device_refcount(&in3.cdev), 1);
 	km_class_device_put(&ev2.cdev);
-	CU_ASSERT_STRING_EQUAL(release_log, "event2 input3 ");
+	check_str(release_log, "event2 input3 ");
 	km_class_destroy(input);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
+	check_int(km_model_live_objects(model), 0);
 	km_model_free(model);
 }
 
@@ -133,7 +133,7 @@ static void test_release_precedence(void)
 
 	class_releases = 0;
 	release_log[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(km_class_register(model, &cls), 0);
+	check_int_fatal(km_class_register(model, &cls), 0);
 	setup_tracked(&own, &cls, NULL, "own");
 	setup_tracked(&none, &cls, NULL, "none");
 	none.cdev.release = NULL;
@@ -142,12 +142,12 @@ static void test_release_precedence(void)
 	km_class_device_unregister(&own.cdev);
 	km_class_device_unregister(&none.cdev);
 	/* both went through tracked_release: own directly, none via class */
-	CU_ASSERT_EQUAL(own.released, 1);
-	CU_ASSERT_EQUAL(none.released, 1);
-	CU_ASSERT_EQUAL(class_releases, 0);
+	check_int(own.released, 1);
+	check_int(none.released, 1);
+	check_int(class_releases, 0);
 	km_class_unregister(&cls);
-	CU_ASSERT_EQUAL(class_releases, 1);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 0);
+	check_int(class_releases, 1);
+	check_int(km_model_nr_warnings(model), 0);
 	km_model_free(model);
 }
 
@@ -157,12 +157,12 @@ static void test_no_release_anywhere_warns(void)
 	struct class cls = { .name = "bare" };
 	struct class_device cd = { .class = &cls, .class_id = "x" };
 
-	CU_ASSERT_EQUAL_FATAL(km_class_register(model, &cls), 0);
-	CU_ASSERT_EQUAL_FATAL(km_class_device_register(&cd), 0);
+	check_int_fatal(km_class_register(model, &cls), 0);
+	check_int_fatal(km_class_device_register(&cd), 0);
 	km_class_device_unregister(&cd);
 	km_class_unregister(&cls);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 2);
+	check_int(km_model_live_objects(model), 0);
+	check_int(km_model_nr_warnings(model), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(km_model_warning(model, 0),
 				      "does not have a release() function"));
 	km_model_free(model);
@@ -180,22 +180,22 @@ static void test_unregister_twice(void)
 	km_class_device_unregister(cd);
 	km_class_device_del(cd);
 	km_class_device_put(cd);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 0);
+	check_int(km_model_nr_warnings(model), 0);
 
 	/* alive through a child: the second call only warns */
 	parent = km_class_device_create(cls, NULL, 0, NULL, "parent");
 	child = km_class_device_create(cls, parent, 0, NULL, "child");
 	km_class_device_unregister(parent);
-	CU_ASSERT_EQUAL(km_class_device_refcount(parent), 2);
+	check_int(km_class_device_refcount(parent), 2);
 	km_class_device_unregister(parent);
 	km_class_device_del(parent);
-	CU_ASSERT_EQUAL(km_class_device_refcount(parent), 2);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 2);
+	check_int(km_class_device_refcount(parent), 2);
+	check_int(km_model_nr_warnings(model), 2);
 	km_class_device_unregister(child);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
+	check_int(km_model_live_objects(model), 1);
 	km_class_destroy(cls);
 	km_class_destroy(cls);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
+	check_int(km_model_live_objects(model), 0);
 	km_model_free(model);
 }
 
@@ -208,17 +208,17 @@ static void test_put_more_than_got(void)
 	cd = km_class_device_create(cls, NULL, 0, NULL, "x");
 	km_class_device_put(cd);
 	/* the caller's reference is gone; what is left is the model's */
-	CU_ASSERT_EQUAL(km_class_device_refcount(cd), 1);
+	check_int(km_class_device_refcount(cd), 1);
 	km_class_device_put(cd);
-	CU_ASSERT_EQUAL(km_class_device_refcount(cd), 1);
+	check_int(km_class_device_refcount(cd), 1);
 	CU_ASSERT_TRUE(km_class_device_is_registered(cd));
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 1);
+	check_int(km_model_nr_warnings(model), 1);
 	km_class_put(cls);
-	CU_ASSERT_EQUAL(km_class_refcount(cls), 3);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 2);
+	check_int(km_class_refcount(cls), 3);
+	check_int(km_model_nr_warnings(model), 2);
 	/* del drops the last reference */
 	km_class_device_del(cd);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
+	check_int(km_model_live_objects(model), 1);
 	km_model_free(model);
 }
 
@@ -231,7 +231,7 @@ static void test_class_destroyed_before_its_devices(void)
 	struct tracked a, b;
 
 	class_releases = 0;
-	CU_ASSERT_EQUAL_FATAL(km_class_register(model, &cls), 0);
+	check_int_fatal(km_class_register(model, &cls), 0);
 	setup_tracked(&a, &cls, NULL, "a");
 	a.cdev.devt = KM_MKDEV(13, 1);
 	km_class_device_register(&a.cdev);
@@ -241,18 +241,18 @@ static void test_class_destroyed_before_its_devices(void)
 
 	km_class_destroy(&cls);
 	CU_ASSERT_TRUE(listed(model, "input", "[error opening dir]"));
-	CU_ASSERT_EQUAL(class_releases, 0);
+	check_int(class_releases, 0);
 	CU_ASSERT_PTR_EQUAL(km_class_find(model, "input"), &cls);
 	/* a new class of that name can come; the old one is still usable */
 	CU_ASSERT_FALSE(KM_IS_ERR(km_class_create(model, NULL, "input")));
-	CU_ASSERT_EQUAL(
+	check_int(
 		KM_PTR_ERR(km_class_device_create(&cls, NULL, 0, NULL, "late")),
 		-ENODEV);
 	km_class_device_destroy(&cls, KM_MKDEV(13, 2));
 	km_class_device_destroy(&cls, KM_MKDEV(13, 1));
-	CU_ASSERT_EQUAL(a.released + b.released, 2);
-	CU_ASSERT_EQUAL(class_releases, 1);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
+	check_int(a.released + b.released, 2);
+	check_int(class_releases, 1);
+	check_int(km_model_live_objects(model), 1);
 	km_model_free(model);
 }
 
@@ -272,14 +272,14 @@ static void test_model_free_frees_what_is_left(void)
 	km_class_device_unregister(parent);
 	setup_tracked(&mine, cls, NULL, "mine");
 	km_class_device_register(&mine.cdev);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 53);
+	check_int(km_model_live_objects(model), 53);
 	/* the sanitizer build checks that nothing leaks */
 	km_model_free(model);
 	/* caller memory is neither released nor touched */
-	CU_ASSERT_EQUAL(mine.released, 0);
-	CU_ASSERT_STRING_EQUAL(mine.cdev.class_id, "mine");
+	check_int(mine.released, 0);
+	check_str(mine.cdev.class_id, "mine");
 	/* its pointer is unknown now */
-	CU_ASSERT_EQUAL(km_class_device_refcount(&mine.cdev), -1);
+	check_int(km_class_device_refcount(&mine.cdev), -1);
 	km_class_device_unregister(&mine.cdev);
 }
 
@@ -292,13 +292,13 @@ static void test_readd_after_del(void)
 	cd = km_class_device_create(cls, NULL, 0, NULL, "x");
 	km_class_device_del(cd);
 	CU_ASSERT_FALSE(listed(model, "c", "x"));
-	CU_ASSERT_EQUAL(km_class_device_add(cd), 0);
+	check_int(km_class_device_add(cd), 0);
 	CU_ASSERT_TRUE(listed(model, "c", "x"));
-	CU_ASSERT_EQUAL(km_class_device_add(cd), -EEXIST);
-	CU_ASSERT_EQUAL(km_class_device_refcount(cd), 2);
+	check_int(km_class_device_add(cd), -EEXIST);
+	check_int(km_class_device_refcount(cd), 2);
 	km_class_device_unregister(cd);
 	km_class_destroy(cls);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 0);
+	check_int(km_model_live_objects(model), 0);
 	km_model_free(model);
 }
 
@@ -317,8 +317,8 @@ static void test_get_and_put_are_null_safe(void)
 	CU_ASSERT_PTR_NULL(km_class_get(&stranger));
 	km_class_put(NULL);
 	km_class_put(&stranger);
-	CU_ASSERT_EQUAL(km_class_refcount(&stranger), -1);
-	CU_ASSERT_EQUAL(km_class_device_refcount(NULL), -1);
+	check_int(km_class_refcount(&stranger), -1);
+	check_int(km_class_device_refcount(NULL), -1);
 }
 
 static void test_initialized_but_never_added(void)
@@ -330,11 +330,11 @@ static void test_initialized_but_never_added(void)
 	release_log[0] = '\0';
 	setup_tracked(&t, cls, NULL, "idle");
 	km_class_device_initialize(&t.cdev);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 2);
-	CU_ASSERT_EQUAL(km_class_device_refcount(&t.cdev), 1);
+	check_int(km_model_live_objects(model), 2);
+	check_int(km_class_device_refcount(&t.cdev), 1);
 	km_class_device_put(&t.cdev);
-	CU_ASSERT_STRING_EQUAL(release_log, "idle ");
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
+	check_str(release_log, "idle ");
+	check_int(km_model_live_objects(model), 1);
 	km_class_destroy(cls);
 	km_model_free(model);
 }

@@ -60,8 +60,8 @@ static void test_many_class_devices(void)
 	for (i = 0; i < NR; i += 2)
 		fprintf(t.fp, "destroy c 1:%d\n", i);
 	model = run(&t, &status, &err);
-	CU_ASSERT_EQUAL(status, KM_SCENARIO_OK);
-	CU_ASSERT_STRING_EQUAL(err, "");
+	check_int(status, KM_SCENARIO_OK);
+	check_str(err, "");
 	cls = km_class_find(model, "c");
 	for (i = 0; i < NR; i++) {
 		struct class_device *cd;
@@ -73,10 +73,10 @@ static void test_many_class_devices(void)
 			    cd != NULL)
 			missing++;
 	}
-	CU_ASSERT_EQUAL(missing, 0);
+	check_int(missing, 0);
 	/* the class and the odd half, each holding it twice */
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1 + NR / 2);
-	CU_ASSERT_EQUAL(km_class_refcount(cls), 1 + NR);
+	check_int(km_model_live_objects(model), 1 + NR / 2);
+	check_int(km_class_refcount(cls), 1 + NR);
 	free(err);
 	km_model_free(model);
 }
@@ -99,8 +99,8 @@ static void test_many_devices(void)
 	for (i = 0; i < NR; i += 4)
 		fprintf(t.fp, "device-destroy tty 4:%d\n", i);
 	model = run(&t, &status, &err);
-	CU_ASSERT_EQUAL(status, KM_SCENARIO_OK);
-	CU_ASSERT_STRING_EQUAL(err, "");
+	check_int(status, KM_SCENARIO_OK);
+	check_str(err, "");
 	for (i = 0; i < NR; i++) {
 		struct device *dev, *fixture;
 
@@ -114,8 +114,8 @@ static void test_many_devices(void)
 					 dev != NULL))
 			wrong++;
 	}
-	CU_ASSERT_EQUAL(wrong, 0);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1 + NR - NR / 4);
+	check_int(wrong, 0);
+	check_int(km_model_live_objects(model), 1 + NR - NR / 4);
 	free(err);
 	km_model_free(model);
 }
@@ -141,14 +141,14 @@ static void test_deep_chain(void)
 		len += sprintf(path + len, "/n%d", i);
 	}
 	model = run(&t, &status, &err);
-	CU_ASSERT_EQUAL(status, KM_SCENARIO_OK);
-	CU_ASSERT_STRING_EQUAL(err, "");
+	check_int(status, KM_SCENARIO_OK);
+	check_str(err, "");
 	deepest = km_class_device_find(model, path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(deepest);
-	CU_ASSERT_STRING_EQUAL(deepest->class_id, "n1999");
+	check_str(deepest->class_id, "n1999");
 	/* each parent is held twice by its child */
-	CU_ASSERT_EQUAL(km_class_device_refcount(deepest->parent), 4);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1 + DEPTH);
+	check_int(km_class_device_refcount(deepest->parent), 4);
+	check_int(km_model_live_objects(model), 1 + DEPTH);
 	/* a path one level too deep, or cut short, finds nothing */
 	strcat(path, "/n2000");
 	CU_ASSERT_PTR_NULL(km_class_device_find(model, path));
@@ -178,14 +178,14 @@ static void test_long_device_path(void)
 	text_open(&t);
 	fprintf(t.fp, "class c\ndevice %s\ncreate c x device=%s\n", path, path);
 	model = run(&t, &status, &err);
-	CU_ASSERT_EQUAL(status, KM_SCENARIO_OK);
+	check_int(status, KM_SCENARIO_OK);
 	/* too deep for a device link: the kernel's path buffer would not do */
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "has no valid path"));
 	dev = km_device_find(model, path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
 	for (; dev; dev = dev->parent)
 		depth++;
-	CU_ASSERT_EQUAL(depth, COMPONENTS);
+	check_int(depth, COMPONENTS);
 	path[2 * COMPONENTS - 3] = '\0';
 	CU_ASSERT_PTR_NOT_NULL(km_device_find(model, path));
 	free(path);

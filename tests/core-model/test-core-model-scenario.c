@@ -53,24 +53,23 @@ static void test_statements(void)
 		    "\tcreate input \"two words\"\n");
 	struct class_device *ev1;
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
-	CU_ASSERT_STRING_EQUAL(o.err, "");
+	check_int(o.status, KM_SCENARIO_OK);
+	check_str(o.err, "");
 	ev1 = km_class_device_find(o.model, "input/input1/event1");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(ev1);
-	CU_ASSERT_EQUAL(ev1->devt, KM_MKDEV(13, 65));
-	CU_ASSERT_STRING_EQUAL(ev1->dev->bus_id, "serio1");
+	check_int(ev1->devt, KM_MKDEV(13, 65));
+	check_str(ev1->dev->bus_id, "serio1");
 	CU_ASSERT_PTR_NOT_NULL(km_class_device_find(o.model, "input/mice"));
 	CU_ASSERT_PTR_NOT_NULL(
 		km_class_device_find(o.model, "input/two words"));
-	CU_ASSERT_EQUAL(km_sysfs_remove_group(
-				km_class_device_find(o.model, "input/input1"),
-				"id"),
-			0);
+	check_int(km_sysfs_remove_group(
+			  km_class_device_find(o.model, "input/input1"), "id"),
+		  0);
 	/* the class callback ran for the registered input1 only */
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(km_uevent_line(o.model, 0), "CLASS_HOTPLUG=1"));
 	CU_ASSERT_PTR_NULL(strstr(km_uevent_line(o.model, 1), "CLASS_HOTPLUG"));
-	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 5);
+	check_int(km_model_live_objects(o.model), 5);
 	done(&o);
 }
 
@@ -84,10 +83,10 @@ static void test_teardown_statements(void)
 		    "destroy input 13:66\n"
 		    "class-destroy input\n");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
-	CU_ASSERT_STRING_EQUAL(o.err, "");
-	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 0);
-	CU_ASSERT_EQUAL(km_uevent_count(o.model), 4);
+	check_int(o.status, KM_SCENARIO_OK);
+	check_str(o.err, "");
+	check_int(km_model_live_objects(o.model), 0);
+	check_int(km_uevent_count(o.model), 4);
 	done(&o);
 }
 
@@ -98,8 +97,8 @@ static void test_null_class_fails_with_enodev(void)
 			       "create-old - account devt=1:2\n"
 			       "create vmlogrdr after\n");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_FAILED);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(o.status, KM_SCENARIO_FAILED);
+	check_str(
 		o.err,
 		"t.scn:2: error: class_device_create 'logrec' failed: -ENODEV\n"
 		"t.scn:3: error: class_device_create 'account' failed: -ENODEV\n");
@@ -128,8 +127,8 @@ static void test_failures_in_the_model(void)
 			       "class-destroy c\n"
 			       "device a/01234567890123456789\n");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_FAILED);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(o.status, KM_SCENARIO_FAILED);
+	check_str(
 		o.err,
 		"t.scn:2: error: class_create 'c' failed: -EEXIST\n"
 		"t.scn:3: error: class_device_create '' failed: -EINVAL\n"
@@ -143,7 +142,7 @@ static void test_failures_in_the_model(void)
 		"t.scn:14: error: class_device_unregister 'c/x' failed: -ENOENT (no such class device)\n"
 		"t.scn:16: error: class_destroy 'c' failed: -ENOENT (no such class)\n"
 		"t.scn:17: error: device 'a/01234567890123456789' failed: -EINVAL\n");
-	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 0);
+	check_int(km_model_live_objects(o.model), 0);
 	done(&o);
 }
 
@@ -156,11 +155,10 @@ static void test_unregister_of_a_parent_kept_alive(void)
 			       "unregister c/p\n"
 			       "unregister c/p/k\n");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_FAILED);
-	CU_ASSERT_STRING_EQUAL(o.err,
-			       "t.scn:5: error: class_device_unregister "
-			       "'c/p' failed: -ENOENT (not registered)\n");
-	CU_ASSERT_EQUAL(km_model_live_objects(o.model), 1);
+	check_int(o.status, KM_SCENARIO_FAILED);
+	check_str(o.err, "t.scn:5: error: class_device_unregister "
+			 "'c/p' failed: -ENOENT (not registered)\n");
+	check_int(km_model_live_objects(o.model), 1);
 	done(&o);
 }
 
@@ -181,8 +179,8 @@ static void test_malformed_replays_nothing(void)
 			       "create c \"x\n"
 			       "create c x devt=4095:1048575\n");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_MALFORMED);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(o.status, KM_SCENARIO_MALFORMED);
+	check_str(
 		o.err,
 		"t.scn:2: error: unknown statement 'frobnicate'\n"
 		"t.scn:3: error: 'create' needs 2 arguments (usage: create CLASS NAME [parent=CDEV] [devt=MAJ:MIN] [device=PATH])\n"
@@ -209,11 +207,10 @@ static void test_nul_byte_is_malformed(void)
 	size_t size;
 	FILE *fp = open_memstream(&err, &size);
 
-	CU_ASSERT_EQUAL(km_scenario_run(model, "t.scn", text, sizeof(text) - 1,
-					fp),
-			KM_SCENARIO_MALFORMED);
+	check_int(km_scenario_run(model, "t.scn", text, sizeof(text) - 1, fp),
+		  KM_SCENARIO_MALFORMED);
 	fclose(fp);
-	CU_ASSERT_STRING_EQUAL(err, "t.scn:2: error: NUL byte in the line\n");
+	check_str(err, "t.scn:2: error: NUL byte in the line\n");
 	free(err);
 	km_model_free(model);
 }
@@ -222,10 +219,10 @@ static void test_empty_and_unterminated(void)
 {
 	struct outcome o = run("");
 
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
+	check_int(o.status, KM_SCENARIO_OK);
 	done(&o);
 	o = run("class c\ncreate c last");
-	CU_ASSERT_EQUAL(o.status, KM_SCENARIO_OK);
+	check_int(o.status, KM_SCENARIO_OK);
 	CU_ASSERT_PTR_NOT_NULL(km_class_device_find(o.model, "c/last"));
 	done(&o);
 }

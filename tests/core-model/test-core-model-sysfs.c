@@ -71,8 +71,8 @@ static struct class_device *input_dev(struct class *cls, const char *name,
 		km_class_device_create(cls, NULL, 0, dev, "%s", name);
 
 	CU_ASSERT_FATAL(!KM_IS_ERR(cd));
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "capabilities"), 0);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "id"), 0);
+	check_int(km_sysfs_create_group(cd, "capabilities"), 0);
+	check_int(km_sysfs_create_group(cd, "id"), 0);
 	return cd;
 }
 
@@ -102,7 +102,7 @@ static void test_desktop_listing(void)
 	km_class_device_create(input, in1, KM_MKDEV(13, 65), serio, "event1");
 
 	text = tree_of(model, "input", NULL);
-	CU_ASSERT_STRING_EQUAL(text, desktop_tree);
+	check_str(text, desktop_tree);
 	free(text);
 	km_model_free(model);
 }
@@ -123,9 +123,9 @@ static void test_nested_directory_is_under_its_parent(void)
 	/* the parent's directory is where the name must be unique */
 	CU_ASSERT_FALSE(KM_IS_ERR(
 		km_class_device_create(input, NULL, 0, NULL, "event2")));
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_class_device_create(input, in3, 0, NULL,
-							  "event2")),
-			-EEXIST);
+	check_int(KM_PTR_ERR(km_class_device_create(input, in3, 0, NULL,
+						    "event2")),
+		  -EEXIST);
 	km_model_free(model);
 }
 
@@ -141,7 +141,7 @@ static void test_device_link_climbs_one_level_per_nesting(void)
 	b = km_class_device_create(cls, a, 0, dev, "b");
 	km_class_device_create(cls, b, 0, dev, "c");
 	text = tree_of(model, "video", NULL);
-	CU_ASSERT_STRING_EQUAL(
+	check_str(
 		text,
 		"/sys/class/video/\n"
 		"`-- a\n"
@@ -163,7 +163,7 @@ static void test_device_link_only_with_a_device(void)
 	cd = km_class_device_create(cls, NULL, KM_MKDEV(4, 1), NULL, "tty1");
 	CU_ASSERT_FATAL(!KM_IS_ERR(cd));
 	/* removing a link that is not there fails */
-	CU_ASSERT_EQUAL(km_class_device_remove_file(cd, "device"), -ENOENT);
+	check_int(km_class_device_remove_file(cd, "device"), -ENOENT);
 	km_model_free(model);
 }
 
@@ -178,14 +178,12 @@ static void test_dev_attribute_only_when_devt_is_set(void)
 	minor_only = km_class_device_create(cls, NULL, KM_MKDEV(0, 5), NULL,
 					    "minor");
 	/* creating an existing attribute fails: a probe for its presence */
-	CU_ASSERT_EQUAL(km_class_device_create_file(with, "dev"), -EEXIST);
-	CU_ASSERT_EQUAL(km_class_device_create_file(without, "dev"), 0);
-	CU_ASSERT_EQUAL(km_class_device_create_file(minor_only, "dev"),
-			-EEXIST);
+	check_int(km_class_device_create_file(with, "dev"), -EEXIST);
+	check_int(km_class_device_create_file(without, "dev"), 0);
+	check_int(km_class_device_create_file(minor_only, "dev"), -EEXIST);
 	/* uevent is always there */
-	CU_ASSERT_EQUAL(km_class_device_create_file(with, "uevent"), -EEXIST);
-	CU_ASSERT_EQUAL(km_class_device_create_file(without, "uevent"),
-			-EEXIST);
+	check_int(km_class_device_create_file(with, "uevent"), -EEXIST);
+	check_int(km_class_device_create_file(without, "uevent"), -EEXIST);
 	km_model_free(model);
 }
 
@@ -198,13 +196,13 @@ static void test_full_listing_shows_files(void)
 	km_class_device_create(cls, NULL, KM_MKDEV(1, 3), NULL, "null");
 	km_class_device_create(cls, NULL, 0, NULL, "nodev");
 	text = everything_of(model);
-	CU_ASSERT_STRING_EQUAL(text, "/sys/class/\n"
-				     "`-- mem\n"
-				     "    |-- nodev\n"
-				     "    |   `-- uevent\n"
-				     "    `-- null\n"
-				     "        |-- dev\n"
-				     "        `-- uevent\n");
+	check_str(text, "/sys/class/\n"
+			"`-- mem\n"
+			"    |-- nodev\n"
+			"    |   `-- uevent\n"
+			"    `-- null\n"
+			"        |-- dev\n"
+			"        `-- uevent\n");
 	free(text);
 	km_model_free(model);
 }
@@ -217,24 +215,24 @@ static void test_groups(void)
 	char *text;
 
 	cd = km_class_device_create(cls, NULL, 0, NULL, "input0");
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "id"), 0);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "id"), -EEXIST);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "a/b"), -EINVAL);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, ""), -EINVAL);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, NULL), -EINVAL);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(NULL, "id"), -EINVAL);
+	check_int(km_sysfs_create_group(cd, "id"), 0);
+	check_int(km_sysfs_create_group(cd, "id"), -EEXIST);
+	check_int(km_sysfs_create_group(cd, "a/b"), -EINVAL);
+	check_int(km_sysfs_create_group(cd, ""), -EINVAL);
+	check_int(km_sysfs_create_group(cd, NULL), -EINVAL);
+	check_int(km_sysfs_create_group(NULL, "id"), -EINVAL);
 	/* a group is not a file, and the uevent file is not a group */
-	CU_ASSERT_EQUAL(km_class_device_remove_file(cd, "id"), -ENOENT);
-	CU_ASSERT_EQUAL(km_sysfs_remove_group(cd, "uevent"), -ENOENT);
+	check_int(km_class_device_remove_file(cd, "id"), -ENOENT);
+	check_int(km_sysfs_remove_group(cd, "uevent"), -ENOENT);
 	text = tree_of(model, "input", NULL);
-	CU_ASSERT_STRING_EQUAL(text, "/sys/class/input/\n"
-				     "`-- input0\n"
-				     "    `-- id\n");
+	check_str(text, "/sys/class/input/\n"
+			"`-- input0\n"
+			"    `-- id\n");
 	free(text);
-	CU_ASSERT_EQUAL(km_sysfs_remove_group(cd, "id"), 0);
-	CU_ASSERT_EQUAL(km_sysfs_remove_group(cd, "id"), -ENOENT);
+	check_int(km_sysfs_remove_group(cd, "id"), 0);
+	check_int(km_sysfs_remove_group(cd, "id"), -ENOENT);
 	km_class_device_del(cd);
-	CU_ASSERT_EQUAL(km_sysfs_create_group(cd, "id"), -ENOENT);
+	check_int(km_sysfs_create_group(cd, "id"), -ENOENT);
 	km_class_device_put(cd);
 	km_model_free(model);
 }
@@ -246,8 +244,8 @@ static void test_missing_class_listing(void)
 	int ret;
 
 	text = tree_of(model, "nope", &ret);
-	CU_ASSERT_STRING_EQUAL(text, "/sys/class/nope/ [error opening dir]\n");
-	CU_ASSERT_EQUAL(ret, -ENOENT);
+	check_str(text, "/sys/class/nope/ [error opening dir]\n");
+	check_int(ret, -ENOENT);
 	free(text);
 	km_model_free(model);
 }
@@ -263,12 +261,12 @@ static void test_listing_sorts_with_strcmp(void)
 	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
 		km_class_device_create(cls, NULL, 0, NULL, "%s", names[i]);
 	text = tree_of(model, "c", NULL);
-	CU_ASSERT_STRING_EQUAL(text, "/sys/class/c/\n"
-				     "|-- B\n"
-				     "|-- _x\n"
-				     "|-- a\n"
-				     "|-- a0\n"
-				     "`-- b\n");
+	check_str(text, "/sys/class/c/\n"
+			"|-- B\n"
+			"|-- _x\n"
+			"|-- a\n"
+			"|-- a0\n"
+			"`-- b\n");
 	free(text);
 	km_model_free(model);
 }
@@ -282,7 +280,7 @@ static void test_name_truncated_like_the_kernel(void)
 	cd = km_class_device_create(cls, NULL, 0, NULL, "%s",
 				    "abcdefghijklmnopqrstuvwxyz");
 	CU_ASSERT_FATAL(!KM_IS_ERR(cd));
-	CU_ASSERT_STRING_EQUAL(cd->class_id, "abcdefghijklmnopqrs");
+	check_str(cd->class_id, "abcdefghijklmnopqrs");
 	CU_ASSERT_PTR_EQUAL(
 		km_class_device_find(model, "c/abcdefghijklmnopqrs"), cd);
 	km_model_free(model);
@@ -295,24 +293,23 @@ static void test_device_paths(void)
 
 	serio = km_device_new(model, "platform/i8042/serio1");
 	CU_ASSERT_FATAL(!KM_IS_ERR(serio));
-	CU_ASSERT_STRING_EQUAL(serio->bus_id, "serio1");
+	check_str(serio->bus_id, "serio1");
 	i8042 = km_device_find(model, "platform/i8042");
 	CU_ASSERT_PTR_EQUAL(serio->parent, i8042);
-	CU_ASSERT_STRING_EQUAL(serio->parent->parent->bus_id, "platform");
+	check_str(serio->parent->parent->bus_id, "platform");
 	CU_ASSERT_PTR_NULL(serio->parent->parent->parent);
 	/* parents are reused, the same path gives the same device */
 	CU_ASSERT_PTR_EQUAL(
 		km_device_new(model, "platform/i8042/serio0")->parent, i8042);
 	CU_ASSERT_PTR_EQUAL(km_device_new(model, "platform/i8042/serio1"),
 			    serio);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "")), -EINVAL);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "a//b")), -EINVAL);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "/a")), -EINVAL);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(model, "a/")), -EINVAL);
-	CU_ASSERT_EQUAL(
-		KM_PTR_ERR(km_device_new(model, "a/0123456789abcdefghij")),
-		-EINVAL);
-	CU_ASSERT_EQUAL(KM_PTR_ERR(km_device_new(NULL, "a")), -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(model, "")), -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(model, "a//b")), -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(model, "/a")), -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(model, "a/")), -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(model, "a/0123456789abcdefghij")),
+		  -EINVAL);
+	check_int(KM_PTR_ERR(km_device_new(NULL, "a")), -EINVAL);
 	CU_ASSERT_PTR_NULL(km_device_find(model, "a"));
 	km_model_free(model);
 }
@@ -331,13 +328,12 @@ static void test_fixture_device_chain(void)
 	/* no valid path: no link, and a warning */
 	km_class_device_create(cls, NULL, 0, &unnamed, "card1");
 	text = tree_of(model, "c", NULL);
-	CU_ASSERT_STRING_EQUAL(
-		text,
-		"/sys/class/c/\n"
-		"|-- card0\n"
-		"|   `-- device -> ../../../devices/pci0000:00/0000:00:02.0\n"
-		"`-- card1\n");
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 1);
+	check_str(text,
+		  "/sys/class/c/\n"
+		  "|-- card0\n"
+		  "|   `-- device -> ../../../devices/pci0000:00/0000:00:02.0\n"
+		  "`-- card1\n");
+	check_int(km_model_nr_warnings(model), 1);
 	free(text);
 	km_model_free(model);
 }

@@ -80,18 +80,18 @@ static void test_nested_add_event(void)
 	tablet = km_device_new(model, "pci0000:00/usb2/2-2");
 	in3 = km_class_device_create(input, NULL, 0, tablet, "input3");
 	km_class_device_create(input, in3, KM_MKDEV(13, 66), tablet, "event2");
-	CU_ASSERT_EQUAL_FATAL(km_uevent_count(model), 2);
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 0),
-			       "add /class/input/input3 ACTION=add "
-			       "DEVPATH=/class/input/input3 "
-			       "PHYSDEVPATH=/devices/pci0000:00/usb2/2-2 "
-			       "SUBSYSTEM=input hotplug=class_device");
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 1),
-			       "add /class/input/input3/event2 ACTION=add "
-			       "DEVPATH=/class/input/input3/event2 "
-			       "MAJOR=13 MINOR=66 "
-			       "PHYSDEVPATH=/devices/pci0000:00/usb2/2-2 "
-			       "SUBSYSTEM=input hotplug=class_device");
+	check_int_fatal(km_uevent_count(model), 2);
+	check_str(km_uevent_line(model, 0),
+		  "add /class/input/input3 ACTION=add "
+		  "DEVPATH=/class/input/input3 "
+		  "PHYSDEVPATH=/devices/pci0000:00/usb2/2-2 "
+		  "SUBSYSTEM=input hotplug=class_device");
+	check_str(km_uevent_line(model, 1),
+		  "add /class/input/input3/event2 ACTION=add "
+		  "DEVPATH=/class/input/input3/event2 "
+		  "MAJOR=13 MINOR=66 "
+		  "PHYSDEVPATH=/devices/pci0000:00/usb2/2-2 "
+		  "SUBSYSTEM=input hotplug=class_device");
 	CU_ASSERT_PTR_NULL(km_uevent_line(model, 2));
 	teardown();
 }
@@ -102,13 +102,13 @@ static void test_class_hotplug_not_called_for_created_devices(void)
 	km_class_device_create(input, NULL, KM_MKDEV(13, 63), NULL, "mice");
 	km_class_device_create_old(input, KM_MKDEV(13, 64), NULL, "event0");
 	km_class_device_destroy(input, KM_MKDEV(13, 63));
-	CU_ASSERT_EQUAL(class_hotplug_calls, 0);
-	CU_ASSERT_EQUAL_FATAL(km_uevent_count(model), 3);
+	check_int(class_hotplug_calls, 0);
+	check_int_fatal(km_uevent_count(model), 3);
 	CU_ASSERT_PTR_NULL(strstr(km_uevent_line(model, 1), "FROM_CLASS"));
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 2),
-			       "remove /class/input/mice ACTION=remove "
-			       "DEVPATH=/class/input/mice MAJOR=13 MINOR=63 "
-			       "SUBSYSTEM=input hotplug=class_device");
+	check_str(km_uevent_line(model, 2),
+		  "remove /class/input/mice ACTION=remove "
+		  "DEVPATH=/class/input/mice MAJOR=13 MINOR=63 "
+		  "SUBSYSTEM=input hotplug=class_device");
 	teardown();
 }
 
@@ -121,17 +121,17 @@ static void test_class_hotplug_for_registered_devices(void)
 	cd->class = input;
 	cd->release = free_class_device;
 	strcpy(cd->class_id, "input0");
-	CU_ASSERT_EQUAL_FATAL(km_class_device_register(cd), 0);
+	check_int_fatal(km_class_device_register(cd), 0);
 	km_class_device_unregister(cd);
-	CU_ASSERT_EQUAL(class_hotplug_calls, 2);
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 0),
-			       "add /class/input/input0 ACTION=add "
-			       "DEVPATH=/class/input/input0 FROM_CLASS=input0 "
-			       "SUBSYSTEM=input hotplug=class");
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 1),
-			       "remove /class/input/input0 ACTION=remove "
-			       "DEVPATH=/class/input/input0 FROM_CLASS=input0 "
-			       "SUBSYSTEM=input hotplug=class");
+	check_int(class_hotplug_calls, 2);
+	check_str(km_uevent_line(model, 0),
+		  "add /class/input/input0 ACTION=add "
+		  "DEVPATH=/class/input/input0 FROM_CLASS=input0 "
+		  "SUBSYSTEM=input hotplug=class");
+	check_str(km_uevent_line(model, 1),
+		  "remove /class/input/input0 ACTION=remove "
+		  "DEVPATH=/class/input/input0 FROM_CLASS=input0 "
+		  "SUBSYSTEM=input hotplug=class");
 	teardown();
 }
 
@@ -143,9 +143,9 @@ static void test_own_hotplug_overrides_the_class(void)
 	cd.class = input;
 	cd.release = NULL;
 	cd.hotplug = own_hotplug;
-	CU_ASSERT_EQUAL_FATAL(km_class_device_register(&cd), 0);
-	CU_ASSERT_EQUAL(own_hotplug_calls, 1);
-	CU_ASSERT_EQUAL(class_hotplug_calls, 0);
+	check_int_fatal(km_class_device_register(&cd), 0);
+	check_int(own_hotplug_calls, 1);
+	check_int(class_hotplug_calls, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(km_uevent_line(model, 0),
 				      " FROM_OWN=1 SUBSYSTEM=input "
 				      "hotplug=class_device"));
@@ -162,13 +162,13 @@ static void test_failing_hotplug_drops_the_event(void)
 	cd = calloc(1, sizeof(*cd));
 	cd->class = input;
 	strcpy(cd->class_id, "x");
-	CU_ASSERT_EQUAL(km_class_device_register(cd), 0);
-	CU_ASSERT_EQUAL(km_uevent_count(model), 0);
-	CU_ASSERT_EQUAL(km_model_nr_warnings(model), 1);
+	check_int(km_class_device_register(cd), 0);
+	check_int(km_uevent_count(model), 0);
+	check_int(km_model_nr_warnings(model), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(km_model_warning(model, 0), "dropped"));
 	/* the class's release (from class_create) frees it */
 	km_class_device_unregister(cd);
-	CU_ASSERT_EQUAL(km_model_live_objects(model), 1);
+	check_int(km_model_live_objects(model), 1);
 	teardown();
 }
 
@@ -182,17 +182,17 @@ static void test_remove_event_of_orphaned_child(void)
 				     "event2");
 	km_class_device_unregister(in3);
 	km_class_device_unregister(ev2);
-	CU_ASSERT_EQUAL_FATAL(km_uevent_count(model), 4);
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 2),
-			       "remove /class/input/input3 ACTION=remove "
-			       "DEVPATH=/class/input/input3 SUBSYSTEM=input "
-			       "hotplug=class_device");
+	check_int_fatal(km_uevent_count(model), 4);
+	check_str(km_uevent_line(model, 2),
+		  "remove /class/input/input3 ACTION=remove "
+		  "DEVPATH=/class/input/input3 SUBSYSTEM=input "
+		  "hotplug=class_device");
 	/* the kobject path still runs through the gone parent */
-	CU_ASSERT_STRING_EQUAL(km_uevent_line(model, 3),
-			       "remove /class/input/input3/event2 "
-			       "ACTION=remove "
-			       "DEVPATH=/class/input/input3/event2 MAJOR=13 "
-			       "MINOR=66 SUBSYSTEM=input hotplug=class_device");
+	check_str(km_uevent_line(model, 3),
+		  "remove /class/input/input3/event2 "
+		  "ACTION=remove "
+		  "DEVPATH=/class/input/input3/event2 MAJOR=13 "
+		  "MINOR=66 SUBSYSTEM=input hotplug=class_device");
 	teardown();
 }
 
@@ -205,7 +205,7 @@ static void test_no_event_for_failed_calls(void)
 	km_sysfs_create_group(km_class_device_create(input, NULL, 0, NULL, "y"),
 			      "g");
 	/* only y's add: groups send none */
-	CU_ASSERT_EQUAL(km_uevent_count(model), 1);
+	check_int(km_uevent_count(model), 1);
 	teardown();
 }
 
@@ -215,29 +215,28 @@ static void test_add_hotplug_env_var_limits(void)
 	char buffer[16];
 	int i = 0, len = 0;
 
-	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len, "A=%d", 1),
-			0);
-	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len, "B=2"),
-			0);
-	CU_ASSERT_STRING_EQUAL(envp[0], "A=1");
-	CU_ASSERT_STRING_EQUAL(envp[1], "B=2");
-	CU_ASSERT_EQUAL(len, 8);
+	check_int(km_add_hotplug_env_var(envp, 4, &i, buffer, sizeof(buffer),
+					 &len, "A=%d", 1),
+		  0);
+	check_int(km_add_hotplug_env_var(envp, 4, &i, buffer, sizeof(buffer),
+					 &len, "B=2"),
+		  0);
+	check_str(envp[0], "A=1");
+	check_str(envp[1], "B=2");
+	check_int(len, 8);
 	/* too long for the buffer: nothing is added */
-	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len, "LONG=%s",
-					       "0123456789"),
-			-ENOMEM);
-	CU_ASSERT_EQUAL(i, 2);
+	check_int(km_add_hotplug_env_var(envp, 4, &i, buffer, sizeof(buffer),
+					 &len, "LONG=%s", "0123456789"),
+		  -ENOMEM);
+	check_int(i, 2);
 	CU_ASSERT_PTR_NULL(envp[2]);
-	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len, "C=3"),
-			0);
+	check_int(km_add_hotplug_env_var(envp, 4, &i, buffer, sizeof(buffer),
+					 &len, "C=3"),
+		  0);
 	/* the last slot stays NULL */
-	CU_ASSERT_EQUAL(km_add_hotplug_env_var(envp, 4, &i, buffer,
-					       sizeof(buffer), &len, "D"),
-			-ENOMEM);
+	check_int(km_add_hotplug_env_var(envp, 4, &i, buffer, sizeof(buffer),
+					 &len, "D"),
+		  -ENOMEM);
 	CU_ASSERT_PTR_NULL(envp[3]);
 }
 

@@ -18,8 +18,8 @@ static void check_hunks(const char *a, const char *b, const char *want,
 	size_t nr = diff_write_hunks(&out, a, strlen(a), b, strlen(b),
 				     DIFF_CONTEXT, NULL);
 
-	CU_ASSERT_EQUAL(nr, want_hunks);
-	CU_ASSERT_STRING_EQUAL(out.buf, want);
+	check_int(nr, want_hunks);
+	check_str(out.buf, want);
 	if (strcmp(out.buf, want))
 		fprintf(stderr, "\ngot:\n%s\nwanted:\n%s\n", out.buf, want);
 	strbuf_release(&out);
@@ -105,20 +105,18 @@ static void test_file_headers(void)
 	struct strbuf out = STRBUF_INIT;
 	struct diff_stat stat = { 0, 0 };
 
-	CU_ASSERT_EQUAL(diff_write_file(&out, "drivers/char/mem.c", "a\n", 2,
-					"b\nc\n", 4, &stat),
-			1);
-	CU_ASSERT_STRING_EQUAL(
-		out.buf,
-		"diff --git a/drivers/char/mem.c b/drivers/char/mem.c\n"
-		"--- a/drivers/char/mem.c\n+++ b/drivers/char/mem.c\n"
-		"@@ -1 +1,2 @@\n-a\n+b\n+c\n");
-	CU_ASSERT_EQUAL(stat.added, 2);
-	CU_ASSERT_EQUAL(stat.removed, 1);
+	check_int(diff_write_file(&out, "drivers/char/mem.c", "a\n", 2,
+				  "b\nc\n", 4, &stat),
+		  1);
+	check_str(out.buf,
+		  "diff --git a/drivers/char/mem.c b/drivers/char/mem.c\n"
+		  "--- a/drivers/char/mem.c\n+++ b/drivers/char/mem.c\n"
+		  "@@ -1 +1,2 @@\n-a\n+b\n+c\n");
+	check_int(stat.added, 2);
+	check_int(stat.removed, 1);
 	strbuf_reset(&out);
-	CU_ASSERT_EQUAL(diff_write_file(&out, "x.c", "a\n", 2, "a\n", 2, NULL),
-			0);
-	CU_ASSERT_EQUAL(out.len, 0);
+	check_int(diff_write_file(&out, "x.c", "a\n", 2, "a\n", 2, NULL), 0);
+	check_int(out.len, 0);
 	strbuf_release(&out);
 }
 
@@ -196,7 +194,7 @@ static void test_random_edits_reproduce(void)
 		strbuf_release(&hunks);
 		strbuf_release(&patched);
 	}
-	CU_ASSERT_EQUAL(failures, 0);
+	check_int(failures, 0);
 }
 
 static void test_small_edit_in_long_file(void)
@@ -209,11 +207,10 @@ static void test_small_edit_in_long_file(void)
 		strbuf_addf(&a, "line %d\n", i);
 		strbuf_addf(&b, i == 10000 ? "changed %d\n" : "line %d\n", i);
 	}
-	CU_ASSERT_EQUAL(diff_write_hunks(&out, a.buf, a.len, b.buf, b.len, 3,
-					 &stat),
-			1);
-	CU_ASSERT_EQUAL(stat.added, 1);
-	CU_ASSERT_EQUAL(stat.removed, 1);
+	check_int(diff_write_hunks(&out, a.buf, a.len, b.buf, b.len, 3, &stat),
+		  1);
+	check_int(stat.added, 1);
+	check_int(stat.removed, 1);
 	CU_ASSERT(!strncmp(out.buf, "@@ -9998,7 +9998,7 @@", 20));
 	strbuf_release(&a);
 	strbuf_release(&b);
@@ -252,11 +249,11 @@ static void check_unquote(const char *path)
 
 	diff_quote_path(&q, "a/", path);
 	if (q.buf[0] == '"') {
-		CU_ASSERT_EQUAL(diff_unquote_path(q.buf, q.len, &back), 0);
+		check_int(diff_unquote_path(q.buf, q.len, &back), 0);
 		CU_ASSERT(!strncmp(back.buf, "a/", 2));
-		CU_ASSERT_STRING_EQUAL(back.buf + 2, path);
+		check_str(back.buf + 2, path);
 	} else {
-		CU_ASSERT_EQUAL(diff_unquote_path(q.buf, q.len, &back), -1);
+		check_int(diff_unquote_path(q.buf, q.len, &back), -1);
 	}
 	strbuf_release(&q);
 	strbuf_release(&back);
@@ -271,11 +268,11 @@ static void test_unquote(void)
 	check_unquote("q\"u\\.c");
 	check_unquote("e\033\177.c");
 	check_unquote("plain.c");
-	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\351\"", 7, &out), 0);
-	CU_ASSERT_STRING_EQUAL(out.buf, "a\351");
-	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\\"", 4, &out), -1);
-	CU_ASSERT_EQUAL(diff_unquote_path("\"a\\q\"", 5, &out), -1);
-	CU_ASSERT_EQUAL(diff_unquote_path("\"", 1, &out), -1);
+	check_int(diff_unquote_path("\"a\\351\"", 7, &out), 0);
+	check_str(out.buf, "a\351");
+	check_int(diff_unquote_path("\"a\\\"", 4, &out), -1);
+	check_int(diff_unquote_path("\"a\\q\"", 5, &out), -1);
+	check_int(diff_unquote_path("\"", 1, &out), -1);
 	strbuf_release(&out);
 }
 
@@ -290,20 +287,18 @@ static void test_hunk_header(void)
 	};
 	size_t i;
 
-	CU_ASSERT_EQUAL(diff_hunk_header("@@ -3,7 +3,8 @@ f", 17, &old, &new),
-			0);
-	CU_ASSERT_EQUAL(old, 7);
-	CU_ASSERT_EQUAL(new, 8);
-	CU_ASSERT_EQUAL(diff_hunk_header("@@ -1 +0,0 @@", 13, &old, &new), 0);
-	CU_ASSERT_EQUAL(old, 1);
-	CU_ASSERT_EQUAL(new, 0);
+	check_int(diff_hunk_header("@@ -3,7 +3,8 @@ f", 17, &old, &new), 0);
+	check_int(old, 7);
+	check_int(new, 8);
+	check_int(diff_hunk_header("@@ -1 +0,0 @@", 13, &old, &new), 0);
+	check_int(old, 1);
+	check_int(new, 0);
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		CU_ASSERT_EQUAL(diff_hunk_header(bad[i], strlen(bad[i]), &old,
-						 &new),
-				-1);
-	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x\\\"y\" b", 10), 8);
-	CU_ASSERT_EQUAL(diff_quoted_len("\"a/x", 4), 0);
-	CU_ASSERT_EQUAL(diff_quoted_len("a/x", 3), 0);
+		check_int(diff_hunk_header(bad[i], strlen(bad[i]), &old, &new),
+			  -1);
+	check_int(diff_quoted_len("\"a/x\\\"y\" b", 10), 8);
+	check_int(diff_quoted_len("\"a/x", 4), 0);
+	check_int(diff_quoted_len("a/x", 3), 0);
 }
 
 /*
@@ -324,11 +319,11 @@ static void check_kinds(const char *text, const char *want)
 		strbuf_addch(&got, letters[it.kind]);
 		if (ret < 0)
 			strbuf_addch(&got, '!');
-		CU_ASSERT((ret < 0) == (it.error != NULL));
+		check_int((ret < 0), (it.error != NULL));
 	}
 	if (it.old_left || it.new_left)
 		strbuf_addch(&got, '>');
-	CU_ASSERT_STRING_EQUAL(got.buf, want);
+	check_str(got.buf, want);
 	strbuf_release(&got);
 }
 
@@ -397,8 +392,8 @@ static void test_iter_reads_what_diff_writes(void)
 			read.removed += it.kind == DIFF_LINE_DELETED;
 		}
 		CU_ASSERT_FALSE(bad || it.old_left || it.new_left);
-		CU_ASSERT_EQUAL(read.added, stat.added);
-		CU_ASSERT_EQUAL(read.removed, stat.removed);
+		check_int(read.added, stat.added);
+		check_int(read.removed, stat.removed);
 		strbuf_release(&a);
 		strbuf_release(&b);
 		strbuf_release(&out);

@@ -33,19 +33,18 @@ static void test_parse_git_diff(void)
 {
 	struct diff_files df = DIFF_FILES_INIT;
 
-	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, git_diff, strlen(git_diff)),
-			      0);
-	CU_ASSERT_EQUAL_FATAL(df.nr, 2);
-	CU_ASSERT_STRING_EQUAL(df.files[0].path, "drivers/input/evdev.c");
-	CU_ASSERT_EQUAL(df.files[0].added, 1);
-	CU_ASSERT_EQUAL(df.files[0].deleted, 1);
-	CU_ASSERT(df.files[0].text == git_diff);
+	check_int_fatal(diff_files_parse(&df, git_diff, strlen(git_diff)), 0);
+	check_int_fatal(df.nr, 2);
+	check_str(df.files[0].path, "drivers/input/evdev.c");
+	check_int(df.files[0].added, 1);
+	check_int(df.files[0].deleted, 1);
+	check_ptr(df.files[0].text, git_diff);
 	CU_ASSERT(!strncmp(df.files[0].text + df.files[0].len,
 			   "diff --git a/sound/", 19));
-	CU_ASSERT_STRING_EQUAL(df.files[1].path, "sound/sound_core.c");
-	CU_ASSERT_EQUAL(df.files[1].added, 2);
-	CU_ASSERT_EQUAL(df.files[1].deleted, 1);
-	CU_ASSERT(df.files[1].text + df.files[1].len ==
+	check_str(df.files[1].path, "sound/sound_core.c");
+	check_int(df.files[1].added, 2);
+	check_int(df.files[1].deleted, 1);
+	check_ptr(df.files[1].text + df.files[1].len,
 		  git_diff + strlen(git_diff));
 	diff_files_release(&df);
 }
@@ -67,16 +66,16 @@ static void test_parse_plain_diff(void)
 		"+y\n";
 	struct diff_files df = DIFF_FILES_INIT;
 
-	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, diff, strlen(diff)), 0);
-	CU_ASSERT_EQUAL_FATAL(df.nr, 2);
-	CU_ASSERT_STRING_EQUAL(df.files[0].path, "fs/coda/psdev.c");
+	check_int_fatal(diff_files_parse(&df, diff, strlen(diff)), 0);
+	check_int_fatal(df.nr, 2);
+	check_str(df.files[0].path, "fs/coda/psdev.c");
 	CU_ASSERT(!strncmp(df.files[0].text, "--- a/fs/coda", 13));
-	CU_ASSERT_EQUAL(df.files[0].added, 1);
-	CU_ASSERT_EQUAL(df.files[0].deleted, 1);
+	check_int(df.files[0].added, 1);
+	check_int(df.files[0].deleted, 1);
 	/* an empty line inside a hunk is an empty context line */
-	CU_ASSERT_STRING_EQUAL(df.files[1].path, "drivers/scsi/sg.c");
-	CU_ASSERT_EQUAL(df.files[1].added, 1);
-	CU_ASSERT_EQUAL(df.files[1].deleted, 0);
+	check_str(df.files[1].path, "drivers/scsi/sg.c");
+	check_int(df.files[1].added, 1);
+	check_int(df.files[1].deleted, 0);
 	diff_files_release(&df);
 }
 
@@ -87,13 +86,12 @@ static void test_parse_errors(void)
 	static const char no_file[] = "@@ -1 +1 @@\n-a\n+b\n";
 	struct diff_files df = DIFF_FILES_INIT;
 
-	CU_ASSERT_EQUAL(diff_files_parse(&df, cut_short, strlen(cut_short)),
-			-1);
+	check_int(diff_files_parse(&df, cut_short, strlen(cut_short)), -1);
 	diff_files_release(&df);
-	CU_ASSERT_EQUAL(diff_files_parse(&df, no_file, strlen(no_file)), -1);
+	check_int(diff_files_parse(&df, no_file, strlen(no_file)), -1);
 	diff_files_release(&df);
-	CU_ASSERT_EQUAL(diff_files_parse(&df, "", 0), 0);
-	CU_ASSERT_EQUAL(df.nr, 0);
+	check_int(diff_files_parse(&df, "", 0), 0);
+	check_int(df.nr, 0);
 	diff_files_release(&df);
 }
 
@@ -103,7 +101,7 @@ static void check_summary(size_t files, unsigned long ins, unsigned long del,
 	struct strbuf sb = STRBUF_INIT;
 
 	diffstat_summary(&sb, files, ins, del);
-	CU_ASSERT_STRING_EQUAL(sb.buf, expect);
+	check_str(sb.buf, expect);
 	strbuf_release(&sb);
 }
 
@@ -127,7 +125,7 @@ static void check_stat(struct diff_file *files, size_t nr, const char *expect)
 	struct strbuf sb = STRBUF_INIT;
 
 	diffstat_format(&sb, files, nr, DIFFSTAT_MAIL_WIDTH);
-	CU_ASSERT_STRING_EQUAL(sb.buf, expect);
+	check_str(sb.buf, expect);
 	strbuf_release(&sb);
 }
 
@@ -190,14 +188,13 @@ static void test_hunk_headers(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		CU_ASSERT_EQUAL(diff_files_parse(&df, bad[i], strlen(bad[i])),
-				-1);
+		check_int(diff_files_parse(&df, bad[i], strlen(bad[i])), -1);
 		diff_files_release(&df);
 	}
-	CU_ASSERT_EQUAL_FATAL(diff_files_parse(&df, counts, strlen(counts)), 0);
-	CU_ASSERT_EQUAL_FATAL(df.nr, 1);
-	CU_ASSERT_EQUAL(df.files[0].added, 3);
-	CU_ASSERT_EQUAL(df.files[0].deleted, 1);
+	check_int_fatal(diff_files_parse(&df, counts, strlen(counts)), 0);
+	check_int_fatal(df.nr, 1);
+	check_int(df.files[0].added, 3);
+	check_int(df.files[0].deleted, 1);
 	diff_files_release(&df);
 }
 
@@ -207,18 +204,18 @@ static void test_format_diff_text(void)
 		"--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,3 @@\n a\n-b\n";
 	struct strbuf sb = STRBUF_INIT;
 
-	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, git_diff, strlen(git_diff),
-					     DIFFSTAT_MAIL_WIDTH),
-			0);
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf, " drivers/input/evdev.c | 2 +-\n"
-			" sound/sound_core.c    | 3 ++-\n"
-			" 2 files changed, 3 insertions(+), 2 deletions(-)\n");
+	check_int(diffstat_format_diff(&sb, git_diff, strlen(git_diff),
+				       DIFFSTAT_MAIL_WIDTH),
+		  0);
+	check_str(sb.buf,
+		  " drivers/input/evdev.c | 2 +-\n"
+		  " sound/sound_core.c    | 3 ++-\n"
+		  " 2 files changed, 3 insertions(+), 2 deletions(-)\n");
 	strbuf_reset(&sb);
-	CU_ASSERT_EQUAL(diffstat_format_diff(&sb, cut_short, strlen(cut_short),
-					     DIFFSTAT_MAIL_WIDTH),
-			-1);
-	CU_ASSERT_EQUAL(sb.len, 0);
+	check_int(diffstat_format_diff(&sb, cut_short, strlen(cut_short),
+				       DIFFSTAT_MAIL_WIDTH),
+		  -1);
+	check_int(sb.len, 0);
 	strbuf_release(&sb);
 }
 
@@ -236,12 +233,11 @@ static void test_count(void)
 	strbuf_addstr(&diff, git_diff);
 	strbuf_addstr(&diff, "-- \n2.39.2\n");
 	/* the mail's "---" and signature "-- " are no lines of a hunk */
-	CU_ASSERT_EQUAL(diffstat_count(diff.buf, diff.len, &ins, &del), 0);
-	CU_ASSERT_EQUAL(ins, 3);
-	CU_ASSERT_EQUAL(del, 2);
-	CU_ASSERT_EQUAL(diffstat_count("@@ -1 +1 @@\n-a\n+b\n", 19, &ins, &del),
-			-1);
-	CU_ASSERT_EQUAL(ins + del, 0);
+	check_int(diffstat_count(diff.buf, diff.len, &ins, &del), 0);
+	check_int(ins, 3);
+	check_int(del, 2);
+	check_int(diffstat_count("@@ -1 +1 @@\n-a\n+b\n", 19, &ins, &del), -1);
+	check_int(ins + del, 0);
 	strbuf_release(&diff);
 }
 

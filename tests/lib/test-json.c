@@ -12,8 +12,8 @@ static void check_quote(const char *in, size_t len, const char *want)
 	struct strbuf sb = STRBUF_INIT;
 
 	json_quote(&sb, in, len);
-	CU_ASSERT_EQUAL(sb.len, strlen(want));
-	CU_ASSERT_STRING_EQUAL(sb.buf, want);
+	check_int(sb.len, strlen(want));
+	check_str(sb.buf, want);
 	strbuf_release(&sb);
 }
 
@@ -60,12 +60,12 @@ static void test_not_utf8_is_latin1(void)
 
 static void test_utf8_len(void)
 {
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"a", 1), 1);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 2), 2);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xc3\xa9", 1), 0);
-	CU_ASSERT_EQUAL(
-		json_utf8_len((const unsigned char *)"\xf4\x8f\xbf\xbf", 4), 4);
-	CU_ASSERT_EQUAL(json_utf8_len((const unsigned char *)"\xf5", 1), 0);
+	check_int(json_utf8_len((const unsigned char *)"a", 1), 1);
+	check_int(json_utf8_len((const unsigned char *)"\xc3\xa9", 2), 2);
+	check_int(json_utf8_len((const unsigned char *)"\xc3\xa9", 1), 0);
+	check_int(json_utf8_len((const unsigned char *)"\xf4\x8f\xbf\xbf", 4),
+		  4);
+	check_int(json_utf8_len((const unsigned char *)"\xf5", 1), 0);
 }
 
 static void test_compact_document(void)
@@ -91,8 +91,8 @@ static void test_compact_document(void)
 	json_array_end(&w);
 	json_object_end(&w);
 	json_writer_finish(&w);
-	CU_ASSERT_STRING_EQUAL(out.buf, "{\"a\": [-3, 72, true, null, \"x\"], "
-					"\"empty\": {}, \"none\": []}\n");
+	check_str(out.buf, "{\"a\": [-3, 72, true, null, \"x\"], "
+			   "\"empty\": {}, \"none\": []}\n");
 	strbuf_release(&out);
 }
 
@@ -122,16 +122,15 @@ static void test_indented_levels(void)
 	json_object_end(&w);
 	json_object_end(&w);
 	json_writer_finish(&w);
-	CU_ASSERT_STRING_EQUAL(out.buf,
-			       "{\n"
-			       "  \"call_sites\": [\n"
-			       "    {\"line\": 1, \"kind\": \"old\"},\n"
-			       "    {\"line\": 2, \"kind\": \"old\"}\n"
-			       "  ],\n"
-			       "  \"summary\": {\n"
-			       "    \"files\": 52\n"
-			       "  }\n"
-			       "}\n");
+	check_str(out.buf, "{\n"
+			   "  \"call_sites\": [\n"
+			   "    {\"line\": 1, \"kind\": \"old\"},\n"
+			   "    {\"line\": 2, \"kind\": \"old\"}\n"
+			   "  ],\n"
+			   "  \"summary\": {\n"
+			   "    \"files\": 52\n"
+			   "  }\n"
+			   "}\n");
 	strbuf_release(&out);
 }
 
@@ -146,7 +145,7 @@ static void test_keys_are_escaped(void)
 	json_string_len(&w, "x\ny", 3);
 	json_object_end(&w);
 	json_writer_finish(&w);
-	CU_ASSERT_STRING_EQUAL(out.buf, "{\"a\\\"b\": \"x\\ny\"}\n");
+	check_str(out.buf, "{\"a\\\"b\": \"x\\ny\"}\n");
 	strbuf_release(&out);
 }
 

@@ -44,7 +44,7 @@ static void test_basic_tokens(void)
 	struct lexed lx;
 
 	lex_str(&lx, "p->cdev = f(0x1fU, a...b);");
-	CU_ASSERT_EQUAL(lx.list.nr, 13);
+	check_int(lx.list.nr, 13);
 	CU_ASSERT(tok_eq(&lx, 0, TOKEN_IDENT, "p"));
 	CU_ASSERT(tok_eq(&lx, 1, TOKEN_PUNCT, "->"));
 	CU_ASSERT(tok_eq(&lx, 2, TOKEN_IDENT, "cdev"));
@@ -52,9 +52,9 @@ static void test_basic_tokens(void)
 	CU_ASSERT(tok_eq(&lx, 6, TOKEN_NUMBER, "0x1fU"));
 	CU_ASSERT(tok_eq(&lx, 9, TOKEN_PUNCT, "..."));
 	CU_ASSERT(tok_eq(&lx, 12, TOKEN_PUNCT, ";"));
-	CU_ASSERT_EQUAL(lx.list.tokens[2].start, 3);
-	CU_ASSERT_EQUAL(lx.list.tokens[2].end, 7);
-	CU_ASSERT_EQUAL(lx.list.tokens[0].directive, 0);
+	check_int(lx.list.tokens[2].start, 3);
+	check_int(lx.list.tokens[2].end, 7);
+	check_int(lx.list.tokens[0].directive, 0);
 	token_list_release(&lx.list);
 }
 
@@ -63,7 +63,7 @@ static void test_comments(void)
 	struct lexed lx;
 
 	lex_str(&lx, "a /* f(x, y) */ b // f(z)\nc");
-	CU_ASSERT_EQUAL(lx.list.nr, 5);
+	check_int(lx.list.nr, 5);
 	CU_ASSERT(tok_eq(&lx, 1, TOKEN_COMMENT, "/* f(x, y) */"));
 	CU_ASSERT(tok_eq(&lx, 3, TOKEN_COMMENT, "// f(z)"));
 	CU_ASSERT(tok_eq(&lx, 4, TOKEN_IDENT, "c"));
@@ -71,14 +71,14 @@ static void test_comments(void)
 
 	/* a line comment goes on past a backslash-newline */
 	lex_str(&lx, "// one \\\n two\nthree");
-	CU_ASSERT_EQUAL(lx.list.nr, 2);
+	check_int(lx.list.nr, 2);
 	CU_ASSERT(tok_eq(&lx, 0, TOKEN_COMMENT, "// one \\\n two"));
 	CU_ASSERT(tok_eq(&lx, 1, TOKEN_IDENT, "three"));
 	token_list_release(&lx.list);
 
 	/* an unterminated comment ends at the end of the buffer */
 	lex_str(&lx, "x /* never closed");
-	CU_ASSERT_EQUAL(lx.list.nr, 2);
+	check_int(lx.list.nr, 2);
 	CU_ASSERT(tok_eq(&lx, 1, TOKEN_COMMENT, "/* never closed"));
 	token_list_release(&lx.list);
 }
@@ -94,12 +94,12 @@ static void test_literals_with_escapes(void)
 	CU_ASSERT(tok_eq(&lx, 8, TOKEN_STRING, "L\"w\""));
 	CU_ASSERT(tok_eq(&lx, 10, TOKEN_STRING, "u8\"u\""));
 	CU_ASSERT(tok_eq(&lx, 11, TOKEN_PUNCT, ")"));
-	CU_ASSERT_EQUAL(lx.list.nr, 12);
+	check_int(lx.list.nr, 12);
 	token_list_release(&lx.list);
 
 	/* an unterminated string ends at its line */
 	lex_str(&lx, "\"open\nnext");
-	CU_ASSERT_EQUAL(lx.list.nr, 2);
+	check_int(lx.list.nr, 2);
 	CU_ASSERT(tok_eq(&lx, 0, TOKEN_STRING, "\"open"));
 	CU_ASSERT(tok_eq(&lx, 1, TOKEN_IDENT, "next"));
 	token_list_release(&lx.list);
@@ -112,16 +112,16 @@ static void test_directives_and_splices(void)
 
 	lex_str(&lx,
 		"#define M(c) f(c, \\\n\t\t1)\nint y;\n#ifdef X\n#endif\n");
-	CU_ASSERT_EQUAL(lx.list.nr_directives, 3);
+	check_int(lx.list.nr_directives, 3);
 	/* every token up to the unspliced newline is in directive 1 */
 	CU_ASSERT(tok_eq(&lx, 10, TOKEN_NUMBER, "1"));
-	CU_ASSERT_EQUAL(lx.list.tokens[10].directive, 1);
-	CU_ASSERT_EQUAL(lx.list.tokens[11].directive, 1);
+	check_int(lx.list.tokens[10].directive, 1);
+	check_int(lx.list.tokens[11].directive, 1);
 	CU_ASSERT(tok_eq(&lx, 12, TOKEN_IDENT, "int"));
-	CU_ASSERT_EQUAL(lx.list.tokens[12].directive, 0);
+	check_int(lx.list.tokens[12].directive, 0);
 	name = directive_name(&lx.list, 1);
 	CU_ASSERT(tok_eq(&lx, name, TOKEN_IDENT, "define"));
-	CU_ASSERT_EQUAL(define_name(&lx.list, lx.buf, 1), 2);
+	check_int(define_name(&lx.list, lx.buf, 1), 2);
 	CU_ASSERT(define_is_function_like(&lx.list, lx.buf, 2));
 	CU_ASSERT(define_has_param(&lx.list, lx.buf, 1, "c"));
 	CU_ASSERT(!define_has_param(&lx.list, lx.buf, 1, "f"));
@@ -132,9 +132,9 @@ static void test_directives_and_splices(void)
 
 	/* '#' opens a directive only as the first token of a line */
 	lex_str(&lx, "a # b\n/* c */ # define D 1\n");
-	CU_ASSERT_EQUAL(lx.list.nr_directives, 1);
-	CU_ASSERT_EQUAL(lx.list.tokens[1].directive, 0);
-	CU_ASSERT_EQUAL(lx.list.tokens[4].directive, 1);
+	check_int(lx.list.nr_directives, 1);
+	check_int(lx.list.tokens[1].directive, 0);
+	check_int(lx.list.tokens[4].directive, 1);
 	token_list_release(&lx.list);
 }
 
@@ -143,11 +143,11 @@ static void test_crlf(void)
 	struct lexed lx;
 
 	lex_str(&lx, "#define A \\\r\n 1\r\nint b;\r\n// c\r\nd");
-	CU_ASSERT_EQUAL(lx.list.nr_directives, 1);
+	check_int(lx.list.nr_directives, 1);
 	CU_ASSERT(tok_eq(&lx, 3, TOKEN_NUMBER, "1"));
-	CU_ASSERT_EQUAL(lx.list.tokens[3].directive, 1);
+	check_int(lx.list.tokens[3].directive, 1);
 	CU_ASSERT(tok_eq(&lx, 4, TOKEN_IDENT, "int"));
-	CU_ASSERT_EQUAL(lx.list.tokens[4].directive, 0);
+	check_int(lx.list.tokens[4].directive, 0);
 	/* a line comment ends at LF: the CR before it is its last byte */
 	CU_ASSERT(tok_eq(&lx, 7, TOKEN_COMMENT, "// c\r"));
 	CU_ASSERT(tok_eq(&lx, 8, TOKEN_IDENT, "d"));
@@ -161,15 +161,15 @@ static void test_cr_only(void)
 	/* old Mac line ends: a CR alone ends the directive and the comment */
 	lex_str(&lx, "#if X\rint b;\r// c\rd\r#define E \\\r 1\r"
 		     "\"s\rt\"");
-	CU_ASSERT_EQUAL(lx.list.nr_directives, 2);
+	check_int(lx.list.nr_directives, 2);
 	CU_ASSERT(tok_eq(&lx, 3, TOKEN_IDENT, "int"));
-	CU_ASSERT_EQUAL(lx.list.tokens[3].directive, 0);
+	check_int(lx.list.tokens[3].directive, 0);
 	CU_ASSERT(tok_eq(&lx, 6, TOKEN_COMMENT, "// c"));
 	CU_ASSERT(tok_eq(&lx, 7, TOKEN_IDENT, "d"));
-	CU_ASSERT_EQUAL(lx.list.tokens[7].directive, 0);
+	check_int(lx.list.tokens[7].directive, 0);
 	/* a backslash-CR is a splice: 1 is still in the #define */
 	CU_ASSERT(tok_eq(&lx, 11, TOKEN_NUMBER, "1"));
-	CU_ASSERT_EQUAL(lx.list.tokens[11].directive, 2);
+	check_int(lx.list.tokens[11].directive, 2);
 	/* an unterminated literal ends at the CR */
 	CU_ASSERT(tok_eq(&lx, 12, TOKEN_STRING, "\"s"));
 	CU_ASSERT(tok_eq(&lx, 13, TOKEN_IDENT, "t"));
@@ -186,12 +186,12 @@ static void test_nul_bytes(void)
 	struct lexed lx;
 
 	lex(&lx, buf, sizeof(buf) - 1);
-	CU_ASSERT_EQUAL_FATAL(lx.list.nr, 9);
-	CU_ASSERT_EQUAL(lx.list.tokens[0].type, TOKEN_COMMENT);
-	CU_ASSERT_EQUAL(lx.list.tokens[0].end, 11);
-	CU_ASSERT_EQUAL(lx.list.tokens[3].type, TOKEN_OTHER);
-	CU_ASSERT_EQUAL(lx.list.tokens[6].type, TOKEN_STRING);
-	CU_ASSERT_EQUAL(lx.list.tokens[6].end - lx.list.tokens[6].start, 3);
+	check_int_fatal(lx.list.nr, 9);
+	check_int(lx.list.tokens[0].type, TOKEN_COMMENT);
+	check_int(lx.list.tokens[0].end, 11);
+	check_int(lx.list.tokens[3].type, TOKEN_OTHER);
+	check_int(lx.list.tokens[6].type, TOKEN_STRING);
+	check_int(lx.list.tokens[6].end - lx.list.tokens[6].start, 3);
 	token_list_release(&lx.list);
 }
 
@@ -207,13 +207,13 @@ static void test_bytes_not_utf8(void)
 	CU_ASSERT(tok_eq(&lx, 3, TOKEN_OTHER, "\xe9"));
 	CU_ASSERT(tok_eq(&lx, 4, TOKEN_IDENT, "y"));
 	CU_ASSERT(tok_eq(&lx, 5, TOKEN_OTHER, "\x01"));
-	CU_ASSERT_EQUAL(lx.list.nr, 6);
+	check_int(lx.list.nr, 6);
 	token_list_release(&lx.list);
 
 	/* a NUL byte is one byte of its own, never a punctuator */
 	lex(&lx, "a\0b", 3);
-	CU_ASSERT_EQUAL(lx.list.nr, 3);
-	CU_ASSERT_EQUAL(lx.list.tokens[1].type, TOKEN_OTHER);
+	check_int(lx.list.nr, 3);
+	check_int(lx.list.tokens[1].type, TOKEN_OTHER);
 	token_list_release(&lx.list);
 }
 
@@ -225,7 +225,7 @@ static void test_macro_body(void)
 	lex_str(&lx, "#define DEV MKDEV(1, \\\n 2) /* c */\n"
 		     "#define FN(x) x\n");
 	CU_ASSERT(define_body(&lx.list, lx.buf, "DEV", &body));
-	CU_ASSERT_STRING_EQUAL(body.buf, "MKDEV(1, \\\n 2) /* c */");
+	check_str(body.buf, "MKDEV(1, \\\n 2) /* c */");
 	strbuf_reset(&body);
 	/* function-like macros have no body to evaluate */
 	CU_ASSERT(!define_body(&lx.list, lx.buf, "FN", &body));
@@ -244,15 +244,15 @@ static void test_declared_types(void)
 		     "{ int x = parent; return devt; g(devt); x = devt; }\n"
 		     "dev_t devt = 0;\n");
 	find_declared_types(&lx.list, lx.buf, "parent", &types);
-	CU_ASSERT_EQUAL(types.nr, 2);
-	CU_ASSERT_STRING_EQUAL(types.items[0].string, "struct class_device *");
-	CU_ASSERT_STRING_EQUAL(types.items[1].string, "struct class_device *");
+	check_int(types.nr, 2);
+	check_str(types.items[0].string, "struct class_device *");
+	check_str(types.items[1].string, "struct class_device *");
 	strlist_clear(&types, 0);
 	/* return devt; g(devt); x = devt; are uses, not declarations */
 	find_declared_types(&lx.list, lx.buf, "devt", &types);
-	CU_ASSERT_EQUAL(types.nr, 2);
-	CU_ASSERT_STRING_EQUAL(types.items[0].string, "dev_t");
-	CU_ASSERT_STRING_EQUAL(types.items[1].string, "dev_t");
+	check_int(types.nr, 2);
+	check_str(types.items[0].string, "dev_t");
+	check_str(types.items[1].string, "dev_t");
 	strlist_clear(&types, 0);
 	token_list_release(&lx.list);
 }
@@ -262,13 +262,13 @@ static void test_type_normalise(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	type_normalise_text(&sb, "  struct   class_device*");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "struct class_device *");
+	check_str(sb.buf, "struct class_device *");
 	strbuf_reset(&sb);
 	type_normalise_text(&sb, "const char * *");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "char **");
+	check_str(sb.buf, "char **");
 	strbuf_reset(&sb);
 	type_normalise_text(&sb, "dev_t");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "dev_t");
+	check_str(sb.buf, "dev_t");
 	strbuf_release(&sb);
 }
 
@@ -277,11 +277,11 @@ static void test_find_token(void)
 	struct lexed lx;
 
 	lex_str(&lx, "ab  cd /* x */ ef");
-	CU_ASSERT_EQUAL(token_list_find(&lx.list, 0), 0);
-	CU_ASSERT_EQUAL(token_list_find(&lx.list, 4), 1);
-	CU_ASSERT_EQUAL(token_list_find(&lx.list, 5), 1);
-	CU_ASSERT_EQUAL(token_next_code(&lx.list, 1), 3);
-	CU_ASSERT_EQUAL(token_next_code(&lx.list, 3), (size_t)-1);
+	check_int(token_list_find(&lx.list, 0), 0);
+	check_int(token_list_find(&lx.list, 4), 1);
+	check_int(token_list_find(&lx.list, 5), 1);
+	check_int(token_next_code(&lx.list, 1), 3);
+	check_int(token_next_code(&lx.list, 3), (size_t)-1);
 	token_list_release(&lx.list);
 }
 

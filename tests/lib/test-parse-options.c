@@ -32,13 +32,13 @@ static void test_options_and_operands_mix(void)
 	};
 	int n = parse_options(10, argv, opts, usage, "test", 0);
 
-	CU_ASSERT_EQUAL(n, 2);
-	CU_ASSERT_STRING_EQUAL(argv[0], "TREE");
-	CU_ASSERT_STRING_EQUAL(argv[1], "-odd");
-	CU_ASSERT_EQUAL(in_place, 1);
-	CU_ASSERT_EQUAL(jobs, 4);
-	CU_ASSERT_STRING_EQUAL(format, "json");
-	CU_ASSERT_EQUAL(cc.nr, 2);
+	check_int(n, 2);
+	check_str(argv[0], "TREE");
+	check_str(argv[1], "-odd");
+	check_int(in_place, 1);
+	check_int(jobs, 4);
+	check_str(format, "json");
+	check_int(cc.nr, 2);
 	strlist_clear(&cc, 0);
 }
 
@@ -88,10 +88,10 @@ static void test_bad_input_exits_2(void)
 	const char *not_number[] = { "test", "-j", "many", NULL };
 	const char *bad_choice[] = { "test", "--format", "xml", NULL };
 
-	CU_ASSERT_EQUAL(exit_status_of(unknown, 2), 2);
-	CU_ASSERT_EQUAL(exit_status_of(no_value, 2), 2);
-	CU_ASSERT_EQUAL(exit_status_of(not_number, 3), 2);
-	CU_ASSERT_EQUAL(exit_status_of(bad_choice, 3), 2);
+	check_int(exit_status_of(unknown, 2), 2);
+	check_int(exit_status_of(no_value, 2), 2);
+	check_int(exit_status_of(not_number, 3), 2);
+	check_int(exit_status_of(bad_choice, 3), 2);
 }
 
 static void test_size(void)
@@ -104,14 +104,14 @@ static void test_size(void)
 	const char *g[] = { "test", "--max=2G", NULL };
 	const char *b[] = { "test", "--max=100", NULL };
 
-	CU_ASSERT_EQUAL(parse_options(2, k, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(size, 4096);
-	CU_ASSERT_EQUAL(parse_options(3, m, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(size, (size_t)16 << 20);
-	CU_ASSERT_EQUAL(parse_options(2, g, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(size, (size_t)2 << 30);
-	CU_ASSERT_EQUAL(parse_options(2, b, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(size, 100);
+	check_int(parse_options(2, k, opts, usage, "test", 0), 0);
+	check_int(size, 4096);
+	check_int(parse_options(3, m, opts, usage, "test", 0), 0);
+	check_int(size, (size_t)16 << 20);
+	check_int(parse_options(2, g, opts, usage, "test", 0), 0);
+	check_int(size, (size_t)2 << 30);
+	check_int(parse_options(2, b, opts, usage, "test", 0), 0);
+	check_int(size, 100);
 }
 
 static void test_help_exits_0(void)
@@ -119,8 +119,8 @@ static void test_help_exits_0(void)
 	const char *help[] = { "test", "--help", NULL };
 	const char *h[] = { "test", "-h", NULL };
 
-	CU_ASSERT_EQUAL(exit_status_of(help, 2), 0);
-	CU_ASSERT_EQUAL(exit_status_of(h, 2), 0);
+	check_int(exit_status_of(help, 2), 0);
+	check_int(exit_status_of(h, 2), 0);
 }
 
 static void test_long_option_named_without_value(void)
@@ -128,7 +128,7 @@ static void test_long_option_named_without_value(void)
 	const char *zero[] = { "test", "--jobs=0", NULL };
 	struct strbuf err = STRBUF_INIT;
 
-	CU_ASSERT_EQUAL(run_child(zero, 2, 0, &err), 2);
+	check_int(run_child(zero, 2, 0, &err), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.buf, "option '--jobs' needs a "
 					       "number of jobs from 1 to "
 					       "4096, not '0'"));
@@ -150,18 +150,18 @@ static void test_stop_at_non_option(void)
 	int n = parse_options(7, argv, opts, usage, NULL,
 			      PARSE_OPT_STOP_AT_NON_OPTION);
 
-	CU_ASSERT_EQUAL(n, 4);
-	CU_ASSERT_STRING_EQUAL(argv[0], "scan");
-	CU_ASSERT_STRING_EQUAL(argv[1], "-j");
-	CU_ASSERT_STRING_EQUAL(argv[2], "0");
-	CU_ASSERT_STRING_EQUAL(argv[3], "TREE");
+	check_int(n, 4);
+	check_str(argv[0], "scan");
+	check_str(argv[1], "-j");
+	check_str(argv[2], "0");
+	check_str(argv[3], "TREE");
 	CU_ASSERT_PTR_NULL(argv[4]);
-	CU_ASSERT_EQUAL(quiet, 0);
-	CU_ASSERT_EQUAL(jobs, 3);
+	check_int(quiet, 0);
+	check_int(jobs, 3);
 	n = parse_options(3, after_dashes, opts, usage, NULL,
 			  PARSE_OPT_STOP_AT_NON_OPTION);
-	CU_ASSERT_EQUAL(n, 1);
-	CU_ASSERT_STRING_EQUAL(after_dashes[0], "-scan");
+	check_int(n, 1);
+	check_str(after_dashes[0], "-scan");
 }
 
 /* OPT_SET_INT: the last of -q and -v wins, as they come */
@@ -176,10 +176,10 @@ static void test_set_int(void)
 	const char *qv[] = { "test", "-qv", NULL };
 	const char *vq[] = { "test", "--verbose", "--quiet", NULL };
 
-	CU_ASSERT_EQUAL(parse_options(2, qv, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(verbosity, 2);
-	CU_ASSERT_EQUAL(parse_options(3, vq, opts, usage, "test", 0), 0);
-	CU_ASSERT_EQUAL(verbosity, 0);
+	check_int(parse_options(2, qv, opts, usage, "test", 0), 0);
+	check_int(verbosity, 2);
+	check_int(parse_options(3, vq, opts, usage, "test", 0), 0);
+	check_int(verbosity, 0);
 }
 
 /* PARSE_OPT_NO_INTERNAL_HELP: "-h" is the table's, if it has one */
@@ -193,14 +193,14 @@ static void test_no_internal_help(void)
 	const char *argv[] = { "kmigrate", "-h", "scan", NULL };
 	const char *h[] = { "test", "-h", NULL };
 
-	CU_ASSERT_EQUAL(parse_options(3, argv, opts, usage, NULL,
-				      PARSE_OPT_STOP_AT_NON_OPTION |
-					      PARSE_OPT_NO_INTERNAL_HELP),
-			1);
-	CU_ASSERT_EQUAL(help, 1);
-	CU_ASSERT_STRING_EQUAL(argv[0], "scan");
+	check_int(parse_options(3, argv, opts, usage, NULL,
+				PARSE_OPT_STOP_AT_NON_OPTION |
+					PARSE_OPT_NO_INTERNAL_HELP),
+		  1);
+	check_int(help, 1);
+	check_str(argv[0], "scan");
 	/* without an entry for it, -h is an unknown option */
-	CU_ASSERT_EQUAL(run_child(h, 2, PARSE_OPT_NO_INTERNAL_HELP, NULL), 2);
+	check_int(run_child(h, 2, PARSE_OPT_NO_INTERNAL_HELP, NULL), 2);
 }
 
 static const struct unit_test tests[] = {

@@ -41,14 +41,14 @@ static void test_put_then_get(void)
 	struct strbuf got = STRBUF_INIT;
 
 	make_key(&key, "int a;");
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
-	CU_ASSERT_EQUAL(result_cache_put(&key, "payload\0x", 9), 0);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 1);
-	CU_ASSERT_EQUAL(got.len, 9);
+	check_int(result_cache_get(&key, &got), 0);
+	check_int(result_cache_put(&key, "payload\0x", 9), 0);
+	check_int(result_cache_get(&key, &got), 1);
+	check_int(got.len, 9);
 	CU_ASSERT(!memcmp(got.buf, "payload\0x", 9));
 	strbuf_reset(&got);
 	make_key(&other, "int b;");
-	CU_ASSERT_EQUAL(result_cache_get(&other, &got), 0);
+	check_int(result_cache_get(&other, &got), 0);
 	/* fields are length-prefixed: "ab"+"c" is not "a"+"bc" */
 	result_key_init(&key, "test");
 	result_key_addstr(&key, "ab");
@@ -71,17 +71,17 @@ static void test_changed_file_misses(void)
 	fputs("#define A 1\n", fp);
 	fclose(fp);
 	result_key_init(&key, "test");
-	CU_ASSERT_EQUAL(result_key_add_file(&key, path), 0);
-	CU_ASSERT_EQUAL(result_cache_put(&key, "one", 3), 0);
+	check_int(result_key_add_file(&key, path), 0);
+	check_int(result_cache_put(&key, "one", 3), 0);
 	fp = fopen(path, "w");
 	fputs("#define A 2\n", fp);
 	fclose(fp);
 	result_key_init(&key, "test");
-	CU_ASSERT_EQUAL(result_key_add_file(&key, path), 0);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	check_int(result_key_add_file(&key, path), 0);
+	check_int(result_cache_get(&key, &got), 0);
 	unlink(path);
 	result_key_init(&key, "test");
-	CU_ASSERT_EQUAL(result_key_add_file(&key, path), -1);
+	check_int(result_key_add_file(&key, path), -1);
 	strbuf_release(&got);
 	free(path);
 }
@@ -94,7 +94,7 @@ static void corrupt_and_check(int truncate_it)
 	FILE *fp;
 
 	make_key(&key, truncate_it ? "truncated" : "flipped");
-	CU_ASSERT_EQUAL(result_cache_put(&key, "the result", 10), 0);
+	check_int(result_cache_put(&key, "the result", 10), 0);
 	path = entry_of(&key);
 	CU_ASSERT_FATAL(strbuf_read_file(&bytes, path) >= 0);
 	if (truncate_it)
@@ -104,12 +104,12 @@ static void corrupt_and_check(int truncate_it)
 	fp = fopen(path, "w");
 	fwrite(bytes.buf, 1, bytes.len, fp);
 	fclose(fp);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
-	CU_ASSERT_EQUAL(got.len, 0);
+	check_int(result_cache_get(&key, &got), 0);
+	check_int(got.len, 0);
 	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
 	/* the next put repairs it */
-	CU_ASSERT_EQUAL(result_cache_put(&key, "the result", 10), 0);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 1);
+	check_int(result_cache_put(&key, "the result", 10), 0);
+	check_int(result_cache_get(&key, &got), 1);
 	strbuf_release(&bytes);
 	strbuf_release(&got);
 	free(path);
@@ -136,8 +136,8 @@ static void test_unwritable_dir_only_fails_put(void)
 	fclose(fp);
 	setenv("XDG_CACHE_HOME", ro, 1);
 	make_key(&key, "unwritable");
-	CU_ASSERT_EQUAL(result_cache_put(&key, "x", 1), -1);
-	CU_ASSERT_EQUAL(result_cache_put(&key, "x", 1), -1);
+	check_int(result_cache_put(&key, "x", 1), -1);
+	check_int(result_cache_put(&key, "x", 1), -1);
 	setenv("XDG_CACHE_HOME", scratch, 1);
 	unlink(ro);
 	free(ro);
@@ -150,12 +150,12 @@ static void test_disabled_does_nothing(void)
 
 	make_key(&key, "int a;"); /* stored by test_put_then_get */
 	setenv("KMIGRATE_NO_CACHE", "1", 1);
-	CU_ASSERT_EQUAL(result_cache_enabled(), 0);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	check_int(result_cache_enabled(), 0);
+	check_int(result_cache_get(&key, &got), 0);
 	CU_ASSERT_PTR_NULL(result_cache_dir());
 	unsetenv("KMIGRATE_NO_CACHE");
 	result_cache_disable();
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	check_int(result_cache_get(&key, &got), 0);
 	strbuf_release(&got);
 }
 
@@ -200,14 +200,14 @@ static void test_forged_entry_misses(void)
 	char *path;
 
 	make_key(&key, "forged");
-	CU_ASSERT_EQUAL(result_cache_put(&key, "exit 1", 6), 0);
+	check_int(result_cache_put(&key, "exit 1", 6), 0);
 	path = entry_of(&key);
 	CU_ASSERT_FATAL(strbuf_read_file(&bytes, path) >= 0);
 	bytes.buf[bytes.len - 1] = '0';		    /* the verdict edited... */
 	forge_header(&bytes, result_key_hex(&key)); /* ...and summed again */
 	write_bytes(path, &bytes);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
-	CU_ASSERT_EQUAL(got.len, 0);
+	check_int(result_cache_get(&key, &got), 0);
+	check_int(got.len, 0);
 	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
 	strbuf_release(&bytes);
 	strbuf_release(&got);
@@ -223,8 +223,8 @@ static void test_moved_entry_misses(void)
 
 	make_key(&key, "genuine");
 	make_key(&other, "elsewhere");
-	CU_ASSERT_EQUAL(result_cache_put(&key, "its result", 10), 0);
-	CU_ASSERT_EQUAL(result_cache_put(&other, "x", 1), 0);
+	check_int(result_cache_put(&key, "its result", 10), 0);
+	check_int(result_cache_put(&other, "x", 1), 0);
 	path = entry_of(&key);
 	other_path = entry_of(&other);
 	CU_ASSERT_FATAL(strbuf_read_file(&bytes, path) >= 0);
@@ -233,8 +233,8 @@ static void test_moved_entry_misses(void)
 	memcpy(bytes.buf + strlen("kmigrate-result-cache 2 "), hex,
 	       SHA256_HEX_LEN);
 	write_bytes(other_path, &bytes);
-	CU_ASSERT_EQUAL(result_cache_get(&other, &got), 0);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 1);
+	check_int(result_cache_get(&other, &got), 0);
+	check_int(result_cache_get(&key, &got), 1);
 	strbuf_release(&bytes);
 	strbuf_release(&got);
 	free(path);
@@ -246,7 +246,7 @@ static char *use_base(const char *name)
 {
 	char *base = xstrfmt("%s/%s", scratch, name);
 
-	CU_ASSERT_FATAL(mkdir(base, 0700) == 0);
+	check_int_fatal(mkdir(base, 0700), 0);
 	setenv("XDG_CACHE_HOME", base, 1);
 	return base;
 }
@@ -260,8 +260,8 @@ static void assert_refused(const char *base)
 
 	CU_ASSERT_PTR_NULL(result_cache_dir());
 	make_key(&key, "refused");
-	CU_ASSERT_EQUAL(result_cache_put(&key, "x", 1), -1);
-	CU_ASSERT_EQUAL(result_cache_get(&key, &got), 0);
+	check_int(result_cache_put(&key, "x", 1), -1);
+	check_int(result_cache_get(&key, &got), 0);
 	sub = xstrfmt("%s/%.2s", dir, result_key_hex(&key));
 	CU_ASSERT_NOT_EQUAL(access(sub, F_OK), 0);
 	setenv("XDG_CACHE_HOME", scratch, 1);
@@ -274,8 +274,8 @@ static void test_open_dir_refused(void)
 {
 	char *base = use_base("open"), *dir = xstrfmt("%s/kmigrate", base);
 
-	CU_ASSERT_FATAL(mkdir(dir, 0777) == 0);
-	CU_ASSERT_FATAL(chmod(dir, 0777) == 0);
+	check_int_fatal(mkdir(dir, 0777), 0);
+	check_int_fatal(chmod(dir, 0777), 0);
 	assert_refused(base);
 	free(dir);
 	free(base);
@@ -287,9 +287,9 @@ static void test_key_made_private(void)
 	struct stat st;
 
 	CU_ASSERT_PTR_NOT_NULL(result_cache_dir());
-	CU_ASSERT_FATAL(stat(key, &st) == 0);
-	CU_ASSERT_EQUAL(st.st_mode & 07777, 0600);
-	CU_ASSERT_EQUAL(st.st_size, 32);
+	check_int_fatal(stat(key, &st), 0);
+	check_int(st.st_mode & 07777, 0600);
+	check_int(st.st_size, 32);
 	setenv("XDG_CACHE_HOME", scratch, 1);
 	free(key);
 	free(base);
@@ -302,9 +302,9 @@ static void test_readable_key_refused(void)
 	int fd = open(key, O_WRONLY | O_CREAT | O_EXCL, 0644);
 
 	CU_ASSERT_FATAL(fd >= 0);
-	CU_ASSERT_EQUAL(write(fd, "0123456789abcdef0123456789abcdef", 32), 32);
+	check_int(write(fd, "0123456789abcdef0123456789abcdef", 32), 32);
 	close(fd);
-	CU_ASSERT_FATAL(chmod(key, 0644) == 0);
+	check_int_fatal(chmod(key, 0644), 0);
 	assert_refused(base);
 	free(key);
 	free(base);
@@ -315,7 +315,7 @@ static void test_key_link_refused(void)
 	char *base = use_base("link"), *key = xstrfmt("%s/kmigrate.key", base),
 	     *target = xstrfmt("%s/fresh/kmigrate.key", scratch);
 
-	CU_ASSERT_FATAL(symlink(target, key) == 0);
+	check_int_fatal(symlink(target, key), 0);
 	assert_refused(base);
 	free(target);
 	free(key);

@@ -26,9 +26,9 @@ static void test_exit_code_and_output(void)
 	strlist_pushv(&cp.args, argv);
 	cp.capture_out = 1;
 	cp.capture_err = 1;
-	CU_ASSERT_EQUAL(run_command(&cp), 3);
-	CU_ASSERT_STRING_EQUAL(cp.out.buf, "out\n");
-	CU_ASSERT_STRING_EQUAL(cp.err.buf, "err\n");
+	check_int(run_command(&cp), 3);
+	check_str(cp.out.buf, "out\n");
+	check_str(cp.err.buf, "err\n");
 	child_process_clear(&cp);
 }
 
@@ -37,7 +37,7 @@ static void test_signal_is_128_plus(void)
 	const char *argv[] = { "sh", "-c", "kill -TERM $$", NULL };
 	struct child_process cp;
 
-	CU_ASSERT_EQUAL(run_argv(&cp, argv), 128 + 15);
+	check_int(run_argv(&cp, argv), 128 + 15);
 	child_process_clear(&cp);
 }
 
@@ -47,8 +47,8 @@ static void test_missing_program_is_enoent(void)
 	struct child_process cp;
 
 	errno = 0;
-	CU_ASSERT_EQUAL(run_argv(&cp, argv), -1);
-	CU_ASSERT_EQUAL(errno, ENOENT);
+	check_int(run_argv(&cp, argv), -1);
+	check_int(errno, ENOENT);
 	child_process_clear(&cp);
 }
 
@@ -60,8 +60,8 @@ static void test_argv_is_not_a_shell_string(void)
 	child_process_init(&cp);
 	strlist_pushv(&cp.args, argv);
 	cp.capture_out = 1;
-	CU_ASSERT_EQUAL(run_command(&cp), 0);
-	CU_ASSERT_STRING_EQUAL(cp.out.buf, "a b|$HOME|");
+	check_int(run_command(&cp), 0);
+	check_str(cp.out.buf, "a b|$HOME|");
 	child_process_clear(&cp);
 }
 
@@ -82,11 +82,11 @@ static void test_environment(void)
 	strlist_push(&cp.env, "KM_B=replaced");
 	strlist_push(&cp.env, "KM_C");
 	cp.capture_out = 1;
-	CU_ASSERT_EQUAL(run_command(&cp), 0);
-	CU_ASSERT_STRING_EQUAL(cp.out.buf, "added|replaced|unset\n1\n");
+	check_int(run_command(&cp), 0);
+	check_str(cp.out.buf, "added|replaced|unset\n1\n");
 	CU_ASSERT_PTR_NULL(getenv("KM_A"));
-	CU_ASSERT_STRING_EQUAL(getenv("KM_B"), "parent");
-	CU_ASSERT_STRING_EQUAL(getenv("KM_C"), "parent");
+	check_str(getenv("KM_B"), "parent");
+	check_str(getenv("KM_C"), "parent");
 	child_process_clear(&cp);
 	unsetenv("KM_B");
 	unsetenv("KM_C");
@@ -102,7 +102,7 @@ static void test_timeout_kills_the_group(void)
 	strlist_pushv(&cp.args, argv);
 	cp.capture_out = 1; /* the grandchild holds the pipe too */
 	cp.timeout_sec = 1;
-	CU_ASSERT_EQUAL(run_command(&cp), 128 + 9);
+	check_int(run_command(&cp), 128 + 9);
 	CU_ASSERT_TRUE(cp.timed_out);
 	CU_ASSERT_TRUE(km_now() - start < 10);
 	child_process_clear(&cp);
@@ -150,11 +150,11 @@ static void test_parallel_processes_keep_output_whole(void)
 						&jobs };
 	int i;
 
-	CU_ASSERT_EQUAL(run_processes_parallel(&opts), 0);
-	CU_ASSERT_EQUAL(jobs.finished, 6);
-	CU_ASSERT_EQUAL(jobs.failures, 0);
+	check_int(run_processes_parallel(&opts), 0);
+	check_int(jobs.finished, 6);
+	check_int(jobs.failures, 0);
 	for (i = 0; i < 6; i++)
-		CU_ASSERT_EQUAL(jobs.seen[i], 1);
+		check_int(jobs.seen[i], 1);
 }
 
 static void square(size_t index, void *cb)
@@ -174,7 +174,7 @@ static void test_parallel_tasks_cover_every_index(void)
 	run_tasks_parallel(4, 1000, square, slots);
 	for (i = 0; i < 1000; i++)
 		bad += slots[i] != (long)(i * i);
-	CU_ASSERT_EQUAL(bad, 0);
+	check_int(bad, 0);
 }
 
 static const struct unit_test tests[] = {

@@ -16,8 +16,8 @@ static void test_empty_is_terminated(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	CU_ASSERT_PTR_NOT_NULL(sb.buf);
-	CU_ASSERT_EQUAL(sb.len, 0);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "");
+	check_int(sb.len, 0);
+	check_str(sb.buf, "");
 	strbuf_release(&sb);
 }
 
@@ -28,11 +28,11 @@ static void test_grows_past_first_allocation(void)
 
 	for (i = 0; i < 10000; i++)
 		strbuf_addch(&sb, 'a' + i % 26);
-	CU_ASSERT_EQUAL(sb.len, 10000);
-	CU_ASSERT_EQUAL(sb.buf[9999], 'a' + 9999 % 26);
-	CU_ASSERT_EQUAL(sb.buf[10000], '\0');
+	check_int(sb.len, 10000);
+	check_int(sb.buf[9999], 'a' + 9999 % 26);
+	check_int(sb.buf[10000], '\0');
 	strbuf_release(&sb);
-	CU_ASSERT_EQUAL(sb.len, 0);
+	check_int(sb.len, 0);
 }
 
 static void test_addf_and_insert_remove(void)
@@ -41,9 +41,9 @@ static void test_addf_and_insert_remove(void)
 
 	strbuf_addf(&sb, "cls, %s", "devt");
 	strbuf_insert(&sb, 4, " NULL,", 6);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "cls, NULL, devt");
+	check_str(sb.buf, "cls, NULL, devt");
 	strbuf_remove(&sb, 4, 6);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "cls, devt");
+	check_str(sb.buf, "cls, devt");
 	strbuf_release(&sb);
 }
 
@@ -52,10 +52,10 @@ static void test_binary_bytes_survive(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_add(&sb, "a\0b\r\n", 5);
-	CU_ASSERT_EQUAL(sb.len, 5);
-	CU_ASSERT_EQUAL(memcmp(sb.buf, "a\0b\r\n", 5), 0);
+	check_int(sb.len, 5);
+	check_int(memcmp(sb.buf, "a\0b\r\n", 5), 0);
 	strbuf_rtrim(&sb);
-	CU_ASSERT_EQUAL(sb.len, 3);
+	check_int(sb.len, 3);
 	strbuf_release(&sb);
 }
 
@@ -67,12 +67,12 @@ static void test_detach_hands_over_memory(void)
 
 	strbuf_addstr(&sb, "vmlogrdr");
 	s = strbuf_detach(&sb, &len);
-	CU_ASSERT_STRING_EQUAL(s, "vmlogrdr");
-	CU_ASSERT_EQUAL(len, 8);
-	CU_ASSERT_EQUAL(sb.len, 0);
+	check_str(s, "vmlogrdr");
+	check_int(len, 8);
+	check_int(sb.len, 0);
 	free(s);
 	s = strbuf_detach(&sb, NULL); /* an empty buffer detaches too */
-	CU_ASSERT_STRING_EQUAL(s, "");
+	check_str(s, "");
 	free(s);
 }
 
@@ -83,13 +83,13 @@ static void test_read_file(void)
 	int fd = mkstemp(path);
 
 	CU_ASSERT_FATAL(fd >= 0);
-	CU_ASSERT_EQUAL(write(fd, "line 1\nline 2\n", 14), 14);
+	check_int(write(fd, "line 1\nline 2\n", 14), 14);
 	close(fd);
-	CU_ASSERT_EQUAL(strbuf_read_file(&sb, path), 0);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "line 1\nline 2\n");
+	check_int(strbuf_read_file(&sb, path), 0);
+	check_str(sb.buf, "line 1\nline 2\n");
 	unlink(path);
 	strbuf_reset(&sb);
-	CU_ASSERT_EQUAL(strbuf_read_file(&sb, path), -1);
+	check_int(strbuf_read_file(&sb, path), -1);
 	strbuf_release(&sb);
 }
 
@@ -101,16 +101,16 @@ static void test_read_fd_max(void)
 
 	CU_ASSERT_FATAL(fd >= 0);
 	unlink(path);
-	CU_ASSERT_EQUAL(write(fd, "0123456789", 10), 10);
+	check_int(write(fd, "0123456789", 10), 10);
 	strbuf_addstr(&sb, "kept");
 	lseek(fd, 0, SEEK_SET);
 	errno = 0;
-	CU_ASSERT_EQUAL(strbuf_read_fd_max(&sb, fd, 9), -1);
-	CU_ASSERT_EQUAL(errno, EFBIG);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "kept");
+	check_int(strbuf_read_fd_max(&sb, fd, 9), -1);
+	check_int(errno, EFBIG);
+	check_str(sb.buf, "kept");
 	lseek(fd, 0, SEEK_SET);
-	CU_ASSERT_EQUAL(strbuf_read_fd_max(&sb, fd, 10), 0);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "kept0123456789");
+	check_int(strbuf_read_fd_max(&sb, fd, 10), 0);
+	check_str(sb.buf, "kept0123456789");
 	close(fd);
 	strbuf_release(&sb);
 }
@@ -124,14 +124,14 @@ static void test_strlist_argv_and_sort(void)
 	strlist_pushf(&list, "input%d", 3);
 	strlist_push(&list, "tty");
 	argv = strlist_argv(&list);
-	CU_ASSERT_STRING_EQUAL(argv[1], "input3");
+	check_str(argv[1], "input3");
 	CU_ASSERT_PTR_NULL(argv[3]);
 	strlist_sort(&list);
-	CU_ASSERT_STRING_EQUAL(list.items[0].string, "input3");
-	CU_ASSERT_EQUAL(strlist_find(&list, "tty"), 2);
-	CU_ASSERT_EQUAL(strlist_find(&list, "usb"), -1);
+	check_str(list.items[0].string, "input3");
+	check_int(strlist_find(&list, "tty"), 2);
+	check_int(strlist_find(&list, "usb"), -1);
 	strlist_clear(&list, 0);
-	CU_ASSERT_EQUAL(list.nr, 0);
+	check_int(list.nr, 0);
 }
 
 static void test_add_squeezed(void)
@@ -139,11 +139,11 @@ static void test_add_squeezed(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_add_squeezed(&sb, " \t a \n\r\v\f b  ", 13);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "a b ");
+	check_str(sb.buf, "a b ");
 	strbuf_add_squeezed(&sb, "\tc", 2);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "a b c");
+	check_str(sb.buf, "a b c");
 	strbuf_add_squeezed(&sb, "\td", 1);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "a b c ");
+	check_str(sb.buf, "a b c ");
 	strbuf_release(&sb);
 }
 

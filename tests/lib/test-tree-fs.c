@@ -80,7 +80,7 @@ static void setup(struct tree_fs *fs)
 	make_dir("outside");
 	put("d/e/a.c", "old\n");
 	put("outside/a.c", "old\n");
-	CU_ASSERT_FATAL(tree_fs_open(fs, root) == 0);
+	check_int_fatal(tree_fs_open(fs, root), 0);
 }
 
 static void teardown(struct tree_fs *fs)
@@ -95,10 +95,10 @@ static void replace_ok(struct tree_fs *fs, const char *rel, const char *now)
 	struct stat st;
 	const char *why;
 
-	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, rel, &old, &st), 0);
-	CU_ASSERT_EQUAL(tree_fs_replace(fs, rel, &st, old.buf, old.len, now,
-					strlen(now), &why),
-			TREE_FS_REPLACED);
+	check_int_fatal(tree_fs_read(fs, rel, &old, &st), 0);
+	check_int(tree_fs_replace(fs, rel, &st, old.buf, old.len, now,
+				  strlen(now), &why),
+		  TREE_FS_REPLACED);
 	strbuf_release(&old);
 }
 
@@ -113,18 +113,18 @@ static void test_read_and_replace(void)
 	chmod(path, 0640);
 	replace_ok(&fs, "d/e/a.c", "new\n");
 	text = contents("d/e/a.c");
-	CU_ASSERT_STRING_EQUAL(text, "new\n");
-	CU_ASSERT_EQUAL(stat(path, &st), 0);
-	CU_ASSERT_EQUAL(st.st_mode & 07777, 0640);
-	CU_ASSERT_EQUAL(temp_files("d/e"), 0);
+	check_str(text, "new\n");
+	check_int(stat(path, &st), 0);
+	check_int(st.st_mode & 07777, 0640);
+	check_int(temp_files("d/e"), 0);
 	free(text);
 	free(path);
 	/* a file at the top of the tree */
 	put("top.c", "old\n");
 	replace_ok(&fs, "top.c", "top\n");
 	text = contents("top.c");
-	CU_ASSERT_STRING_EQUAL(text, "top\n");
-	CU_ASSERT_EQUAL(temp_files("."), 0);
+	check_str(text, "top\n");
+	check_int(temp_files("."), 0);
 	free(text);
 	teardown(&fs);
 }
@@ -139,24 +139,24 @@ static void test_links_are_not_followed(void)
 	setup(&fs);
 	link = at("d/l");
 	target = at("outside");
-	CU_ASSERT_FATAL(symlink(target, link) == 0);
+	check_int_fatal(symlink(target, link), 0);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/l/a.c", &text, &st), -1);
+	check_int(tree_fs_read(&fs, "d/l/a.c", &text, &st), -1);
 	CU_ASSERT(errno == ELOOP || errno == ENOTDIR);
 	free(link);
 	link = at("d/e/b.c");
 	free(target);
 	target = at("outside/a.c");
-	CU_ASSERT_FATAL(symlink(target, link) == 0);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/e/b.c", &text, &st), -1);
-	CU_ASSERT_EQUAL(errno, ELOOP);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/../outside/a.c", &text, &st), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "/etc/passwd", &text, &st), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d", &text, &st), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
-	CU_ASSERT_EQUAL(text.len, 0);
+	check_int_fatal(symlink(target, link), 0);
+	check_int(tree_fs_read(&fs, "d/e/b.c", &text, &st), -1);
+	check_int(errno, ELOOP);
+	check_int(tree_fs_read(&fs, "d/../outside/a.c", &text, &st), -1);
+	check_int(errno, EINVAL);
+	check_int(tree_fs_read(&fs, "/etc/passwd", &text, &st), -1);
+	check_int(errno, EINVAL);
+	check_int(tree_fs_read(&fs, "d", &text, &st), -1);
+	check_int(errno, EINVAL);
+	check_int(text.len, 0);
 	strbuf_release(&text);
 	free(link);
 	free(target);
@@ -171,7 +171,7 @@ static enum tree_fs_result replace_after(struct tree_fs *fs, void (*what)(void))
 	struct stat st;
 	const char *why;
 
-	CU_ASSERT_EQUAL_FATAL(tree_fs_read(fs, "d/e/a.c", &old, &st), 0);
+	check_int_fatal(tree_fs_read(fs, "d/e/a.c", &old, &st), 0);
 	what();
 	ret = tree_fs_replace(fs, "d/e/a.c", &st, old.buf, old.len, "new\n", 4,
 			      &why);
@@ -184,8 +184,8 @@ static void swap_dir_for_link(void)
 	char *dir = at("d/e"), *moved = at("d/e.moved");
 	char *target = at("outside");
 
-	CU_ASSERT_FATAL(rename(dir, moved) == 0);
-	CU_ASSERT_FATAL(symlink(target, dir) == 0);
+	check_int_fatal(rename(dir, moved), 0);
+	check_int_fatal(symlink(target, dir), 0);
 	free(dir);
 	free(moved);
 	free(target);
@@ -198,11 +198,11 @@ static void edit_same_size(void)
 	char *path = at("d/e/a.c");
 
 	/* the same size and mtime: only the bytes tell */
-	CU_ASSERT_FATAL(stat(path, &st) == 0);
+	check_int_fatal(stat(path, &st), 0);
 	keep[0] = st.st_atim;
 	keep[1] = st.st_mtim;
 	put("d/e/a.c", "OLD\n");
-	CU_ASSERT_FATAL(utimensat(AT_FDCWD, path, keep, 0) == 0);
+	check_int_fatal(utimensat(AT_FDCWD, path, keep, 0), 0);
 	free(path);
 }
 
@@ -211,7 +211,7 @@ static void replace_by_other_file(void)
 	char *path = at("d/e/a.c"), *other = at("d/e/other");
 
 	put("d/e/other", "old\n");
-	CU_ASSERT_FATAL(rename(other, path) == 0);
+	check_int_fatal(rename(other, path), 0);
 	free(path);
 	free(other);
 }
@@ -241,18 +241,42 @@ static void test_changed_since_read(void)
 		char *in, *out;
 
 		setup(&fs);
-		CU_ASSERT_EQUAL(replace_after(&fs, changes[i]),
-				TREE_FS_CHANGED);
+		check_int(replace_after(&fs, changes[i]), TREE_FS_CHANGED);
 		in = contents("d/e/a.c");
 		out = contents("outside/a.c");
 		CU_ASSERT(strcmp(in, "new\n") != 0);
-		CU_ASSERT_STRING_EQUAL(out, "old\n");
-		CU_ASSERT_EQUAL(temp_files("d/e"), 0);
-		CU_ASSERT_EQUAL(temp_files("outside"), 0);
+		check_str(out, "old\n");
+		check_int(temp_files("d/e"), 0);
+		check_int(temp_files("outside"), 0);
 		free(in);
 		free(out);
 		teardown(&fs);
 	}
+}
+
+/* the size cap, by both readers */
+static void check_size_cap(struct tree_fs *fs, const char *tree)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+	char *big;
+
+	big = xcalloc(5000, 1);
+	memset(big, 'x', 4999);
+	put("d/e/big.c", big);
+	free(big);
+	tree_fs_set_max_file_size(4998);
+	errno = 0;
+	check_int(tree_fs_read_path(tree, "e/big.c", &text), -1);
+	check_int(errno, EFBIG);
+	check_int(tree_fs_read(fs, "d/e/big.c", &text, &st), -1);
+	check_int(errno, EFBIG);
+	check_int(text.len, 0);
+	tree_fs_set_max_file_size(4999);
+	check_int(tree_fs_read_path(tree, "e/big.c", &text), 0);
+	check_int(text.len, 4999);
+	tree_fs_set_max_file_size(TREE_FS_MAX_FILE_SIZE_DEFAULT);
+	strbuf_release(&text);
 }
 
 /* by the tree's path: links inside the tree only, regular files only */
@@ -260,83 +284,67 @@ static void test_read_path(void)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct tree_fs fs;
-	struct stat st;
-	char *tree, *path, *big;
+	char *tree, *path;
 
 	setup(&fs);
 	tree = at("d");
 	path = at("d/e/fifo.h");
-	CU_ASSERT_FATAL(mkfifo(path, 0644) == 0);
+	check_int_fatal(mkfifo(path, 0644), 0);
 	free(path);
 	path = at("d/e/zero.h");
-	CU_ASSERT_FATAL(symlink("/dev/zero", path) == 0);
+	check_int_fatal(symlink("/dev/zero", path), 0);
 	free(path);
 	path = at("d/e/far.c");
-	CU_ASSERT_FATAL(symlink("../../outside/a.c", path) == 0);
+	check_int_fatal(symlink("../../outside/a.c", path), 0);
 	free(path);
 	path = at("d/near.c");
-	CU_ASSERT_FATAL(symlink("e/a.c", path) == 0);
+	check_int_fatal(symlink("e/a.c", path), 0);
 	free(path);
 	path = at("d/up");
-	CU_ASSERT_FATAL(symlink("../outside", path) == 0);
+	check_int_fatal(symlink("../outside", path), 0);
 	free(path);
 
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/a.c", &text), 0);
-	CU_ASSERT_STRING_EQUAL(text.buf, "old\n");
+	check_int(tree_fs_read_path(tree, "e/a.c", &text), 0);
+	check_str(text.buf, "old\n");
 	/* a link that stays inside the tree is followed */
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "near.c", &text), 0);
-	CU_ASSERT_STRING_EQUAL(text.buf, "old\nold\n");
+	check_int(tree_fs_read_path(tree, "near.c", &text), 0);
+	check_str(text.buf, "old\nold\n");
 	strbuf_setlen(&text, 0);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/fifo.h", &text), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
+	check_int(tree_fs_read_path(tree, "e/fifo.h", &text), -1);
+	check_int(errno, EINVAL);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/zero.h", &text), -1);
-	CU_ASSERT_EQUAL(errno, EXDEV);
+	check_int(tree_fs_read_path(tree, "e/zero.h", &text), -1);
+	check_int(errno, EXDEV);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/far.c", &text), -1);
-	CU_ASSERT_EQUAL(errno, EXDEV);
+	check_int(tree_fs_read_path(tree, "e/far.c", &text), -1);
+	check_int(errno, EXDEV);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "up/a.c", &text), -1);
-	CU_ASSERT_EQUAL(errno, EXDEV);
+	check_int(tree_fs_read_path(tree, "up/a.c", &text), -1);
+	check_int(errno, EXDEV);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "../outside/a.c", &text), -1);
-	CU_ASSERT_EQUAL(errno, EXDEV);
+	check_int(tree_fs_read_path(tree, "../outside/a.c", &text), -1);
+	check_int(errno, EXDEV);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "/etc/passwd", &text), -1);
-	CU_ASSERT_EQUAL(errno, EXDEV);
+	check_int(tree_fs_read_path(tree, "/etc/passwd", &text), -1);
+	check_int(errno, EXDEV);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e", &text), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
-	CU_ASSERT_EQUAL(text.len, 0);
+	check_int(tree_fs_read_path(tree, "e", &text), -1);
+	check_int(errno, EINVAL);
+	check_int(text.len, 0);
 
-	/* the size cap, by both readers */
-	big = xcalloc(5000, 1);
-	memset(big, 'x', 4999);
-	put("d/e/big.c", big);
-	free(big);
-	tree_fs_set_max_file_size(4998);
-	errno = 0;
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/big.c", &text), -1);
-	CU_ASSERT_EQUAL(errno, EFBIG);
-	CU_ASSERT_EQUAL(tree_fs_read(&fs, "d/e/big.c", &text, &st), -1);
-	CU_ASSERT_EQUAL(errno, EFBIG);
-	CU_ASSERT_EQUAL(text.len, 0);
-	tree_fs_set_max_file_size(4999);
-	CU_ASSERT_EQUAL(tree_fs_read_path(tree, "e/big.c", &text), 0);
-	CU_ASSERT_EQUAL(text.len, 4999);
-	tree_fs_set_max_file_size(TREE_FS_MAX_FILE_SIZE_DEFAULT);
+	check_size_cap(&fs, tree);
 
 	/* what each refusal says */
 	{
 		char buf[128];
 
-		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EINVAL, buf, 128),
-				       "not a regular file");
-		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EXDEV, buf, 128),
-				       "a symbolic link to outside the tree");
-		CU_ASSERT_STRING_EQUAL(tree_fs_strerror(EFBIG, buf, 128),
-				       "larger than 16M (see --max-file-size)");
+		check_str(tree_fs_strerror(EINVAL, buf, 128),
+			  "not a regular file");
+		check_str(tree_fs_strerror(EXDEV, buf, 128),
+			  "a symbolic link to outside the tree");
+		check_str(tree_fs_strerror(EFBIG, buf, 128),
+			  "larger than 16M (see --max-file-size)");
 	}
 	strbuf_release(&text);
 	free(tree);
@@ -362,19 +370,19 @@ static void test_find_link(void)
 	setup(&fs);
 	path = at("d/l");
 	target = at("outside");
-	CU_ASSERT_FATAL(symlink(target, path) == 0);
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/l/a.c", &link), 1);
-	CU_ASSERT_STRING_EQUAL(link.buf, "d/l");
+	check_int_fatal(symlink(target, path), 0);
+	check_int(tree_fs_find_link(&fs, "d/l/a.c", &link), 1);
+	check_str(link.buf, "d/l");
 	strbuf_reset(&link);
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/l", &link), 1);
-	CU_ASSERT_STRING_EQUAL(link.buf, "d/l");
+	check_int(tree_fs_find_link(&fs, "d/l", &link), 1);
+	check_str(link.buf, "d/l");
 	strbuf_reset(&link);
 	/* real directories, a missing file or directory: no link */
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/e/a.c", &link), 0);
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/e/new.c", &link), 0);
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/new/new.c", &link), 0);
-	CU_ASSERT_EQUAL(link.len, 0);
-	CU_ASSERT_EQUAL(tree_fs_find_link(&fs, "d/../x.c", &link), -1);
+	check_int(tree_fs_find_link(&fs, "d/e/a.c", &link), 0);
+	check_int(tree_fs_find_link(&fs, "d/e/new.c", &link), 0);
+	check_int(tree_fs_find_link(&fs, "d/new/new.c", &link), 0);
+	check_int(link.len, 0);
+	check_int(tree_fs_find_link(&fs, "d/../x.c", &link), -1);
 	strbuf_release(&link);
 	free(path);
 	free(target);
@@ -402,21 +410,19 @@ static void test_remove_leftover(void)
 
 	setup(&fs);
 	put("d/e/.a.c.kmigrate-Ab12Cd", "half\n");
-	CU_ASSERT_EQUAL(
-		tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), 0);
+	check_int(tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), 0);
 	path = at("d/e/.a.c.kmigrate-Ab12Cd");
-	CU_ASSERT_EQUAL(access(path, F_OK), -1);
+	check_int(access(path, F_OK), -1);
 	/* a link of that name is no file of ours: it stays */
 	target = at("outside/a.c");
-	CU_ASSERT_FATAL(symlink(target, path) == 0);
-	CU_ASSERT_EQUAL(
-		tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), -1);
-	CU_ASSERT_EQUAL(errno, EPERM);
-	CU_ASSERT_EQUAL(access(target, F_OK), 0);
+	check_int_fatal(symlink(target, path), 0);
+	check_int(tree_fs_remove_leftover(&fs, "d/e/.a.c.kmigrate-Ab12Cd"), -1);
+	check_int(errno, EPERM);
+	check_int(access(target, F_OK), 0);
 	/* nor a name of another pattern */
 	put("d/e/notes", "x\n");
-	CU_ASSERT_EQUAL(tree_fs_remove_leftover(&fs, "d/e/notes"), -1);
-	CU_ASSERT_EQUAL(errno, EINVAL);
+	check_int(tree_fs_remove_leftover(&fs, "d/e/notes"), -1);
+	check_int(errno, EINVAL);
 	free(path);
 	free(target);
 	teardown(&fs);

@@ -48,13 +48,13 @@ static void test_reads_overlay_first(void)
 	make_tree();
 	tree_overlay_set(&ov, "drivers/a.c", "int changed;\n", 13);
 	CU_ASSERT(!tree_overlay_read(&ov, tree, "drivers/a.c", &out));
-	CU_ASSERT_STRING_EQUAL(out.buf, "int changed;\n");
+	check_str(out.buf, "int changed;\n");
 	strbuf_reset(&out);
 	CU_ASSERT(!tree_overlay_read(&ov, tree, "drivers/b.c", &out));
-	CU_ASSERT_STRING_EQUAL(out.buf, "int b;\n");
+	check_str(out.buf, "int b;\n");
 	strbuf_reset(&out);
 	CU_ASSERT(!tree_overlay_read(NULL, tree, "drivers/a.c", &out));
-	CU_ASSERT_STRING_EQUAL(out.buf, "int a;\n");
+	check_str(out.buf, "int a;\n");
 	strbuf_release(&out);
 	tree_overlay_release(&ov);
 }
@@ -68,7 +68,7 @@ static void test_removed_reads_missing(void)
 	tree_overlay_remove(&ov, "drivers/b.c");
 	errno = 0;
 	CU_ASSERT(tree_overlay_read(&ov, tree, "drivers/b.c", &out) < 0);
-	CU_ASSERT_EQUAL(errno, ENOENT);
+	check_int(errno, ENOENT);
 	CU_ASSERT(tree_overlay_find(&ov, "drivers/b.c")->removed);
 	CU_ASSERT_PTR_NULL(tree_overlay_find(&ov, "drivers/a.c"));
 	strbuf_release(&out);
@@ -85,12 +85,12 @@ static void test_last_text_wins_and_sorted(void)
 	tree_overlay_remove(&ov, "m.c");
 	tree_overlay_set(&ov, "m.c", "with\0nul", 8);
 	tree_overlay_set(&ov, "z.c", "3", 1);
-	CU_ASSERT_EQUAL(ov.nr, 3);
+	check_int(ov.nr, 3);
 	for (i = 1; i < ov.nr; i++)
 		CU_ASSERT(strcmp(ov.files[i - 1].path, ov.files[i].path) < 0);
-	CU_ASSERT_EQUAL(tree_overlay_find(&ov, "m.c")->text.len, 8);
+	check_int(tree_overlay_find(&ov, "m.c")->text.len, 8);
 	CU_ASSERT(!tree_overlay_find(&ov, "m.c")->removed);
-	CU_ASSERT_STRING_EQUAL(tree_overlay_find(&ov, "z.c")->text.buf, "3");
+	check_str(tree_overlay_find(&ov, "z.c")->text.buf, "3");
 	tree_overlay_release(&ov);
 }
 
@@ -110,11 +110,11 @@ static void test_scan_through_overlay(void)
 	tree_overlay_remove(&ov, "include/x.h");
 	CU_ASSERT_FATAL(!scan_tree(tree, &m, 2, &plain));
 	CU_ASSERT_FATAL(!scan_tree_overlay(tree, &ov, &m, 2, &changed));
-	CU_ASSERT_EQUAL(plain.nr_files, 0);
-	CU_ASSERT_EQUAL_FATAL(changed.nr_files, 2);
-	CU_ASSERT_STRING_EQUAL(changed.files[0].path, "drivers/a.c");
-	CU_ASSERT_STRING_EQUAL(changed.files[1].path, "drivers/new.c");
-	CU_ASSERT_EQUAL(changed.nr_candidates, plain.nr_candidates + 1);
+	check_int(plain.nr_files, 0);
+	check_int_fatal(changed.nr_files, 2);
+	check_str(changed.files[0].path, "drivers/a.c");
+	check_str(changed.files[1].path, "drivers/new.c");
+	check_int(changed.nr_candidates, plain.nr_candidates + 1);
 	/* a header removed is a header list of its own */
 	CU_ASSERT(memcmp(plain.header_list, changed.header_list,
 			 sizeof(plain.header_list)));

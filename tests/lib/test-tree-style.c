@@ -15,48 +15,44 @@
 
 static void test_declared_limit(void)
 {
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length(
-			"use strict;\nmy $max_line_length = 100;\nmy $x = 1;\n"),
-		100);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(
-				"\tmy  $max_line_length\t=  80 ;\n"),
-			80);
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length("my $max_line_length = 100;"),
-		100);
+	check_int(tree_style_parse_line_length(
+			  "use strict;\nmy $max_line_length = 100;\n"
+			  "my $x = 1;\n"),
+		  100);
+	check_int(tree_style_parse_line_length(
+			  "\tmy  $max_line_length\t=  80 ;\n"),
+		  80);
+	check_int(tree_style_parse_line_length("my $max_line_length = 100;"),
+		  100);
 }
 
 static void test_first_declaration_counts(void)
 {
 	/* a use of the variable is no declaration; the first one counts */
-	CU_ASSERT_EQUAL(
+	check_int(
 		tree_style_parse_line_length(
 			"\t$max_line_length = 120;\nmy $max_line_length = 100;\n"
 			"my $max_line_length = 90;\n"),
 		100);
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length(
-			"my $max_line_length_x = 120;\nmy $max_line_length = 80;\n"),
-		80);
+	check_int(tree_style_parse_line_length("my $max_line_length_x = 120;\n"
+					       "my $max_line_length = 80;\n"),
+		  80);
 }
 
 static void test_no_or_bad_declaration(void)
 {
-	CU_ASSERT_EQUAL(tree_style_parse_line_length(""), 0);
-	CU_ASSERT_EQUAL(tree_style_parse_line_length("if ($length > 80) {\n"),
-			0);
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length(
-			"my $max_line_length = $ENV{X};\nmy $max_line_length = 100;\n"),
-		0);
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length("my $max_line_length = 0;\n"), 0);
-	CU_ASSERT_EQUAL(
-		tree_style_parse_line_length(
-			"my $max_line_length = 99999999999999999999;\n"),
-		0);
-	CU_ASSERT_EQUAL(
+	check_int(tree_style_parse_line_length(""), 0);
+	check_int(tree_style_parse_line_length("if ($length > 80) {\n"), 0);
+	check_int(tree_style_parse_line_length(
+			  "my $max_line_length = $ENV{X};\n"
+			  "my $max_line_length = 100;\n"),
+		  0);
+	check_int(tree_style_parse_line_length("my $max_line_length = 0;\n"),
+		  0);
+	check_int(tree_style_parse_line_length(
+			  "my $max_line_length = 99999999999999999999;\n"),
+		  0);
+	check_int(
 		tree_style_parse_line_length("my $max_line_length = 100\n;\n"),
 		0);
 }
@@ -73,7 +69,7 @@ static char *make_tree(const char *text)
 	if (!text)
 		return dir;
 	path = xstrfmt("%s/scripts", dir);
-	CU_ASSERT_FATAL(mkdir(path, 0700) == 0);
+	check_int_fatal(mkdir(path, 0700), 0);
 	free(path);
 	path = xstrfmt("%s/%s", dir, TREE_STYLE_CHECKPATCH);
 	fp = fopen(path, "w");
@@ -102,13 +98,13 @@ static void test_tree(void)
 	char *dir =
 		make_tree("#!/usr/bin/env perl\nmy $max_line_length = 100;\n");
 
-	CU_ASSERT_EQUAL(tree_max_line_length(dir), 100);
+	check_int(tree_max_line_length(dir), 100);
 	remove_tree(dir);
 	dir = make_tree("#!/usr/bin/perl -w\nif ($length > 80) {\n");
-	CU_ASSERT_EQUAL(tree_max_line_length(dir), 80);
+	check_int(tree_max_line_length(dir), 80);
 	remove_tree(dir);
 	dir = make_tree(NULL);
-	CU_ASSERT_EQUAL(tree_max_line_length(dir), 80);
+	check_int(tree_max_line_length(dir), 80);
 	remove_tree(dir);
 }
 
@@ -118,8 +114,8 @@ static void check_retab(const char *old, const char *new, const char *want,
 	struct strbuf text = STRBUF_INIT;
 
 	strbuf_addstr(&text, new);
-	CU_ASSERT_EQUAL(tree_style_retab(&text, old, strlen(old)), lines);
-	CU_ASSERT_STRING_EQUAL(text.buf, want);
+	check_int(tree_style_retab(&text, old, strlen(old)), lines);
+	check_str(text.buf, want);
 	strbuf_release(&text);
 }
 

@@ -70,7 +70,7 @@ static void put(const char *rel, const char *text, size_t len)
 
 	fp = fopen(path, "wb");
 	CU_ASSERT_FATAL(fp != NULL);
-	CU_ASSERT(fwrite(text, 1, len, fp) == len);
+	check_int(fwrite(text, 1, len, fp), len);
 	fclose(fp);
 	free(path);
 }
@@ -84,7 +84,7 @@ static void link_to(const char *target, const char *rel)
 {
 	char *path = make_path(rel);
 
-	CU_ASSERT(symlink(target, path) == 0);
+	check_int(symlink(target, path), 0);
 	free(path);
 }
 
@@ -112,14 +112,14 @@ static void test_lists_sources_in_byte_order(void)
 	put_str("a/x.cmd", "");
 	put_str(".git/HEAD.c", "");
 	put_str(".tmp_versions/m.c", "");
-	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
-	CU_ASSERT_EQUAL_FATAL(walk.nr_files, 4);
+	check_int_fatal(tree_walk(&walk, root), 0);
+	check_int_fatal(walk.nr_files, 4);
 	/* "a.c" sorts before "a/x.c": '.' is below '/' */
-	CU_ASSERT_STRING_EQUAL(walk.files[0].path, "a.c");
-	CU_ASSERT_STRING_EQUAL(walk.files[1].path, "a/x.c");
-	CU_ASSERT_STRING_EQUAL(walk.files[2].path, "a/z.h");
-	CU_ASSERT_STRING_EQUAL(walk.files[3].path, "b.c");
-	CU_ASSERT_EQUAL(walk.notes.nr, 0);
+	check_str(walk.files[0].path, "a.c");
+	check_str(walk.files[1].path, "a/x.c");
+	check_str(walk.files[2].path, "a/z.h");
+	check_str(walk.files[3].path, "b.c");
+	check_int(walk.notes.nr, 0);
 	tree_walk_release(&walk);
 	remove_root();
 }
@@ -141,25 +141,23 @@ static void test_symlinks(void)
 	link_to("in", "tree/again");
 	link_to("missing.c", "tree/dangling.c");
 	tree = xstrfmt("%s/tree", root);
-	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, tree), 0);
+	check_int_fatal(tree_walk(&walk, tree), 0);
 	free(tree);
 	/* in/real.c once, under its own path; nothing from outside */
-	CU_ASSERT_EQUAL(walk.nr_files, 1);
-	CU_ASSERT(find_file(&walk, "in/real.c") == 0);
-	CU_ASSERT_EQUAL_FATAL(walk.notes.nr, 3);
-	CU_ASSERT_STRING_EQUAL(
-		walk.notes.items[0].message,
-		"cannot read 'dangling.c': No such file or directory");
+	check_int(walk.nr_files, 1);
+	check_int(find_file(&walk, "in/real.c"), 0);
+	check_int_fatal(walk.notes.nr, 3);
+	check_str(walk.notes.items[0].message,
+		  "cannot read 'dangling.c': No such file or directory");
 	CU_ASSERT(walk.notes.items[0].warning);
-	CU_ASSERT_STRING_EQUAL(walk.notes.items[1].message,
-			       "skipping 'far.c': symlink to outside the tree");
+	check_str(walk.notes.items[1].message,
+		  "skipping 'far.c': symlink to outside the tree");
 	CU_ASSERT(!walk.notes.items[1].warning);
 	/* a source elsewhere: unknown, an error; a directory: a note */
-	CU_ASSERT_EQUAL(walk.notes.items[1].problem, TREE_NOTE_UNREADABLE);
-	CU_ASSERT_EQUAL(walk.notes.items[2].problem, TREE_NOTE_PLAIN);
-	CU_ASSERT_STRING_EQUAL(
-		walk.notes.items[2].message,
-		"skipping 'outdir': symlink to outside the tree");
+	check_int(walk.notes.items[1].problem, TREE_NOTE_UNREADABLE);
+	check_int(walk.notes.items[2].problem, TREE_NOTE_PLAIN);
+	check_str(walk.notes.items[2].message,
+		  "skipping 'outdir': symlink to outside the tree");
 	tree_walk_release(&walk);
 	remove_root();
 }
@@ -172,18 +170,18 @@ static void test_unreadable_entries(void)
 	make_root();
 	put_str("ok.c", "");
 	fifo = xstrfmt("%s/fifo.c", root);
-	CU_ASSERT_FATAL(mkfifo(fifo, 0644) == 0);
+	check_int_fatal(mkfifo(fifo, 0644), 0);
 	free(fifo);
 	/* a directory named like a source is walked into */
 	put_str("dir.c/inner.c", "");
-	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
-	CU_ASSERT_EQUAL(walk.nr_files, 2);
+	check_int_fatal(tree_walk(&walk, root), 0);
+	check_int(walk.nr_files, 2);
 	CU_ASSERT(find_file(&walk, "dir.c/inner.c") >= 0);
 	CU_ASSERT(find_file(&walk, "ok.c") >= 0);
-	CU_ASSERT_EQUAL_FATAL(walk.notes.nr, 1);
-	CU_ASSERT_STRING_EQUAL(walk.notes.items[0].message,
-			       "cannot read 'fifo.c': not a regular file");
-	CU_ASSERT_EQUAL(walk.notes.items[0].problem, TREE_NOTE_UNREADABLE);
+	check_int_fatal(walk.notes.nr, 1);
+	check_str(walk.notes.items[0].message,
+		  "cannot read 'fifo.c': not a regular file");
+	check_int(walk.notes.items[0].problem, TREE_NOTE_UNREADABLE);
 	tree_walk_release(&walk);
 	remove_root();
 }
@@ -198,11 +196,11 @@ static void test_bad_roots(void)
 	none = xstrfmt("%s/none", root);
 	file = xstrfmt("%s/f.c", root);
 	errno = 0;
-	CU_ASSERT_EQUAL(tree_walk(&walk, none), -1);
-	CU_ASSERT_EQUAL(errno, ENOENT);
+	check_int(tree_walk(&walk, none), -1);
+	check_int(errno, ENOENT);
 	tree_walk_release(&walk);
-	CU_ASSERT_EQUAL(tree_walk(&walk, file), -1);
-	CU_ASSERT_EQUAL(errno, ENOTDIR);
+	check_int(tree_walk(&walk, file), -1);
+	check_int(errno, ENOTDIR);
 	tree_walk_release(&walk);
 	free(none);
 	free(file);
@@ -218,7 +216,7 @@ static void test_scan_tree(void)
 	int jobs;
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(test_migration_parse(&m) == 0);
+	check_int_fatal(test_migration_parse(&m), 0);
 	make_root();
 	put_str("drivers/a.c", old_call);
 	put_str("drivers/b.c", "int class_device_create_file;\n");
@@ -227,25 +225,23 @@ static void test_scan_tree(void)
 	put_str("drivers/empty.c", "");
 	put_str("drivers/notes.txt", old_call);
 	for (jobs = 1; jobs <= 4; jobs += 3) {
-		CU_ASSERT_EQUAL_FATAL(scan_tree(root, &m, jobs, &result), 0);
-		CU_ASSERT_EQUAL(result.nr_candidates, 5);
-		CU_ASSERT_EQUAL_FATAL(result.nr_files, 2);
-		CU_ASSERT_STRING_EQUAL(result.files[0].path, "drivers/a.c");
-		CU_ASSERT_STRING_EQUAL(result.files[1].path, "drivers/c.h");
-		CU_ASSERT_EQUAL(result.nr_occurrences, 2);
-		CU_ASSERT_EQUAL(result.counts[CALL_SITE_OLD], 1);
-		CU_ASSERT_EQUAL(result.counts[CALL_SITE_COMMENT], 1);
-		CU_ASSERT_EQUAL(scan_count_not_calls(&result), 1);
-		CU_ASSERT_EQUAL(result.nr_skipped, 1);
-		CU_ASSERT_EQUAL_FATAL(result.notes.nr, 1);
-		CU_ASSERT_STRING_EQUAL(result.notes.items[0].message,
-				       "skipping 'drivers/blob.c': a binary "
-				       "file that names 'class_device_create'");
-		CU_ASSERT_EQUAL(result.notes.items[0].problem,
-				TREE_NOTE_BINARY);
+		check_int_fatal(scan_tree(root, &m, jobs, &result), 0);
+		check_int(result.nr_candidates, 5);
+		check_int_fatal(result.nr_files, 2);
+		check_str(result.files[0].path, "drivers/a.c");
+		check_str(result.files[1].path, "drivers/c.h");
+		check_int(result.nr_occurrences, 2);
+		check_int(result.counts[CALL_SITE_OLD], 1);
+		check_int(result.counts[CALL_SITE_COMMENT], 1);
+		check_int(scan_count_not_calls(&result), 1);
+		check_int(result.nr_skipped, 1);
+		check_int_fatal(result.notes.nr, 1);
+		check_str(result.notes.items[0].message,
+			  "skipping 'drivers/blob.c': a binary "
+			  "file that names 'class_device_create'");
+		check_int(result.notes.items[0].problem, TREE_NOTE_BINARY);
 		CU_ASSERT(result.notes.items[0].warning);
-		CU_ASSERT_STRING_EQUAL(result.files[0].sites[0].file,
-				       "drivers/a.c");
+		check_str(result.files[0].sites[0].file, "drivers/a.c");
 		scan_result_release(&result);
 	}
 	remove_root();
@@ -270,17 +266,17 @@ static void test_many_directories(void)
 		put(rel, text, i + 1);
 	}
 	put_str("d000/sub/g.h", "");
-	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
-	CU_ASSERT_EQUAL_FATAL(walk.nr_files, nr + 1);
+	check_int_fatal(tree_walk(&walk, root), 0);
+	check_int_fatal(walk.nr_files, nr + 1);
 	for (i = 0; i < nr; i++) {
 		size_t at = i ? i + 1 : 0; /* d000/sub/g.h after d000/f.c */
 
 		snprintf(rel, sizeof(rel), "d%03zu/f.c", i);
-		CU_ASSERT_STRING_EQUAL(walk.files[at].path, rel);
-		CU_ASSERT_EQUAL(walk.files[at].size, (off_t)(i + 1));
+		check_str(walk.files[at].path, rel);
+		check_int(walk.files[at].size, (off_t)(i + 1));
 	}
-	CU_ASSERT_STRING_EQUAL(walk.files[1].path, "d000/sub/g.h");
-	CU_ASSERT_EQUAL(walk.notes.nr, 0);
+	check_str(walk.files[1].path, "d000/sub/g.h");
+	check_int(walk.notes.nr, 0);
 	tree_walk_release(&walk);
 	remove_root();
 }
@@ -302,17 +298,17 @@ static void test_links_only(void)
 	put_str("h/a.c", "");
 	a = xstrfmt("%s/h/a.c", root);
 	b = xstrfmt("%s/h/b.c", root);
-	CU_ASSERT_FATAL(link(a, b) == 0);
+	check_int_fatal(link(a, b), 0);
 	free(a);
 	free(b);
-	CU_ASSERT_EQUAL_FATAL(tree_walk(&walk, root), 0);
-	CU_ASSERT_EQUAL_FATAL(walk.nr_files, 3);
-	CU_ASSERT_STRING_EQUAL(walk.files[0].path, "h/a.c");
-	CU_ASSERT_STRING_EQUAL(walk.files[1].path, "h/b.c");
-	CU_ASSERT_STRING_EQUAL(walk.files[2].path, "l1/one.c");
+	check_int_fatal(tree_walk(&walk, root), 0);
+	check_int_fatal(walk.nr_files, 3);
+	check_str(walk.files[0].path, "h/a.c");
+	check_str(walk.files[1].path, "h/b.c");
+	check_str(walk.files[2].path, "l1/one.c");
 	CU_ASSERT(walk.files[2].via_link);
 	CU_ASSERT(!walk.files[0].via_link);
-	CU_ASSERT_EQUAL(walk.notes.nr, 0);
+	check_int(walk.notes.nr, 0);
 	tree_walk_release(&walk);
 	remove_root();
 }

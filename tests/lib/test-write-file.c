@@ -56,12 +56,12 @@ static void test_replaces_content_and_keeps_mode(void)
 	struct stat st;
 
 	put_file(path, "old\n", 0751);
-	CU_ASSERT_EQUAL(write_file_atomic(path, "new\r\n", 5), 0);
-	CU_ASSERT_EQUAL(strbuf_read_file(&got, path), 0);
-	CU_ASSERT_STRING_EQUAL(got.buf, "new\r\n");
-	CU_ASSERT_EQUAL(stat(path, &st), 0);
-	CU_ASSERT_EQUAL(st.st_mode & 07777, 0751);
-	CU_ASSERT_EQUAL(count_temp_files(scratch), 0);
+	check_int(write_file_atomic(path, "new\r\n", 5), 0);
+	check_int(strbuf_read_file(&got, path), 0);
+	check_str(got.buf, "new\r\n");
+	check_int(stat(path, &st), 0);
+	check_int(st.st_mode & 07777, 0751);
+	check_int(count_temp_files(scratch), 0);
 	strbuf_release(&got);
 	free(path);
 }
@@ -73,10 +73,10 @@ static void test_binary_bytes_written_whole(void)
 	struct strbuf got = STRBUF_INIT;
 
 	put_file(path, "x", 0644);
-	CU_ASSERT_EQUAL(write_file_atomic(path, bytes, sizeof(bytes) - 1), 0);
-	CU_ASSERT_EQUAL(strbuf_read_file(&got, path), 0);
-	CU_ASSERT_EQUAL(got.len, sizeof(bytes) - 1);
-	CU_ASSERT_EQUAL(memcmp(got.buf, bytes, sizeof(bytes) - 1), 0);
+	check_int(write_file_atomic(path, bytes, sizeof(bytes) - 1), 0);
+	check_int(strbuf_read_file(&got, path), 0);
+	check_int(got.len, sizeof(bytes) - 1);
+	check_int(memcmp(got.buf, bytes, sizeof(bytes) - 1), 0);
 	strbuf_release(&got);
 	free(path);
 }
@@ -91,10 +91,10 @@ static void test_owner_kept(void)
 		free(path);
 		return; /* cannot give the file away here */
 	}
-	CU_ASSERT_EQUAL(stat(path, &st), 0);
-	CU_ASSERT_EQUAL(write_file_atomic(path, "new\n", 4), 0);
-	CU_ASSERT_EQUAL(lstat(path, &st) == 0 ? st.st_uid : (uid_t)-1,
-			geteuid() == 0 ? 1 : geteuid());
+	check_int(stat(path, &st), 0);
+	check_int(write_file_atomic(path, "new\n", 4), 0);
+	check_int(lstat(path, &st) == 0 ? st.st_uid : (uid_t)-1,
+		  geteuid() == 0 ? 1 : geteuid());
 	free(path);
 }
 
@@ -104,9 +104,9 @@ static void test_new_file_gets_default_mode(void)
 	mode_t mask = umask(022);
 	struct stat st;
 
-	CU_ASSERT_EQUAL(write_file_atomic(path, "x\n", 2), 0);
-	CU_ASSERT_EQUAL(stat(path, &st), 0);
-	CU_ASSERT_EQUAL(st.st_mode & 07777, 0644);
+	check_int(write_file_atomic(path, "x\n", 2), 0);
+	check_int(stat(path, &st), 0);
+	check_int(st.st_mode & 07777, 0644);
 	umask(mask);
 	free(path);
 }
@@ -117,10 +117,10 @@ static void test_missing_directory_fails_cleanly(void)
 	char *dir = path_in_scratch("no-such-dir");
 
 	errno = 0;
-	CU_ASSERT_EQUAL(write_file_atomic(path, "x\n", 2), -1);
-	CU_ASSERT_EQUAL(errno, ENOENT);
+	check_int(write_file_atomic(path, "x\n", 2), -1);
+	check_int(errno, ENOENT);
 	CU_ASSERT_NOT_EQUAL(access(dir, F_OK), 0);
-	CU_ASSERT_EQUAL(count_temp_files(scratch), 0);
+	check_int(count_temp_files(scratch), 0);
 	free(dir);
 	free(path);
 }
@@ -132,12 +132,12 @@ static void test_failed_rename_keeps_target(void)
 	char *inside = path_in_scratch("sound/core.c");
 	struct strbuf got = STRBUF_INIT;
 
-	CU_ASSERT_EQUAL(mkdir(path, 0755), 0);
+	check_int(mkdir(path, 0755), 0);
 	put_file(inside, "kept\n", 0644);
-	CU_ASSERT_EQUAL(write_file_atomic(path, "x\n", 2), -1);
-	CU_ASSERT_EQUAL(strbuf_read_file(&got, inside), 0);
-	CU_ASSERT_STRING_EQUAL(got.buf, "kept\n");
-	CU_ASSERT_EQUAL(count_temp_files(scratch), 0);
+	check_int(write_file_atomic(path, "x\n", 2), -1);
+	check_int(strbuf_read_file(&got, inside), 0);
+	check_str(got.buf, "kept\n");
+	check_int(count_temp_files(scratch), 0);
 	unlink(inside);
 	rmdir(path);
 	strbuf_release(&got);

@@ -13,7 +13,7 @@
 static void load(struct kernel_data *kd)
 {
 	memset(kd, 0, sizeof(*kd));
-	CU_ASSERT_EQUAL_FATAL(kernel_data_parse(kd, test_kernel_text, "k"), 0);
+	check_int_fatal(kernel_data_parse(kd, test_kernel_text, "k"), 0);
 }
 
 static const char *macro_type(const struct kernel_data *kd, const char *text)
@@ -29,16 +29,13 @@ static void test_roles(void)
 	struct kernel_data kd;
 
 	load(&kd);
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct class *"),
-			       "class");
+	check_str(kernel_type_role(&kd, "struct class *"), "class");
 	/* spelled any way, qualifiers aside */
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct  class*"),
-			       "class");
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "const char *"), "string");
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "dev_t"), "devt");
+	check_str(kernel_type_role(&kd, "struct  class*"), "class");
+	check_str(kernel_type_role(&kd, "const char *"), "string");
+	check_str(kernel_type_role(&kd, "dev_t"), "devt");
 	CU_ASSERT_PTR_NULL(kernel_type_role(&kd, "struct kobject *"));
-	CU_ASSERT_STRING_EQUAL(kernel_role_type(&kd, "module"),
-			       "struct module *");
+	check_str(kernel_role_type(&kd, "module"), "struct module *");
 	CU_ASSERT_PTR_NULL(kernel_role_type(&kd, "frob"));
 	kernel_data_release(&kd);
 }
@@ -49,7 +46,7 @@ static void test_macros(void)
 	const struct kernel_macro *mc;
 
 	load(&kd);
-	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "MKDEV(4, i)"), "dev_t");
+	check_str(macro_type(&kd, "MKDEV(4, i)"), "dev_t");
 	mc = kernel_macro_match(&kd, "MKDEV( 0 , 0 )", 14);
 	CU_ASSERT_FATAL(mc != NULL);
 	CU_ASSERT_TRUE(mc->zero);
@@ -59,15 +56,14 @@ static void test_macros(void)
 	mc = kernel_macro_match(&kd, "/* none */ NULL", 15);
 	CU_ASSERT_FATAL(mc != NULL);
 	CU_ASSERT_TRUE(mc->null);
-	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "THIS_MODULE"),
-			       "struct module *");
+	check_str(macro_type(&kd, "THIS_MODULE"), "struct module *");
 	/* a whole argument only, and the right shape */
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "MKDEV(1, 2) + 1"));
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "MKDEV"));
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "THIS_MODULE(x)"));
 	CU_ASSERT_PTR_NULL(macro_type(&kd, "mkdev(1, 2)"));
 	CU_ASSERT_PTR_NOT_NULL(kernel_macro_named(&kd, "MKDEV"));
-	CU_ASSERT_STRING_EQUAL(kernel_member_type(&kd, "dev"), "struct device");
+	check_str(kernel_member_type(&kd, "dev"), "struct device");
 	CU_ASSERT_PTR_NULL(kernel_member_type(&kd, "cdev"));
 	kernel_data_release(&kd);
 }
@@ -100,7 +96,7 @@ static void test_errors(void)
 		struct kernel_data kd;
 
 		memset(&kd, 0, sizeof(kd));
-		CU_ASSERT_EQUAL(kernel_data_parse(&kd, bad[i], "bad"), -1);
+		check_int(kernel_data_parse(&kd, bad[i], "bad"), -1);
 		kernel_data_release(&kd);
 	}
 }
@@ -111,11 +107,9 @@ static void test_the_shipped_file(void)
 
 	memset(&kd, 0, sizeof(kd));
 	setenv("KMIGRATE_DATADIR", ".", 1);
-	CU_ASSERT_EQUAL_FATAL(kernel_data_load(&kd), 0);
-	CU_ASSERT_STRING_EQUAL(kernel_type_role(&kd, "struct class *"),
-			       "class");
-	CU_ASSERT_STRING_EQUAL(macro_type(&kd, "THIS_MODULE"),
-			       "struct module *");
+	check_int_fatal(kernel_data_load(&kd), 0);
+	check_str(kernel_type_role(&kd, "struct class *"), "class");
+	check_str(macro_type(&kd, "THIS_MODULE"), "struct module *");
 	CU_ASSERT_TRUE(kernel_macro_match(&kd, "MKDEV(0,0)", 10)->zero);
 	kernel_data_release(&kd);
 }

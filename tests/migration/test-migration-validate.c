@@ -31,13 +31,13 @@ static void expect(validator fn, const char *const *good, size_t nr_good,
 		strbuf_reset(&why);
 		if (fn(good[i], &why))
 			fprintf(stderr, "refused '%s': %s\n", good[i], why.buf);
-		CU_ASSERT_EQUAL(fn(good[i], &why), 0);
+		check_int(fn(good[i], &why), 0);
 	}
 	for (i = 0; i < nr_bad; i++) {
 		strbuf_reset(&why);
 		if (!fn(bad[i], &why))
 			fprintf(stderr, "accepted '%s'\n", bad[i]);
-		CU_ASSERT_EQUAL(fn(bad[i], &why), -1);
+		check_int(fn(bad[i], &why), -1);
 		CU_ASSERT_TRUE(why.len > 0);
 		CU_ASSERT_PTR_NULL(strpbrk(why.buf, "\n\r"));
 	}
@@ -187,16 +187,16 @@ static void test_symlinks(void)
 	fclose(fp);
 	strbuf_reset(&path);
 	strbuf_addf(&path, "%s/out.cocci", dir);
-	CU_ASSERT_EQUAL(symlink("/etc/passwd", path.buf), 0);
+	check_int(symlink("/etc/passwd", path.buf), 0);
 	strbuf_reset(&path);
 	strbuf_addf(&path, "%s/in.cocci", dir);
-	CU_ASSERT_EQUAL(symlink("mine.cocci", path.buf), 0);
+	check_int(symlink("mine.cocci", path.buf), 0);
 
-	CU_ASSERT_EQUAL(validate_path_inside(dir, "mine.cocci", &why), 0);
-	CU_ASSERT_EQUAL(validate_path_inside(dir, "in.cocci", &why), 0);
+	check_int(validate_path_inside(dir, "mine.cocci", &why), 0);
+	check_int(validate_path_inside(dir, "in.cocci", &why), 0);
 	/* missing: its reader says so */
-	CU_ASSERT_EQUAL(validate_path_inside(dir, "none.cocci", &why), 0);
-	CU_ASSERT_EQUAL(validate_path_inside(dir, "out.cocci", &why), -1);
+	check_int(validate_path_inside(dir, "none.cocci", &why), 0);
+	check_int(validate_path_inside(dir, "out.cocci", &why), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why.buf, "leads out of"));
 
 	unlink(path.buf);
@@ -270,7 +270,7 @@ static void test_hostile_fields(void)
 		ret = migration_parse(&m, text, "hostile");
 		if (ret != -1)
 			fprintf(stderr, "accepted: %s\n", bad[i].line);
-		CU_ASSERT_EQUAL(ret, -1);
+		check_int(ret, -1);
 		migration_release(&m);
 		free(text);
 	}
@@ -411,8 +411,8 @@ static void test_fuzz_expressions(void)
 		}
 	}
 	CU_ASSERT_TRUE(accepted > 100);
-	CU_ASSERT_EQUAL(unsafe, 0);
-	CU_ASSERT_EQUAL(injected, 0);
+	check_int(unsafe, 0);
+	check_int(injected, 0);
 	strbuf_release(&s);
 	strbuf_release(&why);
 }

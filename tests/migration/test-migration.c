@@ -36,27 +36,24 @@ static void test_fields_and_prototypes(void)
 	struct migration m;
 
 	load_sample(&m);
-	CU_ASSERT_EQUAL_FATAL(migration_parse(&m, sample, "sample"), 0);
-	CU_ASSERT_STRING_EQUAL(m.function, "class_device_create");
-	CU_ASSERT_EQUAL(m.old_proto.nr_params, 4);
-	CU_ASSERT_EQUAL(m.new_proto.nr_params, 5);
+	check_int_fatal(migration_parse(&m, sample, "sample"), 0);
+	check_str(m.function, "class_device_create");
+	check_int(m.old_proto.nr_params, 4);
+	check_int(m.new_proto.nr_params, 5);
 	CU_ASSERT_TRUE(m.new_proto.variadic);
-	CU_ASSERT_STRING_EQUAL(m.new_proto.params[1].type,
-			       "struct class_device *");
-	CU_ASSERT_STRING_EQUAL(m.new_proto.params[1].name, "parent");
-	CU_ASSERT_STRING_EQUAL(m.old_proto.params[1].type, "dev_t");
-	CU_ASSERT_STRING_EQUAL(m.old_proto.return_type,
-			       "struct class_device *");
+	check_str(m.new_proto.params[1].type, "struct class_device *");
+	check_str(m.new_proto.params[1].name, "parent");
+	check_str(m.old_proto.params[1].type, "dev_t");
+	check_str(m.old_proto.return_type, "struct class_device *");
 	/* argument 2 of the new call is NULL; the formats are 4 and 5 */
-	CU_ASSERT_EQUAL_FATAL(migration_new_item(&m, 2)->kind, CALL_ITEM_VALUE);
-	CU_ASSERT_STRING_EQUAL(migration_new_item(&m, 2)->value, "NULL");
-	CU_ASSERT_EQUAL(m.old_proto.format, 4);
-	CU_ASSERT_EQUAL(m.new_proto.format, 5);
-	CU_ASSERT_EQUAL(m.cocci.nr, 2);
-	CU_ASSERT_STRING_EQUAL(m.cocci.items[1].string, "/data/mig/b.cocci");
-	CU_ASSERT_STRING_EQUAL(
-		m.description,
-		"First line\nsecond line\n\nafter an empty line");
+	check_int_fatal(migration_new_item(&m, 2)->kind, CALL_ITEM_VALUE);
+	check_str(migration_new_item(&m, 2)->value, "NULL");
+	check_int(m.old_proto.format, 4);
+	check_int(m.new_proto.format, 5);
+	check_int(m.cocci.nr, 2);
+	check_str(m.cocci.items[1].string, "/data/mig/b.cocci");
+	check_str(m.description,
+		  "First line\nsecond line\n\nafter an empty line");
 	migration_release(&m);
 }
 
@@ -68,7 +65,7 @@ static void test_unknown_key_is_an_error(void)
 	strcpy(text, sample);
 	strcat(text, "functoin: typo\n");
 	load_sample(&m);
-	CU_ASSERT_EQUAL(migration_parse(&m, text, "typo"), -1);
+	check_int(migration_parse(&m, text, "typo"), -1);
 	migration_release(&m);
 	free(text);
 }
@@ -78,7 +75,7 @@ static void test_missing_field_is_an_error(void)
 	struct migration m;
 
 	load_sample(&m);
-	CU_ASSERT_EQUAL(migration_parse(&m, "name: x\n", "short"), -1);
+	check_int(migration_parse(&m, "name: x\n", "short"), -1);
 	migration_release(&m);
 }
 
@@ -87,15 +84,15 @@ static void test_prototype_without_parameters(void)
 	struct migration_prototype p;
 	char *fn = NULL;
 
-	CU_ASSERT_EQUAL(prototype_parse(&p, "void f(void x)", &fn), 0);
-	CU_ASSERT_STRING_EQUAL(fn, "f");
+	check_int(prototype_parse(&p, "void f(void x)", &fn), 0);
+	check_str(fn, "f");
 	free(fn);
 	prototype_release(&p);
-	CU_ASSERT_EQUAL(prototype_parse(&p, "int g()", &fn), 0);
-	CU_ASSERT_EQUAL(p.nr_params, 0);
+	check_int(prototype_parse(&p, "int g()", &fn), 0);
+	check_int(p.nr_params, 0);
 	free(fn);
 	prototype_release(&p);
-	CU_ASSERT_EQUAL(prototype_parse(&p, "no parenthesis", &fn), -1);
+	check_int(prototype_parse(&p, "no parenthesis", &fn), -1);
 }
 
 static void test_the_shipped_migration_loads(void)
@@ -103,17 +100,17 @@ static void test_the_shipped_migration_loads(void)
 	struct migration m;
 
 	setenv("KMIGRATE_DATADIR", ".", 1);
-	CU_ASSERT_EQUAL_FATAL(migration_load(&m, "class-device-parent"), 0);
-	CU_ASSERT_STRING_EQUAL(m.function, "class_device_create");
+	check_int_fatal(migration_load(&m, "class-device-parent"), 0);
+	check_str(m.function, "class_device_create");
 	/* its semantic patch is generated: no hand-written override */
-	CU_ASSERT_EQUAL(m.cocci.nr, 0);
+	check_int(m.cocci.nr, 0);
 	migration_release(&m);
-	CU_ASSERT_EQUAL(migration_load(&m, "../etc"), -1);
-	CU_ASSERT_EQUAL(migration_load(&m, "no-such-migration"), -1);
+	check_int(migration_load(&m, "../etc"), -1);
+	check_int(migration_load(&m, "no-such-migration"), -1);
 	/* a name is [a-z0-9][a-z0-9-]*, as its folder's must be */
-	CU_ASSERT_EQUAL(migration_load(&m, "Class-Device-Parent"), -1);
-	CU_ASSERT_EQUAL(migration_load(&m, "-x"), -1);
-	CU_ASSERT_EQUAL(migration_load(&m, ""), -1);
+	check_int(migration_load(&m, "Class-Device-Parent"), -1);
+	check_int(migration_load(&m, "-x"), -1);
+	check_int(migration_load(&m, ""), -1);
 }
 
 /* a migration of frob(): the old prototype, this new one and map */
@@ -143,7 +140,7 @@ static void describe(const struct migration *m, const char *want)
 	migration_describe(m, &sb);
 	if (strcmp(sb.buf, want))
 		fprintf(stderr, "described as '%s', not '%s'\n", sb.buf, want);
-	CU_ASSERT_STRING_EQUAL(sb.buf, want);
+	check_str(sb.buf, want);
 	strbuf_release(&sb);
 }
 
@@ -151,22 +148,21 @@ static void test_map_insert(void)
 {
 	struct migration m;
 
-	CU_ASSERT_EQUAL_FATAL(
-		parse_map(&m,
-			  "int frob(struct module *owner, "
-			  "int a, void *data, char *b, char *fmt, ...)",
-			  "new-call: $1 $2 NULL $3 $4 ...\n"),
-		0);
-	CU_ASSERT_EQUAL(m.new_call_nr, 6);
-	CU_ASSERT_EQUAL(m.new_call[2].kind, CALL_ITEM_VALUE);
-	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "NULL");
-	CU_ASSERT_EQUAL(m.new_call[5].kind, CALL_ITEM_REST);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 4);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 4), 5);
-	CU_ASSERT_EQUAL(m.old_proto.format, 4);
-	CU_ASSERT_EQUAL(m.new_proto.format, 5);
+	check_int_fatal(parse_map(&m,
+				  "int frob(struct module *owner, "
+				  "int a, void *data, char *b, char *fmt, ...)",
+				  "new-call: $1 $2 NULL $3 $4 ...\n"),
+			0);
+	check_int(m.new_call_nr, 6);
+	check_int(m.new_call[2].kind, CALL_ITEM_VALUE);
+	check_str(m.new_call[2].value, "NULL");
+	check_int(m.new_call[5].kind, CALL_ITEM_REST);
+	check_int(migration_new_position(&m, 3), 4);
+	check_int(migration_new_position(&m, 4), 5);
+	check_int(m.old_proto.format, 4);
+	check_int(m.new_proto.format, 5);
 	CU_ASSERT_FALSE(migration_renames(&m));
-	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob");
+	check_str(migration_function(&m, 1), "frob");
 	describe(&m, "pass NULL data to frob()");
 	migration_release(&m);
 }
@@ -177,22 +173,22 @@ static void test_map_remove_and_drop(void)
 	struct strlist args = STRLIST_INIT;
 	const char *old[] = { "mod", "1", "\"b\"", "\"%d\"", "i" };
 
-	CU_ASSERT_EQUAL_FATAL(parse_map(&m,
-					"int frob(int a, char *b, "
-					"char *fmt, ...)",
-					"new-call: $2 $3 $4 ...\n"
-					"drop: 1 THIS_MODULE NULL\n"),
-			      0);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 1), 0);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 1);
+	check_int_fatal(parse_map(&m,
+				  "int frob(int a, char *b, "
+				  "char *fmt, ...)",
+				  "new-call: $2 $3 $4 ...\n"
+				  "drop: 1 THIS_MODULE NULL\n"),
+			0);
+	check_int(migration_new_position(&m, 1), 0);
+	check_int(migration_new_position(&m, 2), 1);
 	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, "THIS_MODULE"));
 	CU_ASSERT_TRUE(migration_drop_is_silent(&m, 1, " /* me */ NULL"));
 	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 1, "mod"));
 	CU_ASSERT_FALSE(migration_drop_is_silent(&m, 2, "THIS_MODULE"));
 	migration_new_args(&m, old, 5, &args);
-	CU_ASSERT_EQUAL_FATAL(args.nr, 4);
-	CU_ASSERT_STRING_EQUAL(args.items[0].string, "1");
-	CU_ASSERT_STRING_EQUAL(args.items[3].string, "i");
+	check_int_fatal(args.nr, 4);
+	check_str(args.items[0].string, "1");
+	check_str(args.items[3].string, "i");
 	describe(&m, "drop the owner argument of frob()");
 	strlist_clear(&args, 0);
 	migration_release(&m);
@@ -202,7 +198,7 @@ static void test_map_swap_rename_and_commas(void)
 {
 	struct migration m;
 
-	CU_ASSERT_EQUAL_FATAL(
+	check_int_fatal(
 		parse_map(
 			&m,
 			"int frob2(struct module *owner, "
@@ -210,22 +206,22 @@ static void test_map_swap_rename_and_commas(void)
 			"new-function: frob2\nnew-call: $1, $3, $2, $4, ...\n"),
 		0);
 	CU_ASSERT_TRUE(migration_renames(&m));
-	CU_ASSERT_STRING_EQUAL(migration_function(&m, 0), "frob");
-	CU_ASSERT_STRING_EQUAL(migration_function(&m, 1), "frob2");
-	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 3);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 3), 2);
+	check_str(migration_function(&m, 0), "frob");
+	check_str(migration_function(&m, 1), "frob2");
+	check_int(migration_new_position(&m, 2), 3);
+	check_int(migration_new_position(&m, 3), 2);
 	describe(&m, "call frob2() instead of frob() and swap the a and b "
 		     "arguments");
 	migration_release(&m);
 
 	/* a value with blanks in a comma-separated map */
-	CU_ASSERT_EQUAL_FATAL(
+	check_int_fatal(
 		parse_map(&m,
 			  "int frob(struct module *owner, "
 			  "int a, int devt, char *b, char *fmt, ...)",
 			  "new-call: $1, $2, MKDEV(0, 0), $3, $4, ...\n"),
 		0);
-	CU_ASSERT_STRING_EQUAL(m.new_call[2].value, "MKDEV(0, 0)");
+	check_str(m.new_call[2].value, "MKDEV(0, 0)");
 	describe(&m, "pass MKDEV(0, 0) devt to frob()");
 	migration_release(&m);
 }
@@ -270,7 +266,7 @@ static void test_map_errors(void)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct migration m;
 
-		CU_ASSERT_EQUAL(parse_map(&m, bad[i].proto, bad[i].extra), -1);
+		check_int(parse_map(&m, bad[i].proto, bad[i].extra), -1);
 		migration_release(&m);
 	}
 }
@@ -280,9 +276,9 @@ static void test_the_shipped_map(void)
 	struct migration m;
 
 	setenv("KMIGRATE_DATADIR", ".", 1);
-	CU_ASSERT_EQUAL_FATAL(migration_load(&m, "class-device-parent"), 0);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 1), 1);
-	CU_ASSERT_EQUAL(migration_new_position(&m, 2), 3);
+	check_int_fatal(migration_load(&m, "class-device-parent"), 0);
+	check_int(migration_new_position(&m, 1), 1);
+	check_int(migration_new_position(&m, 2), 3);
 	CU_ASSERT_PTR_NOT_NULL(migration_not_null(&m, "cls"));
 	describe(&m, "pass NULL parent to class_device_create()");
 	/* the kernel's types come with it */

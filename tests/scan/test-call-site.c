@@ -24,7 +24,7 @@ static void load_migration(void)
 	if (loaded)
 		return;
 	memset(&mig, 0, sizeof(mig));
-	CU_ASSERT_FATAL(test_migration_parse(&mig) == 0);
+	check_int_fatal(test_migration_parse(&mig), 0);
 	loaded = 1;
 }
 
@@ -49,7 +49,7 @@ static enum call_site_kind kind_of(const char *decls, const char *call)
 	snprintf(buf, sizeof(buf), "%s\nvoid f(void)\n{\n\t%s;\n}\n", decls,
 		 call);
 	scan("t.c", buf);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	check_int_fatal(file.nr_sites, 1);
 	return file.sites[0].kind;
 }
 
@@ -61,30 +61,29 @@ static void test_split_nested(void)
 	const struct call_site *cs;
 
 	scan("t.c", text);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	check_int_fatal(file.nr_sites, 1);
 	cs = &file.sites[0];
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	check_int(cs->kind, CALL_SITE_OLD);
 	CU_ASSERT(cs->has_args);
-	CU_ASSERT_EQUAL_FATAL(cs->nr_args, 6);
-	CU_ASSERT_EQUAL(cs->nr_commas, 5);
-	CU_ASSERT_STRING_EQUAL(cs->args[0].text, "pick(a, b)");
-	CU_ASSERT_STRING_EQUAL(cs->args[1].text,
-			       "/* major, minor */ MKDEV(1, 2)");
-	CU_ASSERT_STRING_EQUAL(cs->args[2].text, "NULL");
-	CU_ASSERT_STRING_EQUAL(cs->args[3].text, "\"f(%d),%s\"");
-	CU_ASSERT_STRING_EQUAL(cs->args[4].text, "(int[]){1, 2}[0]");
-	CU_ASSERT_STRING_EQUAL(cs->args[5].text, "\"x\"");
-	CU_ASSERT_EQUAL(cs->name_offset, 4);
-	CU_ASSERT_EQUAL(text[cs->open_paren], '(');
-	CU_ASSERT_EQUAL(cs->open_paren, 23);
-	CU_ASSERT_EQUAL(text[cs->close_paren], ')');
-	CU_ASSERT_EQUAL(cs->close_paren, strlen(text) - 2);
+	check_int_fatal(cs->nr_args, 6);
+	check_int(cs->nr_commas, 5);
+	check_str(cs->args[0].text, "pick(a, b)");
+	check_str(cs->args[1].text, "/* major, minor */ MKDEV(1, 2)");
+	check_str(cs->args[2].text, "NULL");
+	check_str(cs->args[3].text, "\"f(%d),%s\"");
+	check_str(cs->args[4].text, "(int[]){1, 2}[0]");
+	check_str(cs->args[5].text, "\"x\"");
+	check_int(cs->name_offset, 4);
+	check_int(text[cs->open_paren], '(');
+	check_int(cs->open_paren, 23);
+	check_int(text[cs->close_paren], ')');
+	check_int(cs->close_paren, strlen(text) - 2);
 	/* apply's insertion point: the comma that ends argument 1 */
-	CU_ASSERT_EQUAL(cs->commas[0], 34);
-	CU_ASSERT_EQUAL(text[cs->commas[0]], ',');
-	CU_ASSERT_EQUAL(cs->args[0].start, 24);
-	CU_ASSERT_EQUAL(cs->args[0].end, 34);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(cs->commas[0], 34);
+	check_int(text[cs->commas[0]], ',');
+	check_int(cs->args[0].start, 24);
+	check_int(cs->args[0].end, 34);
+	check_str(
 		cs->text,
 		"class_device_create(pick(a, b), /* major, minor */ MKDEV(1, 2),"
 		" NULL, \"f(%d),%s\", (int[]){1, 2}[0], \"x\")");
@@ -99,14 +98,14 @@ static void test_crlf_positions_and_text(void)
 	const struct call_site *cs;
 
 	scan("crlf.c", text);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	check_int_fatal(file.nr_sites, 1);
 	cs = &file.sites[0];
-	CU_ASSERT_EQUAL(cs->line, 5);
-	CU_ASSERT_EQUAL(cs->column, 7);
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
-	CU_ASSERT_STRING_EQUAL(cs->args[1].text, "MKDEV(10, 1)");
-	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, "
-					 "MKDEV(10, 1), &d, \"x%d\", 1)");
+	check_int(cs->line, 5);
+	check_int(cs->column, 7);
+	check_int(cs->kind, CALL_SITE_OLD);
+	check_str(cs->args[1].text, "MKDEV(10, 1)");
+	check_str(cs->text, "class_device_create(c, "
+			    "MKDEV(10, 1), &d, \"x%d\", 1)");
 }
 
 static void test_cr_only_positions(void)
@@ -117,13 +116,13 @@ static void test_cr_only_positions(void)
 	const struct call_site *cs;
 
 	scan("cr.c", text);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
+	check_int_fatal(file.nr_sites, 1);
 	cs = &file.sites[0];
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(cs->line, 6);
-	CU_ASSERT_EQUAL(cs->column, 2);
-	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, 0, NULL, "
-					 "\"x%d\", 1)");
+	check_int(cs->kind, CALL_SITE_OLD);
+	check_int(cs->line, 6);
+	check_int(cs->column, 2);
+	check_str(cs->text, "class_device_create(c, 0, NULL, "
+			    "\"x%d\", 1)");
 }
 
 static void test_nul_in_comment(void)
@@ -133,9 +132,9 @@ static void test_nul_in_comment(void)
 		"\tclass_device_create(c, 0, NULL, \"x\");\n}\n";
 
 	scan_len("nul.c", text, sizeof(text) - 1);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(file.sites[0].line, 4);
+	check_int_fatal(file.nr_sites, 1);
+	check_int(file.sites[0].kind, CALL_SITE_OLD);
+	check_int(file.sites[0].line, 4);
 }
 
 static void test_define_body(void)
@@ -151,55 +150,54 @@ static void test_define_body(void)
 	     "\t} while (0)\n"
 	     "#define FIVE(c, a, b, d, e) class_device_create(c, a, b, d, e)\n"
 	     "void g(void) { ONE(k, 1); PORT(k, 2, 0); }\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
+	check_int_fatal(file.nr_sites, 3);
 	cs = &file.sites[0];
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	check_int(cs->kind, CALL_SITE_OLD);
 	CU_ASSERT(cs->in_macro);
-	CU_ASSERT_EQUAL(cs->column, 19);
+	check_int(cs->column, 19);
 	cs = &file.sites[1];
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_OLD);
+	check_int(cs->kind, CALL_SITE_OLD);
 	CU_ASSERT(cs->in_macro);
-	CU_ASSERT_EQUAL(cs->line, 4);
+	check_int(cs->line, 4);
 	/* the line splices are whitespace: they vanish from the text */
-	CU_ASSERT_STRING_EQUAL(cs->text, "class_device_create(c, MKDEV(9, p), "
-					 "d, \"p%d\", p)");
-	CU_ASSERT_EQUAL(cs->nr_args, 5);
+	check_str(cs->text, "class_device_create(c, MKDEV(9, p), "
+			    "d, \"p%d\", p)");
+	check_int(cs->nr_args, 5);
 	cs = &file.sites[2];
-	CU_ASSERT_EQUAL(cs->kind, CALL_SITE_AMBIGUOUS);
+	check_int(cs->kind, CALL_SITE_AMBIGUOUS);
 	CU_ASSERT_PTR_NOT_NULL(strstr(cs->reason, "macro parameter"));
 }
 
 static void test_form_by_count(void)
 {
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, d, e)"),
-			CALL_SITE_AMBIGUOUS);
+	check_int(kind_of("", "class_device_create(c, d, e)"),
+		  CALL_SITE_AMBIGUOUS);
 	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "fewer than"));
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create()"),
-			CALL_SITE_AMBIGUOUS);
-	CU_ASSERT_EQUAL(file.sites[0].nr_args, 0);
+	check_int(kind_of("", "class_device_create()"), CALL_SITE_AMBIGUOUS);
+	check_int(file.sites[0].nr_args, 0);
 	/* four arguments: only the old form has that few */
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z)"),
-			CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, NULL, y, z)"),
-			CALL_SITE_OLD);
+	check_int(kind_of("", "class_device_create(c, x, y, z)"),
+		  CALL_SITE_OLD);
+	check_int(kind_of("", "class_device_create(c, NULL, y, z)"),
+		  CALL_SITE_OLD);
 }
 
 static void test_form_by_literal(void)
 {
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, \"a%d\", i)"),
-			CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, /* f */ "
-				    "\"a\" \"%d\", i)"),
-			CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, \"a\")"),
-			CALL_SITE_NEW);
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, x, y, z, "
-				    "\"a\" \"b\", 1, 2)"),
-			CALL_SITE_NEW);
+	check_int(kind_of("", "class_device_create(c, x, y, \"a%d\", i)"),
+		  CALL_SITE_OLD);
+	check_int(kind_of("", "class_device_create(c, x, y, /* f */ "
+			      "\"a\" \"%d\", i)"),
+		  CALL_SITE_OLD);
+	check_int(kind_of("", "class_device_create(c, x, y, z, \"a\")"),
+		  CALL_SITE_NEW);
+	check_int(kind_of("", "class_device_create(c, x, y, z, "
+			      "\"a\" \"b\", 1, 2)"),
+		  CALL_SITE_NEW);
 	/* the literal at 4 wins over argument 2 */
-	CU_ASSERT_EQUAL(kind_of("", "class_device_create(c, NULL, y, \"a\", "
-				    "\"b\")"),
-			CALL_SITE_OLD);
+	check_int(kind_of("", "class_device_create(c, NULL, y, \"a\", "
+			      "\"b\")"),
+		  CALL_SITE_OLD);
 }
 
 static void test_form_by_argument_2(void)
@@ -242,7 +240,7 @@ static void test_form_by_argument_2(void)
 			fprintf(stderr, "argument 2 '%s': %s (%s)\n",
 				cases[i].arg, call_site_kind_name(kind),
 				file.sites[0].reason);
-		CU_ASSERT_EQUAL(kind, cases[i].kind);
+		check_int(kind, cases[i].kind);
 		CU_ASSERT_PTR_NOT_NULL(file.sites[0].reason);
 	}
 }
@@ -252,17 +250,16 @@ static void test_form_undecidable_lists(void)
 	scan("t.c", "void f(void)\n{\n\tclass_device_create(c, MKDEV(1, 2),\n"
 		    "#ifdef X\n\t\tNULL,\n#else\n\t\t&d,\n#endif\n"
 		    "\t\t\"x\");\n}\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
+	check_int_fatal(file.nr_sites, 1);
+	check_int(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
 	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "conditional"));
 
 	scan("t.c", "#define BAD(c) class_device_create(c, MKDEV(1, 2)\n"
 		    "int x;\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 1);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
+	check_int_fatal(file.nr_sites, 1);
+	check_int(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
 	CU_ASSERT(file.sites[0].unterminated);
-	CU_ASSERT_STRING_EQUAL(file.sites[0].text,
-			       "class_device_create(c, MKDEV(1, 2)");
+	check_str(file.sites[0].text, "class_device_create(c, MKDEV(1, 2)");
 }
 
 static void test_comments_and_strings(void)
@@ -272,15 +269,14 @@ static void test_comments_and_strings(void)
 	     "// class_device_create(c, 1, NULL, \"x\");\n"
 	     "char *s = \"class_device_create failed\\n\";\n"
 	     "int class_device_create_file(void); /* my_class_device_create */\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_COMMENT);
-	CU_ASSERT_EQUAL(file.sites[0].column, 8);
-	CU_ASSERT_STRING_EQUAL(file.sites[0].text, "class_device_create() */");
-	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_COMMENT);
-	CU_ASSERT_EQUAL(file.sites[1].line, 2);
-	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_STRING);
-	CU_ASSERT_STRING_EQUAL(file.sites[2].text,
-			       "class_device_create failed\\n\";");
+	check_int_fatal(file.nr_sites, 3);
+	check_int(file.sites[0].kind, CALL_SITE_COMMENT);
+	check_int(file.sites[0].column, 8);
+	check_str(file.sites[0].text, "class_device_create() */");
+	check_int(file.sites[1].kind, CALL_SITE_COMMENT);
+	check_int(file.sites[1].line, 2);
+	check_int(file.sites[2].kind, CALL_SITE_STRING);
+	check_str(file.sites[2].text, "class_device_create failed\\n\";");
 }
 
 static void test_declarations_and_definitions(void)
@@ -294,15 +290,14 @@ static void test_declarations_and_definitions(void)
 	     "\t\tdev_t d, struct device *e, char *fmt, ...)\n{\n"
 	     "\treturn 0;\n}\n"
 	     "void g(void) { class_device_create(c, NULL, 0, NULL, \"x\"); }\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_DECLARATION);
-	CU_ASSERT_STRING_EQUAL(file.sites[0].text,
-			       "class_device_create(struct class *c,");
+	check_int_fatal(file.nr_sites, 3);
+	check_int(file.sites[0].kind, CALL_SITE_DECLARATION);
+	check_str(file.sites[0].text, "class_device_create(struct class *c,");
 	/* static in a header: a definition, and calls stay calls */
-	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_DEFINITION);
-	CU_ASSERT_EQUAL(file.sites[1].line, 5);
-	CU_ASSERT_EQUAL(file.sites[1].column, 1);
-	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_NEW);
+	check_int(file.sites[1].kind, CALL_SITE_DEFINITION);
+	check_int(file.sites[1].line, 5);
+	check_int(file.sites[1].column, 1);
+	check_int(file.sites[2].kind, CALL_SITE_NEW);
 	CU_ASSERT(!file.shadowed);
 }
 
@@ -314,16 +309,16 @@ static void test_shadowed(void)
 	     "\t\tvoid *o, const char *tag)\n{\n\treturn slot;\n}\n"
 	     "int b(void) { return class_device_create(&pool, 1, NULL, \"x\"); }\n");
 	CU_ASSERT(file.shadowed);
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 3);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_SHADOWED);
-	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_SHADOWED);
-	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_SHADOWED);
+	check_int_fatal(file.nr_sites, 3);
+	check_int(file.sites[0].kind, CALL_SITE_SHADOWED);
+	check_int(file.sites[1].kind, CALL_SITE_SHADOWED);
+	check_int(file.sites[2].kind, CALL_SITE_SHADOWED);
 	/* shadowed calls are not calls: the text is the rest of the line */
-	CU_ASSERT_STRING_EQUAL(file.sites[2].text,
-			       "class_device_create(&pool, 1, NULL, \"x\"); }");
+	check_str(file.sites[2].text,
+		  "class_device_create(&pool, 1, NULL, \"x\"); }");
 	CU_ASSERT_PTR_NOT_NULL(file.sites[2].reason);
 	/* its arguments are split all the same */
-	CU_ASSERT_EQUAL(file.sites[2].nr_args, 4);
+	check_int(file.sites[2].nr_args, 4);
 }
 
 static void test_references(void)
@@ -334,14 +329,14 @@ static void test_references(void)
 		    "\tops.class_device_create = 0;\n}\n"
 		    "EXPORT_SYMBOL_GPL(class_device_create);\n"
 		    "#undef class_device_create\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 6);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_REFERENCE);
-	CU_ASSERT_STRING_EQUAL(file.sites[0].text, "class_device_create;");
-	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_REFERENCE);
-	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_REFERENCE);
-	CU_ASSERT_EQUAL(file.sites[3].kind, CALL_SITE_REFERENCE);
-	CU_ASSERT_EQUAL(file.sites[4].kind, CALL_SITE_REFERENCE);
-	CU_ASSERT_EQUAL(file.sites[5].kind, CALL_SITE_REFERENCE);
+	check_int_fatal(file.nr_sites, 6);
+	check_int(file.sites[0].kind, CALL_SITE_REFERENCE);
+	check_str(file.sites[0].text, "class_device_create;");
+	check_int(file.sites[1].kind, CALL_SITE_REFERENCE);
+	check_int(file.sites[2].kind, CALL_SITE_REFERENCE);
+	check_int(file.sites[3].kind, CALL_SITE_REFERENCE);
+	check_int(file.sites[4].kind, CALL_SITE_REFERENCE);
+	check_int(file.sites[5].kind, CALL_SITE_REFERENCE);
 }
 
 static void test_calls_in_expressions(void)
@@ -352,11 +347,11 @@ static void test_calls_in_expressions(void)
 		    "\telse class_device_create(c, 0, NULL, \"b\");\n"
 		    "\tp = (void *)class_device_create(c, 0, NULL, \"c\");\n"
 		    "\treturn class_device_create(c, 0, NULL, \"d\");\n}\n");
-	CU_ASSERT_EQUAL_FATAL(file.nr_sites, 4);
-	CU_ASSERT_EQUAL(file.sites[0].kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(file.sites[1].kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(file.sites[2].kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(file.sites[3].kind, CALL_SITE_OLD);
+	check_int_fatal(file.nr_sites, 4);
+	check_int(file.sites[0].kind, CALL_SITE_OLD);
+	check_int(file.sites[1].kind, CALL_SITE_OLD);
+	check_int(file.sites[2].kind, CALL_SITE_OLD);
+	check_int(file.sites[3].kind, CALL_SITE_OLD);
 }
 
 static void test_prefilter_and_binary(void)
@@ -369,7 +364,7 @@ static void test_prefilter_and_binary(void)
 	CU_ASSERT(scan_mentions("(class_device_create)", 21,
 				"class_device_create"));
 	scan("t.c", text);
-	CU_ASSERT_EQUAL(file.nr_sites, 0);
+	check_int(file.nr_sites, 0);
 	CU_ASSERT(scan_is_binary("ab\0cd", 5));
 	CU_ASSERT(!scan_is_binary("abcd", 4));
 	/* text with a stray NUL: more line ends than NULs */
@@ -396,19 +391,19 @@ static void test_renamed_function(void)
 			  "frob2(\"b\", 2) + frob(x, y); }\n";
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, text, "frob") == 0);
+	check_int_fatal(migration_parse(&m, text, "frob"), 0);
 	scan_file_buffer(&f, "g.c", src, strlen(src), &m);
-	CU_ASSERT_EQUAL_FATAL(f.nr_sites, 5);
+	check_int_fatal(f.nr_sites, 5);
 	/* in offset order, both names */
-	CU_ASSERT_EQUAL(f.sites[0].kind, CALL_SITE_COMMENT);
-	CU_ASSERT_EQUAL(f.sites[0].name_len, 5);
-	CU_ASSERT_EQUAL(f.sites[1].kind, CALL_SITE_COMMENT);
-	CU_ASSERT_EQUAL(f.sites[1].name_len, 4);
-	CU_ASSERT_EQUAL(f.sites[2].kind, CALL_SITE_OLD);
-	CU_ASSERT_EQUAL(f.sites[3].kind, CALL_SITE_NEW);
-	CU_ASSERT_STRING_EQUAL(f.sites[3].text, "frob2(\"b\", 2)");
+	check_int(f.sites[0].kind, CALL_SITE_COMMENT);
+	check_int(f.sites[0].name_len, 5);
+	check_int(f.sites[1].kind, CALL_SITE_COMMENT);
+	check_int(f.sites[1].name_len, 4);
+	check_int(f.sites[2].kind, CALL_SITE_OLD);
+	check_int(f.sites[3].kind, CALL_SITE_NEW);
+	check_str(f.sites[3].text, "frob2(\"b\", 2)");
 	/* the name decides, even with no evidence in the arguments */
-	CU_ASSERT_EQUAL(f.sites[4].kind, CALL_SITE_OLD);
+	check_int(f.sites[4].kind, CALL_SITE_OLD);
 	CU_ASSERT(scan_mentions_function("frob2();", 8, &m));
 	scan_file_release(&f);
 	migration_release(&m);
@@ -419,11 +414,9 @@ static void test_kind_names(void)
 	int k;
 
 	for (k = 0; k < CALL_SITE_NR_KINDS; k++)
-		CU_ASSERT_EQUAL(
-			call_site_kind_from_name(call_site_kind_name(k)), k);
-	CU_ASSERT_EQUAL(call_site_kind_from_name("frob"), -1);
-	CU_ASSERT_STRING_EQUAL(call_site_kind_name(CALL_SITE_AMBIGUOUS),
-			       "ambiguous");
+		check_int(call_site_kind_from_name(call_site_kind_name(k)), k);
+	check_int(call_site_kind_from_name("frob"), -1);
+	check_str(call_site_kind_name(CALL_SITE_AMBIGUOUS), "ambiguous");
 	CU_ASSERT(call_site_kind_is_call(CALL_SITE_NEW));
 	CU_ASSERT(!call_site_kind_is_call(CALL_SITE_SHADOWED));
 	scan_file_release(&file);

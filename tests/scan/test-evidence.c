@@ -55,35 +55,35 @@ static void test_kinds(void)
 	char *type = NULL;
 
 	set_file("static dev_t devt;\n#define MY_DEV MKDEV(1, 2)\n");
-	CU_ASSERT_EQUAL(kind_of("NULL", NULL), EVIDENCE_NULL);
-	CU_ASSERT_EQUAL(kind_of("(void *)0", NULL), EVIDENCE_NULL);
-	CU_ASSERT_EQUAL(kind_of("0", NULL), EVIDENCE_ZERO);
-	CU_ASSERT_EQUAL(kind_of("0x0UL", NULL), EVIDENCE_ZERO);
-	CU_ASSERT_EQUAL(kind_of("(1 << 4) | 2", NULL), EVIDENCE_INTEGER);
-	CU_ASSERT_EQUAL(kind_of("\"a\" /* b */ \"c\"", NULL), EVIDENCE_STRING);
-	CU_ASSERT_EQUAL(kind_of("&x->cdev", &type), EVIDENCE_ADDRESS);
+	check_int(kind_of("NULL", NULL), EVIDENCE_NULL);
+	check_int(kind_of("(void *)0", NULL), EVIDENCE_NULL);
+	check_int(kind_of("0", NULL), EVIDENCE_ZERO);
+	check_int(kind_of("0x0UL", NULL), EVIDENCE_ZERO);
+	check_int(kind_of("(1 << 4) | 2", NULL), EVIDENCE_INTEGER);
+	check_int(kind_of("\"a\" /* b */ \"c\"", NULL), EVIDENCE_STRING);
+	check_int(kind_of("&x->cdev", &type), EVIDENCE_ADDRESS);
 	CU_ASSERT_PTR_NULL(type);
-	CU_ASSERT_EQUAL(kind_of("&intf->dev", &type), EVIDENCE_ADDRESS);
-	CU_ASSERT_STRING_EQUAL(type, "struct device *");
+	check_int(kind_of("&intf->dev", &type), EVIDENCE_ADDRESS);
+	check_str(type, "struct device *");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("MKDEV(4, i)", &type), EVIDENCE_TYPED);
-	CU_ASSERT_STRING_EQUAL(type, "dev_t");
+	check_int(kind_of("MKDEV(4, i)", &type), EVIDENCE_TYPED);
+	check_str(type, "dev_t");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("THIS_MODULE", &type), EVIDENCE_TYPED);
-	CU_ASSERT_STRING_EQUAL(type, "struct module *");
+	check_int(kind_of("THIS_MODULE", &type), EVIDENCE_TYPED);
+	check_str(type, "struct module *");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("(dev_t)x", &type), EVIDENCE_TYPED);
-	CU_ASSERT_STRING_EQUAL(type, "dev_t");
+	check_int(kind_of("(dev_t)x", &type), EVIDENCE_TYPED);
+	check_str(type, "dev_t");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("devt", &type), EVIDENCE_TYPED);
-	CU_ASSERT_STRING_EQUAL(type, "dev_t");
+	check_int(kind_of("devt", &type), EVIDENCE_TYPED);
+	check_str(type, "dev_t");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("MY_DEV", &type), EVIDENCE_TYPED);
-	CU_ASSERT_STRING_EQUAL(type, "dev_t");
+	check_int(kind_of("MY_DEV", &type), EVIDENCE_TYPED);
+	check_str(type, "dev_t");
 	free(type);
-	CU_ASSERT_EQUAL(kind_of("4 * i", NULL), EVIDENCE_UNKNOWN);
-	CU_ASSERT_EQUAL(kind_of("get(x)", NULL), EVIDENCE_UNKNOWN);
-	CU_ASSERT_EQUAL(kind_of("nobody", NULL), EVIDENCE_UNKNOWN);
+	check_int(kind_of("4 * i", NULL), EVIDENCE_UNKNOWN);
+	check_int(kind_of("get(x)", NULL), EVIDENCE_UNKNOWN);
+	check_int(kind_of("nobody", NULL), EVIDENCE_UNKNOWN);
 }
 
 static int fits(const char *text, const char *param)
@@ -101,22 +101,22 @@ static int fits(const char *text, const char *param)
 static void test_fits(void)
 {
 	set_file("struct class *cls;\n");
-	CU_ASSERT_EQUAL(fits("NULL", "struct class_device *"), 1);
-	CU_ASSERT_EQUAL(fits("NULL", "dev_t"), 0);
+	check_int(fits("NULL", "struct class_device *"), 1);
+	check_int(fits("NULL", "dev_t"), 0);
 	/* 0 fits both an integer and a pointer */
-	CU_ASSERT_EQUAL(fits("0", "dev_t"), 1);
-	CU_ASSERT_EQUAL(fits("0", "void *"), 1);
-	CU_ASSERT_EQUAL(fits("MKDEV(1, 2)", "struct device *"), 0);
-	CU_ASSERT_EQUAL(fits("MKDEV(1, 2)", "dev_t"), 1);
-	CU_ASSERT_EQUAL(fits("\"x\"", "const char *"), 1);
-	CU_ASSERT_EQUAL(fits("\"x\"", "void *"), 1);
-	CU_ASSERT_EQUAL(fits("\"x\"", "struct device *"), 0);
-	CU_ASSERT_EQUAL(fits("\"x\"", "dev_t"), 0);
-	CU_ASSERT_EQUAL(fits("&d", "struct device *"), 1);
-	CU_ASSERT_EQUAL(fits("&d", "dev_t"), 0);
-	CU_ASSERT_EQUAL(fits("THIS_MODULE", "const char *"), 0);
-	CU_ASSERT_EQUAL(fits("cls", "struct class *"), 1);
-	CU_ASSERT_EQUAL(fits("x", "struct class *"), -1);
+	check_int(fits("0", "dev_t"), 1);
+	check_int(fits("0", "void *"), 1);
+	check_int(fits("MKDEV(1, 2)", "struct device *"), 0);
+	check_int(fits("MKDEV(1, 2)", "dev_t"), 1);
+	check_int(fits("\"x\"", "const char *"), 1);
+	check_int(fits("\"x\"", "void *"), 1);
+	check_int(fits("\"x\"", "struct device *"), 0);
+	check_int(fits("\"x\"", "dev_t"), 0);
+	check_int(fits("&d", "struct device *"), 1);
+	check_int(fits("&d", "dev_t"), 0);
+	check_int(fits("THIS_MODULE", "const char *"), 0);
+	check_int(fits("cls", "struct class *"), 1);
+	check_int(fits("x", "struct class *"), -1);
 }
 
 /* decide the call "fn(ARGS)" between two prototypes: -1, 0 or 1 */
@@ -193,7 +193,7 @@ static void test_decide_insert(void)
 
 		if (form != cases[i].form)
 			fprintf(stderr, "case %zu: %d (%s)\n", i, form, why);
-		CU_ASSERT_EQUAL(form, cases[i].form);
+		check_int(form, cases[i].form);
 		CU_ASSERT(why && *why);
 		free(why);
 	}
@@ -211,7 +211,7 @@ static void test_decide_reasons(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "fewer than the 4 of the old"));
 	free(why);
 	decide(CDC_OLD, CDC_NEW, lit, -1, &why);
-	CU_ASSERT_STRING_EQUAL(why, "string-literal format in argument 4");
+	check_str(why, "string-literal format in argument 4");
 	free(why);
 	decide(CDC_OLD, CDC_NEW, none, -1, &why);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why,
@@ -234,14 +234,14 @@ static void test_decide_remove_first(void)
 	char *why;
 
 	set_file("static void f(const char *name);\n");
-	CU_ASSERT_EQUAL(decide(old, new, two, -1, NULL), 0);
-	CU_ASSERT_EQUAL(decide(old, new, one, -1, NULL), 1);
-	CU_ASSERT_EQUAL(decide(old, new, named, -1, NULL), 1);
-	CU_ASSERT_EQUAL(decide(old, new, none, -1, NULL), -1);
+	check_int(decide(old, new, two, -1, NULL), 0);
+	check_int(decide(old, new, one, -1, NULL), 1);
+	check_int(decide(old, new, named, -1, NULL), 1);
+	check_int(decide(old, new, none, -1, NULL), -1);
 	/* one argument is the new form: an owner there is a type error */
-	CU_ASSERT_EQUAL(decide(old, new, owner_only, -1, &why), 1);
-	CU_ASSERT_STRING_EQUAL(why, "1 argument, fewer than the 2 of the "
-				    "old form");
+	check_int(decide(old, new, owner_only, -1, &why), 1);
+	check_str(why, "1 argument, fewer than the 2 of the "
+		       "old form");
 	free(why);
 }
 
@@ -275,14 +275,14 @@ static void test_decide_drvdata(void)
 	set_file("void sg(const char *fmt, int index);\n"
 		 "void ipmi(char *label, char *name);\n");
 	/* an int cannot be the new form's format */
-	CU_ASSERT_EQUAL(decide(old, new, typed, -1, NULL), 0);
+	check_int(decide(old, new, typed, -1, NULL), 0);
 	/* a char * fits the format and the drvdata alike */
-	CU_ASSERT_EQUAL(decide(old, new, both, -1, NULL), -1);
-	CU_ASSERT_EQUAL(decide(old, new, conv, -1, NULL), 1);
-	CU_ASSERT_EQUAL(decide(old, new, old_call, -1, NULL), 0);
+	check_int(decide(old, new, both, -1, NULL), -1);
+	check_int(decide(old, new, conv, -1, NULL), 1);
+	check_int(decide(old, new, old_call, -1, NULL), 0);
 	/* the format in the drvdata slot reads as the old form */
-	CU_ASSERT_EQUAL(decide(old, new, hand, -1, NULL), 0);
-	CU_ASSERT_EQUAL(decide(old, new, plain, -1, NULL), 0);
+	check_int(decide(old, new, hand, -1, NULL), 0);
+	check_int(decide(old, new, plain, -1, NULL), 0);
 }
 
 static void test_decide_by_name(void)
@@ -295,13 +295,13 @@ static void test_decide_by_name(void)
 
 	set_file("");
 	/* a rename: the name decides, whatever the arguments */
-	CU_ASSERT_EQUAL(decide(old, new, args, 0, NULL), 0);
-	CU_ASSERT_EQUAL(decide(old, new, args, 1, &why), 1);
+	check_int(decide(old, new, args, 0, NULL), 0);
+	check_int(decide(old, new, args, 1, &why), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "new form's name"));
 	free(why);
 	/* a swap under one name: the types decide */
-	CU_ASSERT_EQUAL(
-		decide(old, "int frob(char *b, int a)", swapped, -1, NULL), 0);
+	check_int(decide(old, "int frob(char *b, int a)", swapped, -1, NULL),
+		  0);
 	token_list_release(&file_tokens);
 	kernel_data_release(&kd);
 }

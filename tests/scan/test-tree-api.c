@@ -34,11 +34,11 @@ static void test_new_under_default_configuration(void)
 		"#endif\n";
 	struct tree_api api;
 
-	CU_ASSERT_EQUAL(declared(header, &api), API_NEW);
-	CU_ASSERT_EQUAL(api.line, 6);
-	CU_ASSERT_EQUAL(api.nr_params, 5);
+	check_int(declared(header, &api), API_NEW);
+	check_int(api.line, 6);
+	check_int(api.nr_params, 5);
 	CU_ASSERT_TRUE(api.variadic);
-	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "new");
+	check_str(tree_api_describe(&api), "new");
 	tree_api_release(&api);
 }
 
@@ -52,8 +52,8 @@ static void test_old_declaration(void)
 		"#endif\n";
 	struct tree_api api;
 
-	CU_ASSERT_EQUAL(declared(header, &api), API_OLD);
-	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "old");
+	check_int(declared(header, &api), API_OLD);
+	check_str(tree_api_describe(&api), "old");
 	tree_api_release(&api);
 }
 
@@ -61,20 +61,19 @@ static void test_unknown_falls_back_to_new(void)
 {
 	struct tree_api api;
 
-	CU_ASSERT_EQUAL(declared("extern int class_device_register(void);\n",
-				 &api),
-			API_UNKNOWN);
+	check_int(declared("extern int class_device_register(void);\n", &api),
+		  API_UNKNOWN);
 	CU_ASSERT_TRUE(api.fallback);
-	CU_ASSERT_EQUAL(api.used, API_NEW);
-	CU_ASSERT_STRING_EQUAL(tree_api_describe(&api), "new (fallback)");
+	check_int(api.used, API_NEW);
+	check_str(tree_api_describe(&api), "new (fallback)");
 	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "does not declare"));
 	tree_api_release(&api);
 
-	CU_ASSERT_EQUAL(declared("#if 0\nint class_device_create(int a, ...);"
-				 "\n#endif\nvoid *class_device_create(void);\n",
-				 &api),
-			API_UNKNOWN);
-	CU_ASSERT_EQUAL(api.nr_params, 0);
+	check_int(declared("#if 0\nint class_device_create(int a, ...);"
+			   "\n#endif\nvoid *class_device_create(void);\n",
+			   &api),
+		  API_UNKNOWN);
+	check_int(api.nr_params, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "takes 0 parameters"));
 	tree_api_release(&api);
 }
@@ -85,8 +84,8 @@ static void test_missing_header(void)
 	struct tree_api api;
 
 	rule_test_init(&t, API_NEW);
-	CU_ASSERT_EQUAL(tree_api_read(&api, "/nonexistent-tree", &t.m), 0);
-	CU_ASSERT_EQUAL(api.declared, API_UNKNOWN);
+	check_int(tree_api_read(&api, "/nonexistent-tree", &t.m), 0);
+	check_int(api.declared, API_UNKNOWN);
 	CU_ASSERT_TRUE(api.fallback);
 	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "cannot read"));
 	tree_api_release(&api);
@@ -100,7 +99,7 @@ static enum api_form declared_for(const char *migration, const char *header,
 	struct migration m;
 
 	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(migration_parse(&m, migration, "test") == 0);
+	check_int_fatal(migration_parse(&m, migration, "test"), 0);
 	memset(api, 0, sizeof(*api));
 	tree_api_from_text(api, header, "include/linux/device/class.h", &m);
 	migration_release(&m);
@@ -130,23 +129,21 @@ static void test_a_macro_declares_the_old_api(void)
 		"struct class * __must_check class_create(const char *name);\n";
 	struct tree_api api;
 
-	CU_ASSERT_EQUAL(declared_for(owner_migration, old_header, &api),
-			API_OLD);
+	check_int(declared_for(owner_migration, old_header, &api), API_OLD);
 	CU_ASSERT_TRUE(api.macro);
-	CU_ASSERT_EQUAL(api.nr_params, 2);
-	CU_ASSERT_EQUAL(api.line, 3);
+	check_int(api.nr_params, 2);
+	check_int(api.line, 3);
 	tree_api_release(&api);
-	CU_ASSERT_EQUAL(declared_for(owner_migration, new_header, &api),
-			API_NEW);
+	check_int(declared_for(owner_migration, new_header, &api), API_NEW);
 	CU_ASSERT_FALSE(api.macro);
 	tree_api_release(&api);
 	/* a macro under a condition the default build does not see */
-	CU_ASSERT_EQUAL(declared_for(owner_migration,
-				     "#ifdef NOPE\n"
-				     "#define class_create(o, n) x(o, n)\n"
-				     "#endif\n",
-				     &api),
-			API_UNKNOWN);
+	check_int(declared_for(owner_migration,
+			       "#ifdef NOPE\n"
+			       "#define class_create(o, n) x(o, n)\n"
+			       "#endif\n",
+			       &api),
+		  API_UNKNOWN);
 	tree_api_release(&api);
 }
 
@@ -161,20 +158,19 @@ static void test_a_renamed_function(void)
 		"description: d\n";
 	struct tree_api api;
 
-	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a, char *b);\n",
-				     &api),
-			API_OLD);
+	check_int(declared_for(migration, "int frob(int a, char *b);\n", &api),
+		  API_OLD);
 	tree_api_release(&api);
 	/* both declared: the new name wins */
-	CU_ASSERT_EQUAL(declared_for(migration,
-				     "int frob(int a, char *b);\n"
-				     "int frob2(char *b, int a);\n",
-				     &api),
-			API_NEW);
+	check_int(declared_for(migration,
+			       "int frob(int a, char *b);\n"
+			       "int frob2(char *b, int a);\n",
+			       &api),
+		  API_NEW);
 	tree_api_release(&api);
 	/* the old name with the new arity is neither */
-	CU_ASSERT_EQUAL(declared_for(migration, "int frob(int a);\n", &api),
-			API_UNKNOWN);
+	check_int(declared_for(migration, "int frob(int a);\n", &api),
+		  API_UNKNOWN);
 	tree_api_release(&api);
 }
 
@@ -185,34 +181,29 @@ static void test_type_model(void)
 	type_classify("const char[4]", &tc);
 	CU_ASSERT_TRUE(type_is_string(&tc));
 	type_classify("struct class *", &tc);
-	CU_ASSERT_EQUAL(tc.kind, TYPE_RECORD);
-	CU_ASSERT_EQUAL(tc.pointers, 1);
-	CU_ASSERT_STRING_EQUAL(tc.base, "struct class");
+	check_int(tc.kind, TYPE_RECORD);
+	check_int(tc.pointers, 1);
+	check_str(tc.base, "struct class");
 	type_classify("dev_t", &tc);
-	CU_ASSERT_EQUAL(tc.kind, TYPE_INTEGER);
+	check_int(tc.kind, TYPE_INTEGER);
 	type_classify("__u32", &tc);
-	CU_ASSERT_EQUAL(tc.kind, TYPE_INTEGER);
+	check_int(tc.kind, TYPE_INTEGER);
 	type_classify("foo_handle", &tc);
-	CU_ASSERT_EQUAL(tc.kind, TYPE_UNKNOWN);
+	check_int(tc.kind, TYPE_UNKNOWN);
 
-	CU_ASSERT_EQUAL(
-		type_spelling_fits("struct class *", "struct class *", 0), 1);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *",
-					   "struct class *", 0),
-			0);
-	CU_ASSERT_EQUAL(
-		type_spelling_fits("struct class_device *", "void *", 1), 1);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int", 0),
-			0);
-	CU_ASSERT_EQUAL(type_spelling_fits("struct class_device *", "int", 1),
-			1);
-	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "struct device *", 0), 0);
-	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "unsigned long", 0), 1);
-	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", "void *", 1), 0);
-	CU_ASSERT_EQUAL(type_spelling_fits("char *", "const char *", 0), 1);
-	CU_ASSERT_EQUAL(
-		type_spelling_fits("struct device *", "foo_handle *", 0), -1);
-	CU_ASSERT_EQUAL(type_spelling_fits("dev_t", NULL, 0), -1);
+	check_int(type_spelling_fits("struct class *", "struct class *", 0), 1);
+	check_int(type_spelling_fits("struct class_device *", "struct class *",
+				     0),
+		  0);
+	check_int(type_spelling_fits("struct class_device *", "void *", 1), 1);
+	check_int(type_spelling_fits("struct class_device *", "int", 0), 0);
+	check_int(type_spelling_fits("struct class_device *", "int", 1), 1);
+	check_int(type_spelling_fits("dev_t", "struct device *", 0), 0);
+	check_int(type_spelling_fits("dev_t", "unsigned long", 0), 1);
+	check_int(type_spelling_fits("dev_t", "void *", 1), 0);
+	check_int(type_spelling_fits("char *", "const char *", 0), 1);
+	check_int(type_spelling_fits("struct device *", "foo_handle *", 0), -1);
+	check_int(type_spelling_fits("dev_t", NULL, 0), -1);
 }
 
 static const struct unit_test tests[] = {

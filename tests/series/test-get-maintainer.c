@@ -33,27 +33,21 @@ static void test_parse_roles(void)
 {
 	struct strlist to = STRLIST_INIT, cc = STRLIST_INIT;
 
-	CU_ASSERT_EQUAL(get_maintainer_parse(sample, &to, &cc), 10);
-	CU_ASSERT_EQUAL_FATAL(to.nr, 4);
-	CU_ASSERT_STRING_EQUAL(to.items[0].string,
-			       "\"James E.J. Bottomley\" <jejb@linux.ibm.com>");
-	CU_ASSERT_STRING_EQUAL(
-		to.items[1].string,
-		"Greg Kroah-Hartman <gregkh@linuxfoundation.org>");
-	CU_ASSERT_STRING_EQUAL(to.items[2].string,
-			       "Jiri Slaby <jirislaby@kernel.org>");
-	CU_ASSERT_STRING_EQUAL(to.items[3].string,
-			       "Plain Person <plain@example.org>");
-	CU_ASSERT_EQUAL_FATAL(cc.nr, 5);
-	CU_ASSERT_STRING_EQUAL(cc.items[0].string,
-			       "Ann Reviewer (Kernel) <ann@example.org>");
-	CU_ASSERT_STRING_EQUAL(cc.items[1].string,
-			       "linux-scsi@vger.kernel.org");
-	CU_ASSERT_STRING_EQUAL(cc.items[2].string,
-			       "alsa-devel@alsa-project.org");
-	CU_ASSERT_STRING_EQUAL(cc.items[3].string,
-			       "linux-kernel@vger.kernel.org");
-	CU_ASSERT_STRING_EQUAL(cc.items[4].string, "plain-list@example.org");
+	check_int(get_maintainer_parse(sample, &to, &cc), 10);
+	check_int_fatal(to.nr, 4);
+	check_str(to.items[0].string,
+		  "\"James E.J. Bottomley\" <jejb@linux.ibm.com>");
+	check_str(to.items[1].string,
+		  "Greg Kroah-Hartman <gregkh@linuxfoundation.org>");
+	check_str(to.items[2].string, "Jiri Slaby <jirislaby@kernel.org>");
+	check_str(to.items[3].string, "Plain Person <plain@example.org>");
+	check_int_fatal(cc.nr, 5);
+	check_str(cc.items[0].string,
+		  "Ann Reviewer (Kernel) <ann@example.org>");
+	check_str(cc.items[1].string, "linux-scsi@vger.kernel.org");
+	check_str(cc.items[2].string, "alsa-devel@alsa-project.org");
+	check_str(cc.items[3].string, "linux-kernel@vger.kernel.org");
+	check_str(cc.items[4].string, "plain-list@example.org");
 	strlist_clear(&to, 0);
 	strlist_clear(&cc, 0);
 }
@@ -69,7 +63,7 @@ static char *make_tree(const char *body)
 		      tmp && *tmp ? tmp : "/tmp");
 	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
 	path = xstrfmt("%s/scripts", dir);
-	CU_ASSERT_FATAL(mkdir(path, 0700) == 0);
+	check_int_fatal(mkdir(path, 0700), 0);
 	free(path);
 	path = xstrfmt("%s/%s", dir, GET_MAINTAINER);
 	fp = fopen(path, "w");
@@ -84,7 +78,7 @@ static void remove_tree(char *dir)
 {
 	char *cmd = xstrfmt("rm -rf '%s'", dir);
 
-	CU_ASSERT_EQUAL(system(cmd), 0);
+	check_int(system(cmd), 0);
 	free(cmd);
 	free(dir);
 }
@@ -118,17 +112,15 @@ static void test_run_fake_script(void)
 	};
 
 	CU_ASSERT_TRUE(get_maintainer_available(dir));
-	CU_ASSERT_EQUAL(get_maintainer_run(dir, q, 2, 2, &why), 0);
+	check_int(get_maintainer_run(dir, q, 2, 2, &why), 0);
 	CU_ASSERT_PTR_NULL(why);
-	CU_ASSERT_EQUAL_FATAL(to[0].nr, 1);
-	CU_ASSERT_STRING_EQUAL(to[0].items[0].string,
-			       "M input <input@example.org>");
-	CU_ASSERT_EQUAL_FATAL(cc[0].nr, 1);
-	CU_ASSERT_STRING_EQUAL(cc[0].items[0].string, "input-list@example.org");
-	CU_ASSERT_EQUAL_FATAL(to[1].nr, 2);
-	CU_ASSERT_STRING_EQUAL(to[1].items[1].string,
-			       "M usb <usb@example.org>");
-	CU_ASSERT_EQUAL(cc[1].nr, 2);
+	check_int_fatal(to[0].nr, 1);
+	check_str(to[0].items[0].string, "M input <input@example.org>");
+	check_int_fatal(cc[0].nr, 1);
+	check_str(cc[0].items[0].string, "input-list@example.org");
+	check_int_fatal(to[1].nr, 2);
+	check_str(to[1].items[1].string, "M usb <usb@example.org>");
+	check_int(cc[1].nr, 2);
 	strlist_clear(&to[0], 0);
 	strlist_clear(&to[1], 0);
 	strlist_clear(&cc[0], 0);
@@ -145,16 +137,16 @@ static void test_run_failures(void)
 	static const char d0[] = "+++ b/x/a.c\n";
 	struct get_maintainer_query q = { d0, sizeof(d0) - 1, &to, &cc };
 
-	CU_ASSERT_EQUAL(get_maintainer_run(dir, &q, 1, 1, &why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "perl scripts/get_maintainer.pl exits 1: "
-				    "Unknown option: no-git");
+	check_int(get_maintainer_run(dir, &q, 1, 1, &why), -1);
+	check_str(why, "perl scripts/get_maintainer.pl exits 1: "
+		       "Unknown option: no-git");
 	free(why);
 	remove_tree(dir);
 	/* a run that names nobody is no answer either */
 	dir = make_tree("exit 0;\n");
-	CU_ASSERT_EQUAL(get_maintainer_run(dir, &q, 1, 1, &why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "perl scripts/get_maintainer.pl names no "
-				    "address");
+	check_int(get_maintainer_run(dir, &q, 1, 1, &why), -1);
+	check_str(why, "perl scripts/get_maintainer.pl names no "
+		       "address");
 	free(why);
 	remove_tree(dir);
 	dir = make_tree("");

@@ -48,8 +48,8 @@ static const char text[] =
 
 static void parse(struct maintainers *m)
 {
-	CU_ASSERT_EQUAL_FATAL(maintainers_parse(m, text, "MAINTAINERS"), 0);
-	CU_ASSERT_EQUAL_FATAL(m->nr, 5);
+	check_int_fatal(maintainers_parse(m, text, "MAINTAINERS"), 0);
+	check_int_fatal(m->nr, 5);
 }
 
 static void test_parse_entries(void)
@@ -60,28 +60,25 @@ static void test_parse_entries(void)
 	parse(&m);
 	/* the prose at the top is no entry */
 	e = &m.entries[0];
-	CU_ASSERT_STRING_EQUAL(e->title, "CHARACTER DEVICES");
-	CU_ASSERT_EQUAL(e->people.nr, 1);
-	CU_ASSERT_STRING_EQUAL(e->lists.items[0].string,
-			       "linux-kernel@vger.kernel.org");
-	CU_ASSERT_EQUAL(e->files.nr, 1);
-	CU_ASSERT_EQUAL(e->excludes.nr, 1);
+	check_str(e->title, "CHARACTER DEVICES");
+	check_int(e->people.nr, 1);
+	check_str(e->lists.items[0].string, "linux-kernel@vger.kernel.org");
+	check_int(e->files.nr, 1);
+	check_int(e->excludes.nr, 1);
 	/* an old-style entry: the name in P:, the address in M: */
 	e = &m.entries[1];
-	CU_ASSERT_STRING_EQUAL(e->people.items[0].string,
-			       "Tty Keeper <tty@example.org>");
-	CU_ASSERT_EQUAL(e->files.nr, 2);
+	check_str(e->people.items[0].string, "Tty Keeper <tty@example.org>");
+	check_int(e->files.nr, 2);
 	e = &m.entries[2];
-	CU_ASSERT_EQUAL(e->people.nr, 2);
-	CU_ASSERT_STRING_EQUAL(e->people.items[1].string,
-			       "Input Two <two@example.org>");
+	check_int(e->people.nr, 2);
+	check_str(e->people.items[1].string, "Input Two <two@example.org>");
 	/* CRLF line ends are not part of the values */
 	e = &m.entries[3];
-	CU_ASSERT_STRING_EQUAL(e->title, "USB CORE");
-	CU_ASSERT_STRING_EQUAL(e->files.items[0].string, "drivers/*/core/");
-	CU_ASSERT_EQUAL(m.entries[4].index, 4);
+	check_str(e->title, "USB CORE");
+	check_str(e->files.items[0].string, "drivers/*/core/");
+	check_int(m.entries[4].index, 4);
 	maintainers_release(&m);
-	CU_ASSERT_EQUAL(m.nr, 0);
+	check_int(m.nr, 0);
 }
 
 static void test_pattern_kinds(void)
@@ -111,10 +108,10 @@ static void test_pattern_kinds(void)
 	CU_ASSERT(!maintainers_pattern_match("sound/*.c",
 					     "sound/oss/soundcard.c"));
 	/* the specificity is the pattern's length */
-	CU_ASSERT_EQUAL(maintainers_pattern_match("drivers/char/",
-						  "drivers/char/mem.c"),
-			13);
-	CU_ASSERT_EQUAL(maintainers_pattern_match("", "drivers/char/mem.c"), 0);
+	check_int(maintainers_pattern_match("drivers/char/",
+					    "drivers/char/mem.c"),
+		  13);
+	check_int(maintainers_pattern_match("", "drivers/char/mem.c"), 0);
 }
 
 static const char *title_for(const struct maintainers *m, const char *path)
@@ -129,32 +126,25 @@ static void test_most_specific_match(void)
 	struct maintainers m = MAINTAINERS_INIT;
 
 	parse(&m);
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/char/mem.c"),
-			       "CHARACTER DEVICES");
+	check_str(title_for(&m, "drivers/char/mem.c"), "CHARACTER DEVICES");
 	/* a glob beats the directory it is in */
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/char/tty_io.c"),
-			       "TTY LAYER");
+	check_str(title_for(&m, "drivers/char/tty_io.c"), "TTY LAYER");
 	/* a file beats the directory it is in */
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/char/vc_screen.c"),
-			       "TTY LAYER");
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/char/misc.c"),
-			       "MISC DEVICES");
+	check_str(title_for(&m, "drivers/char/vc_screen.c"), "TTY LAYER");
+	check_str(title_for(&m, "drivers/char/misc.c"), "MISC DEVICES");
 	/* deeper files still belong to the directory's entry */
-	CU_ASSERT_STRING_EQUAL(
-		title_for(&m, "drivers/char/ftape/zftape/zftape-init.c"),
-		"CHARACTER DEVICES");
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/input/evdev.c"),
-			       "INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS");
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "drivers/usb/core/devio.c"),
-			       "USB CORE");
+	check_str(title_for(&m, "drivers/char/ftape/zftape/zftape-init.c"),
+		  "CHARACTER DEVICES");
+	check_str(title_for(&m, "drivers/input/evdev.c"),
+		  "INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS");
+	check_str(title_for(&m, "drivers/usb/core/devio.c"), "USB CORE");
 	/* excluded, and not covered at all */
-	CU_ASSERT_STRING_EQUAL(
-		title_for(&m, "drivers/char/ipmi/ipmi_devintf.c"), "(none)");
-	CU_ASSERT_STRING_EQUAL(title_for(&m, "fs/coda/psdev.c"), "(none)");
+	check_str(title_for(&m, "drivers/char/ipmi/ipmi_devintf.c"), "(none)");
+	check_str(title_for(&m, "fs/coda/psdev.c"), "(none)");
 	/* the pattern that made the match */
-	CU_ASSERT_STRING_EQUAL(maintainers_entry_pattern(
-				       &m.entries[1], "drivers/char/tty_io.c"),
-			       "drivers/char/tty_*");
+	check_str(maintainers_entry_pattern(&m.entries[1],
+					    "drivers/char/tty_io.c"),
+		  "drivers/char/tty_*");
 	CU_ASSERT_PTR_NULL(
 		maintainers_entry_pattern(&m.entries[1], "drivers/char/mem.c"));
 	maintainers_release(&m);
@@ -169,15 +159,15 @@ static void test_read_from_tree(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
 	/* no MAINTAINERS: 1, nothing read */
-	CU_ASSERT_EQUAL(maintainers_read(&m, dir), 1);
-	CU_ASSERT_EQUAL(m.nr, 0);
+	check_int(maintainers_read(&m, dir), 1);
+	check_int(m.nr, 0);
 	snprintf(path, sizeof(path), "%s/MAINTAINERS", dir);
 	fp = fopen(path, "w");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
 	fputs(text, fp);
 	fclose(fp);
-	CU_ASSERT_EQUAL(maintainers_read(&m, dir), 0);
-	CU_ASSERT_EQUAL(m.nr, 5);
+	check_int(maintainers_read(&m, dir), 0);
+	check_int(m.nr, 5);
 	maintainers_release(&m);
 	unlink(path);
 	rmdir(dir);
@@ -188,7 +178,7 @@ static void check_short(const char *title, const char *pattern,
 {
 	char *name = maintainers_short_name(title, pattern);
 
-	CU_ASSERT_STRING_EQUAL(name, expect);
+	check_str(name, expect);
 	free(name);
 }
 
@@ -224,7 +214,7 @@ static void test_list_remarks(void)
 {
 	struct maintainers m = MAINTAINERS_INIT;
 
-	CU_ASSERT_EQUAL_FATAL(
+	check_int_fatal(
 		maintainers_parse(
 			&m,
 			"SOUND\n"
@@ -234,12 +224,11 @@ static void test_list_remarks(void)
 			"F:\tsound/\n",
 			"MAINTAINERS"),
 		0);
-	CU_ASSERT_EQUAL_FATAL(m.nr, 1);
-	CU_ASSERT_EQUAL_FATAL(m.entries[0].lists.nr, 2);
-	CU_ASSERT_STRING_EQUAL(m.entries[0].lists.items[0].string,
-			       "alsa-devel@alsa-project.org");
-	CU_ASSERT_STRING_EQUAL(m.entries[0].lists.items[1].string,
-			       "sound@example.org");
+	check_int_fatal(m.nr, 1);
+	check_int_fatal(m.entries[0].lists.nr, 2);
+	check_str(m.entries[0].lists.items[0].string,
+		  "alsa-devel@alsa-project.org");
+	check_str(m.entries[0].lists.items[1].string, "sound@example.org");
 	maintainers_release(&m);
 }
 
@@ -251,7 +240,7 @@ static void test_old_format(void)
 	parse(&m);
 	CU_ASSERT_TRUE(maintainers_has_patterns(&m));
 	maintainers_release(&m);
-	CU_ASSERT_EQUAL_FATAL(
+	check_int_fatal(
 		maintainers_parse(&m,
 				  "INPUT (KEYBOARD, MOUSE, JOYSTICK) DRIVERS\n"
 				  "P:\tInput Keeper\n"
@@ -265,7 +254,7 @@ static void test_old_format(void)
 				  "S:\tMaintained\n",
 				  "MAINTAINERS"),
 		0);
-	CU_ASSERT_EQUAL(m.nr, 2);
+	check_int(m.nr, 2);
 	CU_ASSERT_FALSE(maintainers_has_patterns(&m));
 	CU_ASSERT_PTR_NULL(maintainers_match(&m, "drivers/input/evdev.c"));
 	maintainers_release(&m);
@@ -276,23 +265,21 @@ static void test_control_characters(void)
 	struct maintainers m = MAINTAINERS_INIT;
 	const struct maintainers_entry *e;
 
-	CU_ASSERT_EQUAL_FATAL(
-		maintainers_parse(
-			&m,
-			"X\033]0;t\007 DRIVER\n"
-			"M:\tEvil <e@example.org>\rBcc: v@example.org\n"
-			"L:\tlist@example.org\033[31m\n"
-			"F:\tdrivers/x/\n",
-			"MAINTAINERS"),
-		0);
-	CU_ASSERT_EQUAL_FATAL(m.nr, 1);
+	check_int_fatal(maintainers_parse(
+				&m,
+				"X\033]0;t\007 DRIVER\n"
+				"M:\tEvil <e@example.org>\rBcc: v@example.org\n"
+				"L:\tlist@example.org\033[31m\n"
+				"F:\tdrivers/x/\n",
+				"MAINTAINERS"),
+			0);
+	check_int_fatal(m.nr, 1);
 	e = &m.entries[0];
 	/* nothing that could end a mail header line is kept */
-	CU_ASSERT_STRING_EQUAL(e->title, "X]0;t DRIVER");
-	CU_ASSERT_STRING_EQUAL(e->people.items[0].string,
-			       "Evil <e@example.org> Bcc: v@example.org");
-	CU_ASSERT_STRING_EQUAL(e->lists.items[0].string,
-			       "list@example.org[31m");
+	check_str(e->title, "X]0;t DRIVER");
+	check_str(e->people.items[0].string,
+		  "Evil <e@example.org> Bcc: v@example.org");
+	check_str(e->lists.items[0].string, "list@example.org[31m");
 	maintainers_release(&m);
 }
 

@@ -21,7 +21,7 @@ static void check_date(time_t t, int tz, const char *expect)
 	struct strbuf sb = STRBUF_INIT;
 
 	mbox_date(&sb, t, tz);
-	CU_ASSERT_STRING_EQUAL(sb.buf, expect);
+	check_str(sb.buf, expect);
 	strbuf_release(&sb);
 }
 
@@ -41,7 +41,7 @@ static void check_filename(const char *subject, const char *expect)
 	struct strbuf sb = STRBUF_INIT;
 
 	mbox_subject_filename(&sb, subject, MBOX_SUBJECT_NAME_MAX);
-	CU_ASSERT_STRING_EQUAL(sb.buf, expect);
+	check_str(sb.buf, expect);
 	strbuf_release(&sb);
 }
 
@@ -73,10 +73,10 @@ static void test_filename_length(void)
 
 	/* never longer than the limit, never ending in '-' after the cut */
 	mbox_subject_filename(&sb, "aaaa bbbb cccc", 5);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "aaaa");
+	check_str(sb.buf, "aaaa");
 	strbuf_reset(&sb);
 	mbox_subject_filename(&sb, "aaaa bbbb cccc", 6);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "aaaa-b");
+	check_str(sb.buf, "aaaa-b");
 	strbuf_release(&sb);
 }
 
@@ -85,22 +85,21 @@ static void test_subject_folding(void)
 	struct strbuf sb = STRBUF_INIT;
 
 	mbox_header(&sb, "Subject", "[PATCH 1/8] input: short");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "Subject: [PATCH 1/8] input: short\n");
+	check_str(sb.buf, "Subject: [PATCH 1/8] input: short\n");
 	strbuf_reset(&sb);
 	/* folded where git folds it: the line stays within 78 columns */
 	mbox_header(&sb, "Subject",
 		    "[PATCH] driver core: fix up all callers "
 		    "of class_device_create() -- and.. more stuff!!");
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf, "Subject: [PATCH] driver core: fix up all callers of "
-			"class_device_create() --\n and.. more stuff!!\n");
+	check_str(sb.buf, "Subject: [PATCH] driver core: fix up all callers of "
+			  "class_device_create() --\n and.. more stuff!!\n");
 	strbuf_reset(&sb);
 	/* a single word longer than a line is not broken */
 	mbox_header(&sb, "X",
 		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 		    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa b");
 	CU_ASSERT_PTR_NOT_NULL(strstr(sb.buf, "a\n b\n"));
-	CU_ASSERT_EQUAL(sb.buf[2], ' ');
+	check_int(sb.buf[2], ' ');
 	strbuf_release(&sb);
 }
 
@@ -111,23 +110,21 @@ static void test_address_folding(void)
 	const char *p;
 
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_EQUAL(sb.len, 0); /* an empty list writes nothing */
+	check_int(sb.len, 0); /* an empty list writes nothing */
 	strlist_push(&to, "Dmitry Torokhov <dtor_core@ameritech.net>");
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf, "To: Dmitry Torokhov <dtor_core@ameritech.net>\n");
+	check_str(sb.buf, "To: Dmitry Torokhov <dtor_core@ameritech.net>\n");
 	strbuf_reset(&sb);
 	strlist_push(&to, "Kay Sievers <kay.sievers@vrfy.org>");
 	strlist_push(&to, "Vojtech Pavlik <vojtech@suse.cz>");
 	strlist_push(&to, "Hannes Reinecke <hare@suse.de>");
 	strlist_push(&to, "airlied@linux.ie");
 	mbox_address_header(&sb, "Cc", &to);
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf,
-		"Cc: Dmitry Torokhov <dtor_core@ameritech.net>,\n"
-		"    Kay Sievers <kay.sievers@vrfy.org>, "
-		"Vojtech Pavlik <vojtech@suse.cz>,\n"
-		"    Hannes Reinecke <hare@suse.de>, airlied@linux.ie\n");
+	check_str(sb.buf,
+		  "Cc: Dmitry Torokhov <dtor_core@ameritech.net>,\n"
+		  "    Kay Sievers <kay.sievers@vrfy.org>, "
+		  "Vojtech Pavlik <vojtech@suse.cz>,\n"
+		  "    Hannes Reinecke <hare@suse.de>, airlied@linux.ie\n");
 	for (p = sb.buf; *p; p += strcspn(p, "\n") + 1)
 		CU_ASSERT(strcspn(p, "\n") <= MBOX_LINE_MAX);
 	strbuf_release(&sb);
@@ -136,8 +133,8 @@ static void test_address_folding(void)
 	strlist_push(&to, "\"Christian K\xc3\xb6nig\" <ck@example.org>");
 	strlist_push(&to, "list@example.org");
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "To: =?UTF-8?q?Christian=20K=C3=B6nig?= "
-				       "<ck@example.org>, list@example.org\n");
+	check_str(sb.buf, "To: =?UTF-8?q?Christian=20K=C3=B6nig?= "
+			  "<ck@example.org>, list@example.org\n");
 	strbuf_release(&sb);
 	strlist_clear(&to, 0);
 }
@@ -147,28 +144,28 @@ static void test_identities(void)
 	struct strbuf sb = STRBUF_INIT;
 	char *name, *email;
 
-	CU_ASSERT_EQUAL(
-		mbox_split_ident("Greg KH <gregkh@suse.de>", &name, &email), 0);
-	CU_ASSERT_STRING_EQUAL(name, "Greg KH");
-	CU_ASSERT_STRING_EQUAL(email, "gregkh@suse.de");
+	check_int(mbox_split_ident("Greg KH <gregkh@suse.de>", &name, &email),
+		  0);
+	check_str(name, "Greg KH");
+	check_str(email, "gregkh@suse.de");
 	mbox_format_ident(&sb, name, email);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "Greg KH <gregkh@suse.de>");
+	check_str(sb.buf, "Greg KH <gregkh@suse.de>");
 	free(name);
 	free(email);
-	CU_ASSERT_EQUAL(mbox_split_ident("\"Kroah-Hartman, Greg\" <g@k.org>",
-					 &name, &email),
-			0);
-	CU_ASSERT_STRING_EQUAL(name, "Kroah-Hartman, Greg");
+	check_int(mbox_split_ident("\"Kroah-Hartman, Greg\" <g@k.org>", &name,
+				   &email),
+		  0);
+	check_str(name, "Kroah-Hartman, Greg");
 	strbuf_reset(&sb);
 	mbox_format_ident(&sb, name, email);
-	CU_ASSERT_STRING_EQUAL(sb.buf, "\"Kroah-Hartman, Greg\" <g@k.org>");
+	check_str(sb.buf, "\"Kroah-Hartman, Greg\" <g@k.org>");
 	free(name);
 	free(email);
 	strbuf_reset(&sb);
 	mbox_format_ident(&sb, "J\xc3\xb6rg", "j@example.org");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "=?UTF-8?q?J=C3=B6rg?= <j@example.org>");
-	CU_ASSERT_EQUAL(mbox_split_ident("no address", &name, &email), -1);
-	CU_ASSERT_EQUAL(mbox_split_ident("Empty <>", &name, &email), -1);
+	check_str(sb.buf, "=?UTF-8?q?J=C3=B6rg?= <j@example.org>");
+	check_int(mbox_split_ident("no address", &name, &email), -1);
+	check_int(mbox_split_ident("Empty <>", &name, &email), -1);
 	strbuf_release(&sb);
 }
 
@@ -177,13 +174,13 @@ static void test_sha1(void)
 	char hex[41];
 
 	mbox_sha1_hex("abc", 3, hex);
-	CU_ASSERT_STRING_EQUAL(hex, "a9993e364706816aba3e25717850c26c9cd0d89d");
+	check_str(hex, "a9993e364706816aba3e25717850c26c9cd0d89d");
 	mbox_sha1_hex("", 0, hex);
-	CU_ASSERT_STRING_EQUAL(hex, "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+	check_str(hex, "da39a3ee5e6b4b0d3255bfef95601890afd80709");
 	mbox_sha1_hex(
 		"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56,
 		hex);
-	CU_ASSERT_STRING_EQUAL(hex, "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
+	check_str(hex, "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
 }
 
 static void test_message_layout(void)
@@ -202,24 +199,24 @@ static void test_message_layout(void)
 	strlist_push(&to, "linux-kernel@vger.kernel.org");
 	mbox_message(&sb, &msg, "body\n", 5);
 	mbox_signature(&sb, "0.1");
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf, "From 0000000000000000000000000000000000000000 "
-			"Mon Sep 17 00:00:00 2001\n"
-			"From: Greg KH <gregkh@suse.de>\n"
-			"Date: Wed, 12 Oct 2005 19:10:27 -0700\n"
-			"Subject: [PATCH 0/1] driver core: fix up all callers\n"
-			"To: linux-kernel@vger.kernel.org\n"
-			"MIME-Version: 1.0\n"
-			"Content-Type: text/plain; charset=UTF-8\n"
-			"Content-Transfer-Encoding: 8bit\n"
-			"\n"
-			"body\n"
-			"-- \nkmigrate 0.1\n\n");
+	check_str(sb.buf,
+		  "From 0000000000000000000000000000000000000000 "
+		  "Mon Sep 17 00:00:00 2001\n"
+		  "From: Greg KH <gregkh@suse.de>\n"
+		  "Date: Wed, 12 Oct 2005 19:10:27 -0700\n"
+		  "Subject: [PATCH 0/1] driver core: fix up all callers\n"
+		  "To: linux-kernel@vger.kernel.org\n"
+		  "MIME-Version: 1.0\n"
+		  "Content-Type: text/plain; charset=UTF-8\n"
+		  "Content-Transfer-Encoding: 8bit\n"
+		  "\n"
+		  "body\n"
+		  "-- \nkmigrate 0.1\n\n");
 	strbuf_reset(&sb);
 	msg.zero_id = 0;
 	mbox_message(&sb, &msg, "body\n", 5);
 	/* a real id: 40 hex digits, not zeros, the same for the same mail */
-	CU_ASSERT_EQUAL(strspn(sb.buf + 5, "0123456789abcdef"), 40);
+	check_int(strspn(sb.buf + 5, "0123456789abcdef"), 40);
 	CU_ASSERT_NOT_EQUAL(strncmp(sb.buf + 5, "0000000000", 10), 0);
 	strbuf_release(&sb);
 	strlist_clear(&to, 0);
@@ -296,28 +293,28 @@ static void test_dir_check(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(top));
 	snprintf(dir, sizeof(dir), "%s/out", top);
-	CU_ASSERT_EQUAL(mbox_dir_check(dir, &exists), 0);
-	CU_ASSERT_EQUAL(exists, 0);
-	CU_ASSERT_EQUAL(mkdir(dir, 0777), 0);
-	CU_ASSERT_EQUAL(mbox_dir_check(dir, &exists), 0);
-	CU_ASSERT_EQUAL(exists, 1);
+	check_int(mbox_dir_check(dir, &exists), 0);
+	check_int(exists, 0);
+	check_int(mkdir(dir, 0777), 0);
+	check_int(mbox_dir_check(dir, &exists), 0);
+	check_int(exists, 1);
 	put(dir, "0000-cover-letter.patch", "x");
 	put(dir, "0001-old.patch", "x");
-	CU_ASSERT_EQUAL(mbox_dir_check(dir, &exists), 0);
+	check_int(mbox_dir_check(dir, &exists), 0);
 	/* anything else: a stray file, a directory named like a patch */
 	put(dir, "notes.txt", "mine");
-	CU_ASSERT_EQUAL(mbox_dir_check(dir, &exists), -1);
+	check_int(mbox_dir_check(dir, &exists), -1);
 	snprintf(file, sizeof(file), "%s/notes.txt", dir);
 	unlink(file);
 	snprintf(sub, sizeof(sub), "%s/0002-dir.patch", dir);
-	CU_ASSERT_EQUAL(mkdir(sub, 0777), 0);
-	CU_ASSERT_EQUAL(mbox_dir_check(dir, &exists), -1);
+	check_int(mkdir(sub, 0777), 0);
+	check_int(mbox_dir_check(dir, &exists), -1);
 	rmdir(sub);
 	/* a file where the directory should be */
 	put(top, "plain", "x");
 	snprintf(file, sizeof(file), "%s/plain", top);
-	CU_ASSERT_EQUAL(mbox_dir_check(file, &exists), -1);
-	CU_ASSERT_EQUAL(exists, 1);
+	check_int(mbox_dir_check(file, &exists), -1);
+	check_int(exists, 1);
 	unlink(file);
 	remove_dir(dir);
 	rmdir(top);
@@ -329,12 +326,10 @@ static void stage_two(const char *dir, char **staged, struct strlist *names)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(*staged);
 	strlist_push(names, "0000-cover-letter.patch");
 	strlist_push(names, "0001-new.patch");
-	CU_ASSERT_EQUAL(mbox_dir_write(*staged, names->items[0].string,
-				       "cover\n", 6),
-			0);
-	CU_ASSERT_EQUAL(mbox_dir_write(*staged, names->items[1].string,
-				       "patch\n", 6),
-			0);
+	check_int(mbox_dir_write(*staged, names->items[0].string, "cover\n", 6),
+		  0);
+	check_int(mbox_dir_write(*staged, names->items[1].string, "patch\n", 6),
+		  0);
 }
 
 static void test_dir_install(void)
@@ -347,28 +342,28 @@ static void test_dir_install(void)
 	snprintf(dir, sizeof(dir), "%s/out", top);
 	/* a missing directory: the staging directory becomes it */
 	stage_two(dir, &staged, &names);
-	CU_ASSERT_EQUAL(strncmp(staged, top, strlen(top)), 0);
+	check_int(strncmp(staged, top, strlen(top)), 0);
 	CU_ASSERT(!exists_in(dir, "0001-new.patch"));
-	CU_ASSERT_EQUAL(mbox_dir_install(staged, dir, 0, &names), 0);
+	check_int(mbox_dir_install(staged, dir, 0, &names), 0);
 	CU_ASSERT(exists_in(dir, "0001-new.patch"));
-	CU_ASSERT_EQUAL(count_entries(top), 1);
+	check_int(count_entries(top), 1);
 	free(staged);
 	strlist_clear(&names, 0);
 	/* a previous series is replaced whole */
 	put(dir, "0002-old.patch", "old");
 	stage_two(dir, &staged, &names);
-	CU_ASSERT_EQUAL(mbox_dir_install(staged, dir, 1, &names), 0);
+	check_int(mbox_dir_install(staged, dir, 1, &names), 0);
 	CU_ASSERT(exists_in(dir, "0000-cover-letter.patch"));
 	CU_ASSERT(exists_in(dir, "0001-new.patch"));
 	CU_ASSERT(!exists_in(dir, "0002-old.patch"));
-	CU_ASSERT_EQUAL(count_entries(top), 1);
+	check_int(count_entries(top), 1);
 	free(staged);
 	strlist_clear(&names, 0);
 	/* given up: the staging directory goes, dir stays as it was */
 	stage_two(dir, &staged, &names);
 	mbox_dir_unstage(staged);
-	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
-	CU_ASSERT_EQUAL(count_entries(dir), 2);
+	check_int(access(staged, F_OK), -1);
+	check_int(count_entries(dir), 2);
 	free(staged);
 	strlist_clear(&names, 0);
 	remove_dir(dir);
@@ -381,22 +376,20 @@ static void test_header_controls(void)
 	struct strbuf sb = STRBUF_INIT;
 	char text[] = "a\r\nb\tc\033d\177e";
 
-	CU_ASSERT_EQUAL(mbox_clean_header_text(text), 4);
-	CU_ASSERT_STRING_EQUAL(text, "a  b cde");
+	check_int(mbox_clean_header_text(text), 4);
+	check_str(text, "a  b cde");
 	/* whatever the caller gives, a header is one line */
 	mbox_header(&sb, "Subject", "[PATCH] x\r\nBcc: victim@example.org");
-	CU_ASSERT_STRING_EQUAL(sb.buf,
-			       "Subject: [PATCH] x  Bcc: victim@example.org\n");
+	check_str(sb.buf, "Subject: [PATCH] x  Bcc: victim@example.org\n");
 	strbuf_reset(&sb);
 	strlist_push(&to, "Evil <e@example.org>\rBcc: victim@example.org");
 	strlist_push(&to, "J\xc3\xb6rg\n <j@example.org>");
 	mbox_address_header(&sb, "To", &to);
-	CU_ASSERT_STRING_EQUAL(
-		sb.buf, "To: Evil <e@example.org> Bcc: victim@example.org,"
-			"\n    =?UTF-8?q?J=C3=B6rg?= <j@example.org>\n");
+	check_str(sb.buf, "To: Evil <e@example.org> Bcc: victim@example.org,"
+			  "\n    =?UTF-8?q?J=C3=B6rg?= <j@example.org>\n");
 	strbuf_reset(&sb);
 	mbox_format_ident(&sb, "A\nB", "a@example.org\r");
-	CU_ASSERT_STRING_EQUAL(sb.buf, "A B <a@example.org >");
+	check_str(sb.buf, "A B <a@example.org >");
 	strbuf_release(&sb);
 	strlist_clear(&to, 0);
 }
@@ -408,7 +401,7 @@ static void test_subject_encoding(void)
 
 	/* as git format-patch: "[PATCH n/N] " plain, the rest encoded */
 	mbox_header(&sb, "Subject", "[PATCH 1/2] caf\xc3\xa9: a_b=c?");
-	CU_ASSERT_STRING_EQUAL(
+	check_str(
 		sb.buf,
 		"Subject: [PATCH 1/2] =?UTF-8?q?caf=C3=A9:=20a=5Fb=3Dc=3F?=\n");
 	strbuf_reset(&sb);
@@ -446,23 +439,23 @@ static void test_stale_staging(void)
 	snprintf(live, sizeof(live), "%s/.out.kmigrate-pid%ld-Ab12Cd", top,
 		 (long)getppid());
 	snprintf(old, sizeof(old), "%s/.out.kmigrate-Ab12Cd", top);
-	CU_ASSERT_EQUAL(mkdir(dead, 0777), 0);
+	check_int(mkdir(dead, 0777), 0);
 	put(dead, "0001-half.patch", "half");
-	CU_ASSERT_EQUAL(mkdir(live, 0777), 0);
-	CU_ASSERT_EQUAL(mkdir(old, 0777), 0);
+	check_int(mkdir(live, 0777), 0);
+	check_int(mkdir(old, 0777), 0);
 	/* a killed run's staging directory goes, and only that */
 	staged = mbox_dir_stage(dir);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(staged);
-	CU_ASSERT_EQUAL(access(dead, F_OK), -1);
-	CU_ASSERT_EQUAL(access(live, F_OK), 0);
-	CU_ASSERT_EQUAL(access(old, F_OK), 0);
-	CU_ASSERT_EQUAL(count_entries(staged), 0);
+	check_int(access(dead, F_OK), -1);
+	check_int(access(live, F_OK), 0);
+	check_int(access(old, F_OK), 0);
+	check_int(count_entries(staged), 0);
 	mbox_dir_unstage(staged);
-	CU_ASSERT_EQUAL(access(staged, F_OK), -1);
+	check_int(access(staged, F_OK), -1);
 	free(staged);
 	rmdir(live);
 	rmdir(old);
-	CU_ASSERT_EQUAL(count_entries(top), 0);
+	check_int(count_entries(top), 0);
 	rmdir(top);
 }
 

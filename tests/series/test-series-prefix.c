@@ -18,7 +18,7 @@ static void check_prefix(const char *subject, const char *want)
 
 	if (want) {
 		CU_ASSERT_PTR_NOT_NULL_FATAL(got);
-		CU_ASSERT_STRING_EQUAL(got, want);
+		check_str(got, want);
 	} else {
 		CU_ASSERT_PTR_NULL(got);
 	}
@@ -51,12 +51,12 @@ static void test_most_common(void)
 					"Input: five\n");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	CU_ASSERT_STRING_EQUAL(p, "Input");
+	check_str(p, "Input");
 	free(p);
 	/* a tie goes to the newest, the first line */
 	p = subject_prefix_common("tty: one\nserial: two\ntty: three\n"
 				  "serial: four\n");
-	CU_ASSERT_STRING_EQUAL(p, "tty");
+	check_str(p, "tty");
 	free(p);
 	/* once is not a convention */
 	CU_ASSERT_PTR_NULL(subject_prefix_common("tty: one\nserial: two\n"));
@@ -92,22 +92,23 @@ static void test_git_log(void)
 		fprintf(stderr, "(git is not installed: skipped)\n");
 		goto out_free;
 	}
-	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p '%s/drivers/input' "
-				 "'%s/drivers/usb' && git init -q '%s' "
-				 ">/dev/null",
-				 tree),
-			      0);
-	CU_ASSERT_EQUAL_FATAL(
+	check_int_fatal(sh("mkdir -p '%s/drivers/input' "
+			   "'%s/drivers/usb' && git init -q '%s' "
+			   ">/dev/null",
+			   tree),
+			0);
+	check_int_fatal(
 		sh("cd '%s' && for i in 1 2 3; do "
-		   "echo $i >>drivers/input/a.c && echo $i >>drivers/usb/b.c && " GIT
-		   "add -A . && " GIT "commit -q -m \"Input: evdev - c$i\" "
+		   "echo $i >>drivers/input/a.c && "
+		   "echo $i >>drivers/usb/b.c && " GIT "add -A . && " GIT
+		   "commit -q -m \"Input: evdev - c$i\" "
 		   "-- drivers/input && " GIT "commit -q -m \"Merge x$i\" "
 		   "-- drivers/usb; done",
 		   tree),
 		0);
 	series_git_prefixes(tree, dirs, 3, prefixes, 2);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(prefixes[0]);
-	CU_ASSERT_STRING_EQUAL(prefixes[0], "Input");
+	check_str(prefixes[0], "Input");
 	CU_ASSERT_PTR_NULL(prefixes[1]); /* no prefix in its history */
 	CU_ASSERT_PTR_NULL(prefixes[2]); /* no directory */
 	free(prefixes[0]);

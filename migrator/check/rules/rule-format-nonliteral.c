@@ -17,7 +17,8 @@ static void check_format_nonliteral(const struct rule_call *rc,
 	const char *unseen =
 		call->seen_by_libclang ?
 			"" :
-			" (judged from the call's text; libclang did not see it)";
+			" (judged from the call's text; libclang did not "
+			"see it)";
 	char shown[96];
 
 	if (!fmt || fmt->is_literal || fmt->is_null ||

@@ -15,9 +15,9 @@ static void test_ambiguous_is_one_warning(void)
 	t.call.args[0].is_null = 1;
 	rule_test_type(&t, 2, "int", TYPE_FROM_SHAPE);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "ambiguous-call"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_WARNING);
+	check_int(rule_test_count(&t, "ambiguous-call"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_int(t.findings.items[0].severity, SEVERITY_WARNING);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "ambiguous-call"),
 				      "(the test says so)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "ambiguous-call"),
@@ -34,7 +34,7 @@ static void test_decided_calls_are_not_ambiguous(void)
 		       NULL);
 	rule_test_literal(&t, 5, "x");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "ambiguous-call"), 0);
+	check_int(rule_test_count(&t, "ambiguous-call"), 0);
 	rule_test_release(&t);
 }
 

@@ -25,7 +25,7 @@ static void test_good_call_is_quiet(void)
 
 	good_call(&t);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -39,12 +39,11 @@ static void test_device_where_devt_goes(void)
 	t.call.args[2].canonical = NULL;
 	t.call.args[2].type = xstrdup("struct device *");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "argument-type"),
-		"argument 3 'devt' is a struct device *, but parameter 3 is "
-		"'dev_t devt': pass a dev_t");
+	check_int(rule_test_count(&t, "argument-type"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_str(rule_test_message(&t, "argument-type"),
+		  "argument 3 'devt' is a struct device *, but parameter 3 is "
+		  "'dev_t devt': pass a dev_t");
 	rule_test_release(&t);
 }
 
@@ -57,7 +56,7 @@ static void test_integer_where_parent_goes(void)
 	t.call.args[1].type = xstrdup("int");
 	t.call.args[1].is_null = 0;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
+	check_int(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
 				      "parameter 2 is 'struct class_device "
 				      "*parent'"));
@@ -73,7 +72,7 @@ static void test_other_struct_pointer(void)
 	t.call.args[3].type = xstrdup("struct usb_device *");
 	t.call.args[3].type_source = TYPE_FROM_DECLARATION;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
+	check_int(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
 				      "(type from the file's declaration"));
 	rule_test_release(&t);
@@ -90,7 +89,7 @@ static void test_null_where_devt_goes(void)
 	t.call.args[2].type = xstrdup("void *");
 	t.call.args[2].is_null = 1;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
+	check_int(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
 				      "is a null pointer, void *"));
 	rule_test_release(&t);
@@ -110,7 +109,7 @@ static void test_unknown_and_compatible_types(void)
 	t.call.args[2].canonical = NULL;
 	t.call.args[2].type = xstrdup("unsigned long");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -121,8 +120,8 @@ static void test_new_call_in_old_tree(void)
 	good_call(&t);
 	t.api.declared = t.api.used = API_OLD;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "argument-type"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "argument-type"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
 				      "remove argument 2 'NULL'"));
 	rule_test_release(&t);

@@ -25,14 +25,14 @@ static void test_one_error_per_binary_file(void)
 		       "skipping 'drivers/l.c': "
 		       "symlink to outside the tree");
 	rule_binary_file.check_tree(&scan, &findings);
-	CU_ASSERT_EQUAL_FATAL(findings.nr, 1);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].rule, "binary-file");
-	CU_ASSERT_EQUAL(findings.items[0].severity, SEVERITY_ERROR);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].file, "drivers/blob.c");
-	CU_ASSERT_EQUAL(findings.items[0].line, 1);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].message,
-			       "a binary file that names the function: its "
-			       "occurrences are not classified or checked");
+	check_int_fatal(findings.nr, 1);
+	check_str(findings.items[0].rule, "binary-file");
+	check_int(findings.items[0].severity, SEVERITY_ERROR);
+	check_str(findings.items[0].file, "drivers/blob.c");
+	check_int(findings.items[0].line, 1);
+	check_str(findings.items[0].message,
+		  "a binary file that names the function: its "
+		  "occurrences are not classified or checked");
 	CU_ASSERT_PTR_NULL(rule_binary_file.check_call);
 	findings_release(&findings);
 	tree_notes_release(&scan.notes);
@@ -45,8 +45,8 @@ static void test_in_the_rule_list(void)
 	for (i = 0; i < nr_check_rules; i++)
 		if (check_rules[i] == &rule_binary_file)
 			found++;
-	CU_ASSERT_EQUAL(found, 1);
-	CU_ASSERT_STRING_EQUAL(rule_binary_file.name, "binary-file");
+	check_int(found, 1);
+	check_str(rule_binary_file.name, "binary-file");
 }
 
 static const struct unit_test tests[] = {

@@ -34,23 +34,23 @@ static size_t mismatches(const char *literal, const char *type6,
 		    type7 ? "b" : NULL, type7);
 	rule_test_run(&t);
 	n = rule_test_count(&t, "format-mismatch");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), n);
+	check_int(rule_test_count(&t, NULL), n);
 	rule_test_release(&t);
 	return n;
 }
 
 static void test_matching_formats(void)
 {
-	CU_ASSERT_EQUAL(mismatches("usb_host%d", "int", NULL), 0);
-	CU_ASSERT_EQUAL(mismatches("%s", "char *", NULL), 0);
-	CU_ASSERT_EQUAL(mismatches("%s%d", "const char *", "unsigned int"), 0);
-	CU_ASSERT_EQUAL(mismatches("dsp56k", NULL, NULL), 0);
-	CU_ASSERT_EQUAL(mismatches("100%%", NULL, NULL), 0);
-	CU_ASSERT_EQUAL(mismatches("%lu-%p", "unsigned long", "void *"), 0);
-	CU_ASSERT_EQUAL(mismatches("%*d", "int", "int"), 0);
-	CU_ASSERT_EQUAL(mismatches("%zu", "unsigned long", NULL), 0);
-	CU_ASSERT_EQUAL(mismatches("%c%hd", "char", "short"), 0);
-	CU_ASSERT_EQUAL(mismatches("%pF", "void (*)(void)", NULL), 0);
+	check_int(mismatches("usb_host%d", "int", NULL), 0);
+	check_int(mismatches("%s", "char *", NULL), 0);
+	check_int(mismatches("%s%d", "const char *", "unsigned int"), 0);
+	check_int(mismatches("dsp56k", NULL, NULL), 0);
+	check_int(mismatches("100%%", NULL, NULL), 0);
+	check_int(mismatches("%lu-%p", "unsigned long", "void *"), 0);
+	check_int(mismatches("%*d", "int", "int"), 0);
+	check_int(mismatches("%zu", "unsigned long", NULL), 0);
+	check_int(mismatches("%c%hd", "char", "short"), 0);
+	check_int(mismatches("%pF", "void (*)(void)", NULL), 0);
 }
 
 static void test_counts(void)
@@ -59,15 +59,15 @@ static void test_counts(void)
 
 	format_call(&t, "\"%s\"", "%s", NULL, NULL, NULL, NULL);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 1);
+	check_int(rule_test_count(&t, "format-mismatch"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "format-mismatch"),
 				      "takes 1 argument but only 0 follow it"));
 	rule_test_release(&t);
 
 	format_call(&t, "\"dsp56k\"", "dsp56k", "0", "int", NULL, NULL);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 1);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(rule_test_count(&t, "format-mismatch"), 1);
+	check_str(
 		rule_test_message(&t, "format-mismatch"),
 		"format \"dsp56k\" takes 0 arguments but 1 follows it: remove "
 		"'0' or add a conversion for it");
@@ -76,13 +76,13 @@ static void test_counts(void)
 
 static void test_kinds_and_lengths(void)
 {
-	CU_ASSERT_EQUAL(mismatches("%d", "char *", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%s", "int", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%s", "struct device *", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%p", "int", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%ld", "int", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%d", "long long", NULL), 1);
-	CU_ASSERT_EQUAL(mismatches("%s%d", "int", "char *"), 2);
+	check_int(mismatches("%d", "char *", NULL), 1);
+	check_int(mismatches("%s", "int", NULL), 1);
+	check_int(mismatches("%s", "struct device *", NULL), 1);
+	check_int(mismatches("%p", "int", NULL), 1);
+	check_int(mismatches("%ld", "int", NULL), 1);
+	check_int(mismatches("%d", "long long", NULL), 1);
+	check_int(mismatches("%s%d", "int", "char *"), 2);
 }
 
 static void test_message_names_the_argument(void)
@@ -91,10 +91,9 @@ static void test_message_names_the_argument(void)
 
 	format_call(&t, "\"ttyS%d\"", "ttyS%d", "name", "char *", NULL, NULL);
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "format-mismatch"),
-		"'%d' in format \"ttyS%d\" takes an int, but argument 6 "
-		"'name' is a char *: pass an int or change the conversion");
+	check_str(rule_test_message(&t, "format-mismatch"),
+		  "'%d' in format \"ttyS%d\" takes an int, but argument 6 "
+		  "'name' is a char *: pass an int or change the conversion");
 	rule_test_release(&t);
 }
 
@@ -105,7 +104,7 @@ static void test_fallback_types_skip_lengths(void)
 	format_call(&t, "\"%ld\"", "%ld", "n", "int", NULL, NULL);
 	t.call.args[5].type_source = TYPE_FROM_DECLARATION;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 
 	format_call(&t, "\"%d\"", "%d", "p", "char *", NULL, NULL);
@@ -124,7 +123,7 @@ static void test_unknown_type_is_not_judged(void)
 	free(t.call.args[5].type);
 	t.call.args[5].type = NULL;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -141,8 +140,8 @@ static void test_old_form_uses_old_position(void)
 	t.call.args[2].is_null = 1;
 	rule_test_literal(&t, 4, "lp%d");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "format-mismatch"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	rule_test_release(&t);
 }
 

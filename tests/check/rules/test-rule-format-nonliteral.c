@@ -23,13 +23,12 @@ static void test_variable_format(void)
 
 	tty_call(&t, 1);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-nonliteral"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_WARNING);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "format-nonliteral"),
-		"the format (argument 5) is 'name', not a string literal: a "
-		"'%' in it would be read as a conversion; pass \"%s\", name");
+	check_int(rule_test_count(&t, "format-nonliteral"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_int(t.findings.items[0].severity, SEVERITY_WARNING);
+	check_str(rule_test_message(&t, "format-nonliteral"),
+		  "the format (argument 5) is 'name', not a string literal: a "
+		  "'%' in it would be read as a conversion; pass \"%s\", name");
 	rule_test_release(&t);
 }
 
@@ -53,7 +52,7 @@ static void test_macro_literal_is_literal(void)
 	/* RAW1394_DEVICE_NAME: a macro for "raw1394" */
 	rule_test_literal(&t, 5, "raw1394");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -69,7 +68,7 @@ static void test_arguments_after_it(void)
 		strstr(rule_test_message(&t, "format-nonliteral"),
 		       "the 1 argument after it cannot be "
 		       "checked"));
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-mismatch"), 0);
+	check_int(rule_test_count(&t, "format-mismatch"), 0);
 	rule_test_release(&t);
 }
 

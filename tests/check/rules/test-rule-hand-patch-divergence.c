@@ -53,45 +53,45 @@ static void test_classification(void)
 	const char *conv = "class_device_create(tty_class, NULL, dev, device, "
 			   "name)";
 
-	CU_ASSERT_EQUAL(classify(conv, conv, &what), DIVERGENCE_IDENTICAL);
-	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL,\n\t\t"
-				 "dev, device,  name /* tty */)",
-				 conv, &what),
-			DIVERGENCE_WHITESPACE);
-	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
-				 "device, \"%s\", name)",
-				 conv, &what),
-			DIVERGENCE_EQUIVALENT);
+	check_int(classify(conv, conv, &what), DIVERGENCE_IDENTICAL);
+	check_int(classify("class_device_create(tty_class, NULL,\n\t\t"
+			   "dev, device,  name /* tty */)",
+			   conv, &what),
+		  DIVERGENCE_WHITESPACE);
+	check_int(classify("class_device_create(tty_class, NULL, dev, "
+			   "device, \"%s\", name)",
+			   conv, &what),
+		  DIVERGENCE_EQUIVALENT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf,
 				      "the format (argument 5) is "
 				      "'\"%s\", name' where the semantic "
 				      "conversion passes 'name'"));
-	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, MKDEV(0, 0), "
-				 "&c->device, \"iop%d\", c->unit)",
-				 "class_device_create(c, NULL, 0, &c->device, "
-				 "\"iop%d\", c->unit)",
-				 &what),
-			DIVERGENCE_EQUIVALENT);
+	check_int(classify("class_device_create(c, NULL, MKDEV(0, 0), "
+			   "&c->device, \"iop%d\", c->unit)",
+			   "class_device_create(c, NULL, 0, &c->device, "
+			   "\"iop%d\", c->unit)",
+			   &what),
+		  DIVERGENCE_EQUIVALENT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(what.buf,
 				      "argument 3 is 'MKDEV(0,0)' "
 				      "where the semantic conversion has '0'"));
-	CU_ASSERT_EQUAL(classify("class_device_create(NULL, tty_class, dev, "
-				 "device, name)",
-				 conv, &what),
-			DIVERGENCE_DIFFERENT);
-	CU_ASSERT_STRING_EQUAL(what.buf, "argument 1 is 'NULL' where the "
-					 "semantic conversion has 'tty_class'");
-	CU_ASSERT_EQUAL(classify("class_device_create(tty_class, NULL, dev, "
-				 "device, \"%s\", name, 1)",
-				 conv, &what),
-			DIVERGENCE_DIFFERENT);
+	check_int(classify("class_device_create(NULL, tty_class, dev, "
+			   "device, name)",
+			   conv, &what),
+		  DIVERGENCE_DIFFERENT);
+	check_str(what.buf, "argument 1 is 'NULL' where the "
+			    "semantic conversion has 'tty_class'");
+	check_int(classify("class_device_create(tty_class, NULL, dev, "
+			   "device, \"%s\", name, 1)",
+			   conv, &what),
+		  DIVERGENCE_DIFFERENT);
 	/* a string literal's blanks are its value */
-	CU_ASSERT_EQUAL(classify("class_device_create(c, NULL, 0, NULL, "
-				 "\"a b\")",
-				 "class_device_create(c, NULL, 0, "
-				 "NULL, \"ab\")",
-				 &what),
-			DIVERGENCE_DIFFERENT);
+	check_int(classify("class_device_create(c, NULL, 0, NULL, "
+			   "\"a b\")",
+			   "class_device_create(c, NULL, 0, "
+			   "NULL, \"ab\")",
+			   &what),
+		  DIVERGENCE_DIFFERENT);
 	strbuf_release(&what);
 }
 
@@ -105,15 +105,14 @@ static void test_equivalent_is_a_note(void)
 	       "\"iop%d\", c->unit)",
 	       "class_device_create(c, NULL, 0, &c->device, \"iop%d\", "
 	       "c->unit)");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_NOTE);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "hand-patch-divergence"), 1);
+	check_int(t.findings.items[0].severity, SEVERITY_NOTE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		t.findings.items[0].message,
 		"the model's verdict on both: registers /sys/class/c/iop<unit> "
 		"(device)"));
-	CU_ASSERT_STRING_EQUAL(t.findings.items[0].sysfs,
-			       "/sys/class/c/iop<unit> device");
+	check_str(t.findings.items[0].sysfs, "/sys/class/c/iop<unit> device");
 	rule_test_release(&t);
 }
 
@@ -125,7 +124,7 @@ static void test_same_or_blanks_is_quiet(void)
 	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 	       "class_device_create(c, NULL,\n\tMKDEV(1, 2), NULL, \"x\")",
 	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -137,10 +136,10 @@ static void test_different_is_an_error(void)
 	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 	       "class_device_create(c, NULL, MKDEV(1, 3), NULL, \"x\")",
 	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 1);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "hand-patch-divergence"), 1);
+	check_int(t.findings.items[0].severity, SEVERITY_ERROR);
+	check_str(
 		t.findings.items[0].message,
 		"the hand conversion differs from the semantic conversion: "
 		"argument 3 is 'MKDEV(1,3)' where the semantic conversion has "
@@ -158,8 +157,8 @@ static void test_changed_effect_says_how(void)
 	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x%d\", i)",
 	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"y%d\", i)",
 	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x%d\", i)");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "sysfs-effect-changed"), 1);
 	rule_test_release(&t);
 }
 
@@ -172,8 +171,8 @@ static void test_another_error_explains_it(void)
 	review(&t, "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 	       "class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 	       "class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 0);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 1);
+	check_int(rule_test_count(&t, "hand-patch-divergence"), 0);
+	check_int(rule_test_count(&t, "unconverted-call"), 1);
 	rule_test_release(&t);
 }
 
@@ -185,7 +184,7 @@ static void test_without_a_patch_nothing(void)
 	rule_test_call(&t, CALL_SITE_NEW, "c", "NULL", "0", "NULL", "\"x\"",
 		       NULL);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "hand-patch-divergence"), 0);
+	check_int(rule_test_count(&t, "hand-patch-divergence"), 0);
 	rule_test_release(&t);
 }
 

@@ -34,8 +34,8 @@ static void test_null_class_in_new_call(void)
 
 	null_class_call(&t, CALL_SITE_NEW, API_NEW);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "null-class"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "null-class"),
 				      "argument 1 (class) is NULL"));
 	CU_ASSERT_PTR_NOT_NULL(
@@ -49,8 +49,8 @@ static void test_null_class_in_old_tree(void)
 
 	null_class_call(&t, CALL_SITE_OLD, API_OLD);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "null-class"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	rule_test_release(&t);
 }
 
@@ -60,8 +60,8 @@ static void test_unconverted_call_explains_it(void)
 
 	null_class_call(&t, CALL_SITE_OLD, API_NEW);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 0);
+	check_int(rule_test_count(&t, "unconverted-call"), 1);
+	check_int(rule_test_count(&t, "null-class"), 0);
 	rule_test_release(&t);
 }
 
@@ -72,10 +72,9 @@ static void test_effect_from_hints(void)
 	null_class_call(&t, CALL_SITE_NEW, API_NEW);
 	rule_test_not_null(&t, "cls", "the call fails with -ENODEV");
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "null-class"),
-		"argument 1 (class) is NULL, so the call fails with -ENODEV; "
-		"pass the struct class * the call registers with");
+	check_str(rule_test_message(&t, "null-class"),
+		  "argument 1 (class) is NULL, so the call fails with -ENODEV; "
+		  "pass the struct class * the call registers with");
 	rule_test_release(&t);
 }
 
@@ -88,7 +87,7 @@ static void test_class_given_is_quiet(void)
 	free(t.call.args[0].type);
 	t.call.args[0].type = xstrdup("struct class *");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 

@@ -21,18 +21,17 @@ static void test_reported_once_at_first_call(void)
 
 	failing_file(&t, 0);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "parse-failure"), 1);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_WARNING);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "parse-failure"),
-		"libclang could not analyse this file: the parse failed "
-		"(libclang error 1); its 2 calls were checked from the text "
-		"only");
+	check_int(rule_test_count(&t, "parse-failure"), 1);
+	check_int(t.findings.items[0].severity, SEVERITY_WARNING);
+	check_str(rule_test_message(&t, "parse-failure"),
+		  "libclang could not analyse this file: the parse failed "
+		  "(libclang error 1); its 2 calls were checked from the text "
+		  "only");
 	rule_test_release(&t);
 
 	failing_file(&t, 1);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "parse-failure"), 0);
+	check_int(rule_test_count(&t, "parse-failure"), 0);
 	rule_test_release(&t);
 }
 
@@ -44,7 +43,7 @@ static void test_parsed_file_is_quiet(void)
 	free(t.file.parse_error);
 	t.file.parse_error = NULL;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 

@@ -27,16 +27,16 @@ static void test_vmlogrdr_is_swapped_only(void)
 
 	vmlogrdr_call(&t);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "swapped-arguments"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(rule_test_message(&t, "swapped-arguments"),
 		       "arguments 1 and 2 appear swapped: "
 		       "'vmlogrdr_class' is a struct class * passed as parent; "
 		       "class is NULL"));
-	CU_ASSERT_EQUAL(t.findings.items[0].line, 42);
-	CU_ASSERT_EQUAL(t.findings.items[0].column, 9);
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
+	check_int(t.findings.items[0].line, 42);
+	check_int(t.findings.items[0].column, 9);
+	check_int(t.findings.items[0].severity, SEVERITY_ERROR);
 	rule_test_release(&t);
 }
 
@@ -49,12 +49,11 @@ static void test_message_uses_the_migrations_words(void)
 			   "the call fails with -ENODEV and "
 			   "/sys/class/{created}/<name> is never created");
 	rule_test_run(&t);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "swapped-arguments"),
-		"arguments 1 and 2 appear swapped: 'vmlogrdr_class' is a "
-		"struct class * passed as parent; class is NULL, so the call "
-		"fails with -ENODEV and /sys/class/vmlogrdr/<name> is never "
-		"created; swap them");
+	check_str(rule_test_message(&t, "swapped-arguments"),
+		  "arguments 1 and 2 appear swapped: 'vmlogrdr_class' is a "
+		  "struct class * passed as parent; class is NULL, so the call "
+		  "fails with -ENODEV and /sys/class/vmlogrdr/<name> is never "
+		  "created; swap them");
 	rule_test_release(&t);
 }
 
@@ -70,7 +69,7 @@ static void test_correct_call_is_quiet(void)
 	t.call.args[1].type = xstrdup("void *");
 	t.call.args[1].is_null = 1;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -88,8 +87,8 @@ static void test_devt_and_device_swapped(void)
 	rule_test_type(&t, 4, "int", TYPE_FROM_LIBCLANG);
 	rule_test_literal(&t, 5, "x");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "swapped-arguments"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(rule_test_message(&t, "swapped-arguments"),
 		       "arguments 3 and 4 appear swapped"));
@@ -118,9 +117,9 @@ static void test_unknown_type_is_not_judged(void)
 	free(t.call.args[1].type);
 	t.call.args[1].type = NULL;
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "swapped-arguments"), 0);
+	check_int(rule_test_count(&t, "swapped-arguments"), 0);
 	/* the NULL class is still a problem of its own */
-	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 1);
+	check_int(rule_test_count(&t, "null-class"), 1);
 	rule_test_release(&t);
 }
 

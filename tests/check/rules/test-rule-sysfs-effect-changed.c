@@ -41,15 +41,15 @@ static void test_renamed_device(void)
 		"\"lp%d\", nr)",
 		"class_device_create(lp_class, NULL, MKDEV(6, nr), NULL, "
 		"\"printer%d\", nr)");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(
+	check_int(rule_test_count(&t, NULL), 1);
+	check_str(
 		rule_test_message(&t, "sysfs-effect-changed"),
 		"the model's sysfs effect changed: before the change the call "
 		"registered /sys/class/lp_class/lp<nr> (dev), now it registers "
 		"/sys/class/lp_class/printer<nr> (dev): the format "
 		"(argument 5) was '\"lp%d\"' and is '\"printer%d\"'; if "
 		"that is not intended, restore what it passed");
-	CU_ASSERT_EQUAL(t.findings.items[0].severity, SEVERITY_ERROR);
+	check_int(t.findings.items[0].severity, SEVERITY_ERROR);
 	rule_test_release(&t);
 }
 
@@ -62,7 +62,7 @@ static void test_same_effect_is_quiet(void)
 		"class_device_create(c, 0, &d->dev, \"x%d\", i)",
 		"class_device_create(c, NULL, MKDEV(0,0), &d->dev, "
 		"\"x%d\", i)");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -74,7 +74,7 @@ static void test_lost_dev_attribute(void)
 	compare(&t, COMPARE_PATCH,
 		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 		"class_device_create(c, NULL, 0, NULL, \"x\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 1);
+	check_int(rule_test_count(&t, "sysfs-effect-changed"), 1);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(rule_test_message(&t, "sysfs-effect-changed"),
 		       "registered /sys/class/c/x (dev), now "
@@ -92,8 +92,8 @@ static void test_swap_is_swapped_arguments(void)
 		"class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")",
 		"class_device_create(NULL, c, MKDEV(1, 2), NULL, \"x\")");
 	/* the types libclang would give are not there: no swap is seen */
-	CU_ASSERT_EQUAL(rule_test_count(&t, "sysfs-effect-changed"), 0);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "null-class"), 1);
+	check_int(rule_test_count(&t, "sysfs-effect-changed"), 0);
+	check_int(rule_test_count(&t, "null-class"), 1);
 	rule_test_release(&t);
 }
 
@@ -105,7 +105,7 @@ static void test_without_a_before_nothing(void)
 	compare(&t, COMPARE_NONE,
 		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 		"class_device_create(c, NULL, 0, NULL, \"y\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -119,7 +119,7 @@ static void test_unknown_is_not_compared(void)
 	compare(&t, COMPARE_BASE,
 		"class_device_create(c, MKDEV(1, 2), NULL, \"x\")",
 		"class_device_create(c, NULL, 0, NULL, \"y\")");
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 

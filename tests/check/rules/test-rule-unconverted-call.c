@@ -23,15 +23,13 @@ static void test_old_call_in_new_tree(void)
 
 	old_call(&t, API_NEW);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_STRING_EQUAL(
-		rule_test_message(&t, "unconverted-call"),
-		"call in the old form, but the tree declares the new "
-		"prototype: insert 'NULL' as argument 2 (struct class_device "
-		"*parent) after 'mem_class'");
-	CU_ASSERT_STRING_EQUAL(t.findings.items[0].call,
-			       "class_device_create(...)");
+	check_int(rule_test_count(&t, "unconverted-call"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
+	check_str(rule_test_message(&t, "unconverted-call"),
+		  "call in the old form, but the tree declares the new "
+		  "prototype: insert 'NULL' as argument 2 (struct class_device "
+		  "*parent) after 'mem_class'");
+	check_str(t.findings.items[0].call, "class_device_create(...)");
 	rule_test_release(&t);
 }
 
@@ -53,10 +51,10 @@ static void test_old_call_in_old_tree_is_fine(void)
 
 	old_call(&t, API_OLD);
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, "unconverted-call"), 0);
+	check_int(rule_test_count(&t, "unconverted-call"), 0);
 	/* the variable format is still worth a warning */
-	CU_ASSERT_EQUAL(rule_test_count(&t, "format-nonliteral"), 1);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_count(&t, "format-nonliteral"), 1);
+	check_int(rule_test_count(&t, NULL), 1);
 	rule_test_release(&t);
 }
 
@@ -76,7 +74,7 @@ static void test_new_call_is_not_unconverted(void)
 	t.call.args[3].is_null = 1;
 	rule_test_literal(&t, 5, "x");
 	rule_test_run(&t);
-	CU_ASSERT_EQUAL(rule_test_count(&t, NULL), 0);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 

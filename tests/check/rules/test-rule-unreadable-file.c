@@ -26,17 +26,17 @@ static void test_one_error_per_unreadable_path(void)
 	tree_notes_add(&scan.notes, "drivers/b.c", 1, "binary")->problem =
 		TREE_NOTE_BINARY;
 	rule_unreadable_file.check_tree(&scan, &findings);
-	CU_ASSERT_EQUAL_FATAL(findings.nr, 2);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].rule, "unreadable-file");
-	CU_ASSERT_EQUAL(findings.items[0].severity, SEVERITY_ERROR);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].file, "drivers/x/a.c");
-	CU_ASSERT_EQUAL(findings.items[0].line, 1);
-	CU_ASSERT_EQUAL(findings.items[0].column, 1);
-	CU_ASSERT_STRING_EQUAL(findings.items[0].message,
-			       "cannot read 'drivers/x/a.c': Permission "
-			       "denied: the calls it may hold cannot be "
-			       "checked");
-	CU_ASSERT_STRING_EQUAL(findings.items[1].file, "drivers/y");
+	check_int_fatal(findings.nr, 2);
+	check_str(findings.items[0].rule, "unreadable-file");
+	check_int(findings.items[0].severity, SEVERITY_ERROR);
+	check_str(findings.items[0].file, "drivers/x/a.c");
+	check_int(findings.items[0].line, 1);
+	check_int(findings.items[0].column, 1);
+	check_str(findings.items[0].message,
+		  "cannot read 'drivers/x/a.c': Permission "
+		  "denied: the calls it may hold cannot be "
+		  "checked");
+	check_str(findings.items[1].file, "drivers/y");
 	CU_ASSERT_PTR_NULL(rule_unreadable_file.check_call);
 	findings_release(&findings);
 	tree_notes_release(&scan.notes);
@@ -49,8 +49,8 @@ static void test_in_the_rule_list(void)
 	for (i = 0; i < nr_check_rules; i++)
 		if (check_rules[i] == &rule_unreadable_file)
 			found++;
-	CU_ASSERT_EQUAL(found, 1);
-	CU_ASSERT_STRING_EQUAL(rule_unreadable_file.name, "unreadable-file");
+	check_int(found, 1);
+	check_str(rule_unreadable_file.name, "unreadable-file");
 }
 
 static const struct unit_test tests[] = {
