@@ -134,7 +134,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 		OPT_LIST(0, "cc", &cc, "ADDR",
 			 "add a Cc: address to every mail"),
 		OPT_SET_INT(0, "get-maintainer", &get_maintainer, 1,
-			    "To/Cc from the tree's get_maintainer.pl (runs it)"),
+			    "To/Cc by the tree's get_maintainer.pl (runs it)"),
 		OPT_SET_INT(0, "no-get-maintainer", &get_maintainer, 0,
 			    "To/Cc from MAINTAINERS (default)"),
 		OPT_BOOL(0, "force", &job.force,
