@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 
+#include "kinds.h"
 #include "unit.h"
 
 int unit_run(const char *suite_name, const struct unit_test *tests)
@@ -10,6 +11,7 @@ int unit_run(const char *suite_name, const struct unit_test *tests)
 	CU_pSuite suite;
 	unsigned int failed;
 
+	kinds_init(); /* the migrations the suites parse have a kind */
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	suite = CU_add_suite(suite_name, NULL, NULL);
