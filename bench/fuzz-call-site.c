@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cross-check.h"
+#include "kinds.h"
 #include "lexer.h"
 #include "migration.h"
 #include "reformat.h"
@@ -53,6 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	kinds_init();
 	if (test_migration_parse(&mig) < 0)
 		abort();
 	return 0;

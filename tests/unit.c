@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kinds.h"
 #include "unit.h"
 
 int unit_run(const char *suite_name, const struct unit_test *tests)
@@ -14,6 +15,7 @@ int unit_run(const char *suite_name, const struct unit_test *tests)
 	CU_pSuite suite;
 	unsigned int failed;
 
+	kinds_init(); /* the migrations the suites parse have a kind */
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
 	suite = CU_add_suite(suite_name, NULL, NULL);

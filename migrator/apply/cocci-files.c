@@ -47,7 +47,7 @@ int cocci_files(const struct migration *m, const char *scratch,
 			strlist_push(paths, m->cocci.items[i].string);
 		return 0;
 	}
-	cocci_generate(m, &text);
+	m->kind->write_cocci(m, &text);
 	path = xstrfmt("%s/%s.cocci", scratch, m->name);
 	isos = xstrfmt("%s/%s.iso", scratch, m->name);
 	ret = write_scratch_file(isos, generated_isos,

@@ -73,7 +73,7 @@ static int print_cocci_files(const struct migration *m, int generated)
 	if (generated || !m->cocci.nr) {
 		struct strbuf text = STRBUF_INIT;
 
-		cocci_generate(m, &text);
+		m->kind->write_cocci(m, &text);
 		fwrite(text.buf, 1, text.len, stdout);
 		strbuf_release(&text);
 	}

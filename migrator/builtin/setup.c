@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "kinds.h"
 #include "migration.h"
 #include "parse-options.h"
 #include "result-cache.h"
@@ -45,6 +46,7 @@ int setup_command(struct km_setup *setup, int argc, const char **argv,
 	}
 	if (setup->flags & NEED_MIGRATION) {
 		setup->migration = xmalloc(sizeof(*setup->migration));
+		kinds_init();
 		if (migration_load(setup->migration, km_global.migration) < 0)
 			exit(2);
 	}

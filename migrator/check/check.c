@@ -327,7 +327,9 @@ void check_run_rules(struct check_result *result)
 			check_rule_call(&rc, result, cf, j);
 			findings_begin_call(&result->findings);
 			for (k = 0; k < nr_check_rules; k++)
-				if (check_rules[k]->check_call)
+				if (check_rules[k]->check_call &&
+				    migration_kind_has_rule(
+					    rc.m->kind, check_rules[k]->name))
 					check_rules[k]->check_call(
 						&rc, &result->findings);
 		}

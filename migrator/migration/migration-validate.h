@@ -1,7 +1,7 @@
 /*
  * migration-validate.h - what a value of a migration's data may be,
- * checked before it is used (migration.c, migration-map.c and
- * kernel-data.c call these on every field they read).
+ * checked before it is used (migration.c, migration-map.c, the kinds'
+ * files and kernel-data.c call these on every field they read).
  *
  * A migration's values end up inside a generated semantic patch, in
  * commit messages and mail headers, and in paths kmigrate reads and

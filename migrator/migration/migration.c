@@ -1,10 +1,13 @@
 /*
  * migration.c - reading a migration's data (see migration.h).
  *
- * The migration file is "key: value" fields (fields.h).  Unknown keys are
- * an error, and so is a map that does not fit the prototypes, so a typo
- * never passes silently.  The map itself (parsing "new-call", the
- * helpers that read it) is migration-map.c.
+ * The migration file is "key: value" fields (fields.h).  This file reads
+ * the keys every migration has and the "kind:" key, first, wherever it
+ * is; every other key goes to the migration's kind (kind.h), which also
+ * says which keys it needs and checks them once all are read (the call
+ * kind's map is migration-map.c).  Unknown keys are an error, and so is
+ * a map that does not fit the prototypes, so a typo never passes
+ * silently.
  *
  * The data may be hostile (a folder someone sent): every value is
  * checked for what it is (migration-validate.h) before it is stored, the
@@ -25,7 +28,6 @@
 
 #include "fields.h"
 #include "migration.h"
-#include "migration-map.h"
 #include "migration-validate.h"
 #include "strbuf.h"
 #include "tree-api.h"
@@ -154,42 +156,6 @@ static int set_cocci(struct migration *m, const char *value, struct strbuf *why)
 	return ret;
 }
 
-/* the names and types of a parsed prototype, as the .cocci uses them */
-static int check_prototype(const struct migration_prototype *p,
-			   struct strbuf *why)
-{
-	size_t i;
-
-	if (validate_c_type(p->return_type, why) < 0)
-		return -1;
-	for (i = 0; i < p->nr_params; i++)
-		if (validate_identifier(p->params[i].name, why) < 0 ||
-		    validate_c_type(p->params[i].type, why) < 0)
-			return -1;
-	return 0;
-}
-
-static int set_prototype(struct migration_prototype *p, const char *value,
-			 struct strbuf *why)
-{
-	char *function = NULL;
-	int ret;
-
-	if (p->text) {
-		strbuf_addstr(why, "given twice");
-		return -1;
-	}
-	if (validate_prototype(value, why) < 0)
-		return -1;
-	ret = prototype_parse(p, value, &function);
-	free(function);
-	if (ret < 0)
-		strbuf_addstr(why, "not 'TYPE NAME(TYPE NAME, ...)'");
-	else
-		ret = check_prototype(p, why);
-	return ret;
-}
-
 /* the text fields: where each key's value goes, and what it must be */
 struct text_field {
 	const char *key;
@@ -199,16 +165,10 @@ struct text_field {
 
 static const struct text_field text_fields[] = {
 	{ "name", offsetof(struct migration, name), validate_migration_name },
-	{ "function", offsetof(struct migration, function),
-	  validate_identifier },
-	{ "new-function", offsetof(struct migration, new_function),
-	  validate_identifier },
-	{ "header", offsetof(struct migration, header),
-	  validate_relative_path },
+	{ "kind", offsetof(struct migration, kind_name), validate_identifier },
 	{ "subject", offsetof(struct migration, subject), validate_one_line },
 	{ "description", offsetof(struct migration, description),
 	  validate_prose },
-	{ "model", offsetof(struct migration, model), validate_identifier },
 	{ "demo-tree", offsetof(struct migration, demo_tree),
 	  validate_relative_path },
 	{ "demo-patch", offsetof(struct migration, demo_patch),
@@ -257,39 +217,24 @@ static int set_field(struct migration *m, const char *key, const char *value,
 
 	if (field)
 		return set_text(m, field, value, folder, why);
-	/* every other field is one line, checked again for what it is */
-	if (validate_one_line(value, why) < 0)
-		return -1;
-	if (!strcmp(key, "old-prototype"))
-		return set_prototype(&m->old_proto, value, why);
-	if (!strcmp(key, "new-prototype"))
-		return set_prototype(&m->new_proto, value, why);
-	if (!strcmp(key, "new-call"))
-		return map_parse_new_call(m, value, why);
-	if (!strcmp(key, "drop"))
-		return map_add_drop(m, value, why);
-	if (!strcmp(key, "not-null"))
-		return map_add_not_null(m, value, why);
 	if (!strcmp(key, "cocci"))
-		return set_cocci(m, value, why);
-	strbuf_addstr(why, "unknown key");
-	return -1;
+		return validate_one_line(value, why) < 0 ?
+			       -1 :
+			       set_cocci(m, value, why);
+	/* every other key is the kind's */
+	return m->kind->read_field(m, key, value, why);
 }
 
+/* the first key the file lacks, in the order the file has them */
 static const char *missing_field(const struct migration *m)
 {
+	const char *missing;
+
 	if (!m->name)
 		return "name";
-	if (!m->function)
-		return "function";
-	if (!m->header)
-		return "header";
-	if (!m->old_proto.text)
-		return "old-prototype";
-	if (!m->new_proto.text)
-		return "new-prototype";
-	if (!m->new_call)
-		return "new-call";
+	missing = m->kind->missing_field(m);
+	if (missing)
+		return missing;
 	if (!m->subject)
 		return "subject";
 	if (!m->description)
@@ -297,25 +242,38 @@ static const char *missing_field(const struct migration *m)
 	return NULL;
 }
 
-/* the prototypes name the function, old and new */
-static int check_names(struct migration *m, struct strbuf *why)
+/*
+ * The kind the file's "kind:" key names, or the default kind: found
+ * before any other key is read, wherever the file has it.  0, or -1
+ * after an error naming the line.
+ */
+static int find_kind(struct migration *m, const char *text, const char *path)
 {
-	if (!m->new_function)
-		m->new_function = xstrdup(m->function);
-	if (strcmp(m->old_proto.function, m->function)) {
-		strbuf_addf(why, "the old prototype declares '%s', not '%s'",
-			    m->old_proto.function, m->function);
-		return -1;
+	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
+	struct strbuf known = STRBUF_INIT;
+	struct field_reader fr;
+	int ret = 0;
+
+	m->kind = migration_kind_default();
+	field_reader_init(&fr, text);
+	while (field_next(&fr, &key, &value) > 0) {
+		if (strcmp(key.buf, "kind"))
+			continue;
+		m->kind = migration_kind_find(value.buf);
+		if (!m->kind) {
+			migration_kinds_list(&known);
+			ret = error("%s:%d: bad field 'kind': unknown kind "
+				    "'%s' (known: %s)",
+				    path, fr.key_line, value.buf, known.buf);
+		}
+		break;
 	}
-	if (strcmp(m->new_proto.function, m->new_function)) {
-		strbuf_addf(why, "the new prototype declares '%s', not '%s'%s",
-			    m->new_proto.function, m->new_function,
-			    migration_renames(m) ?
-				    "" :
-				    " (a new name needs 'new-function')");
-		return -1;
-	}
-	return 0;
+	if (!ret && !m->kind)
+		ret = error("%s: no kind of change is known", path);
+	strbuf_release(&known);
+	strbuf_release(&key);
+	strbuf_release(&value);
+	return ret;
 }
 
 static int parse_text(struct migration *m, const char *text, const char *path,
@@ -325,8 +283,11 @@ static int parse_text(struct migration *m, const char *text, const char *path,
 	struct strbuf why = STRBUF_INIT;
 	struct field_reader fr;
 	const char *missing;
-	int ret = 0, got;
+	int ret, got;
 
+	ret = find_kind(m, text, path);
+	if (ret < 0)
+		goto out_release_bufs;
 	field_reader_init(&fr, text);
 	while ((got = field_next(&fr, &key, &value)) > 0) {
 		if (set_field(m, key.buf, value.buf, folder, &why) < 0) {
@@ -343,7 +304,7 @@ static int parse_text(struct migration *m, const char *text, const char *path,
 	missing = missing_field(m);
 	if (missing)
 		ret = error("%s: no '%s' field", path, missing);
-	else if (check_names(m, &why) < 0 || map_validate(m, &why) < 0)
+	else if (m->kind->finish(m, &why) < 0)
 		ret = error("%s: %s", path, why.buf);
 out_release_bufs:
 	strbuf_release(&key);
@@ -428,18 +389,14 @@ out_free_path:
 
 void migration_release(struct migration *m)
 {
+	if (m->kind)
+		m->kind->release(m);
 	free(m->name);
 	free(m->dir);
-	free(m->function);
-	free(m->new_function);
-	free(m->header);
-	prototype_release(&m->old_proto);
-	prototype_release(&m->new_proto);
-	map_release(m);
+	free(m->kind_name);
 	strlist_clear(&m->cocci, 0);
 	free(m->subject);
 	free(m->description);
-	free(m->model);
 	free(m->demo_tree);
 	free(m->demo_patch);
 	kernel_data_release(&m->kernel);

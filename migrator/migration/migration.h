@@ -28,6 +28,10 @@
  * prototype's (a variadic prototype whose last fixed parameter is a
  * char *), never written down.
  *
+ * Which fields are read depends on the migration's kind (kind.h): the
+ * file's "kind:" key, "call" when there is none, and the call kind is
+ * what the fields below describe; the common keys are migration.c's.
+ *
  * Caller's steps: migration_load() (reports and returns -1 on a missing
  * or malformed migration), use the fields and the helpers below,
  * migration_release().  Tests parse a text with migration_parse() and
@@ -40,6 +44,7 @@
 
 #include "datadir.h"
 #include "kernel-data.h"
+#include "kind.h"
 #include "strlist.h"
 
 struct strbuf;
@@ -86,7 +91,10 @@ struct migration_not_null {
 
 struct migration {
 	char *name;
-	char *dir;	    /* the migration's folder */
+	char *dir;			   /* the migration's folder */
+	const struct migration_kind *kind; /* what it changes (kind.h) */
+	char *kind_name;		   /* its "kind:" key, or NULL */
+	/* the call kind's fields (migrator/kinds/kind-call.c) */
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
 	char *header;	    /* where the tree declares it */

@@ -393,13 +393,13 @@ int series_plan(struct series *s, const struct series_change *changes,
 	return 0;
 }
 
-/* "pass NULL parent to class_device_create()", from the migration's map */
+/* "pass NULL parent to class_device_create()", in the kind's words */
 static char *action_words(const struct migration *m)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *words;
 
-	migration_describe(m, &sb);
+	m->kind->describe(m, &sb);
 	words = header_clean(sb.buf, "the wording of migration '%s'", m->name);
 	strbuf_release(&sb);
 	return words;

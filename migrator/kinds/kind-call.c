@@ -1,0 +1,200 @@
+/*
+ * kind-call.c - the "call" kind: a call site whose arguments are
+ * inserted, removed, reordered or replaced, and whose function may be
+ * renamed (the default kind; its keys are the "call" section of
+ * Documentation/migration-format.md).
+ *
+ * It reads the keys function, new-function, header, old-prototype,
+ * new-prototype, new-call, drop, not-null and model into the call
+ * fields of struct migration (the map itself is migration-map.c's),
+ * checks once they are all read that the prototypes name the function
+ * and the map fits them, generates the semantic patch (cocci-gen.h),
+ * brings the call rules of check, and words a change as the map does
+ * (migration_describe()).  Every value is checked for what it is
+ * (migration-validate.h) before it is stored.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cocci-gen.h"
+#include "kinds.h"
+#include "migration-map.h"
+#include "migration-validate.h"
+#include "migration.h"
+#include "strbuf.h"
+#include "util.h"
+
+/* the names and types of a parsed prototype, as the .cocci uses them */
+static int check_prototype(const struct migration_prototype *p,
+			   struct strbuf *why)
+{
+	size_t i;
+
+	if (validate_c_type(p->return_type, why) < 0)
+		return -1;
+	for (i = 0; i < p->nr_params; i++)
+		if (validate_identifier(p->params[i].name, why) < 0 ||
+		    validate_c_type(p->params[i].type, why) < 0)
+			return -1;
+	return 0;
+}
+
+static int set_prototype(struct migration_prototype *p, const char *value,
+			 struct strbuf *why)
+{
+	char *function = NULL;
+	int ret;
+
+	if (p->text) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	if (validate_prototype(value, why) < 0)
+		return -1;
+	ret = prototype_parse(p, value, &function);
+	free(function);
+	if (ret < 0)
+		strbuf_addstr(why, "not 'TYPE NAME(TYPE NAME, ...)'");
+	else
+		ret = check_prototype(p, why);
+	return ret;
+}
+
+/* the prototypes name the function, old and new */
+static int check_names(struct migration *m, struct strbuf *why)
+{
+	if (!m->new_function)
+		m->new_function = xstrdup(m->function);
+	if (strcmp(m->old_proto.function, m->function)) {
+		strbuf_addf(why, "the old prototype declares '%s', not '%s'",
+			    m->old_proto.function, m->function);
+		return -1;
+	}
+	if (strcmp(m->new_proto.function, m->new_function)) {
+		strbuf_addf(why, "the new prototype declares '%s', not '%s'%s",
+			    m->new_proto.function, m->new_function,
+			    migration_renames(m) ?
+				    "" :
+				    " (a new name needs 'new-function')");
+		return -1;
+	}
+	return 0;
+}
+
+/* the text keys: where each key's value goes, and what it must be */
+struct call_text_key {
+	const char *key;
+	size_t offset;
+	int (*validate)(const char *value, struct strbuf *why);
+};
+
+static const struct call_text_key call_text_keys[] = {
+	{ "function", offsetof(struct migration, function),
+	  validate_identifier },
+	{ "new-function", offsetof(struct migration, new_function),
+	  validate_identifier },
+	{ "header", offsetof(struct migration, header),
+	  validate_relative_path },
+	{ "model", offsetof(struct migration, model), validate_identifier },
+};
+
+static int set_text(struct migration *m, const struct call_text_key *k,
+		    const char *value, struct strbuf *why)
+{
+	char **text = (char **)((char *)m + k->offset);
+
+	if (*text) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	if (k->validate(value, why) < 0)
+		return -1;
+	*text = xstrdup(value);
+	return 0;
+}
+
+static int call_read_field(struct migration *m, const char *key,
+			   const char *value, struct strbuf *why)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(call_text_keys); i++)
+		if (!strcmp(key, call_text_keys[i].key))
+			return set_text(m, &call_text_keys[i], value, why);
+	/* every other key is one line, checked again for what it is */
+	if (validate_one_line(value, why) < 0)
+		return -1;
+	if (!strcmp(key, "old-prototype"))
+		return set_prototype(&m->old_proto, value, why);
+	if (!strcmp(key, "new-prototype"))
+		return set_prototype(&m->new_proto, value, why);
+	if (!strcmp(key, "new-call"))
+		return map_parse_new_call(m, value, why);
+	if (!strcmp(key, "drop"))
+		return map_add_drop(m, value, why);
+	if (!strcmp(key, "not-null"))
+		return map_add_not_null(m, value, why);
+	strbuf_addstr(why, "unknown key");
+	return -1;
+}
+
+static const char *call_missing_field(const struct migration *m)
+{
+	if (!m->function)
+		return "function";
+	if (!m->header)
+		return "header";
+	if (!m->old_proto.text)
+		return "old-prototype";
+	if (!m->new_proto.text)
+		return "new-prototype";
+	if (!m->new_call)
+		return "new-call";
+	return NULL;
+}
+
+static int call_finish(struct migration *m, struct strbuf *why)
+{
+	if (check_names(m, why) < 0)
+		return -1;
+	return map_validate(m, why);
+}
+
+static void call_release(struct migration *m)
+{
+	free(m->function);
+	free(m->new_function);
+	free(m->header);
+	free(m->model);
+	prototype_release(&m->old_proto);
+	prototype_release(&m->new_proto);
+	map_release(m);
+	m->function = m->new_function = m->header = m->model = NULL;
+}
+
+/* check's call rules (migrator/check/rules/), the ones a call has */
+static const char *const call_rules[] = {
+	"parse-failure",
+	"ambiguous-call",
+	"unconverted-call",
+	"swapped-arguments",
+	"null-class",
+	"argument-type",
+	"format-mismatch",
+	"format-nonliteral",
+	"sysfs-effect-changed",
+	"hand-patch-divergence",
+	NULL,
+};
+
+const struct migration_kind kind_call = {
+	.name = "call",
+	.read_field = call_read_field,
+	.missing_field = call_missing_field,
+	.finish = call_finish,
+	.release = call_release,
+	.write_cocci = cocci_generate,
+	.rules = call_rules,
+	.describe = migration_describe,
+};
