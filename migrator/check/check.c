@@ -233,7 +233,7 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
 	    0)
 		return -1;
-	if (result->api.fallback)
+	if (result->api.fallback && !opts->quiet)
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one",
 		     m->function, result->api.why);

@@ -46,6 +46,7 @@ struct check_options {
 	const struct migration *migration;
 	int jobs;
 	int lexer_only; /* describe calls from their text only */
+	int quiet;	/* no notes: a version compared with the checked one */
 };
 
 /*
