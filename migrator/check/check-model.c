@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "check-model.h"
 #include "clang-analysis.h"
 #include "decl-lookup.h"

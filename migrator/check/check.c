@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "c-type.h"
 #include "check.h"
 #include "evidence.h"
 #include "rules.h"
