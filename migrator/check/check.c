@@ -4,7 +4,7 @@
  *
  * The steps read as a pipeline: the tree's API (tree-api.c), the call
  * sites (scan.c), libclang per file on -j threads (clang-analysis.c), each
- * call run on the driver-core model (check-model.c), the rules in
+ * call run on the driver-core model (model-call.c), the rules in
  * rule-list.h order on each call, then the findings sorted.  A finding
  * made by call_finding() carries the model's verdict on its call.
  * Each thread writes only its own file's records; the rules run on the

@@ -8,7 +8,7 @@
 
 #include "divergence.h"
 #include "migration.h"
-#include "check-model.h"
+#include "model-call.h"
 #include "scan.h"
 #include "strbuf.h"
 #include "strlist.h"

@@ -4,7 +4,7 @@
  *
  * Contract: a writer only appends to the caller's strbuf and reads
  * its input; scan's JSON goes through json.h, check's findings through
- * report.h's writers, and the model's verdicts through check-model.h's
+ * report.h's writers, and the model's verdicts through model-call.h's
  * words.  Nothing here prints, but the usage error of an unknown name.
  */
 #include <stdlib.h>
