@@ -1,7 +1,7 @@
 /*
  * migration-map.h - the map of a migration ("new-call", "drop",
- * "not-null"): how migration.c reads it.  Everyone else reads the map
- * through migration.h.
+ * "not-null") as migration.c reads it, that migration.c and
+ * migration-map.c share, they only; callers use migration.h.
  *
  * map_parse_new_call(), map_add_drop() and map_add_not_null() read one
  * field's value (its syntax only); map_validate() runs once every field
