@@ -1,6 +1,8 @@
 /*
  * alloc.h - the allocation leaf of the core model (alloc.c): zeroed
- * allocation, string copies and formats, growable string arrays.
+ * allocation, string copies and formats, growable string arrays, that
+ * the core-model sources share through internal.h, they only; callers
+ * use model.h.
  *
  * Contract: every function returns NULL (or -ENOMEM) when memory runs
  * out and never aborts; what it returns is the caller's to free().  This

@@ -1,7 +1,8 @@
 /*
- * entry-replay.h - between the table (entry.c) and the replay
- * (entry-replay.c): the row behind each public struct km_entry, with the
- * function that makes the call on the model.
+ * entry-replay.h - the row behind each public struct km_entry, with the
+ * function that makes the call on the model, that the table (entry.c)
+ * and the replay (entry-replay.c) share, they only; callers use
+ * entry.h.
  */
 #ifndef KM_ENTRY_REPLAY_H
 #define KM_ENTRY_REPLAY_H

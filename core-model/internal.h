@@ -1,5 +1,6 @@
 /*
- * internal.h - what the core-model sources share and callers never see.
+ * internal.h - what the core-model sources share, they only; callers
+ * use model.h.
  *
  * The layering: each file calls only into the files of the levels below
  * it, never sideways into another object kind and never up, so the files

@@ -1,6 +1,6 @@
 /*
  * scenario.h - what the scenario parser (scenario.c) and the statements
- * (scenario-stmt.c) share; callers never see it (model.h has the API).
+ * (scenario-stmt.c) share, they only; callers use model.h.
  *
  * A statement is a row of scn_syntax_table: its keyword, how many words
  * of arguments it takes, which KEY=VALUE options and flags it accepts, the

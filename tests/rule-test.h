@@ -63,7 +63,8 @@ static inline void rule_test_call(struct rule_test *t, enum call_site_kind kind,
 	t->site.line = 42;
 	t->site.column = 9;
 	t->site.kind = kind;
-	t->site.reason = xstrdup("the test says so");
+	t->site.reason = CALL_REASON_EVIDENCE;
+	t->site.evidence = xstrdup("the test says so");
 	t->site.text = xstrdup("class_device_create(...)");
 	t->site.has_args = 1;
 	t->site.args = xcalloc(16, sizeof(*t->site.args));

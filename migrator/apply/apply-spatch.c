@@ -90,9 +90,7 @@ static int same_sites(const struct scan_file *a, const struct scan_file *b,
 		    x->has_args != y->has_args ||
 		    x->unterminated != y->unterminated ||
 		    x->close_paren != y->close_paren ||
-		    x->nr_args != y->nr_args ||
-		    strcmp(x->reason ? x->reason : "",
-			   y->reason ? y->reason : ""))
+		    x->nr_args != y->nr_args || !call_site_same_reason(x, y))
 			return 0;
 	}
 	return 1;

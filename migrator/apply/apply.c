@@ -87,8 +87,22 @@ static void add_left(struct apply_result *r, const struct apply_file *file,
 /* a call of a file-local function, not its declaration or definition */
 static int is_shadowed_call(const struct call_site *cs)
 {
-	return cs->kind == CALL_SITE_SHADOWED && cs->reason &&
-	       !strncmp(cs->reason, "a call", 6);
+	return cs->kind == CALL_SITE_SHADOWED &&
+	       cs->reason == CALL_REASON_LOCAL_CALL;
+}
+
+/* "what: the site's reason", or unknown when it has none */
+static char *site_detail(const char *what, const struct call_site *cs,
+			 const char *unknown)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s: ", what);
+	if (cs->reason != CALL_REASON_NONE)
+		call_site_reason_text(&sb, cs);
+	else
+		strbuf_addstr(&sb, unknown);
+	return strbuf_detach(&sb, NULL);
 }
 
 /* why an old-form call that spatch did not convert is left */
@@ -127,12 +141,11 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 			left_old(r, file, cs, w);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
-				 xstrfmt("ambiguous: %s",
-					 cs->reason ? cs->reason :
-						      "the form is unknown"));
+				 site_detail("ambiguous", cs,
+					     "the form is unknown"));
 		else if (is_shadowed_call(cs))
 			add_left(r, file, cs, APPLY_LEFT_SHADOWED,
-				 xstrfmt("shadowed: %s", cs->reason));
+				 site_detail("shadowed", cs, NULL));
 		else if (cs->kind == CALL_SITE_NEW && inserted)
 			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
 				 xstrdup("ambiguous: spatch converts a call "

@@ -29,13 +29,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "cocci-rules.h"
 #include "evidence.h"
 #include "lexer.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "strlist.h"
-#include "tree-api.h"
 #include "util.h"
 
 const char *cocci_article(const char *word)

@@ -1,8 +1,8 @@
 /*
- * reformat-text.h - the working text reformat.c converts calls in: its
+ * reformat-text.h - the working text reformat.c converts calls in (its
  * lines, the edits that keep the offsets of the calls still to do, and
- * the wrapping of a line that grew too wide (rule c).  Only reformat.c
- * uses it; callers use reformat.h.
+ * the wrapping of a line that grew too wide: rule c), that reformat.c
+ * and reformat-text.c share, they only; callers use reformat.h.
  */
 #ifndef KM_REFORMAT_TEXT_H
 #define KM_REFORMAT_TEXT_H

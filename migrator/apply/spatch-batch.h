@@ -1,7 +1,7 @@
 /*
- * spatch-batch.h - the state of one spatch_run() and its batches,
- * shared by spatch.c, spatch-batch.c, spatch-prestart.c and
- * spatch-process.c only; callers use spatch.h.  Each uses only the ones
+ * spatch-batch.h - the state of one spatch_run() and its batches, that
+ * spatch.c, spatch-batch.c, spatch-prestart.c and spatch-process.c
+ * share, they only; callers use spatch.h.  Each uses only the ones
  * after it in that list.
  *
  * spatch_run() plans the batches (spatch_plan_batches() puts every job

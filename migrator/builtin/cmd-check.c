@@ -13,7 +13,7 @@
  * unreadable files) and the one-line summary go to stderr, not with -q.
  * With -v, text also has a note per call with the model's verdict.
  * --verdicts prints instead one line per call, "FILE:LINE: VERDICT"
- * (check-model.h: "/sys/class/mem/<name> dev device?", "error -ENODEV",
+ * (model-call.h: "/sys/class/mem/<name> dev device?", "error -ENODEV",
  * "unknown: why"), in the shape of the model harness's per-call log.
  *
  * --patch FILE reviews a hand-written conversion (TREE is the tree

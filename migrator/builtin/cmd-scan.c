@@ -41,6 +41,7 @@ static const char *const scan_usage[] = {
 /* with -v: why each call that is not plainly old or new is what it is */
 static void print_reasons(const struct scan_result *result)
 {
+	struct strbuf why = STRBUF_INIT;
 	size_t i, j;
 
 	for (i = 0; i < result->nr_files; i++) {
@@ -49,12 +50,16 @@ static void print_reasons(const struct scan_result *result)
 		for (j = 0; j < file->nr_sites; j++) {
 			const struct call_site *cs = &file->sites[j];
 
-			if (cs->reason)
-				note("%s:%zu:%zu: %s: %s", file->path, cs->line,
-				     cs->column, call_site_kind_name(cs->kind),
-				     cs->reason);
+			if (cs->reason == CALL_REASON_NONE)
+				continue;
+			strbuf_reset(&why);
+			call_site_reason_text(&why, cs);
+			note("%s:%zu:%zu: %s: %s", file->path, cs->line,
+			     cs->column, call_site_kind_name(cs->kind),
+			     why.buf);
 		}
 	}
+	strbuf_release(&why);
 }
 
 static void print_summary(const struct scan_result *result)

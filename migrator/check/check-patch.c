@@ -172,14 +172,11 @@ static int prepare_quietly(const struct check_options *opts, const char *tree,
 			   struct check_result *r)
 {
 	struct check_options o = *opts;
-	int verbosity = km_verbosity, ret;
 
 	o.tree = tree;
 	o.overlay = overlay;
-	km_verbosity = 0;
-	ret = check_prepare(&o, r);
-	km_verbosity = verbosity;
-	return ret;
+	o.quiet = 1;
+	return check_prepare(&o, r);
 }
 
 /*
@@ -228,7 +225,7 @@ int check_compared(const struct check_options *opts,
 	    check_prepare(&(struct check_options){ opts->tree,
 						   patch ? &t.patched : NULL,
 						   opts->migration, opts->jobs,
-						   opts->lexer_only },
+						   opts->lexer_only, 0 },
 			  result) ||
 	    (patch &&
 	     prepare_quietly(opts, opts->tree, &t.converted, &converted)) ||

@@ -67,20 +67,4 @@ int check_compared(const struct check_options *opts,
 int patch_touched_paths(const char *text, size_t len, struct strlist *paths,
 			char **refused);
 
-enum divergence {
-	DIVERGENCE_IDENTICAL,
-	DIVERGENCE_WHITESPACE, /* only blanks (or comments) differ */
-	DIVERGENCE_EQUIVALENT, /* "0" for "MKDEV(0,0)", "\"%s\", X" for X */
-	DIVERGENCE_DIFFERENT,
-};
-
-/*
- * Compare a hand-written call with the semantic conversion's (whole
- * call texts, the migrated function's name first); what says how they
- * differ ("argument 3 is 'MKDEV(0,0)' where the conversion has '0'").
- * Implemented in rule-hand-patch-divergence.c.
- */
-enum divergence divergence_classify(const struct migration *m, const char *hand,
-				    const char *converted, struct strbuf *what);
-
 #endif

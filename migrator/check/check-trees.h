@@ -1,6 +1,7 @@
 /*
- * check-trees.h - the trees check --patch and --base compare, for
- * check-patch.c only: the tree as a patch leaves it (an overlay of the
+ * check-trees.h - the trees check --patch and --base compare, that
+ * check-patch.c and check-trees.c share, they only; callers use
+ * check-patch.h.  The tree as a patch leaves it (an overlay of the
  * patched files), as apply converts it (an overlay of apply's texts),
  * and a revision of it extracted by git.
  *

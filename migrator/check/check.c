@@ -4,7 +4,7 @@
  *
  * The steps read as a pipeline: the tree's API (tree-api.c), the call
  * sites (scan.c), libclang per file on -j threads (clang-analysis.c), each
- * call run on the driver-core model (check-model.c), the rules in
+ * call run on the driver-core model (model-call.c), the rules in
  * rule-list.h order on each call, then the findings sorted.  A finding
  * made by call_finding() carries the model's verdict on its call.
  * Each thread writes only its own file's records; the rules run on the
@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "c-type.h"
 #include "check.h"
 #include "evidence.h"
 #include "rules.h"
@@ -233,7 +234,7 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
 	    0)
 		return -1;
-	if (result->api.fallback)
+	if (result->api.fallback && !opts->quiet)
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one",
 		     m->function, result->api.why);

@@ -11,7 +11,7 @@
  * copy); findings name files relative to it.  The records of a file
  * come from the result cache when it has them (check-cache.h), so a
  * second check of an unchanged tree does not load libclang.  check_analyse()
- * also runs every call on the driver-core model (check-model.h): its
+ * also runs every call on the driver-core model (model-call.h): its
  * verdict is in files[i].extras[j], which the rules get in their
  * context (rules.h).  check-patch.h fills the extras' counterparts
  * (--base, --patch) between the two steps.
@@ -28,11 +28,11 @@
 
 #include <stddef.h>
 
-#include "check-model.h"
 #include "clang-analysis.h"
 #include "finding.h"
 #include "strbuf.h"
 #include "migration.h"
+#include "model-call.h"
 #include "scan.h"
 #include "tree-api.h"
 
@@ -46,6 +46,7 @@ struct check_options {
 	const struct migration *migration;
 	int jobs;
 	int lexer_only; /* describe calls from their text only */
+	int quiet;	/* no notes: a version compared with the checked one */
 };
 
 /*

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "clang-analysis.h"
 #include "clang-calls.h"
 #include "clang-find.h"

@@ -1,9 +1,10 @@
 /*
  * clang-calls.h - libclang's function names, redirected to the table
- * clang-loader.c fills at run time, so that the code calling libclang
- * (clang-analysis.c, clang-env.c) reads clang_getCursorType(cursor) as
- * libclang's own documentation does.  Include it only there: the names
- * become macros.
+ * clang-loader.c fills at run time, that clang-analysis.c, clang-env.c,
+ * clang-find.c and clang-tu.c share, they only; callers use
+ * clang-analysis.h.  The code calling libclang reads
+ * clang_getCursorType(cursor) as libclang's own documentation does; the
+ * names become macros, so no other file may include it.
  *
  * One line per line of KM_CLANG_FUNCTIONS (clang-loader.h).  The C
  * preprocessor cannot write #define lines, so these are kept by hand;

@@ -1,6 +1,7 @@
 /*
  * clang-find.h - the calls of a translation unit that the scan's call
- * sites are, for clang-analysis.c only.
+ * sites are, that clang-analysis.c and clang-find.c share, they only;
+ * callers use clang-analysis.h.
  *
  * A call is found by the byte offset of the function's name (where it
  * is expanded or where it is spelled, so a call written inside a macro

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "decl-lookup.h"
 #include "kernel-data.h"
 #include "strbuf.h"
-#include "tree-api.h"
 #include "util.h"
 
 /* the tokens that are code: no comments, no directives */

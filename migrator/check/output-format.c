@@ -4,7 +4,7 @@
  *
  * Contract: a writer only appends to the caller's strbuf and reads
  * its input; scan's JSON goes through json.h, check's findings through
- * report.h's writers, and the model's verdicts through check-model.h's
+ * report.h's writers, and the model's verdicts through model-call.h's
  * words.  Nothing here prints, but the usage error of an unknown name.
  */
 #include <stdlib.h>
@@ -57,9 +57,13 @@ static void json_site(struct json_writer *w, const struct call_site *cs)
 	json_string(w, call_site_kind_name(cs->kind));
 	json_key(w, "call");
 	json_string(w, cs->text);
-	if (cs->reason) {
+	if (cs->reason != CALL_REASON_NONE) {
+		struct strbuf why = STRBUF_INIT;
+
+		call_site_reason_text(&why, cs);
 		json_key(w, "reason");
-		json_string(w, cs->reason);
+		json_string(w, why.buf);
+		strbuf_release(&why);
 	}
 	json_object_end(w);
 }

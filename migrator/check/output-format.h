@@ -48,7 +48,7 @@ struct output_format {
 /* the tables end with a row whose name is NULL */
 extern const struct output_format scan_formats[];
 extern const struct output_format check_formats[];
-/* check --verdicts: "FILE:LINE: VERDICT" per call (check-model.h) */
+/* check --verdicts: "FILE:LINE: VERDICT" per call (model-call.h) */
 extern const struct output_format check_verdicts;
 
 /* the row named name; else "unknown format 'NAME': use A, B or C", exit 2 */

@@ -1,5 +1,5 @@
 /*
- * c-type.c - the small C type model of tree-api.h: a type as spelled
+ * c-type.c - the small C type model of c-type.h: a type as spelled
  * made a kind, a pointer depth and a base, and whether an argument of
  * one type may be passed for a parameter of another.
  */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tree-api.h"
+#include "c-type.h"
 #include "util.h"
 
 /* words that change nothing about what may be passed */

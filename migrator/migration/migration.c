@@ -26,11 +26,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "c-type.h"
 #include "fields.h"
 #include "migration.h"
 #include "migration-validate.h"
 #include "strbuf.h"
-#include "tree-api.h"
 #include "util.h"
 
 static char *trim(const char *s, size_t len)

@@ -166,11 +166,12 @@ size_t call_site_split_args(struct call_site *cs,
 /* ---- the decision ---- */
 
 static void set_form(struct call_site *cs, enum call_site_kind kind,
-		     char *reason)
+		     enum call_site_reason reason, char *evidence)
 {
 	cs->kind = kind;
-	free(cs->reason);
 	cs->reason = reason;
+	free(cs->evidence);
+	cs->evidence = evidence;
 }
 
 /* the evidence of every argument, weighed by evidence.c */
@@ -207,7 +208,7 @@ static void decide_by_evidence(struct call_site *cs,
 		 form < 0 ? CALL_SITE_AMBIGUOUS :
 		 form	  ? CALL_SITE_NEW :
 			    CALL_SITE_OLD,
-		 strbuf_detach(&why, NULL));
+		 CALL_REASON_EVIDENCE, strbuf_detach(&why, NULL));
 	for (i = 0; i < cs->nr_args; i++)
 		evidence_release(&args[i]);
 	free(args);
@@ -231,19 +232,15 @@ void call_site_decide_form(struct call_site *cs, const struct call_site_file *f)
 {
 	size_t variadic = variadic_argument(cs, f);
 
+	cs->variadic = variadic;
 	if (variadic)
-		set_form(
-			cs, CALL_SITE_AMBIGUOUS,
-			xstrfmt("argument %zu '%s' is the macro's variadic parameter: "
-				"how many arguments the call has is not known",
-				variadic, cs->args[variadic - 1].text));
+		set_form(cs, CALL_SITE_AMBIGUOUS, CALL_REASON_VARIADIC, NULL);
 	else if (cs->unterminated)
-		set_form(cs, CALL_SITE_AMBIGUOUS,
-			 xstrdup("the argument list is not closed"));
+		set_form(cs, CALL_SITE_AMBIGUOUS, CALL_REASON_UNTERMINATED,
+			 NULL);
 	else if (cs->pp_conditional)
-		set_form(cs, CALL_SITE_AMBIGUOUS,
-			 xstrdup("a preprocessor conditional inside the "
-				 "arguments"));
+		set_form(cs, CALL_SITE_AMBIGUOUS, CALL_REASON_CONDITIONAL,
+			 NULL);
 	else
 		decide_by_evidence(cs, f);
 }
@@ -257,7 +254,8 @@ void call_site_release(struct call_site *cs)
 	free(cs->args);
 	free(cs->commas);
 	free(cs->file);
-	free(cs->reason);
+	free(cs->evidence);
+	free(cs->local_name);
 	free(cs->text);
 	memset(cs, 0, sizeof(*cs));
 }

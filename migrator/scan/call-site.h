@@ -17,6 +17,11 @@
  * when static in a .c file); any other use in code is reference; inside
  * a comment or a string or character literal it is comment or string.
  *
+ * Why a site is of its kind is a reason, an enum with its variable part
+ * in fields of its own (the argument, the evidence, the file-local
+ * name): code decides on the enum, and the words are made only where
+ * they are printed (call_site_reason_text(), call-site-reason.c).
+ *
  * Caller's steps (scan.c is the one caller that fills records): fill the
  * position fields, call call_site_split_args() for a name followed by
  * '(', then call_site_decide_form() for a call; call_site_release()
@@ -29,6 +34,8 @@
 
 #include "lexer.h"
 #include "migration.h"
+
+struct strbuf;
 
 enum call_site_kind {
 	CALL_SITE_OLD,
@@ -43,6 +50,18 @@ enum call_site_kind {
 	CALL_SITE_NR_KINDS
 };
 
+/* why a site is of its kind: set for calls and file-local names */
+enum call_site_reason {
+	CALL_REASON_NONE,
+	CALL_REASON_EVIDENCE,	       /* evidence: what the arguments show */
+	CALL_REASON_VARIADIC,	       /* variadic: the macro's parameter */
+	CALL_REASON_UNTERMINATED,      /* the argument list is not closed */
+	CALL_REASON_CONDITIONAL,       /* an #if inside the arguments */
+	CALL_REASON_LOCAL_DECLARATION, /* local_name: a static declaration */
+	CALL_REASON_LOCAL_DEFINITION,  /* local_name: a static definition */
+	CALL_REASON_LOCAL_CALL,	       /* local_name: a call of it */
+};
+
 struct call_arg {
 	size_t start, end; /* [start, end): trimmed of whitespace */
 	char *text;	   /* those bytes, NUL-terminated */
@@ -53,9 +72,12 @@ struct call_site {
 	size_t line, column;
 	size_t name_offset, name_len;
 	enum call_site_kind kind;
-	char *reason; /* why this kind; set for calls */
-	char *text;   /* as scan prints it */
-	int in_macro; /* inside a #define body */
+	enum call_site_reason reason; /* why this kind */
+	size_t variadic;	      /* the 1-based argument, for VARIADIC */
+	char *evidence;		      /* for EVIDENCE */
+	char *local_name;	      /* for LOCAL_* */
+	char *text;		      /* as scan prints it */
+	int in_macro;		      /* inside a #define body */
 
 	/* only for a name followed by '(' */
 	int has_args;
@@ -83,6 +105,14 @@ int call_site_kind_from_name(const char *name);
 int call_site_kind_is_call(enum call_site_kind kind);
 
 /*
+ * The reason in words, appended to sb ("a call of the file-local
+ * 'class_create'"); nothing for CALL_REASON_NONE.  In call-site-reason.c.
+ */
+void call_site_reason_text(struct strbuf *sb, const struct call_site *cs);
+/* the same reason with the same variable part: 1, else 0 */
+int call_site_same_reason(const struct call_site *a, const struct call_site *b);
+
+/*
  * Split the argument list whose '(' is token open_tok: respects nested
  * parentheses, brackets and braces, literals and comments.  Inside a
  * #define body the list ends with the directive; in code, directives
@@ -96,7 +126,8 @@ size_t call_site_split_args(struct call_site *cs,
 
 /*
  * Decide old/new/ambiguous for a split call (evidence.c weighs its
- * arguments against the two prototypes) and set kind and reason.
+ * arguments against the two prototypes) and set kind and reason, with
+ * its variable part.
  */
 void call_site_decide_form(struct call_site *cs,
 			   const struct call_site_file *f);

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "evidence.h"
 #include "lexer.h"
 #include "migration.h"
 #include "strbuf.h"
-#include "tree-api.h"
 #include "util.h"
 
 enum tier {

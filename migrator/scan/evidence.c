@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "evidence.h"
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
 #include "strbuf.h"
-#include "tree-api.h"
 #include "util.h"
 
 #define MAX_MACRO_DEPTH 3

@@ -238,11 +238,10 @@ static void declare(struct buffer_scan *bs, struct call_site *cs,
 	cs->kind = kind;
 	if (is_static && bs->is_c) {
 		cs->kind = CALL_SITE_SHADOWED;
-		cs->reason = xstrfmt("a file-local %s of '%s'",
-				     kind == CALL_SITE_DECLARATION ?
-					     "declaration" :
-					     "definition",
-				     bs->name);
+		cs->reason = kind == CALL_SITE_DECLARATION ?
+				     CALL_REASON_LOCAL_DECLARATION :
+				     CALL_REASON_LOCAL_DEFINITION;
+		cs->local_name = xstrdup(bs->name);
 		bs->file->shadowed = 1;
 	}
 	set_line_text(cs, &bs->f);
@@ -335,10 +334,10 @@ static void shadow_calls(struct buffer_scan *bs)
 		if (!call_site_kind_is_call(cs->kind))
 			continue;
 		cs->kind = CALL_SITE_SHADOWED;
-		free(cs->reason);
-		cs->reason = xstrfmt("a call of the file-local '%.*s'",
-				     (int)cs->name_len,
-				     bs->f.buf + cs->name_offset);
+		cs->reason = CALL_REASON_LOCAL_CALL;
+		free(cs->local_name);
+		cs->local_name =
+			xstrndup(bs->f.buf + cs->name_offset, cs->name_len);
 		set_line_text(cs, &bs->f);
 	}
 }

@@ -1,6 +1,5 @@
 /*
- * tree-api.h - which prototype of the migrated function a tree declares,
- * and the small C type model check judges arguments with.
+ * tree-api.h - which prototype of the migrated function a tree declares.
  *
  * tree_api_read() reads the migration's header in the tree (for
  * class-device-parent, include/linux/device.h), finds the declaration of
@@ -12,14 +11,8 @@
  * parameters are counted the same way, and macro is set.  When it is
  * unknown, check goes on with the migration's new prototype (used =
  * API_NEW, fallback = 1) and says so: a note on stderr, "new (fallback)"
- * in the JSON summary.  A missing header is not an error.
- *
- * Types: type_classify() turns a C type as spelled ("struct class *",
- * "const char[4]", "dev_t") into a kind, a pointer depth and a base;
- * type_fits() says whether an argument of one type may be passed for a
- * parameter of another (1 fits, 0 does not, -1 cannot tell).  Typedef
- * names are integers when they look like the kernel's scalar typedefs
- * (dev_t, u32, __kernel_size_t); anything else unknown is "cannot tell".
+ * in the JSON summary.  A missing header is not an error.  The C types
+ * check judges arguments with are c-type.h's.
  */
 #ifndef KM_TREE_API_H
 #define KM_TREE_API_H
@@ -65,29 +58,5 @@ const char *tree_api_describe(const struct tree_api *api);
 /* the prototype calls are checked against in this tree */
 const struct migration_prototype *tree_api_prototype(const struct tree_api *api,
 						     const struct migration *m);
-
-enum type_kind {
-	TYPE_UNKNOWN,
-	TYPE_INTEGER,
-	TYPE_FLOAT,
-	TYPE_VOID,
-	TYPE_RECORD, /* struct or union by value */
-	TYPE_FUNCTION,
-};
-
-struct type_class {
-	enum type_kind kind; /* of the base, below the pointers */
-	int pointers;	     /* levels of indirection (arrays decay) */
-	char base[80];	     /* "struct class", "char", "int" */
-};
-
-void type_classify(const char *spelling, struct type_class *tc);
-int type_is_pointer(const struct type_class *tc);
-/* char * (or a char array): what %s and a format take */
-int type_is_string(const struct type_class *tc);
-int type_fits(const struct type_class *param, const struct type_class *arg,
-	      int arg_is_null);
-/* the same for two spellings (NULL: unknown) */
-int type_spelling_fits(const char *param, const char *arg, int arg_is_null);
 
 #endif

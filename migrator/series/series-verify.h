@@ -1,7 +1,9 @@
 /*
- * series-verify.h - judging a written series before it is put in place:
- * the tree's own checkpatch on each patch, and git am of the whole series
- * onto a scratch copy of the files it changes.
+ * series-verify.h - judging a written series before it is put in place
+ * (the tree's own checkpatch on each patch, and git am of the whole
+ * series onto a scratch copy of the files it changes), that
+ * write-series.c and series-verify.c share, they only; callers use
+ * write-series.h.
  *
  * Both read the patches from staged, the directory they were written
  * into (an absolute path: the tools run elsewhere), and keep their

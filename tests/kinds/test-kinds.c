@@ -36,11 +36,11 @@ static void test_default_is_call(void)
 {
 	struct migration m;
 
-	CU_ASSERT_EQUAL_FATAL(parse(&m, call_keys), 0);
+	check_int_fatal(parse(&m, call_keys), 0);
 	CU_ASSERT_PTR_EQUAL(m.kind, &kind_call);
 	CU_ASSERT_PTR_EQUAL(migration_kind_default(), &kind_call);
 	migration_release(&m);
-	CU_ASSERT_EQUAL_FATAL(parse(&m, "kind: call\n"), -1); /* no keys */
+	check_int_fatal(parse(&m, "kind: call\n"), -1); /* no keys */
 	migration_release(&m);
 }
 
@@ -51,12 +51,12 @@ static void test_kind_call_named(void)
 
 	/* read first wherever it is, so the call keys before it are call's */
 	strbuf_addf(&text, "%skind: call\n", call_keys);
-	CU_ASSERT_EQUAL_FATAL(parse(&m, text.buf), 0);
+	check_int_fatal(parse(&m, text.buf), 0);
 	CU_ASSERT_PTR_EQUAL(m.kind, &kind_call);
-	CU_ASSERT_STRING_EQUAL(m.kind_name, "call");
+	check_str(m.kind_name, "call");
 	migration_release(&m);
 	strbuf_addstr(&text, "kind: call\n");
-	CU_ASSERT_EQUAL(parse(&m, text.buf), -1); /* given twice */
+	check_int(parse(&m, text.buf), -1); /* given twice */
 	migration_release(&m);
 	strbuf_release(&text);
 }
@@ -67,14 +67,14 @@ static void test_unknown_kind_refused(void)
 	struct migration m;
 
 	strbuf_addf(&text, "kind: bogus\n%s", call_keys);
-	CU_ASSERT_EQUAL(parse(&m, text.buf), -1);
+	check_int(parse(&m, text.buf), -1);
 	CU_ASSERT_PTR_NULL(m.kind);
 	migration_release(&m);
 	CU_ASSERT_PTR_NULL(migration_kind_find("bogus"));
 	CU_ASSERT_PTR_EQUAL(migration_kind_find("call"), &kind_call);
 	strbuf_reset(&text);
 	migration_kinds_list(&text);
-	CU_ASSERT_STRING_EQUAL(text.buf, "call");
+	check_str(text.buf, "call");
 	strbuf_release(&text);
 }
 
@@ -130,21 +130,21 @@ static void test_keys_are_their_kinds(void)
 	struct migration m;
 
 	migration_kinds_set(two_kinds);
-	CU_ASSERT_EQUAL(parse(&m, "kind: plain\ncallback: probe\n"), 0);
+	check_int(parse(&m, "kind: plain\ncallback: probe\n"), 0);
 	CU_ASSERT_PTR_EQUAL(m.kind, &kind_plain);
 	migration_release(&m);
 	/* a call key is unknown to the plain kind ... */
-	CU_ASSERT_EQUAL(parse(&m, "kind: plain\ncallback: probe\n"
-				  "function: frob\n"),
-			-1);
+	check_int(parse(&m, "kind: plain\ncallback: probe\n"
+			    "function: frob\n"),
+		  -1);
 	migration_release(&m);
 	/* ... and a plain key to the call kind, the default still */
 	strbuf_addf(&text, "%scallback: probe\n", call_keys);
-	CU_ASSERT_EQUAL(parse(&m, text.buf), -1);
+	check_int(parse(&m, text.buf), -1);
 	CU_ASSERT_PTR_EQUAL(m.kind, &kind_call);
 	migration_release(&m);
 	/* the plain kind's own missing key */
-	CU_ASSERT_EQUAL(parse(&m, "kind: plain\n"), -1);
+	check_int(parse(&m, "kind: plain\n"), -1);
 	migration_release(&m);
 	strbuf_release(&text);
 	kinds_init();

@@ -11,6 +11,7 @@
 #include "call-site.h"
 #include "migration.h"
 #include "scan.h"
+#include "strbuf.h"
 #include "test-migration-data.h"
 #include "unit.h"
 
@@ -51,6 +52,16 @@ static enum call_site_kind kind_of(const char *decls, const char *call)
 	scan("t.c", buf);
 	check_int_fatal(file.nr_sites, 1);
 	return file.sites[0].kind;
+}
+
+/* the site's reason in words, as printed (valid until the next call) */
+static const char *reason_of(const struct call_site *cs)
+{
+	static struct strbuf sb = STRBUF_INIT;
+
+	strbuf_reset(&sb);
+	call_site_reason_text(&sb, cs);
+	return sb.buf;
 }
 
 static void test_split_nested(void)
@@ -165,14 +176,15 @@ static void test_define_body(void)
 	check_int(cs->nr_args, 5);
 	cs = &file.sites[2];
 	check_int(cs->kind, CALL_SITE_AMBIGUOUS);
-	CU_ASSERT_PTR_NOT_NULL(strstr(cs->reason, "macro parameter"));
+	check_int(cs->reason, CALL_REASON_EVIDENCE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason_of(cs), "macro parameter"));
 }
 
 static void test_form_by_count(void)
 {
 	check_int(kind_of("", "class_device_create(c, d, e)"),
 		  CALL_SITE_AMBIGUOUS);
-	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "fewer than"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(reason_of(&file.sites[0]), "fewer than"));
 	check_int(kind_of("", "class_device_create()"), CALL_SITE_AMBIGUOUS);
 	check_int(file.sites[0].nr_args, 0);
 	/* four arguments: only the old form has that few */
@@ -239,9 +251,9 @@ static void test_form_by_argument_2(void)
 		if (kind != cases[i].kind)
 			fprintf(stderr, "argument 2 '%s': %s (%s)\n",
 				cases[i].arg, call_site_kind_name(kind),
-				file.sites[0].reason);
+				reason_of(&file.sites[0]));
 		check_int(kind, cases[i].kind);
-		CU_ASSERT_PTR_NOT_NULL(file.sites[0].reason);
+		check_int(file.sites[0].reason, CALL_REASON_EVIDENCE);
 	}
 }
 
@@ -252,14 +264,25 @@ static void test_form_undecidable_lists(void)
 		    "\t\t\"x\");\n}\n");
 	check_int_fatal(file.nr_sites, 1);
 	check_int(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
-	CU_ASSERT_PTR_NOT_NULL(strstr(file.sites[0].reason, "conditional"));
+	check_int(file.sites[0].reason, CALL_REASON_CONDITIONAL);
+	check_str(reason_of(&file.sites[0]),
+		  "a preprocessor conditional inside the arguments");
 
 	scan("t.c", "#define BAD(c) class_device_create(c, MKDEV(1, 2)\n"
 		    "int x;\n");
 	check_int_fatal(file.nr_sites, 1);
 	check_int(file.sites[0].kind, CALL_SITE_AMBIGUOUS);
 	CU_ASSERT(file.sites[0].unterminated);
+	check_int(file.sites[0].reason, CALL_REASON_UNTERMINATED);
 	check_str(file.sites[0].text, "class_device_create(c, MKDEV(1, 2)");
+
+	scan("t.c", "#define V(c, ...) class_device_create(c, __VA_ARGS__)\n");
+	check_int_fatal(file.nr_sites, 1);
+	check_int(file.sites[0].reason, CALL_REASON_VARIADIC);
+	check_str(reason_of(&file.sites[0]),
+		  "argument 2 '__VA_ARGS__' is the macro's "
+		  "variadic parameter: how many arguments the "
+		  "call has is not known");
 }
 
 static void test_comments_and_strings(void)
@@ -316,7 +339,13 @@ static void test_shadowed(void)
 	/* shadowed calls are not calls: the text is the rest of the line */
 	check_str(file.sites[2].text,
 		  "class_device_create(&pool, 1, NULL, \"x\"); }");
-	CU_ASSERT_PTR_NOT_NULL(file.sites[2].reason);
+	check_int(file.sites[0].reason, CALL_REASON_LOCAL_CALL);
+	check_int(file.sites[1].reason, CALL_REASON_LOCAL_DEFINITION);
+	check_int(file.sites[2].reason, CALL_REASON_LOCAL_CALL);
+	check_str(reason_of(&file.sites[1]), "a file-local definition of "
+					     "'class_device_create'");
+	check_str(reason_of(&file.sites[2]), "a call of the file-local "
+					     "'class_device_create'");
 	/* its arguments are split all the same */
 	check_int(file.sites[2].nr_args, 4);
 }

@@ -56,10 +56,15 @@ static void check_ambiguous_call(const struct rule_call *rc,
 				 struct findings *findings)
 {
 	const struct call_analysis *call = rc->call;
-	struct strbuf misfit = STRBUF_INIT, hint = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, misfit = STRBUF_INIT;
+	struct strbuf hint = STRBUF_INIT;
 
 	if (call->form != CALL_SITE_AMBIGUOUS)
 		return;
+	if (call->site->reason != CALL_REASON_NONE)
+		call_site_reason_text(&why, call->site);
+	else
+		strbuf_addstr(&why, "no evidence");
 	if (call->seen_by_libclang)
 		add_misfits(&misfit, rc);
 	add_hint(&hint, rc->m);
@@ -67,8 +72,8 @@ static void check_ambiguous_call(const struct rule_call *rc,
 		     "cannot tell whether this call is in the old or the new "
 		     "form (%s%s): it is neither converted nor checked; write "
 		     "it so that the form shows, e.g. %s in the new form",
-		     call->site->reason ? call->site->reason : "no evidence",
-		     misfit.buf, hint.buf);
+		     why.buf, misfit.buf, hint.buf);
+	strbuf_release(&why);
 	strbuf_release(&misfit);
 	strbuf_release(&hint);
 	findings_explain_call(findings);

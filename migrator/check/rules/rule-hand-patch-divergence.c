@@ -3,8 +3,8 @@
  * patch changed differs from what the semantic conversion makes of it.
  *
  * Each changed call is compared with its counterpart in the converted
- * tree (check-patch.h): identical, or different only in blanks and
- * comments, is fine; equivalent is a note: the arguments are the same
+ * tree (check-patch.h) by divergence_classify() (divergence.h):
+ * identical, or different only in blanks and comments, is fine; equivalent is a note: the arguments are the same
  * once a zero devt is read as 0 (the kernel data's zero macros), a "%s"
  * format with one argument as that argument, and a macro for a string
  * literal as the literal, AND the model does not register something
@@ -22,212 +22,10 @@
 
 #include "check.h"
 #include "check-patch.h"
+#include "divergence.h"
 #include "rules.h"
 #include "scan.h"
 #include "util.h"
-
-/* the text without blanks and comments, literals kept as written */
-static void normalise(struct strbuf *out, const char *p)
-{
-	int blank = 0;
-
-	while (*p) {
-		if (p[0] == '/' && p[1] == '*') {
-			const char *end = strstr(p + 2, "*/");
-
-			p = end ? end + 2 : p + strlen(p);
-			blank = 1;
-		} else if (p[0] == '/' && p[1] == '/') {
-			p += strcspn(p, "\n");
-			blank = 1;
-		} else if (*p == ' ' || *p == '\t' || *p == '\n' ||
-			   *p == '\r') {
-			p++;
-			blank = 1;
-		} else {
-			if (blank && out->len &&
-			    is_c_ident_char(out->buf[out->len - 1]) &&
-			    is_c_ident_char(*p))
-				strbuf_addch(out, ' ');
-			blank = 0;
-			if (*p == '"' || *p == '\'') {
-				char quote = *p;
-
-				strbuf_addch(out, *p++);
-				while (*p && *p != quote) {
-					if (*p == '\\' && p[1])
-						strbuf_addch(out, *p++);
-					strbuf_addch(out, *p++);
-				}
-			}
-			if (*p)
-				strbuf_addch(out, *p++);
-		}
-	}
-}
-
-/* the call's arguments, normalised */
-static int split_call(const struct migration *m, const char *text,
-		      struct strlist *args)
-{
-	struct scan_file f;
-	size_t i, k;
-	int found = 0;
-
-	scan_file_buffer(&f, "call.c", text, strlen(text), m);
-	for (i = 0; i < f.nr_sites && !found; i++) {
-		if (!f.sites[i].has_args)
-			continue;
-		for (k = 0; k < f.sites[i].nr_args; k++) {
-			struct strbuf sb = STRBUF_INIT;
-
-			normalise(&sb, f.sites[i].args[k].text);
-			strlist_push(args, sb.buf);
-			strbuf_release(&sb);
-		}
-		found = 1;
-	}
-	scan_file_release(&f);
-	return found ? 0 : -1;
-}
-
-/*
- * the same values said the same way, into out: a zero devt as "0", a
- * "%s" format with one argument as that argument
- */
-static void canonical(const struct migration *m, const struct strlist *args,
-		      struct strlist *out)
-{
-	size_t format = (size_t)m->new_proto.format, i;
-	int collapse = format > 0 && args->nr == format + 1 &&
-		       !strcmp(args->items[format - 1].string, "\"%s\"");
-
-	for (i = 0; i < args->nr; i++) {
-		const char *arg = args->items[i].string;
-
-		if (collapse && i + 1 == format)
-			continue;
-		if (i < m->new_proto.nr_params &&
-		    model_param_role(&m->new_proto.params[i], &m->kernel) ==
-			    ROLE_DEVT &&
-		    model_text_is_zero(arg, &m->kernel))
-			arg = "0";
-		strlist_push(out, arg);
-	}
-}
-
-static int lists_equal(const struct strlist *a, const struct strlist *b)
-{
-	size_t i;
-
-	if (a->nr != b->nr)
-		return 0;
-	for (i = 0; i < a->nr; i++)
-		if (strcmp(a->items[i].string, b->items[i].string))
-			return 0;
-	return 1;
-}
-
-/* the format argument with the "%s" format's argument after it */
-static void add_format(struct strbuf *what, const struct strlist *args,
-		       size_t i)
-{
-	strbuf_addstr(what, args->items[i].string);
-	if (!strcmp(args->items[i].string, "\"%s\"") && i + 1 < args->nr)
-		strbuf_addf(what, ", %s", args->items[i + 1].string);
-}
-
-/* why two equivalent calls differ, in words */
-static void say_equivalent(struct strbuf *what, const struct migration *m,
-			   const struct strlist *hand,
-			   const struct strlist *conv)
-{
-	size_t format = (size_t)m->new_proto.format, i;
-
-	for (i = 0; i < hand->nr && i < conv->nr; i++) {
-		const char *h = hand->items[i].string;
-		const char *c = conv->items[i].string;
-
-		if (!strcmp(h, c))
-			continue;
-		if (what->len)
-			strbuf_addstr(what, "; ");
-		if (i + 1 != format) {
-			strbuf_addf(what,
-				    "argument %zu is '%s' where the "
-				    "semantic conversion has '%s': both are "
-				    "a constant zero '%s'",
-				    i + 1, h, c,
-				    i < m->new_proto.nr_params ?
-					    m->new_proto.params[i].type :
-					    "");
-			continue;
-		}
-		strbuf_addf(what, "the format (argument %zu) is '", i + 1);
-		add_format(what, hand, i);
-		strbuf_addstr(what, "' where the semantic conversion passes '");
-		add_format(what, conv, i);
-		strbuf_addstr(what,
-			      "': a \"%s\" format prints its one "
-			      "argument as it is, so the name is the same");
-		return;
-	}
-}
-
-static void say_different(struct strbuf *what, const struct strlist *hand,
-			  const struct strlist *conv)
-{
-	size_t i;
-
-	for (i = 0; i < hand->nr && i < conv->nr; i++)
-		if (strcmp(hand->items[i].string, conv->items[i].string)) {
-			strbuf_addf(what,
-				    "argument %zu is '%s' where the "
-				    "semantic conversion has '%s'",
-				    i + 1, hand->items[i].string,
-				    conv->items[i].string);
-			return;
-		}
-	strbuf_addf(what,
-		    "%zu arguments where the semantic conversion has "
-		    "%zu",
-		    hand->nr, conv->nr);
-}
-
-enum divergence divergence_classify(const struct migration *m, const char *hand,
-				    const char *converted, struct strbuf *what)
-{
-	struct strlist h = STRLIST_INIT, c = STRLIST_INIT;
-	struct strlist hcan = STRLIST_INIT, ccan = STRLIST_INIT;
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	enum divergence d = DIVERGENCE_DIFFERENT;
-
-	normalise(&a, hand);
-	normalise(&b, converted);
-	if (!strcmp(hand, converted))
-		d = DIVERGENCE_IDENTICAL;
-	else if (!strcmp(a.buf, b.buf))
-		d = DIVERGENCE_WHITESPACE;
-	else if (split_call(m, hand, &h) || split_call(m, converted, &c))
-		strbuf_addstr(what, "the calls cannot be compared");
-	if (d == DIVERGENCE_DIFFERENT && !what->len) {
-		canonical(m, &h, &hcan);
-		canonical(m, &c, &ccan);
-		if (lists_equal(&hcan, &ccan)) {
-			d = DIVERGENCE_EQUIVALENT;
-			say_equivalent(what, m, &h, &c);
-		} else {
-			say_different(what, &h, &c);
-		}
-	}
-	strlist_clear(&h, 0);
-	strlist_clear(&c, 0);
-	strlist_clear(&hcan, 0);
-	strlist_clear(&ccan, 0);
-	strbuf_release(&a);
-	strbuf_release(&b);
-	return d;
-}
 
 /* the patch left the call as it was (blanks aside) */
 static int untouched(const struct call_extra *x,
@@ -238,8 +36,9 @@ static int untouched(const struct call_extra *x,
 
 	if (!x->before)
 		return 0;
-	normalise(&a, x->before->site->text ? x->before->site->text : "");
-	normalise(&b, call->site->text ? call->site->text : "");
+	divergence_normalise(&a, x->before->site->text ? x->before->site->text :
+							 "");
+	divergence_normalise(&b, call->site->text ? call->site->text : "");
 	same = !strcmp(a.buf, b.buf);
 	strbuf_release(&a);
 	strbuf_release(&b);
@@ -272,8 +71,8 @@ static int same_literals(const struct call_analysis *hand,
 
 		strbuf_reset(&a);
 		strbuf_reset(&b);
-		normalise(&a, h->text ? h->text : "");
-		normalise(&b, c->text ? c->text : "");
+		divergence_normalise(&a, h->text ? h->text : "");
+		divergence_normalise(&b, c->text ? c->text : "");
 		if (!strcmp(a.buf, b.buf))
 			continue;
 		same = h->is_literal && c->is_literal && h->literal &&
@@ -302,7 +101,7 @@ static int as_mapped(const struct rule_call *rc, const struct call_extra *x,
 	int same;
 
 	if (!before || before->nr_args < rc->m->old_proto.nr_params ||
-	    split_call(rc->m, rc->call->site->text, &got) < 0)
+	    divergence_split_args(rc->m, rc->call->site->text, &got) < 0)
 		return 0;
 	old = xcalloc(before->nr_args + 1, sizeof(*old));
 	for (k = 0; k < before->nr_args; k++)
@@ -311,13 +110,13 @@ static int as_mapped(const struct rule_call *rc, const struct call_extra *x,
 	for (k = 0; k < want.nr; k++) {
 		struct strbuf sb = STRBUF_INIT;
 
-		normalise(&sb, want.items[k].string);
+		divergence_normalise(&sb, want.items[k].string);
 		free(want.items[k].string);
 		want.items[k].string = strbuf_detach(&sb, NULL);
 	}
-	same = lists_equal(&want, &got);
+	same = divergence_args_equal(&want, &got);
 	if (!same)
-		say_different(what, &got, &want);
+		divergence_say_different(what, &got, &want);
 	free(old);
 	strlist_clear(&want, 0);
 	strlist_clear(&got, 0);

@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 
+#include "c-type.h"
 #include "clang-analysis.h"
 #include "finding.h"
 #include "migration.h"

@@ -3,7 +3,7 @@
  * semantic conversion's: identical, whitespace, equivalent (a note),
  * different (an error, unless another rule already has one).
  */
-#include "check-patch.h"
+#include "divergence.h"
 #include "rule-test.h"
 
 /* run every rule on the hand call, paired with before and converted */

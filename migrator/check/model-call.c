@@ -1,6 +1,6 @@
 /*
- * check-model.c - mapping one call onto the driver-core model (see
- * check-model.h; the runs are in check-model-run.c).
+ * model-call.c - mapping one call onto the driver-core model (see
+ * model-call.h; the runs are in model-run.c).
  *
  * Mapping reads only the call's analysis (types, null-ness, literals,
  * the names a class variable is created with that decl-lookup found),
@@ -14,12 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check-model.h"
+#include "c-type.h"
 #include "clang-analysis.h"
 #include "decl-lookup.h"
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
+#include "model-call.h"
 #include "model.h"
 #include "parallel.h"
 #include "result-cache.h"

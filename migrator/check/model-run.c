@@ -1,6 +1,6 @@
 /*
- * check-model-run.c - running a mapped call on the driver-core model, and
- * the verdict it gives (see check-model.h).
+ * model-run.c - running a mapped call on the driver-core model, and
+ * the verdict it gives (see model-call.h).
  *
  * The model's entry-point table (core-model/entry.h) has one row per
  * modelled function, its old and new form, and the role of each
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check-model.h"
 #include "entry.h"
+#include "model-call.h"
 #include "model.h"
 #include "util.h"
 

@@ -1,12 +1,12 @@
 /*
- * test-check-model.c - mapping a call onto the driver-core model and the
+ * test-model-call.c - mapping a call onto the driver-core model and the
  * verdict of running it: class names, parent, devt, device, the name
  * pattern, the old and the new entry point, errors.
  */
 #include <stdio.h>
 #include <sys/stat.h>
 
-#include "check-model.h"
+#include "model-call.h"
 #include "rule-test.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -80,7 +80,7 @@ static void test_class_name_from_the_tree(void)
 {
 	struct strlist vars = STRLIST_INIT;
 	struct rule_test t;
-	char *dir = tempdir_create("test-check-model");
+	char *dir = tempdir_create("test-model-call");
 	char *path = xstrfmt("%s/drivers", dir);
 	FILE *fp;
 
@@ -401,4 +401,4 @@ static const struct unit_test tests[] = {
 	{ NULL, NULL }
 };
 
-UNIT_MAIN("check-model", tests)
+UNIT_MAIN("model-call", tests)

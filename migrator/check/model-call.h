@@ -1,5 +1,5 @@
 /*
- * check-model.h - the reference driver-core model's verdict on a call:
+ * model-call.h - the reference driver-core model's verdict on a call:
  * what the call registers in sysfs, or the error it returns, when its
  * arguments run on a fresh struct kmodel.
  *
@@ -44,8 +44,8 @@
  * with the tree's class names (model_call_unnamed_classes(), then
  * model_class_names_find()); this module knows nothing of check.
  */
-#ifndef KM_CHECK_MODEL_H
-#define KM_CHECK_MODEL_H
+#ifndef KM_MODEL_CALL_H
+#define KM_MODEL_CALL_H
 
 #include <stddef.h>
 
