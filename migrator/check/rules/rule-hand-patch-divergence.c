@@ -2,19 +2,18 @@
  * rule-hand-patch-divergence.c - with --patch: a call the hand-written
  * patch changed differs from what the semantic conversion makes of it.
  *
- * Each changed call is compared with its counterpart in the converted
- * tree (check-patch.h) by divergence_classify() (divergence.h):
- * identical, or different only in blanks and comments, is fine; equivalent is a note: the arguments are the same
- * once a zero devt is read as 0 (the kernel data's zero macros), a "%s"
- * format with one argument as that argument, and a macro for a string
- * literal as the literal, AND the model does not register something
- * else for them (i2o's MKDEV(0,0), tty's "%s", name, ppdev's CHRDEV);
- * anything else is an error saying what the conversion gives instead,
- * unless another rule has already reported an error on the call
- * (swapped-arguments says how it differs better).  A call the semantic
- * conversion leaves (a macro body, an ambiguous call) but the hand
- * conversion converted is judged by the migration's map: as the map
- * says is a note.  A call the patch did not touch is left to the other
+ * Each changed call is compared with its counterpart in the converted tree
+ * (check-patch.h) by divergence_classify() (divergence.h): identical, or
+ * different only in blanks and comments, is fine; equivalent is a note: the
+ * arguments are the same once a zero devt is read as 0 (the kernel data's zero
+ * macros), a "%s" format with one argument as that argument, and a macro for a
+ * string literal as the literal, AND the model does not register something else
+ * for them (i2o's MKDEV(0,0), tty's "%s", name, ppdev's CHRDEV); anything else
+ * is an error saying what the conversion gives instead, unless another rule has
+ * already reported an error on the call (swapped-arguments says how it differs
+ * better).  A call the semantic conversion leaves (a macro body, an ambiguous
+ * call) but the hand conversion converted is judged by the migration's map: as
+ * the map says is a note.  A call the patch did not touch is left to the other
  * rules (unconverted-call).  This rule runs last.
  */
 #include <stdlib.h>
