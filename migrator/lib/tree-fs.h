@@ -94,6 +94,12 @@ int tree_fs_read(const struct tree_fs *fs, const char *path,
 		 struct strbuf *text, struct stat *st);
 
 /*
+ * The regular file leaf of dir_fd (tree_fs_open_dir()), opened for
+ * reading as tree_fs_read() opens it, and its stat; -1 with errno
+ */
+int tree_fs_open_regular(int dir_fd, const char *leaf, struct stat *st);
+
+/*
  * The same for the tree at root, opened for this one read, where a
  * symbolic link is followed as long as it stays inside the tree (the
  * walk's links, tree-walk.h): -1 with errno, EXDEV for a path that
@@ -101,6 +107,12 @@ int tree_fs_read(const struct tree_fs *fs, const char *path,
  * anything but a regular file, EFBIG for one too large.
  */
 int tree_fs_read_path(const char *root, const char *path, struct strbuf *text);
+
+/*
+ * path (absolute, resolved) is root or lies below it; every path lies
+ * below "/"
+ */
+int tree_path_is_beneath(const char *path, const char *root);
 
 /*
  * Why a read failed with err, in the words of a message about the

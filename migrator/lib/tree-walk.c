@@ -129,12 +129,7 @@ static void visit_target(struct walker *w, const char *rel, const char *name,
 
 static int inside_root(const struct walker *w, const char *real)
 {
-	const char *root = w->walk->real_root;
-	size_t len = strlen(root);
-
-	if (strncmp(real, root, len))
-		return 0;
-	return !real[len] || real[len] == '/' || !strcmp(root, "/");
+	return tree_path_is_beneath(real, w->walk->real_root);
 }
 
 static void visit_link(struct walker *w, const char *rel, const char *name,
