@@ -1,6 +1,7 @@
 /*
- * cross-check.c - compare a converted text with its original, call by
- * call (see cross-check.h).
+ * cross-check.c - compare a converted text with its original (see
+ * cross-check.h): cross_check() asks the migration's kind, and
+ * cross_check_calls() is the call kind's comparison, call by call.
  *
  * Contract: only token bytes are compared, so a change of whitespace or
  * of line breaks is no difference.  A call is compared argument by
@@ -79,15 +80,7 @@ static size_t differ(const struct scanned_text *a, size_t a_from, size_t a_to,
 	return NO_OFFSET;
 }
 
-/* one comparison: the texts, the map, the a-sites' results */
-struct comparison {
-	const struct scanned_text *a, *b;
-	const struct migration *m;
-	enum call_change *changes;
-	size_t where; /* the first difference, in a */
-};
-
-static int compare_range(struct comparison *c, size_t pa, size_t a_to,
+static int compare_range(struct cross_check *c, size_t pa, size_t a_to,
 			 size_t pb, size_t b_to);
 
 /* the tokens of text are those of b in [from, to) */
@@ -142,7 +135,7 @@ static size_t new_call_items(const struct migration *m,
 }
 
 /* b's call is a's converted by the migration's map, token for token */
-static int is_converted(struct comparison *c, const struct call_site *ca,
+static int is_converted(struct cross_check *c, const struct call_site *ca,
 			const struct call_site *cb)
 {
 	const struct migration *m = c->m;
@@ -177,7 +170,7 @@ static int is_converted(struct comparison *c, const struct call_site *ca,
 }
 
 /* b's call against a's: the same, converted, or else */
-static enum call_change compare_call(struct comparison *c,
+static enum call_change compare_call(struct cross_check *c,
 				     const struct call_site *ca,
 				     const struct call_site *cb)
 {
@@ -232,7 +225,7 @@ static size_t next_call(const struct scanned_text *s, size_t i, size_t pos)
  * with c->where set.  A site inside a call before but in none of its
  * arguments (in a directive of its list) is covered by the tokens.
  */
-static int compare_range(struct comparison *c, size_t pa, size_t a_to,
+static int compare_range(struct cross_check *c, size_t pa, size_t a_to,
 			 size_t pb, size_t b_to)
 {
 	const struct scanned_text *a = c->a, *b = c->b;
@@ -280,23 +273,30 @@ static int compare_range(struct comparison *c, size_t pa, size_t a_to,
 	return c->where == NO_OFFSET ? 0 : -1;
 }
 
+int cross_check_calls(struct cross_check *c)
+{
+	const struct scanned_text *a = c->a, *b = c->b;
+
+	if (b->scan.nr_sites != a->scan.nr_sites) {
+		c->where = differ(a, 0, a->len, b, 0, b->len);
+		if (c->where == NO_OFFSET)
+			c->where = 0;
+		return -1;
+	}
+	return compare_range(c, 0, a->len, 0, b->len);
+}
+
 int cross_check(const struct scanned_text *a, const struct scanned_text *b,
 		const struct migration *m, enum call_change *changes,
 		size_t *where)
 {
-	struct comparison c = { a, b, m, changes, NO_OFFSET };
-	size_t i, nr = a->scan.nr_sites;
+	struct cross_check c = { a, b, m, changes, NO_OFFSET };
+	size_t i;
 	int ret;
 
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < a->scan.nr_sites; i++)
 		changes[i] = CALL_SAME;
-	if (b->scan.nr_sites != nr) {
-		*where = differ(a, 0, a->len, b, 0, b->len);
-		if (*where == NO_OFFSET)
-			*where = 0;
-		return -1;
-	}
-	ret = compare_range(&c, 0, a->len, 0, b->len);
+	ret = m->kind->cross_check(&c);
 	*where = c.where;
 	return ret;
 }

@@ -1,16 +1,20 @@
 /*
  * cross-check.h - does a converted text differ from the original only by
- * calls converted as the migration's map says?
+ * occurrences converted as the migration says?
  *
- * apply uses it twice per file: to learn which calls spatch converted
- * (and that spatch changed nothing else), and to prove that its own
- * rewrite changed exactly the calls it meant to.  Both texts are scanned
- * (scan.h) and lexed (lexer.h); the occurrences of the function (by its
- * old or new name) are mapped in order, the tokens between calls must
- * be equal, and each call must be equal, or be the original converted
- * token for token: the new name, and the arguments the map gives
- * (inserted values, removed and moved arguments, the variadic ones
- * after).  Whitespace never counts; comments do.
+ * apply uses it twice per file: to learn which occurrences spatch
+ * converted (and that spatch changed nothing else), and to prove that
+ * its own rewrite changed exactly the ones it meant to.  Both texts are
+ * scanned (scan.h) and lexed (lexer.h); cross_check() has the
+ * migration's kind compare them (kind.h's cross_check op, given a
+ * struct cross_check).
+ *
+ * The call kind's comparison, cross_check_calls(): the occurrences of
+ * the function (by its old or new name) are mapped in order, the tokens
+ * between calls must be equal, and each call must be equal, or be the
+ * original converted token for token: the new name, and the arguments
+ * the map gives (inserted values, removed and moved arguments, the
+ * variadic ones after).  Whitespace never counts; comments do.
  *
  * Caller's steps: scanned_text_init() both texts; cross_check();
  * scanned_text_release() each.
@@ -39,17 +43,37 @@ enum call_change {
 	CALL_CHANGED,
 };
 
+/*
+ * One comparison, what a kind's cross_check op gets: a's occurrences
+ * (a->scan.sites) are mapped onto b's, changes[i] (CALL_SAME for each
+ * on entry) is set for each site i of a; on -1, where is an offset in
+ * a near the first other difference.
+ */
+struct cross_check {
+	const struct scanned_text *a, *b;
+	const struct migration *m;
+	enum call_change *changes;
+	size_t where;
+};
+
 void scanned_text_init(struct scanned_text *s, const char *path,
 		       const char *buf, size_t len, const struct migration *m);
 void scanned_text_release(struct scanned_text *s);
 
 /*
- * Map b's occurrences onto a's and fill changes[] (one per site of a).
- * 0 when b differs from a only by calls converted by m's map; else -1,
- * and *where is an offset in a near the first other difference.
+ * Map b's occurrences onto a's and fill changes[] (one per site of a),
+ * as m's kind does.  0 when b differs from a only by occurrences
+ * converted as m says; else -1, and *where is an offset in a near the
+ * first other difference.
  */
 int cross_check(const struct scanned_text *a, const struct scanned_text *b,
 		const struct migration *m, enum call_change *changes,
 		size_t *where);
+
+/*
+ * The call kind's cross_check op: calls converted by m's map, the
+ * tokens between them equal
+ */
+int cross_check_calls(struct cross_check *cc);
 
 #endif

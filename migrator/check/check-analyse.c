@@ -1,7 +1,9 @@
 /*
  * check-analyse.c - the records of every call of one or more versions
- * of a tree (check.h's check_analyse_files()): from the result cache
- * when it has them (check-cache.h), else from libclang.
+ * of a tree (check.h's check_analyse_calls(), the call kind's
+ * analyse_files, which check_analyse_files() reaches through the
+ * migration's kind): from the result cache when it has them
+ * (check-cache.h), else from libclang.
  *
  * Versions in different trees (check --base: a scratch copy of REV) are
  * analysed tree by tree.  For each tree, the steps: every file of every
@@ -286,7 +288,7 @@ static int analyse_tree(struct check_result *const *results, size_t nr,
 	return ret;
 }
 
-int check_analyse_files(struct check_result *const *results, size_t nr,
+int check_analyse_calls(struct check_result *const *results, size_t nr,
 			const struct check_options *opts)
 {
 	struct check_result **same = xcalloc(nr + 1, sizeof(*same));

@@ -5,7 +5,11 @@
  * The steps read as a pipeline: the tree's API (tree-api.c), the call
  * sites (scan.c), libclang per file on -j threads (clang-analysis.c), each
  * call run on the driver-core model (model-call.c), the rules in
- * rule-list.h order on each call, then the findings sorted.  A finding
+ * rule-list.h order on each call, then the findings sorted.  Which
+ * occurrences are analysed, how they are described and what is settled
+ * after is the migration's kind's (kind.h: analysed, analyse_files,
+ * conclude); the call kind's are check-analyse.c and
+ * check_conclude_calls() here.  A finding
  * made by call_finding() carries the model's verdict on its call.
  * Each thread writes only its own file's records; the rules run on the
  * calling thread, so a rule may keep static state.
@@ -33,7 +37,7 @@ const struct rule *const check_rules[] = {
 
 const size_t nr_check_rules = ARRAY_SIZE(check_rules);
 
-/* the scan's calls of one file become records for the analysis */
+/* the occurrences of one file its kind analyses become records */
 static void add_file(struct check_result *r, const struct scan_file *sf,
 		     const struct migration *m)
 {
@@ -41,7 +45,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 	size_t i, n = 0;
 
 	for (i = 0; i < sf->nr_sites; i++)
-		n += call_site_kind_is_call(sf->sites[i].kind);
+		n += !!m->kind->analysed(&sf->sites[i]);
 	if (!n)
 		return;
 	cf = &r->files[r->nr_files++];
@@ -52,7 +56,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 	for (i = 0; i < sf->nr_sites; i++) {
 		struct call_analysis *call;
 
-		if (!call_site_kind_is_call(sf->sites[i].kind))
+		if (!m->kind->analysed(&sf->sites[i]))
 			continue;
 		call = &cf->calls[cf->nr_calls];
 		call_analysis_init(call, &sf->sites[i], m, &r->api,
@@ -228,6 +232,7 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	findings_init(&result->findings);
 	result->tree = xstrdup(opts->tree);
 	result->overlay = opts->overlay;
+	result->migration = m;
 	if (!is_dir(opts->tree))
 		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
@@ -250,7 +255,18 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	return 0;
 }
 
+int check_analyse_files(struct check_result *const *results, size_t nr,
+			const struct check_options *opts)
+{
+	return opts->migration->kind->analyse_files(results, nr, opts);
+}
+
 void check_conclude(struct check_result *result, int jobs)
+{
+	result->migration->kind->conclude(result, jobs);
+}
+
+void check_conclude_calls(struct check_result *result, int jobs)
 {
 	size_t i, j;
 

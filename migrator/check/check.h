@@ -83,6 +83,7 @@ struct check_file {
 struct check_result {
 	char *tree;
 	const struct tree_overlay *overlay; /* the options' */
+	const struct migration *migration;  /* the options' */
 	struct scan_result scan;
 	struct tree_api api;
 	struct check_file *files; /* files with calls, by path */
@@ -98,8 +99,11 @@ int check_analyse(const struct check_options *opts,
  * check_analyse() in its three steps, for a caller that analyses
  * several versions of a tree at once (check --patch: one parse of each
  * file serves all of them, clang-analysis.h): check_prepare() scans
- * each, check_analyse_files() describes the calls of all of them,
- * check_conclude() decides what the types settle and runs the model.
+ * each and keeps a record of each occurrence the migration's kind
+ * analyses (kind.h's analysed: for a call kind, old, new and ambiguous
+ * calls), check_analyse_files() has the kind describe them in all of
+ * them, check_conclude() has it settle what the description can (for
+ * a call: what the types decide) and run the model.
  */
 int check_prepare(const struct check_options *opts,
 		  struct check_result *result);
@@ -107,6 +111,15 @@ int check_prepare(const struct check_options *opts,
 int check_analyse_files(struct check_result *const *results, size_t nr,
 			const struct check_options *opts);
 void check_conclude(struct check_result *result, int jobs);
+
+/*
+ * The call kind's analyse_files and conclude (kind.h): libclang (or the
+ * result cache) describes every call (check-analyse.c), then the types
+ * decide the ambiguous calls they can and each call runs on the model
+ */
+int check_analyse_calls(struct check_result *const *results, size_t nr,
+			const struct check_options *opts);
+void check_conclude_calls(struct check_result *result, int jobs);
 void check_run_rules(struct check_result *result);
 int check_tree(const struct check_options *opts, struct check_result *result);
 void check_result_release(struct check_result *result);

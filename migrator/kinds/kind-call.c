@@ -8,16 +8,22 @@
  * new-prototype, new-call, drop, not-null and model into the call
  * fields of struct migration (the map itself is migration-map.c's),
  * checks once they are all read that the prototypes name the function
- * and the map fits them, generates the semantic patch (cocci-gen.h),
- * brings the call rules of check, and words a change as the map does
- * (migration_describe()).  Every value is checked for what it is
+ * and the map fits them, has scan look for the function's names and
+ * classify its call sites (call-site.h), generates the semantic patch
+ * (cocci-gen.h), cross-checks a converted text call by call
+ * (cross-check.h), has check analyse the calls with libclang and the
+ * model (check.h) and brings its call rules, and words a change as the
+ * map does (migration_describe()).  Every value is checked for what it is
  * (migration-validate.h) before it is stored.
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "call-site.h"
+#include "check.h"
 #include "cocci-gen.h"
+#include "cross-check.h"
 #include "kinds.h"
 #include "migration-map.h"
 #include "migration-validate.h"
@@ -161,6 +167,17 @@ static int call_finish(struct migration *m, struct strbuf *why)
 	return map_validate(m, why);
 }
 
+/* scan: the function's name, and its new one when it is renamed */
+static size_t call_names(const struct migration *m, const char **names)
+{
+	size_t n = 0;
+
+	names[n++] = m->function;
+	if (migration_renames(m))
+		names[n++] = m->new_function;
+	return n;
+}
+
 static void call_release(struct migration *m)
 {
 	free(m->function);
@@ -171,6 +188,12 @@ static void call_release(struct migration *m)
 	prototype_release(&m->new_proto);
 	map_release(m);
 	m->function = m->new_function = m->header = m->model = NULL;
+}
+
+/* check analyses the calls: old, new and ambiguous */
+static int call_analysed(const struct call_site *cs)
+{
+	return call_site_kind_is_call(cs->kind);
 }
 
 /* check's call rules (migrator/check/rules/), the ones a call has */
@@ -194,7 +217,13 @@ const struct migration_kind kind_call = {
 	.missing_field = call_missing_field,
 	.finish = call_finish,
 	.release = call_release,
+	.names = call_names,
+	.scan_buffer = call_site_scan,
 	.write_cocci = cocci_generate,
+	.cross_check = cross_check_calls,
+	.analysed = call_analysed,
+	.analyse_files = check_analyse_calls,
+	.conclude = check_conclude_calls,
 	.rules = call_rules,
 	.describe = migration_describe,
 };

@@ -5,9 +5,13 @@
  *
  * migration.c reads the keys every migration has (name, kind, subject,
  * description, demo-tree, demo-patch, cocci) and hands every other key
- * to its kind; the stages above ask the kind, through these ops, for the
- * semantic patch, the check rules it brings and the commit wording, and
- * never test which kind a migration is.  The kinds themselves are a
+ * to its kind; the stages above ask the kind, through these ops, what to
+ * look for and how to classify what they find (scan), the semantic patch
+ * and the cross-check of a converted text (apply), what to analyse and
+ * the check rules it brings (check) and the commit wording (series),
+ * and never test which kind a migration is.  The types the ops take are
+ * the stages' own (declared here, defined in their headers): a kind's
+ * file fills them with functions of those stages.  The kinds themselves are a
  * stage above them all (migrator/kinds/, one file each), which gives
  * this stage its table with migration_kinds_set() before a migration is
  * read: this stage names no kind.
@@ -18,8 +22,18 @@
 #ifndef KM_KIND_H
 #define KM_KIND_H
 
+#include <stddef.h>
+
+struct call_site;
+struct check_options;
+struct check_result;
+struct cross_check;
 struct migration;
+struct scan_file;
 struct strbuf;
+
+/* the most names a kind gives scan to look for (names) */
+#define KIND_MAX_NAMES 4
 
 struct migration_kind {
 	const char *name; /* the value of "kind:": "call" */
@@ -38,10 +52,41 @@ struct migration_kind {
 	/* free what read_field and finish stored */
 	void (*release)(struct migration *m);
 
+	/* scan (scan.h) */
+	/*
+	 * The names a file must contain, one at least, as a whole
+	 * identifier, to be scanned: at most KIND_MAX_NAMES, in names[];
+	 * returns how many (one at least).  The first names the change
+	 * in a message.
+	 */
+	size_t (*names)(const struct migration *m, const char **names);
+	/*
+	 * Find and classify the occurrences in one buffer that names one
+	 * of them (file->path is set): append one record to file->sites
+	 * per occurrence, in offset order, with its name_offset, name_len,
+	 * kind and text; scan sets line and column.
+	 */
+	void (*scan_buffer)(struct scan_file *file, const char *buf, size_t len,
+			    const struct migration *m);
+
 	/* apply: the generated semantic patch, appended to out */
 	void (*write_cocci)(const struct migration *m, struct strbuf *out);
+	/*
+	 * apply: map a converted text's occurrences onto the original's,
+	 * say how each was left, and refuse any other difference
+	 * (cross-check.h)
+	 */
+	int (*cross_check)(struct cross_check *cc);
 
-	/* check: the names of the call rules it brings, NULL last */
+	/* check (check.h) */
+	/* an occurrence scan found that check analyses */
+	int (*analysed)(const struct call_site *cs);
+	/* describe the analysed occurrences of the results' files */
+	int (*analyse_files)(struct check_result *const *results, size_t nr,
+			     const struct check_options *opts);
+	/* once described: settle what the analysis can, run the model */
+	void (*conclude)(struct check_result *result, int jobs);
+	/* the names of the call rules it brings, NULL last */
 	const char *const *rules;
 
 	/*

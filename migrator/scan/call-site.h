@@ -22,10 +22,13 @@
  * name): code decides on the enum, and the words are made only where
  * they are printed (call_site_reason_text(), call-site-reason.c).
  *
- * Caller's steps (scan.c is the one caller that fills records): fill the
- * position fields, call call_site_split_args() for a name followed by
- * '(', then call_site_decide_form() for a call; call_site_release()
- * frees what the record owns.
+ * Caller's steps (call-site-scan.c is the one caller that fills call
+ * records): fill the position fields, call call_site_split_args() for a
+ * name followed by '(', then call_site_decide_form() for a call;
+ * call_site_release() frees what the record owns.  The call kind scans
+ * a buffer with call_site_scan() (kind.h's scan_buffer); another kind
+ * fills records of its own occurrences, with the kinds below that fit
+ * them.
  */
 #ifndef KM_CALL_SITE_H
 #define KM_CALL_SITE_H
@@ -35,6 +38,7 @@
 #include "lexer.h"
 #include "migration.h"
 
+struct scan_file;
 struct strbuf;
 
 enum call_site_kind {
@@ -133,5 +137,13 @@ void call_site_decide_form(struct call_site *cs,
 			   const struct call_site_file *f);
 
 void call_site_release(struct call_site *cs);
+
+/*
+ * The call kind's scan of one buffer that names the function (kind.h's
+ * scan_buffer; call-site-scan.c): its call sites appended to file,
+ * in offset order; scan_file_buffer() sets their positions.
+ */
+void call_site_scan(struct scan_file *file, const char *buf, size_t len,
+		    const struct migration *m);
 
 #endif

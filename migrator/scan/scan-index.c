@@ -23,10 +23,14 @@
 static void index_key(const char *real, const struct migration *m,
 		      struct result_key *key)
 {
+	const char *names[KIND_MAX_NAMES];
+	size_t i, n = m->kind->names(m, names);
+
 	result_key_init(key, "scan-index");
 	result_key_addstr(key, real);
-	result_key_addstr(key, m->function);
-	result_key_addstr(key, m->new_function ? m->new_function : "");
+	/* the names a clean file lacks; two at least, "" for none */
+	for (i = 0; i < n || i < 2; i++)
+		result_key_addstr(key, i < n ? names[i] : "");
 }
 
 /* a decimal number and the one character after it, which must be sep */

@@ -13,7 +13,7 @@
  * scan that read it is not trusted (git's "racy" files): its time could
  * hide a change made in the same tick; a time set back (touch -d) moves
  * the change time, which is compared too.  The index lives in the result
- * cache (result-cache.h), one entry per tree and names of the function;
+ * cache (result-cache.h), one entry per tree and names scan looks for;
  * --no-cache reads and writes none, and a damaged entry is no index.
  *
  * Caller's steps: scan_index_load(); for each file the walk lists,

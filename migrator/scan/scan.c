@@ -1,23 +1,11 @@
 /*
- * scan.c - finding and classifying call sites (see scan.h).
+ * scan.c - finding and classifying occurrences (see scan.h): the
+ * pre-filter, and one buffer's scan, which the migration's kind does.
  *
- * One buffer: the pre-filter (memmem for the name as a whole
- * identifier), then one lexing pass.  An identifier token equal to the
- * name is classified by its neighbours:
- *
- *   in a directive other than #define          reference
- *   the name of a #define                      definition
- *   after '.' or '->' (a struct member)        reference
- *   followed by '(' after a type               declaration, or
- *                                              definition when '{' follows
- *   followed by '(' otherwise                  a call: old/new/ambiguous
- *   anything else                              reference
- *
- * and every whole-identifier occurrence inside a comment or a literal
- * is comment or string.  A static declaration or definition (or a
- * #define) of the name in a .c file makes it shadowed, and with it every
- * call in the file; shadowed calls are not calls of the function, so
- * their text is the rest of the line, as for every kind but a call.
+ * One buffer: the pre-filter (memmem for each of the names the kind
+ * gives as a whole identifier), then the kind's scan_buffer (kind.h;
+ * the call kind's is call-site-scan.c), then the line and column of
+ * every occurrence it found.
  *
  * A tree's scan is scan-tree.c's.
  */
@@ -26,19 +14,9 @@
 
 #include "lexer.h"
 #include "scan.h"
-#include "strbuf.h"
 #include "util.h"
 
 #define BINARY_PROBE 8000
-
-struct buffer_scan {
-	struct scan_file *file;
-	struct call_site_file f;
-	const char *names[2]; /* the old name, and a new one */
-	size_t nr_names;
-	const char *name; /* of the occurrence being classified */
-	int is_c;
-};
 
 static int is_ident_byte(unsigned char c)
 {
@@ -46,9 +24,8 @@ static int is_ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
-/* the next whole-identifier occurrence of name in [from, to), or NULL */
-static const char *find_word(const char *from, const char *to, const char *name,
-			     size_t len)
+const char *scan_find_word(const char *from, const char *to, const char *name,
+			   size_t len)
 {
 	const char *p = from;
 
@@ -66,15 +43,19 @@ static const char *find_word(const char *from, const char *to, const char *name,
 
 int scan_mentions(const char *buf, size_t len, const char *name)
 {
-	return find_word(buf, buf + len, name, strlen(name)) != NULL;
+	return scan_find_word(buf, buf + len, name, strlen(name)) != NULL;
 }
 
 int scan_mentions_function(const char *buf, size_t len,
 			   const struct migration *m)
 {
-	return scan_mentions(buf, len, m->function) ||
-	       (migration_renames(m) &&
-		scan_mentions(buf, len, m->new_function));
+	const char *names[KIND_MAX_NAMES];
+	size_t i, n = m->kind->names(m, names);
+
+	for (i = 0; i < n; i++)
+		if (scan_mentions(buf, len, names[i]))
+			return 1;
+	return 0;
 }
 
 int scan_is_binary(const char *buf, size_t len)
@@ -88,258 +69,6 @@ int scan_is_binary(const char *buf, size_t len)
 		lines += lex_line_end(buf, len, i);
 	}
 	return nuls > lines;
-}
-
-/* ---- texts ---- */
-
-/* name to ')': one space for each gap between tokens, comments kept */
-static void set_call_text(struct call_site *cs, const struct call_site_file *f,
-			  size_t name_tok, size_t close_tok)
-{
-	const struct token *toks = f->tokens->tokens;
-	struct strbuf text = STRBUF_INIT;
-	size_t i;
-
-	for (i = name_tok; i <= close_tok; i++) {
-		const struct token *t = &toks[i];
-
-		if (i > name_tok && t->start > toks[i - 1].end)
-			strbuf_addch(&text, ' ');
-		if (t->type == TOKEN_COMMENT)
-			strbuf_add_squeezed(&text, f->buf + t->start,
-					    t->end - t->start);
-		else
-			strbuf_add(&text, f->buf + t->start, t->end - t->start);
-	}
-	free(cs->text);
-	cs->text = strbuf_detach(&text, NULL);
-}
-
-/* the rest of the line from the name, trailing whitespace removed */
-static void set_line_text(struct call_site *cs, const struct call_site_file *f)
-{
-	const char *start = f->buf + cs->name_offset;
-	size_t len = 0;
-
-	while (cs->name_offset + len < f->len &&
-	       !lex_line_end(f->buf, f->len, cs->name_offset + len))
-		len++;
-
-	while (len && start[len - 1] && strchr(" \t\r\v\f", start[len - 1]))
-		len--;
-	free(cs->text);
-	cs->text = xstrndup(start, len);
-}
-
-/* ---- one buffer ---- */
-
-static struct call_site *new_site(struct buffer_scan *bs, size_t offset,
-				  enum call_site_kind kind)
-{
-	struct scan_file *file = bs->file;
-	struct call_site *cs;
-
-	ALLOC_GROW(file->sites, file->nr_sites + 1, file->alloc_sites);
-	cs = &file->sites[file->nr_sites++];
-	memset(cs, 0, sizeof(*cs));
-	cs->file = xstrdup(file->path);
-	cs->name_offset = offset;
-	cs->name_len = strlen(bs->name);
-	cs->kind = kind;
-	return cs;
-}
-
-static const struct token *tok(const struct buffer_scan *bs, size_t i)
-{
-	return &bs->f.tokens->tokens[i];
-}
-
-static int tok_is(const struct buffer_scan *bs, size_t i, const char *text)
-{
-	return i != (size_t)-1 && token_is(bs->f.buf, tok(bs, i), text);
-}
-
-/* the previous token that is not a comment, in code or in i's directive */
-static size_t prev_code(const struct buffer_scan *bs, size_t i)
-{
-	size_t dir = tok(bs, i)->directive;
-
-	while (i-- > 0) {
-		const struct token *t = tok(bs, i);
-
-		if (t->directive != dir) {
-			if (dir)
-				return (size_t)-1;
-			continue;
-		}
-		if (t->type != TOKEN_COMMENT)
-			return i;
-	}
-	return (size_t)-1;
-}
-
-/* the name at i follows a type: "struct class_device *NAME", "int NAME" */
-static int after_type(const struct buffer_scan *bs, size_t name)
-{
-	size_t p = prev_code(bs, name);
-
-	while (tok_is(bs, p, "*") || tok_is(bs, p, "const"))
-		p = prev_code(bs, p);
-	return p != (size_t)-1 && tok(bs, p)->type == TOKEN_IDENT &&
-	       !token_is_expr_keyword(bs->f.buf, tok(bs, p));
-}
-
-/* the token closing the parenthesis at open, in open's region */
-static size_t match_paren(const struct buffer_scan *bs, size_t open)
-{
-	size_t i = open;
-	int depth = 0;
-
-	for (; i != (size_t)-1; i = token_next_code(bs->f.tokens, i)) {
-		if (tok_is(bs, i, "("))
-			depth++;
-		else if (tok_is(bs, i, ")") && !--depth)
-			return i;
-	}
-	return (size_t)-1;
-}
-
-/* '{' after the parameter list, past attributes: a function body */
-static int body_follows(const struct buffer_scan *bs, size_t close)
-{
-	size_t i = token_next_code(bs->f.tokens, close);
-
-	while (i != (size_t)-1 && tok(bs, i)->type == TOKEN_IDENT) {
-		i = token_next_code(bs->f.tokens, i);
-		if (tok_is(bs, i, "("))
-			i = match_paren(bs, i);
-		if (i != (size_t)-1)
-			i = token_next_code(bs->f.tokens, i);
-	}
-	return tok_is(bs, i, "{");
-}
-
-/* "static" among the specifiers before the name at i */
-static int is_static(const struct buffer_scan *bs, size_t i)
-{
-	for (i = prev_code(bs, i); i != (size_t)-1; i = prev_code(bs, i)) {
-		if (tok_is(bs, i, ";") || tok_is(bs, i, "{") ||
-		    tok_is(bs, i, "}"))
-			return 0;
-		if (tok_is(bs, i, "static"))
-			return 1;
-	}
-	return 0;
-}
-
-static void declare(struct buffer_scan *bs, struct call_site *cs,
-		    enum call_site_kind kind, int is_static)
-{
-	cs->kind = kind;
-	if (is_static && bs->is_c) {
-		cs->kind = CALL_SITE_SHADOWED;
-		cs->reason = kind == CALL_SITE_DECLARATION ?
-				     CALL_REASON_LOCAL_DECLARATION :
-				     CALL_REASON_LOCAL_DEFINITION;
-		cs->local_name = xstrdup(bs->name);
-		bs->file->shadowed = 1;
-	}
-	set_line_text(cs, &bs->f);
-}
-
-/* "NAME(" at name, its '(' at open: a declaration, definition or call */
-static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
-			    size_t name, size_t open)
-{
-	size_t close = call_site_split_args(cs, &bs->f, open);
-	int in_macro = tok(bs, name)->directive != 0;
-
-	if (!in_macro && !cs->unterminated &&
-	    (after_type(bs, name) || body_follows(bs, close))) {
-		declare(bs, cs,
-			body_follows(bs, close) ? CALL_SITE_DEFINITION :
-						  CALL_SITE_DECLARATION,
-			is_static(bs, name));
-		return;
-	}
-	call_site_decide_form(cs, &bs->f);
-	set_call_text(cs, &bs->f, name, close);
-}
-
-static void classify_name(struct buffer_scan *bs, size_t name)
-{
-	struct call_site *cs =
-		new_site(bs, tok(bs, name)->start, CALL_SITE_REFERENCE);
-	size_t dir = tok(bs, name)->directive;
-	size_t next = token_next_code(bs->f.tokens, name);
-	size_t prev = prev_code(bs, name);
-	const char *buf = bs->f.buf;
-
-	if (dir && define_name(bs->f.tokens, buf, dir) == name)
-		return declare(bs, cs, CALL_SITE_DEFINITION, 1);
-	cs->in_macro = dir && define_name(bs->f.tokens, buf, dir) != (size_t)-1;
-	if ((dir && !cs->in_macro) || tok_is(bs, prev, ".") ||
-	    tok_is(bs, prev, "->") || !tok_is(bs, next, "("))
-		return set_line_text(cs, &bs->f);
-	classify_parens(bs, cs, name, next);
-}
-
-static int by_offset(const void *a, const void *b)
-{
-	const struct call_site *x = a, *y = b;
-
-	return x->name_offset < y->name_offset ?
-		       -1 :
-		       x->name_offset > y->name_offset;
-}
-
-/* every whole-identifier occurrence inside a comment or a literal */
-static void find_in_token(struct buffer_scan *bs, size_t i)
-{
-	const struct token *t = tok(bs, i);
-	const char *buf = bs->f.buf;
-	enum call_site_kind kind =
-		t->type == TOKEN_COMMENT ? CALL_SITE_COMMENT : CALL_SITE_STRING;
-	size_t first = bs->file->nr_sites, k;
-
-	for (k = 0; k < bs->nr_names; k++) {
-		const char *p = buf + t->start;
-		size_t len = strlen(bs->names[k]);
-
-		bs->name = bs->names[k];
-		while ((p = find_word(p, buf + t->end, bs->name, len))) {
-			struct call_site *cs =
-				new_site(bs, (size_t)(p - buf), kind);
-
-			cs->in_macro = t->directive &&
-				       define_name(bs->f.tokens, buf,
-						   t->directive) != (size_t)-1;
-			set_line_text(cs, &bs->f);
-			p += len;
-		}
-	}
-	if (bs->nr_names > 1)
-		qsort(bs->file->sites + first, bs->file->nr_sites - first,
-		      sizeof(*bs->file->sites), by_offset);
-}
-
-/* a file-local function of the name: its calls are not the API's */
-static void shadow_calls(struct buffer_scan *bs)
-{
-	size_t i;
-
-	for (i = 0; i < bs->file->nr_sites; i++) {
-		struct call_site *cs = &bs->file->sites[i];
-
-		if (!call_site_kind_is_call(cs->kind))
-			continue;
-		cs->kind = CALL_SITE_SHADOWED;
-		cs->reason = CALL_REASON_LOCAL_CALL;
-		free(cs->local_name);
-		cs->local_name =
-			xstrndup(bs->f.buf + cs->name_offset, cs->name_len);
-		set_line_text(cs, &bs->f);
-	}
 }
 
 /* line and column of every site; the sites are in offset order */
@@ -364,40 +93,12 @@ static void set_positions(struct scan_file *file, const char *buf, size_t len)
 void scan_file_buffer(struct scan_file *file, const char *path, const char *buf,
 		      size_t len, const struct migration *m)
 {
-	struct token_list tokens = TOKEN_LIST_INIT;
-	struct buffer_scan bs = { file,
-				  { buf, len, &tokens, m },
-				  { m->function, m->new_function },
-				  1,
-				  NULL,
-				  0 };
-	size_t plen = strlen(path), i, k;
-
 	memset(file, 0, sizeof(*file));
 	file->path = xstrdup(path);
 	if (!scan_mentions_function(buf, len, m))
 		return;
-	bs.nr_names = migration_renames(m) ? 2 : 1;
-	bs.is_c = plen >= 2 && !strcmp(path + plen - 2, ".c");
-	lex_buffer(buf, len, &tokens);
-	for (i = 0; i < tokens.nr; i++) {
-		const struct token *t = &tokens.tokens[i];
-
-		if (t->type == TOKEN_COMMENT || t->type == TOKEN_STRING ||
-		    t->type == TOKEN_CHAR) {
-			find_in_token(&bs, i);
-			continue;
-		}
-		for (k = 0; t->type == TOKEN_IDENT && k < bs.nr_names; k++)
-			if (token_is(buf, t, bs.names[k])) {
-				bs.name = bs.names[k];
-				classify_name(&bs, i);
-			}
-	}
-	if (file->shadowed)
-		shadow_calls(&bs);
+	m->kind->scan_buffer(file, buf, len, m);
 	set_positions(file, buf, len);
-	token_list_release(&tokens);
 }
 
 void scan_file_release(struct scan_file *file)

@@ -1,13 +1,17 @@
 /*
- * scan.h - find and classify every occurrence of the migrated function's
- * name, in one buffer or in a whole tree.  scan, apply and check share it.
+ * scan.h - find and classify every occurrence of what the migration
+ * changes, in one buffer or in a whole tree.  scan, apply and check
+ * share it.
  *
- * scan_file_buffer() scans one buffer (apply re-scans converted text with
- * it): when the function's name (or, for a migration that renames it,
- * its new name) occurs as a whole identifier it lexes the buffer and
- * records one call_site per occurrence of either, in offset order,
- * classified as call-site.h describes.  A buffer without the names is
- * not lexed.
+ * What an occurrence is, is the migration's kind's (kind.h): it gives
+ * the names a file must contain (for the call kind, the function's
+ * name, and for a migration that renames it, its new name) and scans a
+ * buffer that contains one of them.  scan_file_buffer() scans one
+ * buffer (apply re-scans converted text with it): when one of the names
+ * occurs as a whole identifier it has the kind record one call_site per
+ * occurrence, in offset order, classified as call-site.h describes, and
+ * sets their lines and columns.  A buffer without the names is not
+ * lexed.
  *
  * scan_tree() walks the tree (tree-walk.h), reads the *.c and *.h files
  * in parallel on jobs threads (scan_tree_overlay(): each as an overlay
@@ -16,8 +20,8 @@
  * byte order of their paths.  A file with a NUL byte or odd line ends
  * is still text: it is lexed like any other.  Only a file that is not
  * text at all, whose first 8000 bytes hold more NUL bytes than line
- * ends (an object file, UTF-16), is binary; one that names the function
- * is skipped with a warning marked TREE_NOTE_BINARY, and a file that
+ * ends (an object file, UTF-16), is binary; one that has one of the
+ * names is skipped with a warning marked TREE_NOTE_BINARY, and a file that
  * cannot be read is a warning marked TREE_NOTE_UNREADABLE (tree-walk.h);
  * both go to result->notes, for the caller to print
  * (tree_notes_print()) and fail on, and count as skipped.  A temporary
@@ -98,9 +102,15 @@ void scan_file_release(struct scan_file *file);
 
 /* more NUL bytes than line ends among the first 8000 bytes */
 int scan_is_binary(const char *buf, size_t len);
+/* the next whole-identifier occurrence of name in [from, to), or NULL */
+const char *scan_find_word(const char *from, const char *to, const char *name,
+			   size_t len);
 /* name occurs in buf as a whole identifier: the cheap pre-filter */
 int scan_mentions(const char *buf, size_t len, const char *name);
-/* the migrated function's name (old or new) occurs in buf */
+/*
+ * one of the names the migration's kind looks for (for a call: the
+ * function's, old or new) occurs in buf
+ */
 int scan_mentions_function(const char *buf, size_t len,
 			   const struct migration *m);
 
