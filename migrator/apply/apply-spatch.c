@@ -121,13 +121,12 @@ static void make_given(struct apply_work *w)
 static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
 {
 	const struct migration *m = ctx->opts->m;
-	const char *names[3] = { m->function, NULL, NULL };
+	const char *names[KIND_MAX_NAMES + 1] = { NULL };
 	struct strbuf *g = &w->given_text;
 	struct token_list tokens = TOKEN_LIST_INIT;
 	const struct token_list *lexed = &w->orig.tokens;
 
-	if (migration_renames(m))
-		names[1] = m->new_function;
+	m->kind->names(m, names); /* NULL last */
 	if (memcmp(g->buf, w->orig.buf, g->len)) {
 		lex_buffer(g->buf, g->len, &tokens);
 		lexed = &tokens;

@@ -28,7 +28,8 @@
  *     equal, and each call must be equal or converted as the
  *     migration's map says (whitespace never counts);
  *  4. the calls that are old in scan AND converted by spatch are handed
- *     to reformat.c with the original bytes; the result is cross-checked
+ *     to the migration's kind to rewrite with the original bytes
+ *     (rewrite.h; for a call, reformat.c); the result is cross-checked
  *     against the original the same way, so a reformatting bug fails the
  *     file instead of corrupting it;
  *  5. every other call of the function is recorded as left, with why;
@@ -45,7 +46,7 @@
 #include "apply.h"
 #include "cocci-gen.h"
 #include "diff.h"
-#include "reformat.h"
+#include "rewrite.h"
 #include "scan.h"
 #include "spatch.h"
 #include "tempfile.h"
@@ -155,27 +156,6 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 
 /* ---- one file ---- */
 
-/* the conversion reformat.c makes, from the migration's map */
-static void reformat_map_init(struct reformat_map *map,
-			      const struct migration *m)
-{
-	const char **values =
-		xcalloc(m->new_proto.nr_params + 1, sizeof(*values));
-	size_t k;
-
-	for (k = 0; k < m->new_proto.nr_params; k++) {
-		const struct call_item *it = migration_new_item(m, (int)k + 1);
-
-		if (it && it->kind == CALL_ITEM_VALUE)
-			values[k] = it->value;
-	}
-	map->new_name = migration_renames(m) ? m->new_function : NULL;
-	map->nr_old = m->old_proto.nr_params;
-	map->old_to_new = m->old_to_new;
-	map->values = values;
-	map->nr_new = m->new_proto.nr_params;
-}
-
 /* a removed argument whose value is not one that goes silently */
 static void note_dropped(struct apply_result *r, const struct apply_file *file,
 			 const struct call_site *cs, const struct migration *m)
@@ -202,37 +182,39 @@ static void note_dropped(struct apply_result *r, const struct apply_file *file,
 	}
 }
 
-/* the file's new text from the calls to convert; -1 if it fails checks */
+/*
+ * the file's new text from the calls to convert, as the migration's
+ * kind writes it; -1 if it fails checks
+ */
 static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 		   const enum call_change *changes)
 {
 	const struct scanned_text *a = &w->orig;
 	const struct migration *m = ctx->opts->m;
-	struct reformat_call *calls;
-	struct reformat_map map;
+	struct apply_rewrite rw = {
+		.m = m,
+		.buf = a->buf,
+		.len = a->len,
+		.sites = a->scan.sites,
+		.nr_sites = a->scan.nr_sites,
+		.max_columns = ctx->result->max_line_length,
+		.out = &w->file->new_text,
+	};
+	unsigned char *convert;
 	enum call_change *check;
 	struct scanned_text b;
-	size_t i, nr = 0, where;
+	size_t i, where;
 	int ret = 0;
 
-	calls = xcalloc(a->scan.nr_sites + 1, sizeof(*calls));
-	for (i = 0; i < a->scan.nr_sites; i++) {
-		const struct call_site *cs = &a->scan.sites[i];
-
-		if (changes[i] != CALL_CONVERTED || !apply_is_convertible(cs))
-			continue;
-		calls[nr].open = cs->open_paren;
-		calls[nr].close = cs->close_paren;
-		calls[nr].commas = cs->commas;
-		calls[nr++].nr_commas = cs->nr_commas;
-	}
+	convert = xcalloc(a->scan.nr_sites + 1, sizeof(*convert));
+	for (i = 0; i < a->scan.nr_sites; i++)
+		convert[i] = changes[i] == CALL_CONVERTED &&
+			     apply_is_convertible(&a->scan.sites[i]);
+	rw.convert = convert;
 	strbuf_reset(&w->file->new_text);
-	reformat_map_init(&map, m);
-	reformat_convert(&w->file->new_text, a->buf, a->len, calls, nr, &map,
-			 ctx->result->max_line_length);
-	free((void *)map.values);
+	m->kind->rewrite(&rw);
 	tree_style_retab(&w->file->new_text, a->buf, a->len);
-	w->file->converted = nr;
+	w->file->converted = rw.converted;
 	/* the new text must differ from the original in those calls only */
 	check = xcalloc(a->scan.nr_sites + 1, sizeof(*check));
 	scanned_text_init(&b, w->file->path, w->file->new_text.buf,
@@ -240,13 +222,11 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	if (cross_check(a, &b, m, check, &where) < 0)
 		ret = -1;
 	for (i = 0; !ret && i < a->scan.nr_sites; i++)
-		if ((check[i] == CALL_CONVERTED) !=
-		    (changes[i] == CALL_CONVERTED &&
-		     apply_is_convertible(&a->scan.sites[i])))
+		if ((check[i] == CALL_CONVERTED) != convert[i])
 			ret = -1;
 	scanned_text_release(&b);
 	free(check);
-	free(calls);
+	free(convert);
 	return ret;
 }
 

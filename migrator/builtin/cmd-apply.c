@@ -38,6 +38,7 @@
 #include "builtin.h"
 #include "migration.h"
 #include "parse-options.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "tempfile.h"
 #include "util.h"
@@ -126,7 +127,7 @@ int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 		ret = ret ? 2 : 0;
 	}
 	if (!result.nr_files)
-		note("no call of '%s' found in '%s'", opts.m->function,
+		note("no call of '%s' found in '%s'", scan_first_name(opts.m),
 		     opts.tree);
 	apply_print_report(&result, km_verbosity == 0);
 	if (!ret)

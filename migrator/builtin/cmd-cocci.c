@@ -320,7 +320,7 @@ static int run_mode(const struct migration *m, const char *mode,
 		return error_errno("cannot read tree '%s'", tree), 2;
 	tree_notes_print(&scan.notes);
 	if (!scan.nr_files) {
-		note("no call of '%s' found in '%s'", m->function, tree);
+		note("no call of '%s' found in '%s'", scan_first_name(m), tree);
 		goto out;
 	}
 	scratch = tempdir_create("kmigrate-cocci");

@@ -92,7 +92,7 @@ static void report(const struct scan_result *result,
 	if (km_verbosity >= 2)
 		print_reasons(result);
 	if (!result->nr_occurrences)
-		note("no call of '%s' found in '%s'", m->function, tree);
+		note("no call of '%s' found in '%s'", scan_first_name(m), tree);
 	else if (km_verbosity >= 1)
 		print_summary(result);
 }

@@ -5,11 +5,12 @@
  * The steps read as a pipeline: the tree's API (tree-api.c), the call
  * sites (scan.c), libclang per file on -j threads (clang-analysis.c), each
  * call run on the driver-core model (model-call.c), the rules in
- * rule-list.h order on each call, then the findings sorted.  Which
- * occurrences are analysed, how they are described and what is settled
- * after is the migration's kind's (kind.h: analysed, analyse_files,
- * conclude); the call kind's are check-analyse.c and
- * check_conclude_calls() here.  A finding
+ * rule-list.h order on each call, then the findings sorted.  Once the
+ * tree is scanned, which occurrences are analysed, how they are
+ * described and what is settled after is the migration's kind's
+ * (kind.h: prepare, analyse_files, conclude); the call kind's are
+ * check_prepare_calls() and check_conclude_calls() here and
+ * check-analyse.c.  A finding
  * made by call_finding() carries the model's verdict on its call.
  * Each thread writes only its own file's records; the rules run on the
  * calling thread, so a rule may keep static state.
@@ -37,7 +38,7 @@ const struct rule *const check_rules[] = {
 
 const size_t nr_check_rules = ARRAY_SIZE(check_rules);
 
-/* the occurrences of one file its kind analyses become records */
+/* the scan's calls of one file become records for the analysis */
 static void add_file(struct check_result *r, const struct scan_file *sf,
 		     const struct migration *m)
 {
@@ -45,7 +46,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 	size_t i, n = 0;
 
 	for (i = 0; i < sf->nr_sites; i++)
-		n += !!m->kind->analysed(&sf->sites[i]);
+		n += call_site_kind_is_call(sf->sites[i].kind);
 	if (!n)
 		return;
 	cf = &r->files[r->nr_files++];
@@ -56,7 +57,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 	for (i = 0; i < sf->nr_sites; i++) {
 		struct call_analysis *call;
 
-		if (!m->kind->analysed(&sf->sites[i]))
+		if (!call_site_kind_is_call(sf->sites[i].kind))
 			continue;
 		call = &cf->calls[cf->nr_calls];
 		call_analysis_init(call, &sf->sites[i], m, &r->api,
@@ -223,10 +224,27 @@ static void read_texts(struct check_result *r)
 	}
 }
 
-int check_prepare(const struct check_options *opts, struct check_result *result)
+int check_prepare_calls(const struct check_options *opts,
+			struct check_result *result)
 {
 	const struct migration *m = opts->migration;
 	size_t i;
+
+	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
+	    0)
+		return -1;
+	if (result->api.fallback && !opts->quiet)
+		note("cannot tell which prototype of '%s' the tree declares "
+		     "(%s); checking against the new one",
+		     m->function, result->api.why);
+	for (i = 0; i < result->scan.nr_files; i++)
+		add_file(result, &result->scan.files[i], m);
+	return 0;
+}
+
+int check_prepare(const struct check_options *opts, struct check_result *result)
+{
+	const struct migration *m = opts->migration;
 
 	memset(result, 0, sizeof(*result));
 	findings_init(&result->findings);
@@ -236,21 +254,14 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (!is_dir(opts->tree))
 		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
-	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
-	    0)
-		return -1;
-	if (result->api.fallback && !opts->quiet)
-		note("cannot tell which prototype of '%s' the tree declares "
-		     "(%s); checking against the new one",
-		     m->function, result->api.why);
 	if (scan_tree_overlay(opts->tree, opts->overlay, m, opts->jobs,
 			      &result->scan) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
 	result->files =
 		xcalloc(result->scan.nr_files + 1, sizeof(*result->files));
-	for (i = 0; i < result->scan.nr_files; i++)
-		add_file(result, &result->scan.files[i], m);
+	if (m->kind->prepare(opts, result) < 0)
+		return -1;
 	read_texts(result);
 	return 0;
 }

@@ -99,11 +99,12 @@ int check_analyse(const struct check_options *opts,
  * check_analyse() in its three steps, for a caller that analyses
  * several versions of a tree at once (check --patch: one parse of each
  * file serves all of them, clang-analysis.h): check_prepare() scans
- * each and keeps a record of each occurrence the migration's kind
- * analyses (kind.h's analysed: for a call kind, old, new and ambiguous
- * calls), check_analyse_files() has the kind describe them in all of
- * them, check_conclude() has it settle what the description can (for
- * a call: what the types decide) and run the model.
+ * each and has the migration's kind keep a record of each occurrence
+ * it analyses (kind.h's prepare: for a call, it learns which prototype
+ * the tree declares and records the old, new and ambiguous calls),
+ * check_analyse_files() has the kind describe them in all of them,
+ * check_conclude() has it settle what the description can (for a call:
+ * what the types decide) and run the model.
  */
 int check_prepare(const struct check_options *opts,
 		  struct check_result *result);
@@ -113,10 +114,13 @@ int check_analyse_files(struct check_result *const *results, size_t nr,
 void check_conclude(struct check_result *result, int jobs);
 
 /*
- * The call kind's analyse_files and conclude (kind.h): libclang (or the
- * result cache) describes every call (check-analyse.c), then the types
- * decide the ambiguous calls they can and each call runs on the model
+ * The call kind's prepare, analyse_files and conclude (kind.h): the
+ * tree's API and a record per call, libclang (or the result cache)
+ * describes every call (check-analyse.c), then the types decide the
+ * ambiguous calls they can and each call runs on the model
  */
+int check_prepare_calls(const struct check_options *opts,
+			struct check_result *result);
 int check_analyse_calls(struct check_result *const *results, size_t nr,
 			const struct check_options *opts);
 void check_conclude_calls(struct check_result *result, int jobs);

@@ -10,10 +10,12 @@
  * checks once they are all read that the prototypes name the function
  * and the map fits them, has scan look for the function's names and
  * classify its call sites (call-site.h), generates the semantic patch
- * (cocci-gen.h), cross-checks a converted text call by call
- * (cross-check.h), has check analyse the calls with libclang and the
- * model (check.h) and brings its call rules, and words a change as the
- * map does (migration_describe()).  Every value is checked for what it is
+ * (cocci-gen.h), rewrites the calls spatch converted (rewrite.h) and
+ * cross-checks a converted text call by call (cross-check.h), has
+ * check analyse the calls with libclang and the model (check.h) and
+ * brings its call rules, and words a change as the map does
+ * (migration_describe()) and a cover letter by its prototypes
+ * (series.h).  Every value is checked for what it is
  * (migration-validate.h) before it is stored.
  */
 #include <stddef.h>
@@ -28,6 +30,8 @@
 #include "migration-map.h"
 #include "migration-validate.h"
 #include "migration.h"
+#include "rewrite.h"
+#include "series.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -178,6 +182,12 @@ static size_t call_names(const struct migration *m, const char **names)
 	return n;
 }
 
+/* series: who breaks when a call is left unconverted */
+static void call_describe_users(const struct migration *m, struct strbuf *out)
+{
+	strbuf_addf(out, "caller of %s()", m->function);
+}
+
 static void call_release(struct migration *m)
 {
 	free(m->function);
@@ -188,12 +198,6 @@ static void call_release(struct migration *m)
 	prototype_release(&m->new_proto);
 	map_release(m);
 	m->function = m->new_function = m->header = m->model = NULL;
-}
-
-/* check analyses the calls: old, new and ambiguous */
-static int call_analysed(const struct call_site *cs)
-{
-	return call_site_kind_is_call(cs->kind);
 }
 
 /* check's call rules (migrator/check/rules/), the ones a call has */
@@ -221,9 +225,12 @@ const struct migration_kind kind_call = {
 	.scan_buffer = call_site_scan,
 	.write_cocci = cocci_generate,
 	.cross_check = cross_check_calls,
-	.analysed = call_analysed,
+	.rewrite = rewrite_calls,
+	.prepare = check_prepare_calls,
 	.analyse_files = check_analyse_calls,
 	.conclude = check_conclude_calls,
 	.rules = call_rules,
 	.describe = migration_describe,
+	.describe_users = call_describe_users,
+	.cover_change = series_cover_prototypes,
 };

@@ -6,15 +6,16 @@
  * migration.c reads the keys every migration has (name, kind, subject,
  * description, demo-tree, demo-patch, cocci) and hands every other key
  * to its kind; the stages above ask the kind, through these ops, what to
- * look for and how to classify what they find (scan), the semantic patch
- * and the cross-check of a converted text (apply), what to analyse and
- * the check rules it brings (check) and the commit wording (series),
- * and never test which kind a migration is.  The types the ops take are
- * the stages' own (declared here, defined in their headers): a kind's
- * file fills them with functions of those stages.  The kinds themselves are a
- * stage above them all (migrator/kinds/, one file each), which gives
- * this stage its table with migration_kinds_set() before a migration is
- * read: this stage names no kind.
+ * look for and how to classify what they find (scan), the semantic
+ * patch, its own rewrite and the cross-check of a converted text
+ * (apply), what to analyse and the check rules it brings (check) and
+ * the commit wording (series), and never test which kind a migration
+ * is.  The types the ops take are the stages' own (declared here,
+ * defined in their headers): a kind's file fills them with functions
+ * of those stages.  The kinds themselves are a stage above them all
+ * (migrator/kinds/, one file each), which gives this stage its table
+ * with migration_kinds_set() before a migration is read: this stage
+ * names no kind.
  *
  * Caller's steps: kinds_init() (kinds.h) once, then migration_load() or
  * migration_parse(); m->kind is the migration's kind.
@@ -24,9 +25,9 @@
 
 #include <stddef.h>
 
-struct call_site;
 struct check_options;
 struct check_result;
+struct apply_rewrite;
 struct cross_check;
 struct migration;
 struct scan_file;
@@ -77,11 +78,21 @@ struct migration_kind {
 	 * (cross-check.h)
 	 */
 	int (*cross_check)(struct cross_check *cc);
+	/*
+	 * apply: the new text, from the original bytes, with the
+	 * occurrences apply converts converted (rewrite.h)
+	 */
+	void (*rewrite)(struct apply_rewrite *rw);
 
 	/* check (check.h) */
-	/* an occurrence scan found that check analyses */
-	int (*analysed)(const struct call_site *cs);
-	/* describe the analysed occurrences of the results' files */
+	/*
+	 * Once the tree is scanned (result->scan), with result->files
+	 * room for one per scanned file: keep a record of each occurrence
+	 * the kind analyses; -1 on a setup error (reported)
+	 */
+	int (*prepare)(const struct check_options *opts,
+		       struct check_result *result);
+	/* describe the recorded occurrences of the results' files */
 	int (*analyse_files)(struct check_result *const *results, size_t nr,
 			     const struct check_options *opts);
 	/* once described: settle what the analysis can, run the model */
@@ -94,6 +105,13 @@ struct migration_kind {
 	 * summary's words ("pass NULL parent to frob()")
 	 */
 	void (*describe)(const struct migration *m, struct strbuf *out);
+	/*
+	 * series: what an occurrence left unconverted belongs to, in a
+	 * cover letter's words ("caller of frob()"), and the change as the
+	 * cover letter shows it (for a call, the prototypes), appended
+	 */
+	void (*describe_users)(const struct migration *m, struct strbuf *out);
+	void (*cover_change)(const struct migration *m, struct strbuf *out);
 };
 
 /*

@@ -44,7 +44,6 @@ static void scan_one(size_t index, void *cb)
 	const struct tree_file *tf = job->paths->items[index].util;
 	const struct overlay_file *of = tree_overlay_find(job->overlay, path);
 	struct strbuf buf = STRBUF_INIT;
-	const char *names[KIND_MAX_NAMES];
 	char err[128];
 
 	if (of && of->removed) {
@@ -61,10 +60,9 @@ static void scan_one(size_t index, void *cb)
 	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {
 		slot->clean = !of; /* nothing to account for */
 	} else if (scan_is_binary(buf.buf, buf.len)) {
-		job->m->kind->names(job->m, names);
 		tree_notes_add(&slot->notes, path, 1,
 			       "skipping '%s': a binary file that names '%s'",
-			       path, names[0])
+			       path, scan_first_name(job->m))
 			->problem = TREE_NOTE_BINARY;
 	} else {
 		scan_file_buffer(&slot->file, path, buf.buf, buf.len, job->m);

@@ -41,6 +41,14 @@ const char *scan_find_word(const char *from, const char *to, const char *name,
 	return NULL;
 }
 
+const char *scan_first_name(const struct migration *m)
+{
+	const char *names[KIND_MAX_NAMES];
+
+	m->kind->names(m, names);
+	return names[0];
+}
+
 int scan_mentions(const char *buf, size_t len, const char *name)
 {
 	return scan_find_word(buf, buf + len, name, strlen(name)) != NULL;

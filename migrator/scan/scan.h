@@ -105,6 +105,8 @@ int scan_is_binary(const char *buf, size_t len);
 /* the next whole-identifier occurrence of name in [from, to), or NULL */
 const char *scan_find_word(const char *from, const char *to, const char *name,
 			   size_t len);
+/* the first name the migration's kind looks for: the one a message names */
+const char *scan_first_name(const struct migration *m);
 /* name occurs in buf as a whole identifier: the cheap pre-filter */
 int scan_mentions(const char *buf, size_t len, const char *name);
 /*

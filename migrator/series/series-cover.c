@@ -3,15 +3,16 @@
  *
  * Contract: series_format_cover() writes s->cover once every verdict is
  * in: the migration's description; why the series is laid out as it is
- * and the prototype before and after; where a subsystem series' To, Cc
- * and subject prefixes came from; the converted call sites by
- * subsystem, with the patch that holds each; check's verdict on the
- * converted tree (its errors and warnings listed), checkpatch's on each
- * patch, and how git am verified the series; then git's shortlog and
- * diffstat.  Prose is wrapped at 72 columns, a prototype only between
- * its parameters; the findings are quoted whole, however long.  It reads
- * the series and the options and writes nothing else; the caller's
- * steps are series.h's.
+ * and the change (in the kind's words: kind.h's describe_users and
+ * cover_change, series_cover_prototypes() the call kind's); where a
+ * subsystem series' To, Cc and subject prefixes came from; the
+ * converted call sites by subsystem, with the patch that holds each;
+ * check's verdict on the converted tree (its errors and warnings
+ * listed), checkpatch's on each patch, and how git am verified the
+ * series; then git's shortlog and diffstat.  Prose is wrapped at 72
+ * columns, a prototype only between its parameters; the findings are
+ * quoted whole, however long.  It reads the series and the options and
+ * writes nothing else; the caller's steps are series.h's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -88,15 +89,18 @@ static const char *split_unit(const struct series *s)
 /* why one patch, or why a series that must be applied whole */
 static void cover_layout(struct series *s, struct strbuf *body)
 {
-	const char *fn = s->opts->migration->function;
+	const struct migration *m = s->opts->migration;
+	struct strbuf users = STRBUF_INIT;
 	char *text;
+
+	m->kind->describe_users(m, &users);
 
 	if (s->opts->split == SERIES_ATOMIC)
 		text = xstrfmt("Every caller is converted in one patch: the "
-			       "new prototype breaks every caller of %s() that "
+			       "new prototype breaks every %s that "
 			       "is not converted yet, and each patch of a "
 			       "series must build on its own.",
-			       fn);
+			       users.buf);
 	else if (s->nr == 1)
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s; every converted caller is in one "
@@ -106,13 +110,14 @@ static void cover_layout(struct series *s, struct strbuf *body)
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s, so that each maintainer can "
 			       "review their part.  The new prototype breaks "
-			       "every caller of %s() that is not converted "
+			       "every %s that is not converted "
 			       "yet: the tree builds again only with all %zu "
 			       "patches applied, so the series is only "
 			       "bisectable when applied whole.",
-			       split_unit(s), fn, s->nr);
+			       split_unit(s), users.buf, s->nr);
 	add_paragraph(body, text);
 	free(text);
+	strbuf_release(&users);
 }
 
 /* how the subsystem patches were addressed and their prefixes found */
@@ -152,12 +157,12 @@ static void add_prototype(struct strbuf *body, const char *proto)
 	free(text);
 }
 
-static void cover_prototypes(struct series *s, struct strbuf *body)
+void series_cover_prototypes(const struct migration *m, struct strbuf *body)
 {
 	strbuf_addstr(body, "\nThe prototype changes from\n\n");
-	add_prototype(body, s->opts->migration->old_proto.text);
+	add_prototype(body, m->old_proto.text);
 	strbuf_addstr(body, "\nto\n\n");
-	add_prototype(body, s->opts->migration->new_proto.text);
+	add_prototype(body, m->new_proto.text);
 }
 
 static void table_row(struct strbuf *body, const char *subsystem, size_t width,
@@ -349,7 +354,7 @@ void series_format_cover(struct series *s)
 
 	strbuf_addf(&body, "%s\n\n", s->opts->migration->description);
 	cover_layout(s, &body);
-	cover_prototypes(s, &body);
+	s->opts->migration->kind->cover_change(s->opts->migration, &body);
 	cover_addressing(s, &body);
 	cover_table(s, &body);
 	cover_check(s, &body);

@@ -135,6 +135,11 @@ int series_format_patches(struct series *s);
 
 /* the cover letter, after the checkpatch and git am verdicts are in */
 void series_format_cover(struct series *s);
+/*
+ * The call kind's cover_change (kind.h): the prototype before and after,
+ * as declarations broken between parameters, appended to body
+ */
+void series_cover_prototypes(const struct migration *m, struct strbuf *body);
 
 /*
  * for series-cover.c: mail n of the series (0: the cover letter, into

@@ -1,0 +1,43 @@
+/*
+ * rewrite.h - apply's own conversion of a file, from its original bytes
+ * (apply.c's step 4): what the migration's kind is given to rewrite
+ * (kind.h's rewrite op), and the call kind's rewrite.
+ *
+ * apply decides which occurrences are converted (those spatch converted
+ * that it may convert itself); the kind writes the whole new text, in
+ * kernel style, every byte outside the changed lines copied unchanged;
+ * apply then cross-checks the new text against the original
+ * (cross-check.h), so a rewrite that changed anything else fails the
+ * file instead of corrupting it.
+ *
+ * Caller's steps: fill a struct apply_rewrite, call m->kind->rewrite()
+ * on it, read out and converted.
+ */
+#ifndef KM_REWRITE_H
+#define KM_REWRITE_H
+
+#include <stddef.h>
+
+#include "call-site.h"
+#include "migration.h"
+#include "strbuf.h"
+
+struct apply_rewrite {
+	const struct migration *m;
+	const char *buf; /* the original text */
+	size_t len;
+	const struct call_site *sites; /* its scan's occurrences */
+	size_t nr_sites;
+	const unsigned char *convert; /* per site: 1 to convert it */
+	size_t max_columns;	      /* the tree's line limit */
+	struct strbuf *out;	      /* the new text, appended */
+	size_t converted;	      /* set: how many were converted */
+};
+
+/*
+ * The call kind's rewrite (rewrite-calls.c): each call to convert as
+ * the migration's map says, by reformat.h
+ */
+void rewrite_calls(struct apply_rewrite *rw);
+
+#endif
