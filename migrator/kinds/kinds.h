@@ -1,7 +1,7 @@
 /*
  * kinds.h - the kinds of change kmigrate knows, one file each in this
- * folder (kind-NAME.c, a struct migration_kind kind_NAME: kind.h), and
- * their table.
+ * folder (kind-NAME.c, a struct migration_kind kind_NAME: kind.h), one
+ * line each in kind-list.h, and their table.
  *
  * Caller's steps: kinds_init() once, before the first migration is read
  * (the commands' set-up does it; so do the unit tests' runner and the
@@ -12,7 +12,9 @@
 
 #include "kind.h"
 
-extern const struct migration_kind kind_call;
+#define KIND(name) extern const struct migration_kind kind_##name;
+#include "kind-list.h"
+#undef KIND
 
 /* give the migration data the table of the kinds */
 void kinds_init(void);
