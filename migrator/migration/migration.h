@@ -94,6 +94,7 @@ struct migration {
 	char *dir;			   /* the migration's folder */
 	const struct migration_kind *kind; /* what it changes (kind.h) */
 	char *kind_name;		   /* its "kind:" key, or NULL */
+	void *kind_data; /* a kind's own fields, its release frees them */
 	/* the call kind's fields (migrator/kinds/kind-call.c) */
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
