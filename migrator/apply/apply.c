@@ -23,18 +23,19 @@
  *     output still holds an old-form call apply would convert, so a
  *     failure, its reason and its time limit are the file's own; a
  *     slice whose result apply cannot take as it is runs again whole;
- *  3. spatch's final output is re-scanned and lexed; cross_check() walks
- *     both token streams, call by call: between calls the tokens must be
- *     equal, and each call must be equal or converted as the
- *     migration's map says (whitespace never counts);
+ *  3. spatch's final output is re-scanned and lexed; cross_check() has
+ *     the migration's kind walk both token streams (for a call kind,
+ *     call by call: between calls the tokens must be equal, and each
+ *     call must be equal or converted as the migration's map says;
+ *     whitespace never counts);
  *  4. the calls that are old in scan AND converted by spatch are handed
  *     to the migration's kind to rewrite with the original bytes
  *     (rewrite.h; for a call, reformat.c); the result is cross-checked
  *     against the original the same way, so a reformatting bug fails the
  *     file instead of corrupting it;
  *  5. every other call of the function is recorded as left, with why;
- *     a converted call that lost a value the map does not let go
- *     silently is recorded with a warning.
+ *     what the rewrite warns of (a converted call that lost a value the
+ *     map does not let go silently) is recorded with a warning.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -156,30 +157,34 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 
 /* ---- one file ---- */
 
-/* a removed argument whose value is not one that goes silently */
-static void note_dropped(struct apply_result *r, const struct apply_file *file,
-			 const struct call_site *cs, const struct migration *m)
+/* the rewrite's warnings, in site order, to the result's */
+static void take_warnings(struct apply_result *r, const struct apply_file *file,
+			  struct apply_rewrite *rw)
 {
-	size_t j;
+	size_t i;
 
-	for (j = 0; j < m->old_proto.nr_params && j < cs->nr_args; j++) {
+	for (i = 0; i < rw->nr_warnings; i++) {
+		const struct call_site *cs = &rw->sites[rw->warnings[i].site];
 		struct apply_left *note;
 
-		if (migration_new_position(m, (int)j + 1) ||
-		    migration_drop_is_silent(m, (int)j + 1, cs->args[j].text))
-			continue;
 		ALLOC_GROW(r->dropped, r->nr_dropped + 1, r->alloc_dropped);
 		note = &r->dropped[r->nr_dropped++];
 		note->path = file->path;
 		note->line = cs->line;
 		note->column = cs->column;
 		note->reason = APPLY_LEFT_NR;
-		note->detail = xstrfmt("converted, dropping argument %zu '%s' "
-				       "(%s) of %s()",
-				       j + 1, cs->args[j].text,
-				       m->old_proto.params[j].name,
-				       m->function);
+		note->detail = rw->warnings[i].detail;
+		rw->warnings[i].detail = NULL;
 	}
+}
+
+static void release_warnings(struct apply_rewrite *rw)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_warnings; i++)
+		free(rw->warnings[i].detail);
+	free(rw->warnings);
 }
 
 /*
@@ -225,6 +230,9 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 		if ((check[i] == CALL_CONVERTED) != convert[i])
 			ret = -1;
 	scanned_text_release(&b);
+	if (!ret && rw.converted)
+		take_warnings(ctx->result, w->file, &rw);
+	release_warnings(&rw);
 	free(check);
 	free(convert);
 	return ret;
@@ -236,7 +244,6 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	struct apply_file *file = w->file;
 	const struct scanned_text *a = &w->orig;
 	enum call_change *changes = w->changes;
-	size_t i;
 
 	if (w->failure) {
 		file->failure = xstrdup(w->failure);
@@ -256,11 +263,6 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	}
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
-	for (i = 0; file->converted && i < a->scan.nr_sites; i++)
-		if (changes[i] == CALL_CONVERTED &&
-		    apply_is_convertible(&a->scan.sites[i]))
-			note_dropped(ctx->result, file, &a->scan.sites[i],
-				     ctx->opts->m);
 	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
 		      changes, w);
 }

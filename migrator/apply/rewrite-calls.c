@@ -2,7 +2,8 @@
  * rewrite-calls.c - the call kind's rewrite (see rewrite.h): the
  * migration's map as reformat.h has it (the new name, where each old
  * argument goes, the values inserted), and each call to convert by the
- * offsets of its parenthesis and commas scan recorded.
+ * offsets of its parenthesis and commas scan recorded; a warning for
+ * each argument it removes that "drop:" does not let go silently.
  */
 #include <stdlib.h>
 
@@ -31,6 +32,30 @@ static void reformat_map_init(struct reformat_map *map,
 	map->nr_new = m->new_proto.nr_params;
 }
 
+/* a removed argument whose value is not one that goes silently */
+static void warn_dropped(struct apply_rewrite *rw, size_t site)
+{
+	const struct migration *m = rw->m;
+	const struct call_site *cs = &rw->sites[site];
+	size_t j;
+
+	for (j = 0; j < m->old_proto.nr_params && j < cs->nr_args; j++) {
+		struct rewrite_warning *w;
+
+		if (migration_new_position(m, (int)j + 1) ||
+		    migration_drop_is_silent(m, (int)j + 1, cs->args[j].text))
+			continue;
+		ALLOC_GROW(rw->warnings, rw->nr_warnings + 1,
+			   rw->alloc_warnings);
+		w = &rw->warnings[rw->nr_warnings++];
+		w->site = site;
+		w->detail = xstrfmt("converted, dropping argument %zu '%s' "
+				    "(%s) of %s()",
+				    j + 1, cs->args[j].text,
+				    m->old_proto.params[j].name, m->function);
+	}
+}
+
 void rewrite_calls(struct apply_rewrite *rw)
 {
 	struct reformat_call *calls;
@@ -43,6 +68,7 @@ void rewrite_calls(struct apply_rewrite *rw)
 
 		if (!rw->convert[i])
 			continue;
+		warn_dropped(rw, i);
 		calls[nr].open = cs->open_paren;
 		calls[nr].close = cs->close_paren;
 		calls[nr].commas = cs->commas;

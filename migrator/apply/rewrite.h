@@ -11,7 +11,8 @@
  * file instead of corrupting it.
  *
  * Caller's steps: fill a struct apply_rewrite, call m->kind->rewrite()
- * on it, read out and converted.
+ * on it, read out, converted and the warnings, free each warning's
+ * detail and the array.
  */
 #ifndef KM_REWRITE_H
 #define KM_REWRITE_H
@@ -21,6 +22,12 @@
 #include "call-site.h"
 #include "migration.h"
 #include "strbuf.h"
+
+/* a warning on an occurrence converted: site is its index */
+struct rewrite_warning {
+	size_t site;
+	char *detail; /* "converted, dropping argument 1 'mod' ..." */
+};
 
 struct apply_rewrite {
 	const struct migration *m;
@@ -32,11 +39,15 @@ struct apply_rewrite {
 	size_t max_columns;	      /* the tree's line limit */
 	struct strbuf *out;	      /* the new text, appended */
 	size_t converted;	      /* set: how many were converted */
+	/* set: what a conversion lost, by site; the caller frees them */
+	struct rewrite_warning *warnings;
+	size_t nr_warnings, alloc_warnings;
 };
 
 /*
  * The call kind's rewrite (rewrite-calls.c): each call to convert as
- * the migration's map says, by reformat.h
+ * the migration's map says, by reformat.h; a warning for each argument
+ * removed whose value the map does not let go silently ("drop:")
  */
 void rewrite_calls(struct apply_rewrite *rw);
 
