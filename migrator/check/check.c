@@ -177,10 +177,8 @@ static void decide_by_types(struct call_analysis *call)
 	if (form < 0)
 		return;
 	call->form = form ? CALL_SITE_NEW : CALL_SITE_OLD;
-	call->form_reason = xstrfmt("the argument types libclang gives fit "
-				    "only the %s prototype%s",
-				    form ? "new" : "old",
-				    swapped ? ", once two are exchanged" : "");
+	call->form_reason = swapped ? CALL_FORM_BY_TYPES_EXCHANGED :
+				      CALL_FORM_BY_TYPES;
 }
 
 static void check_model_verdicts(struct check_result *r, int jobs);
