@@ -232,10 +232,15 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
 	    0)
 		return -1;
-	if (result->api.fallback && !opts->quiet)
+	if (result->api.fallback && !opts->quiet) {
+		struct strbuf why = STRBUF_INIT;
+
+		tree_api_reason_text(&result->api, &why);
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one",
-		     m->function, result->api.why);
+		     m->function, why.buf);
+		strbuf_release(&why);
+	}
 	if (scan_tree_overlay(opts->tree, opts->overlay, m, opts->jobs,
 			      &result->scan) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
