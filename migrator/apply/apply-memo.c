@@ -30,7 +30,7 @@
 #include "tree-fs.h"
 #include "util.h"
 
-#define MEMO_MAGIC "kmigrate-apply-run 2"
+#define MEMO_MAGIC "kmigrate-apply-run 3"
 
 static void add_number(struct result_key *key, long long n)
 {
@@ -104,9 +104,12 @@ static int write_lefts(struct strbuf *out, const struct apply_result *r,
 
 		if (file == r->nr_files)
 			return -1;
-		strbuf_addf(out, "%s %zu %zu %zu %d", word, file, l->line,
-			    l->column, (int)l->reason);
-		record_add_string(out, l->detail);
+		strbuf_addf(out, "%s %zu %zu %zu %d %d %d %zu", word, file,
+			    l->line, l->column, (int)l->reason,
+			    (int)l->site_kind, (int)l->site_reason, l->arg);
+		record_add_string(out, l->text);
+		record_add_string(out, l->param);
+		record_add_string(out, l->function);
 		strbuf_addch(out, '\n');
 	}
 	return 0;
@@ -296,20 +299,29 @@ static void read_lefts(struct record_cursor *c, struct apply_result *r,
 
 	for (i = 0; !c->bad && i < nr; i++) {
 		struct apply_left *l = &lefts[i];
-		size_t file, reason;
+		size_t file, reason, site_kind, site_reason;
 
 		record_expect(c, word);
 		file = record_number(c);
 		l->line = record_number(c);
 		l->column = record_number(c);
 		reason = record_number(c);
-		l->detail = record_string(c);
-		if (file >= r->nr_files || reason > reasons || !l->detail) {
+		site_kind = record_number(c);
+		site_reason = record_number(c);
+		l->arg = record_number(c);
+		l->text = record_string(c);
+		l->param = record_string(c);
+		l->function = record_string(c);
+		if (c->bad || file >= r->nr_files || reason > reasons ||
+		    site_kind >= CALL_SITE_NR_KINDS ||
+		    site_reason >= CALL_REASON_NR) {
 			c->bad = 1;
 			continue;
 		}
 		l->path = r->files[file].path;
 		l->reason = (enum apply_reason)reason;
+		l->site_kind = (enum call_site_kind)site_kind;
+		l->site_reason = (enum call_site_reason)site_reason;
 	}
 }
 
@@ -379,7 +391,7 @@ static void read_result(struct record_cursor *c, struct apply_result *r,
 	r->dropped = xcalloc(r->nr_dropped + 1, sizeof(*r->dropped));
 	r->alloc_dropped = r->nr_dropped;
 	read_lefts(c, r, "left", r->left, r->nr_left, APPLY_LEFT_NR - 1);
-	read_lefts(c, r, "dropped", r->dropped, r->nr_dropped, APPLY_LEFT_NR);
+	read_lefts(c, r, "dropped", r->dropped, r->nr_dropped, APPLY_DROPPED);
 	read_notes(c, &r->notes);
 }
 

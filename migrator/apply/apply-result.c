@@ -19,6 +19,13 @@ int apply_is_convertible(const struct call_site *cs)
 	       !cs->unterminated;
 }
 
+static void left_release(struct apply_left *left)
+{
+	free(left->text);
+	free(left->param);
+	free(left->function);
+}
+
 void apply_result_release(struct apply_result *r)
 {
 	size_t i;
@@ -31,10 +38,10 @@ void apply_result_release(struct apply_result *r)
 	}
 	free(r->files);
 	for (i = 0; i < r->nr_left; i++)
-		free(r->left[i].detail);
+		left_release(&r->left[i]);
 	free(r->left);
 	for (i = 0; i < r->nr_dropped; i++)
-		free(r->dropped[i].detail);
+		left_release(&r->dropped[i]);
 	free(r->dropped);
 	tree_notes_release(&r->notes);
 	memset(r, 0, sizeof(*r));

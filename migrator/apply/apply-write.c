@@ -209,6 +209,22 @@ static void print_summary(const struct apply_result *r)
 	fputc('\n', stderr);
 }
 
+/* "FILE:LINE:COL: WHAT: " and the words of each of lefts[0..nr) */
+static void print_lefts(const struct apply_left *lefts, size_t nr,
+			const char *what)
+{
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		strbuf_reset(&text);
+		apply_left_text(&lefts[i], &text);
+		fprintf(stderr, "%s:%zu:%zu: %s: %s\n", lefts[i].path,
+			lefts[i].line, lefts[i].column, what, text.buf);
+	}
+	strbuf_release(&text);
+}
+
 void apply_print_report(const struct apply_result *r, int quiet)
 {
 	size_t i;
@@ -218,14 +234,8 @@ void apply_print_report(const struct apply_result *r, int quiet)
 		if (r->files[i].failure)
 			fprintf(stderr, "%s: %s\n", r->files[i].path,
 				r->files[i].failure);
-	for (i = 0; i < r->nr_left; i++)
-		fprintf(stderr, "%s:%zu:%zu: not converted: %s\n",
-			r->left[i].path, r->left[i].line, r->left[i].column,
-			r->left[i].detail);
-	for (i = 0; i < r->nr_dropped; i++)
-		fprintf(stderr, "%s:%zu:%zu: warning: %s\n", r->dropped[i].path,
-			r->dropped[i].line, r->dropped[i].column,
-			r->dropped[i].detail);
+	print_lefts(r->left, r->nr_left, "not converted");
+	print_lefts(r->dropped, r->nr_dropped, "warning");
 	if (!quiet)
 		print_summary(r);
 }

@@ -55,35 +55,37 @@
 #include "tree-style.h"
 #include "util.h"
 
-static const char *const reason_names[APPLY_LEFT_NR] = {
-	[APPLY_LEFT_AMBIGUOUS] = "ambiguous",
-	[APPLY_LEFT_MACRO] = "macro",
-	[APPLY_LEFT_SHADOWED] = "shadowed",
-	[APPLY_LEFT_PARSE_ERROR] = "parse error",
-	[APPLY_LEFT_TIMEOUT] = "timeout",
-	[APPLY_LEFT_SPATCH_FAILED] = "spatch failed",
-	[APPLY_LEFT_NOT_MATCHED] = "not matched",
-};
-
-const char *apply_reason_name(enum apply_reason reason)
-{
-	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
-}
-
-static void add_left(struct apply_result *r, const struct apply_file *file,
-		     const struct call_site *cs, enum apply_reason reason,
-		     char *detail)
+/* record a call left for reason; text (malloc'd, or NULL) as apply.h says */
+static struct apply_left *add_left(struct apply_result *r,
+				   const struct apply_file *file,
+				   const struct call_site *cs,
+				   enum apply_reason reason, char *text)
 {
 	struct apply_left *left;
 
 	ALLOC_GROW(r->left, r->nr_left + 1, r->alloc_left);
 	left = &r->left[r->nr_left++];
+	memset(left, 0, sizeof(*left));
 	left->path = file->path;
 	left->line = cs->line;
 	left->column = cs->column;
 	left->reason = reason;
-	left->detail = detail;
+	left->text = text;
 	r->counts[reason]++;
+	return left;
+}
+
+/* a call left for what the scan says of it: its kind and reason */
+static void add_left_site(struct apply_result *r, const struct apply_file *file,
+			  const struct call_site *cs, enum apply_reason reason)
+{
+	const char *operand = call_site_reason_operand(cs);
+	struct apply_left *left = add_left(r, file, cs, reason,
+					   operand ? xstrdup(operand) : NULL);
+
+	left->site_kind = cs->kind;
+	left->site_reason = cs->reason;
+	left->arg = cs->variadic;
 }
 
 /* a call of a file-local function, not its declaration or definition */
@@ -93,37 +95,22 @@ static int is_shadowed_call(const struct call_site *cs)
 	       cs->reason == CALL_REASON_LOCAL_CALL;
 }
 
-/* "what: the site's reason", or unknown when it has none */
-static char *site_detail(const char *what, const struct call_site *cs,
-			 const char *unknown)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "%s: ", what);
-	if (cs->reason != CALL_REASON_NONE)
-		call_site_reason_text(&sb, cs);
-	else
-		strbuf_addstr(&sb, unknown);
-	return strbuf_detach(&sb, NULL);
-}
-
 /* why an old-form call that spatch did not convert is left */
 static void left_old(struct apply_result *r, const struct apply_file *file,
 		     const struct call_site *cs, const struct apply_work *w)
 {
 	if (cs->in_macro)
-		add_left(r, file, cs, APPLY_LEFT_MACRO, xstrdup("macro"));
+		add_left(r, file, cs, APPLY_LEFT_MACRO, NULL);
 	else if (w && w->timed_out)
-		add_left(r, file, cs, APPLY_LEFT_TIMEOUT, xstrdup("timeout"));
+		add_left(r, file, cs, APPLY_LEFT_TIMEOUT, NULL);
 	else if (w && w->failure)
 		add_left(r, file, cs, APPLY_LEFT_SPATCH_FAILED,
 			 xstrdup(w->failure));
 	else if (w && w->parse_error)
 		add_left(r, file, cs, APPLY_LEFT_PARSE_ERROR,
-			 xstrfmt("spatch: %s", w->parse_error));
+			 xstrdup(w->parse_error));
 	else
-		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED,
-			 xstrdup("not matched by the semantic patch"));
+		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
 /* record every call of the file that is not converted */
@@ -142,16 +129,11 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 		    !(inserted && apply_is_convertible(cs)))
 			left_old(r, file, cs, w);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
-			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
-				 site_detail("ambiguous", cs,
-					     "the form is unknown"));
+			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 		else if (is_shadowed_call(cs))
-			add_left(r, file, cs, APPLY_LEFT_SHADOWED,
-				 site_detail("shadowed", cs, NULL));
+			add_left_site(r, file, cs, APPLY_LEFT_SHADOWED);
 		else if (cs->kind == CALL_SITE_NEW && inserted)
-			add_left(r, file, cs, APPLY_LEFT_AMBIGUOUS,
-				 xstrdup("ambiguous: spatch converts a call "
-					 "scan finds in the new form"));
+			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 	}
 }
 
@@ -169,12 +151,16 @@ static void take_warnings(struct apply_result *r, const struct apply_file *file,
 
 		ALLOC_GROW(r->dropped, r->nr_dropped + 1, r->alloc_dropped);
 		note = &r->dropped[r->nr_dropped++];
+		memset(note, 0, sizeof(*note));
 		note->path = file->path;
 		note->line = cs->line;
 		note->column = cs->column;
-		note->reason = APPLY_LEFT_NR;
-		note->detail = rw->warnings[i].detail;
-		rw->warnings[i].detail = NULL;
+		note->reason = APPLY_DROPPED;
+		note->arg = rw->warnings[i].arg;
+		note->text = rw->warnings[i].text;
+		note->param = rw->warnings[i].param;
+		note->function = rw->warnings[i].function;
+		memset(&rw->warnings[i], 0, sizeof(rw->warnings[i]));
 	}
 }
 
@@ -182,8 +168,11 @@ static void release_warnings(struct apply_rewrite *rw)
 {
 	size_t i;
 
-	for (i = 0; i < rw->nr_warnings; i++)
-		free(rw->warnings[i].detail);
+	for (i = 0; i < rw->nr_warnings; i++) {
+		free(rw->warnings[i].text);
+		free(rw->warnings[i].param);
+		free(rw->warnings[i].function);
+	}
 	free(rw->warnings);
 }
 

@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include "call-site.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "tree-walk.h"
@@ -49,14 +50,32 @@ enum apply_reason {
 	APPLY_LEFT_TIMEOUT,	  /* spatch ran out of time */
 	APPLY_LEFT_SPATCH_FAILED, /* spatch failed, or changed more */
 	APPLY_LEFT_NOT_MATCHED,	  /* the semantic patch left it */
-	APPLY_LEFT_NR
+	APPLY_LEFT_NR,
+	/* not left: converted, an argument dropped (a warning) */
+	APPLY_DROPPED = APPLY_LEFT_NR
 };
 
+/*
+ * A call left as it is, or a converted one that dropped an argument.
+ * The reason's words are made only when printed (apply_left_text()),
+ * from the reason and its variable part:
+ *  AMBIGUOUS, SHADOWED: the scan's kind and reason, with arg and text
+ *	as call_site_reason_words() takes them (a call scan finds in the
+ *	new form is one spatch converts);
+ *  PARSE_ERROR, SPATCH_FAILED: text, spatch's message;
+ *  DROPPED: arg, text: the argument's number and text; param, function:
+ *	the names of its parameter and of the function.
+ */
 struct apply_left {
 	const char *path;    /* the file's path (apply_file) */
 	size_t line, column; /* of the function's name */
 	enum apply_reason reason;
-	char *detail; /* the reason as printed */
+	enum call_site_kind site_kind;
+	enum call_site_reason site_reason;
+	size_t arg;
+	char *text;
+	char *param;
+	char *function;
 };
 
 struct apply_file {
@@ -101,7 +120,14 @@ struct apply_result {
 	unsigned int max_line_length; /* the limit lines were wrapped at */
 };
 
+/* the summary line's name of a reason: "ambiguous", "not matched" */
 const char *apply_reason_name(enum apply_reason reason);
+/*
+ * Why a call is left, or which argument it dropped, appended to out:
+ * "ambiguous: the argument list is not closed", "converted, dropping
+ * argument 1 'mod' (owner) of class_create()"; in apply-left.c
+ */
+void apply_left_text(const struct apply_left *left, struct strbuf *out);
 
 int apply_tree(const struct apply_opts *opts, struct apply_result *result);
 void apply_result_release(struct apply_result *result);

@@ -49,10 +49,10 @@ static void warn_dropped(struct apply_rewrite *rw, size_t site)
 			   rw->alloc_warnings);
 		w = &rw->warnings[rw->nr_warnings++];
 		w->site = site;
-		w->detail = xstrfmt("converted, dropping argument %zu '%s' "
-				    "(%s) of %s()",
-				    j + 1, cs->args[j].text,
-				    m->old_proto.params[j].name, m->function);
+		w->arg = j + 1;
+		w->text = xstrdup(cs->args[j].text);
+		w->param = xstrdup(m->old_proto.params[j].name);
+		w->function = xstrdup(m->function);
 	}
 }
 

@@ -23,10 +23,16 @@
 #include "migration.h"
 #include "strbuf.h"
 
-/* a warning on an occurrence converted: site is its index */
+/*
+ * A converted occurrence lost a value (apply.h's APPLY_DROPPED: words
+ * made when printed): site is its index, the parts are the caller's
+ */
 struct rewrite_warning {
 	size_t site;
-	char *detail; /* "converted, dropping argument 1 'mod' ..." */
+	size_t arg;	/* 1-based: the argument removed */
+	char *text;	/* its text */
+	char *param;	/* its parameter's name */
+	char *function; /* the function's */
 };
 
 struct apply_rewrite {

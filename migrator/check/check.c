@@ -182,10 +182,8 @@ static void decide_by_types(struct call_analysis *call)
 	if (form < 0)
 		return;
 	call->form = form ? CALL_SITE_NEW : CALL_SITE_OLD;
-	call->form_reason = xstrfmt("the argument types libclang gives fit "
-				    "only the %s prototype%s",
-				    form ? "new" : "old",
-				    swapped ? ", once two are exchanged" : "");
+	call->form_reason = swapped ? CALL_FORM_BY_TYPES_EXCHANGED :
+				      CALL_FORM_BY_TYPES;
 }
 
 static void check_model_verdicts(struct check_result *r, int jobs);
@@ -233,10 +231,15 @@ int check_prepare_calls(const struct check_options *opts,
 	if (tree_api_read_overlay(&result->api, opts->tree, opts->overlay, m) <
 	    0)
 		return -1;
-	if (result->api.fallback && !opts->quiet)
+	if (result->api.fallback && !opts->quiet) {
+		struct strbuf why = STRBUF_INIT;
+
+		tree_api_reason_text(&result->api, &why);
 		note("cannot tell which prototype of '%s' the tree declares "
 		     "(%s); checking against the new one",
-		     m->function, result->api.why);
+		     m->function, why.buf);
+		strbuf_release(&why);
+	}
 	for (i = 0; i < result->scan.nr_files; i++)
 		add_file(result, &result->scan.files[i], m);
 	return 0;

@@ -90,8 +90,20 @@ void call_analysis_release(struct call_analysis *call)
 	for (i = 0; i < call->nr_args; i++)
 		argument_release(&call->args[i]);
 	free(call->args);
-	free(call->form_reason);
 	memset(call, 0, sizeof(*call));
+}
+
+void call_form_reason_text(const struct call_analysis *call, struct strbuf *out)
+{
+	if (call->form_reason == CALL_FORM_FROM_SCAN)
+		return;
+	strbuf_addf(out,
+		    "the argument types libclang gives fit only the %s "
+		    "prototype%s",
+		    call->form == CALL_SITE_NEW ? "new" : "old",
+		    call->form_reason == CALL_FORM_BY_TYPES_EXCHANGED ?
+			    ", once two are exchanged" :
+			    "");
 }
 
 struct child_count {

@@ -49,6 +49,7 @@
 #include "strlist.h"
 
 struct migration;
+struct strbuf;
 struct tree_api;
 struct tree_overlay;
 
@@ -84,15 +85,27 @@ struct analysed_file {
 	struct strlist deps;
 };
 
+/*
+ * Why a call's form is what it is, when check decided it and not the
+ * scan (check.c's decide_by_types()); the words are made only when
+ * printed, by call_form_reason_text().
+ */
+enum call_form_reason {
+	CALL_FORM_FROM_SCAN,	      /* the scan's form: nothing to say */
+	CALL_FORM_BY_TYPES,	      /* libclang's types fit one prototype */
+	CALL_FORM_BY_TYPES_EXCHANGED, /* ... once two arguments are exchanged */
+	CALL_FORM_REASON_NR
+};
+
 struct call_analysis {
 	const struct call_site *site; /* the scan's record */
 	const struct migration *migration;
 	const struct tree_api *api;
 	const struct analysed_file *file;
-	size_t index_in_file;	    /* 0 for the file's first call */
-	enum call_site_kind form;   /* the scan's, or decided by types */
-	char *form_reason;	    /* set when the types decided it */
-	struct call_argument *args; /* site->nr_args of them */
+	size_t index_in_file;		   /* 0 for the file's first call */
+	enum call_site_kind form;	   /* the scan's, or decided by types */
+	enum call_form_reason form_reason; /* why form, when not the scan */
+	struct call_argument *args;	   /* site->nr_args of them */
 	size_t nr_args;
 	int seen_by_libclang;
 };
@@ -133,6 +146,13 @@ void call_analysis_init(struct call_analysis *call,
 			const struct tree_api *api,
 			const struct analysed_file *file, size_t index);
 void call_analysis_release(struct call_analysis *call);
+/*
+ * Why the call's form is what it is, appended to out ("the argument
+ * types libclang gives fit only the old prototype"); nothing when it is
+ * the scan's
+ */
+void call_form_reason_text(const struct call_analysis *call,
+			   struct strbuf *out);
 
 /*
  * Analyse calls[0..nr) of one file whose text is text[0..len): libclang

@@ -1,27 +1,32 @@
 /*
  * call-site-reason.c - a call site's reason in words (see call-site.h):
  * the only place its text is made, for scan -v, the JSON "reason" key,
- * apply's report and check's messages.  Deciding code reads the enum.
+ * apply's report (from the parts apply keeps of it) and check's
+ * messages.  Deciding code reads the enum.
  */
 #include <string.h>
 
 #include "call-site.h"
 #include "strbuf.h"
 
-void call_site_reason_text(struct strbuf *sb, const struct call_site *cs)
+void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
+			    size_t arg, const char *text)
 {
-	switch (cs->reason) {
+	if (!text)
+		text = "";
+	switch (reason) {
 	case CALL_REASON_NONE:
+	case CALL_REASON_NR:
 		break;
 	case CALL_REASON_EVIDENCE:
-		strbuf_addstr(sb, cs->evidence ? cs->evidence : "");
+		strbuf_addstr(sb, text);
 		break;
 	case CALL_REASON_VARIADIC:
 		strbuf_addf(sb,
 			    "argument %zu '%s' is the macro's variadic "
 			    "parameter: how many arguments the call has is "
 			    "not known",
-			    cs->variadic, cs->args[cs->variadic - 1].text);
+			    arg, text);
 		break;
 	case CALL_REASON_UNTERMINATED:
 		strbuf_addstr(sb, "the argument list is not closed");
@@ -33,16 +38,37 @@ void call_site_reason_text(struct strbuf *sb, const struct call_site *cs)
 	case CALL_REASON_LOCAL_DECLARATION:
 	case CALL_REASON_LOCAL_DEFINITION:
 		strbuf_addf(sb, "a file-local %s of '%s'",
-			    cs->reason == CALL_REASON_LOCAL_DECLARATION ?
+			    reason == CALL_REASON_LOCAL_DECLARATION ?
 				    "declaration" :
 				    "definition",
-			    cs->local_name);
+			    text);
 		break;
 	case CALL_REASON_LOCAL_CALL:
-		strbuf_addf(sb, "a call of the file-local '%s'",
-			    cs->local_name);
+		strbuf_addf(sb, "a call of the file-local '%s'", text);
 		break;
 	}
+}
+
+const char *call_site_reason_operand(const struct call_site *cs)
+{
+	switch (cs->reason) {
+	case CALL_REASON_EVIDENCE:
+		return cs->evidence;
+	case CALL_REASON_VARIADIC:
+		return cs->args[cs->variadic - 1].text;
+	case CALL_REASON_LOCAL_DECLARATION:
+	case CALL_REASON_LOCAL_DEFINITION:
+	case CALL_REASON_LOCAL_CALL:
+		return cs->local_name;
+	default:
+		return NULL;
+	}
+}
+
+void call_site_reason_text(struct strbuf *sb, const struct call_site *cs)
+{
+	call_site_reason_words(sb, cs->reason, cs->variadic,
+			       call_site_reason_operand(cs));
 }
 
 static int same_text(const char *a, const char *b)
@@ -52,20 +78,9 @@ static int same_text(const char *a, const char *b)
 
 int call_site_same_reason(const struct call_site *a, const struct call_site *b)
 {
-	if (a->reason != b->reason)
-		return 0;
-	switch (a->reason) {
-	case CALL_REASON_EVIDENCE:
-		return same_text(a->evidence, b->evidence);
-	case CALL_REASON_VARIADIC:
-		return a->variadic == b->variadic &&
-		       same_text(a->args[a->variadic - 1].text,
-				 b->args[b->variadic - 1].text);
-	case CALL_REASON_LOCAL_DECLARATION:
-	case CALL_REASON_LOCAL_DEFINITION:
-	case CALL_REASON_LOCAL_CALL:
-		return same_text(a->local_name, b->local_name);
-	default:
-		return 1;
-	}
+	return a->reason == b->reason &&
+	       (a->reason != CALL_REASON_VARIADIC ||
+		a->variadic == b->variadic) &&
+	       same_text(call_site_reason_operand(a),
+			 call_site_reason_operand(b));
 }

@@ -64,6 +64,7 @@ enum call_site_reason {
 	CALL_REASON_LOCAL_DECLARATION, /* local_name: a static declaration */
 	CALL_REASON_LOCAL_DEFINITION,  /* local_name: a static definition */
 	CALL_REASON_LOCAL_CALL,	       /* local_name: a call of it */
+	CALL_REASON_NR
 };
 
 struct call_arg {
@@ -113,6 +114,18 @@ int call_site_kind_is_call(enum call_site_kind kind);
  * 'class_create'"); nothing for CALL_REASON_NONE.  In call-site-reason.c.
  */
 void call_site_reason_text(struct strbuf *sb, const struct call_site *cs);
+/*
+ * The same from its parts, for a caller that keeps them after the site
+ * is gone: arg is the argument's number (VARIADIC), text the variable
+ * part call_site_reason_operand() gives
+ */
+void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
+			    size_t arg, const char *text);
+/*
+ * The reason's text part: the evidence, the variadic argument's text,
+ * the file-local name; NULL for a reason without one
+ */
+const char *call_site_reason_operand(const struct call_site *cs);
 /* the same reason with the same variable part: 1, else 0 */
 int call_site_same_reason(const struct call_site *a, const struct call_site *b);
 

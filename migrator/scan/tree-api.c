@@ -299,6 +299,15 @@ static int count_macro_params(const struct header_reader *hr, size_t open,
 	return -1;
 }
 
+/* why the API is unknown, and the name it is about (or none) */
+static void set_reason(struct tree_api *api, enum tree_api_reason why,
+		       const char *name)
+{
+	api->why = why;
+	free(api->name);
+	api->name = name ? xstrdup(name) : NULL;
+}
+
 /* the form whose prototype the declaration of a name fits */
 static enum api_form compare_form(const struct tree_api *api,
 				  const struct migration *m, const char *name)
@@ -326,8 +335,7 @@ static void set_used(struct tree_api *api)
 
 /* read the declaration of name; 0, or -1 when the header has none */
 static int read_declaration(struct tree_api *api, const char *text,
-			    const char *path, const struct migration *m,
-			    const char *name)
+			    const struct migration *m, const char *name)
 {
 	struct header_reader hr = {
 		text, TOKEN_LIST_INIT, STRLIST_INIT, NULL, 0, 0, 1
@@ -342,8 +350,7 @@ static int read_declaration(struct tree_api *api, const char *text,
 		ret = -1;
 		goto out_release;
 	}
-	free(api->why);
-	api->why = NULL;
+	set_reason(api, TREE_API_KNOWN, NULL);
 	api->line = line_of(text, hr.tokens.tokens[decl].start);
 	open = api->macro ? decl + 1 : next_code(&hr.tokens, decl + 1);
 	bad = api->macro ?
@@ -352,16 +359,12 @@ static int read_declaration(struct tree_api *api, const char *text,
 		      count_params(&hr, open, &api->nr_params, &api->variadic);
 	if (bad < 0) {
 		api->declared = API_UNKNOWN;
-		api->why = xstrfmt("%s:%u: cannot read the parameters of '%s'",
-				   path, api->line, name);
+		set_reason(api, TREE_API_UNREADABLE_PARAMS, name);
 		goto out_release;
 	}
 	api->declared = compare_form(api, m, name);
 	if (api->declared == API_UNKNOWN)
-		api->why = xstrfmt("%s:%u: '%s' takes %zu parameters%s, "
-				   "neither the old nor the new prototype",
-				   path, api->line, name, api->nr_params,
-				   api->variadic ? " and '...'" : "");
+		set_reason(api, TREE_API_NEITHER_PROTOTYPE, name);
 out_release:
 	token_list_release(&hr.tokens);
 	strlist_clear(&hr.defined, 0);
@@ -372,13 +375,14 @@ out_release:
 void tree_api_from_text(struct tree_api *api, const char *text,
 			const char *path, const struct migration *m)
 {
+	if (!api->header)
+		api->header = xstrdup(path);
 	/* a renamed function: the new name first, then the old one */
-	if (read_declaration(api, text, path, m, m->new_function) < 0 &&
+	if (read_declaration(api, text, m, m->new_function) < 0 &&
 	    (!migration_renames(m) ||
-	     read_declaration(api, text, path, m, m->function) < 0)) {
+	     read_declaration(api, text, m, m->function) < 0)) {
 		api->declared = API_UNKNOWN;
-		api->why = xstrfmt("'%s' does not declare '%s'", path,
-				   m->function);
+		set_reason(api, TREE_API_NOT_DECLARED, m->function);
 	}
 	set_used(api);
 }
@@ -388,7 +392,6 @@ int tree_api_read_overlay(struct tree_api *api, const char *tree,
 			  const struct migration *m)
 {
 	struct strbuf text = STRBUF_INIT;
-	char err[128];
 
 	memset(api, 0, sizeof(*api));
 	if (!m->function || !m->header)
@@ -397,8 +400,8 @@ int tree_api_read_overlay(struct tree_api *api, const char *tree,
 	api->header = xstrdup(m->header);
 	if (tree_overlay_read(overlay, tree, m->header, &text) < 0) {
 		api->declared = API_UNKNOWN;
-		api->why = xstrfmt("cannot read '%s': %s", m->header,
-				   tree_fs_strerror(errno, err, sizeof(err)));
+		set_reason(api, TREE_API_UNREADABLE, NULL);
+		api->error = errno;
 		set_used(api);
 	} else {
 		tree_api_from_text(api, text.buf, m->header, m);
@@ -416,8 +419,39 @@ int tree_api_read(struct tree_api *api, const char *tree,
 void tree_api_release(struct tree_api *api)
 {
 	free(api->header);
-	free(api->why);
+	free(api->name);
 	memset(api, 0, sizeof(*api));
+}
+
+void tree_api_reason_text(const struct tree_api *api, struct strbuf *out)
+{
+	const char *header = api->header ? api->header : "?";
+	const char *name = api->name ? api->name : "?";
+	char err[128];
+
+	switch (api->why) {
+	case TREE_API_KNOWN:
+	case TREE_API_REASON_NR:
+		break;
+	case TREE_API_UNREADABLE:
+		strbuf_addf(out, "cannot read '%s': %s", header,
+			    tree_fs_strerror(api->error, err, sizeof(err)));
+		break;
+	case TREE_API_NOT_DECLARED:
+		strbuf_addf(out, "'%s' does not declare '%s'", header, name);
+		break;
+	case TREE_API_UNREADABLE_PARAMS:
+		strbuf_addf(out, "%s:%u: cannot read the parameters of '%s'",
+			    header, api->line, name);
+		break;
+	case TREE_API_NEITHER_PROTOTYPE:
+		strbuf_addf(out,
+			    "%s:%u: '%s' takes %zu parameters%s, neither the "
+			    "old nor the new prototype",
+			    header, api->line, name, api->nr_params,
+			    api->variadic ? " and '...'" : "");
+		break;
+	}
 }
 
 const char *tree_api_describe(const struct tree_api *api)

@@ -11,8 +11,10 @@
  * parameters are counted the same way, and macro is set.  When it is
  * unknown, check goes on with the migration's new prototype (used =
  * API_NEW, fallback = 1) and says so: a note on stderr, "new (fallback)"
- * in the JSON summary.  A missing header is not an error.  The C types
- * check judges arguments with are c-type.h's.
+ * in the JSON summary.  A missing header is not an error.  Why it is
+ * unknown is an enum with its variable part in fields of its own; the
+ * words are made only where they are printed (tree_api_reason_text()).
+ * The C types check judges arguments with are c-type.h's.
  */
 #ifndef KM_TREE_API_H
 #define KM_TREE_API_H
@@ -21,12 +23,23 @@
 
 struct migration;
 struct migration_prototype;
+struct strbuf;
 struct tree_overlay;
 
 enum api_form {
 	API_UNKNOWN,
 	API_OLD,
 	API_NEW,
+};
+
+/* why the tree's API is unknown */
+enum tree_api_reason {
+	TREE_API_KNOWN,		    /* it is not */
+	TREE_API_UNREADABLE,	    /* the header cannot be read: error */
+	TREE_API_NOT_DECLARED,	    /* the header declares no name */
+	TREE_API_UNREADABLE_PARAMS, /* name's parameters cannot be read */
+	TREE_API_NEITHER_PROTOTYPE, /* name's nr_params fit neither form */
+	TREE_API_REASON_NR
 };
 
 struct tree_api {
@@ -37,8 +50,10 @@ struct tree_api {
 	unsigned int line;	/* of the declaration, 0: none */
 	size_t nr_params;	/* fixed parameters declared */
 	int variadic;
-	int macro; /* declared as a function-like macro */
-	char *why; /* when unknown: the reason */
+	int macro;		  /* declared as a function-like macro */
+	enum tree_api_reason why; /* when unknown: the reason */
+	char *name;		  /* the function it names */
+	int error;		  /* TREE_API_UNREADABLE: the errno */
 };
 
 /* 0, or -1 only when the migration itself is unusable */
@@ -48,10 +63,16 @@ int tree_api_read(struct tree_api *api, const char *tree,
 int tree_api_read_overlay(struct tree_api *api, const char *tree,
 			  const struct tree_overlay *overlay,
 			  const struct migration *m);
-/* the same from the header's text; path is for messages */
+/* the same from the header's text; path is the header's, for messages */
 void tree_api_from_text(struct tree_api *api, const char *text,
 			const char *path, const struct migration *m);
 void tree_api_release(struct tree_api *api);
+
+/*
+ * Why the API is unknown, appended to out ("'include/linux/device.h'
+ * does not declare 'class_device_create'"); nothing when it is known
+ */
+void tree_api_reason_text(const struct tree_api *api, struct strbuf *out);
 
 /* "new", "old", "new (fallback)", "old (fallback)" */
 const char *tree_api_describe(const struct tree_api *api);

@@ -452,6 +452,36 @@ static void test_kind_names(void)
 	migration_release(&mig);
 }
 
+/*
+ * every reason but NONE has words, made from its parts alone: a caller
+ * that keeps only the parts (apply) prints what the site would
+ */
+static void test_every_reason_has_words(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int reason;
+
+	call_site_reason_words(&sb, CALL_REASON_NONE, 0, "x");
+	check_str(sb.buf, "");
+	for (reason = CALL_REASON_NONE + 1; reason < CALL_REASON_NR; reason++) {
+		strbuf_reset(&sb);
+		call_site_reason_words(&sb, (enum call_site_reason)reason, 2,
+				       "name");
+		CU_ASSERT(sb.len > 0);
+	}
+	scan("t.c", "static int class_device_create(int a);\n"
+		    "void f(void) { class_device_create(1); }\n");
+	check_int_fatal(file.nr_sites, 2);
+	check_str(call_site_reason_operand(&file.sites[1]),
+		  "class_device_create");
+	strbuf_reset(&sb);
+	call_site_reason_words(&sb, file.sites[1].reason,
+			       file.sites[1].variadic,
+			       call_site_reason_operand(&file.sites[1]));
+	check_str(sb.buf, reason_of(&file.sites[1]));
+	strbuf_release(&sb);
+}
+
 static const struct unit_test tests[] = {
 	{ "arguments split at top-level commas only", test_split_nested },
 	{ "CRLF: positions, argument texts and the call text",
@@ -474,6 +504,8 @@ static const struct unit_test tests[] = {
 	{ "the pre-filter and the binary test", test_prefilter_and_binary },
 	{ "a renamed function: both names, the name decides",
 	  test_renamed_function },
+	{ "every reason has words, made from its parts",
+	  test_every_reason_has_words },
 	{ "kind names round-trip", test_kind_names },
 	{ NULL, NULL }
 };

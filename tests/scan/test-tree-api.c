@@ -1,9 +1,11 @@
 /*
  * test-tree-api.c - which prototype a tree's header declares.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "rule-test.h"
+#include "strbuf.h"
 #include "tree-api.h"
 #include "unit.h"
 
@@ -16,6 +18,16 @@ static enum api_form declared(const char *header, struct tree_api *api)
 	tree_api_from_text(api, header, "include/linux/device.h", &t.m);
 	rule_test_release(&t);
 	return api->declared;
+}
+
+/* the reason's words, made from the enum and its fields */
+static void check_reason(const struct tree_api *api, const char *expected)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	tree_api_reason_text(api, &sb);
+	check_str(sb.buf, expected);
+	strbuf_release(&sb);
 }
 
 static void test_new_under_default_configuration(void)
@@ -65,7 +77,9 @@ static void test_unknown_falls_back_to_new(void)
 	CU_ASSERT_TRUE(api.fallback);
 	check_int(api.used, API_NEW);
 	check_str(tree_api_describe(&api), "new (fallback)");
-	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "does not declare"));
+	check_int(api.why, TREE_API_NOT_DECLARED);
+	check_reason(&api, "'include/linux/device.h' does not declare "
+			   "'class_device_create'");
 	tree_api_release(&api);
 
 	check_int(declared("#if 0\nint class_device_create(int a, ...);"
@@ -73,7 +87,10 @@ static void test_unknown_falls_back_to_new(void)
 			   &api),
 		  API_UNKNOWN);
 	check_int(api.nr_params, 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "takes 0 parameters"));
+	check_int(api.why, TREE_API_NEITHER_PROTOTYPE);
+	check_reason(&api, "include/linux/device.h:4: 'class_device_create' "
+			   "takes 0 parameters, neither the old nor the new "
+			   "prototype");
 	tree_api_release(&api);
 }
 
@@ -86,7 +103,10 @@ static void test_missing_header(void)
 	check_int(tree_api_read(&api, "/nonexistent-tree", &t.m), 0);
 	check_int(api.declared, API_UNKNOWN);
 	CU_ASSERT_TRUE(api.fallback);
-	CU_ASSERT_PTR_NOT_NULL(strstr(api.why, "cannot read"));
+	check_int(api.why, TREE_API_UNREADABLE);
+	check_int(api.error, ENOENT);
+	check_reason(&api, "cannot read 'include/linux/device.h': No such "
+			   "file or directory");
 	tree_api_release(&api);
 	rule_test_release(&t);
 }
@@ -170,6 +190,41 @@ static void test_a_renamed_function(void)
 	/* the old name with the new arity is neither */
 	check_int(declared_for(migration, "int frob(int a);\n", &api),
 		  API_UNKNOWN);
+	check_int(api.why, TREE_API_NEITHER_PROTOTYPE);
+	check_str(api.name, "frob");
+	tree_api_release(&api);
+	/* neither name: the reason names the old one */
+	check_int(declared_for(migration, "int frob3(int a);\n", &api),
+		  API_UNKNOWN);
+	check_reason(&api, "'include/linux/device/class.h' does not declare "
+			   "'frob'");
+	tree_api_release(&api);
+}
+
+/* a known API has no reason; every reason of an unknown one has words */
+static void test_every_reason_has_words(void)
+{
+	struct tree_api api;
+	struct strbuf sb = STRBUF_INIT;
+	int why;
+
+	check_int(declared("int class_device_create(struct class *cls, "
+			   "void *parent, int devt, void *device, "
+			   "char *fmt, ...);\n",
+			   &api),
+		  API_NEW);
+	check_int(api.why, TREE_API_KNOWN);
+	check_reason(&api, "");
+	api.name = xstrdup("f");
+	api.error = EACCES;
+	for (why = TREE_API_KNOWN + 1; why < TREE_API_REASON_NR; why++) {
+		api.why = (enum tree_api_reason)why;
+		strbuf_reset(&sb);
+		tree_api_reason_text(&api, &sb);
+		CU_ASSERT(sb.len > 0);
+		CU_ASSERT_PTR_NULL(strchr(sb.buf, '?'));
+	}
+	strbuf_release(&sb);
 	tree_api_release(&api);
 }
 
@@ -184,6 +239,8 @@ static const struct unit_test tests[] = {
 	  test_a_macro_declares_the_old_api },
 	{ "a renamed function: its new name, then its old one",
 	  test_a_renamed_function },
+	{ "a known API has no reason, every other reason has words",
+	  test_every_reason_has_words },
 	{ NULL, NULL }
 };
 

@@ -17,22 +17,23 @@ static void check_unconverted_call(const struct rule_call *rc,
 				   struct findings *findings)
 {
 	const struct call_analysis *call = rc->call;
-	struct strbuf fix = STRBUF_INIT;
+	struct strbuf fix = STRBUF_INIT, why = STRBUF_INIT;
 	size_t i;
 
 	if (call->form != CALL_SITE_OLD || rc->api->used != API_NEW)
 		return;
 	describe_conversion(rc, &fix);
+	call_form_reason_text(call, &why);
 	call_finding(findings, rc, &rule_unconverted_call,
 		     "call in the old form, but the tree declares the new "
 		     "prototype: %s%s%s%s",
 		     fix.buf,
 		     rc->api->fallback ? " (the tree's API is assumed)" : "",
-		     call->form_reason ? "; " : "",
-		     call->form_reason ? call->form_reason : "");
+		     why.len ? "; " : "", why.buf);
 	for (i = 1; i <= rc->m->old_proto.nr_params; i++)
 		findings_explain(findings, (unsigned int)i);
 	strbuf_release(&fix);
+	strbuf_release(&why);
 }
 
 const struct rule rule_unconverted_call = {

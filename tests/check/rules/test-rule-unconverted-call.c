@@ -78,6 +78,43 @@ static void test_new_call_is_not_unconverted(void)
 	rule_test_release(&t);
 }
 
+/* a form check decided from the types is said, from the enum */
+static void test_form_decided_by_types_is_said(void)
+{
+	struct rule_test t;
+
+	old_call(&t, API_NEW);
+	t.call.form_reason = CALL_FORM_BY_TYPES_EXCHANGED;
+	rule_test_run(&t);
+	check_str(rule_test_message(&t, "unconverted-call"),
+		  "call in the old form, but the tree declares the new "
+		  "prototype: insert 'NULL' as argument 2 (struct class_device "
+		  "*parent) after 'mem_class'; the argument types libclang "
+		  "gives fit only the old prototype, once two are exchanged");
+	rule_test_release(&t);
+}
+
+/* every reason but the scan's has words; the scan's has none */
+static void test_every_form_reason_has_text(void)
+{
+	struct call_analysis call;
+	struct strbuf sb = STRBUF_INIT;
+	int r;
+
+	memset(&call, 0, sizeof(call));
+	call.form = CALL_SITE_NEW;
+	call_form_reason_text(&call, &sb);
+	check_str(sb.buf, "");
+	for (r = CALL_FORM_FROM_SCAN + 1; r < CALL_FORM_REASON_NR; r++) {
+		strbuf_reset(&sb);
+		call.form_reason = (enum call_form_reason)r;
+		call_form_reason_text(&call, &sb);
+		CU_ASSERT(sb.len > 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(sb.buf, "the new prototype"));
+	}
+	strbuf_release(&sb);
+}
+
 static const struct unit_test tests[] = {
 	{ "an old call in a new tree: one finding with the fix",
 	  test_old_call_in_new_tree },
@@ -85,6 +122,9 @@ static const struct unit_test tests[] = {
 	{ "an old call in an old tree is not unconverted",
 	  test_old_call_in_old_tree_is_fine },
 	{ "a new call is not unconverted", test_new_call_is_not_unconverted },
+	{ "a form decided by the types is said",
+	  test_form_decided_by_types_is_said },
+	{ "every form reason has its words", test_every_form_reason_has_text },
 	{ NULL, NULL }
 };
 

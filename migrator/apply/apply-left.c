@@ -1,0 +1,73 @@
+/*
+ * apply-left.c - the calls apply leaves, and the arguments it drops, in
+ * words (see apply.h): the only place their text is made, for apply's
+ * report.  Deciding code (the exit code, the result cache) reads the
+ * enum and its fields.
+ */
+#include "apply.h"
+#include "call-site.h"
+#include "strbuf.h"
+
+static const char *const reason_names[APPLY_LEFT_NR] = {
+	[APPLY_LEFT_AMBIGUOUS] = "ambiguous",
+	[APPLY_LEFT_MACRO] = "macro",
+	[APPLY_LEFT_SHADOWED] = "shadowed",
+	[APPLY_LEFT_PARSE_ERROR] = "parse error",
+	[APPLY_LEFT_TIMEOUT] = "timeout",
+	[APPLY_LEFT_SPATCH_FAILED] = "spatch failed",
+	[APPLY_LEFT_NOT_MATCHED] = "not matched",
+};
+
+const char *apply_reason_name(enum apply_reason reason)
+{
+	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
+}
+
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+/* "ambiguous: ...", "shadowed: ...": what the scan says of the call */
+static void site_text(const struct apply_left *l, struct strbuf *out)
+{
+	strbuf_addf(out, "%s: ", apply_reason_name(l->reason));
+	if (l->site_kind == CALL_SITE_NEW)
+		strbuf_addstr(out, "spatch converts a call scan finds in the "
+				   "new form");
+	else if (l->site_reason == CALL_REASON_NONE)
+		strbuf_addstr(out, "the form is unknown");
+	else
+		call_site_reason_words(out, l->site_reason, l->arg, l->text);
+}
+
+void apply_left_text(const struct apply_left *l, struct strbuf *out)
+{
+	switch (l->reason) {
+	case APPLY_LEFT_AMBIGUOUS:
+	case APPLY_LEFT_SHADOWED:
+		site_text(l, out);
+		break;
+	case APPLY_LEFT_MACRO:
+	case APPLY_LEFT_TIMEOUT:
+		strbuf_addstr(out, apply_reason_name(l->reason));
+		break;
+	case APPLY_LEFT_PARSE_ERROR:
+		strbuf_addf(out, "spatch: %s", or_empty(l->text));
+		break;
+	case APPLY_LEFT_SPATCH_FAILED:
+		strbuf_addstr(out,
+			      l->text ? l->text : apply_reason_name(l->reason));
+		break;
+	case APPLY_LEFT_NOT_MATCHED:
+		strbuf_addstr(out, "not matched by the semantic patch");
+		break;
+	case APPLY_DROPPED:
+		strbuf_addf(out,
+			    "converted, dropping argument %zu '%s' (%s) of "
+			    "%s()",
+			    l->arg, or_empty(l->text), or_empty(l->param),
+			    or_empty(l->function));
+		break;
+	}
+}
