@@ -29,6 +29,7 @@ APPLY_CASES=("apply exits 1: some calls are left"
 	     "apply reports every call it leaves (apply-left.txt)"
 	     "apply again changes nothing")
 CHECK_CASES=("check --format text reports check.txt"
+	     "check --format text: each line within 100 columns, compiler form"
 	     "check --format json reports check.txt")
 
 # check_empty DESCRIPTION DIAGNOSTIC-FILE: pass when the file is empty
@@ -292,9 +293,9 @@ test_apply () {
 # check_tuples FORMAT: FILE:LINE: SEVERITY [RULE] lines of check's output
 check_tuples () {
 	if [ "$1" = text ]; then
+		diag_join "$scratch/check-text.out" |
 		sed -nE 's/^([^:]+):([0-9]+):[0-9]+: '\
-'(error|warning|note): .*\[([a-z-]+)\]$/\1:\2: \3 [\4]/p' \
-			"$scratch/check-text.out"
+'(error|warning|note): [^[]*\[([a-z-]+)\]( .*)?$/\1:\2: \3 [\4]/p'
 	elif command -v jq >/dev/null; then
 		jq -r '.findings[] |
 		       "\(.file):\(.line): \(.severity) [\(.rule)]"' \
@@ -338,6 +339,11 @@ test_check () {
 		sort -u "$EXPECTED/check.txt" |
 			diff -u - "$scratch/tuples" >"$diag"
 		check_empty "$desc" "$diag"
+		[ "$format" = text ] || continue
+		diag_bad_lines "$scratch/check-text.out" >"$diag"
+		grep -q '^        [^ ]' "$scratch/check-text.out" ||
+			echo "no detail on an indented line" >>"$diag"
+		check_empty "${CHECK_CASES[1]}" "$diag"
 	done
 }
 
