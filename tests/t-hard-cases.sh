@@ -27,6 +27,7 @@ SCAN_CASES=("scan lists every occurrence as scan.txt says"
 APPLY_CASES=("apply exits 1: some calls are left"
 	     "apply converts exactly the files under apply/"
 	     "apply reports every call it leaves (apply-left.txt)"
+	     "apply's reports: compiler form, 100 columns, shadowed a note"
 	     "apply again changes nothing")
 CHECK_CASES=("check --format text reports check.txt"
 	     "check --format text: each line within 100 columns, compiler form"
@@ -247,7 +248,7 @@ compare_tree () {
 }
 
 test_apply () {
-	local why rc f line col diag=$scratch/diag
+	local why rc f line col rest kind diag=$scratch/diag
 	run_km apply apply --in-place "$TREE"
 	why=$(missing apply apply)
 	case $why in
@@ -282,6 +283,19 @@ test_apply () {
 	done <"$EXPECTED/apply-left.txt"
 	check_empty "apply reports every call it leaves (apply-left.txt)" \
 		"$diag"
+	diag_bad_lines "$scratch/apply.err" |
+		grep -Ev '^(apply|kmigrate): ' >"$diag"
+	diag_join "$scratch/apply.err" >"$scratch/apply.text"
+	while IFS=: read -r f line col rest; do
+		case $rest in
+		" shadowed") kind=note ;;
+		*) kind=warning ;;
+		esac
+		grep -q "^$f:$line:$col: $kind: not converted ${rest# }" \
+			"$scratch/apply.text" ||
+			echo "not a $kind: $f:$line:$col" >>"$diag"
+	done <"$EXPECTED/apply-left.txt"
+	check_empty "${APPLY_CASES[3]}" "$diag"
 	rm -rf "$scratch/applied"
 	cp -a "$TREE" "$scratch/applied"
 	run_km apply2 apply --in-place "$TREE"

@@ -7,7 +7,8 @@
  * and removes the temporary files an earlier, killed run left; an
  * interrupt names what was already replaced, from a signal handler, so
  * with write(2) only.  The report and the exit code are apply's whole
- * outcome, for cmd-apply.c and cmd-run.c.
+ * outcome, for cmd-apply.c and cmd-run.c; its diagnostics are
+ * diag.h's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "apply.h"
+#include "diag.h"
 #include "tempfile.h"
 #include "tree-fs.h"
 #include "util.h"
@@ -209,6 +211,25 @@ static void print_summary(const struct apply_result *r)
 	fputc('\n', stderr);
 }
 
+/*
+ * "FILE:LINE:COL: warning: MESSAGE", the detail below (diag.h); a call
+ * of a file-local function is left on purpose: a note
+ */
+static void print_left(const struct apply_left *left, const char *message,
+		       const char *detail)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *lead;
+
+	lead = xstrfmt("%s:%zu:%zu: %s: ", left->path, left->line, left->column,
+		       left->reason == APPLY_LEFT_SHADOWED ? "note" :
+							     "warning");
+	diag_add(&out, "", lead, message, detail);
+	fputs(out.buf, stderr);
+	strbuf_release(&out);
+	free(lead);
+}
+
 void apply_print_report(const struct apply_result *r, int quiet)
 {
 	size_t i;
@@ -219,13 +240,9 @@ void apply_print_report(const struct apply_result *r, int quiet)
 			fprintf(stderr, "%s: %s\n", r->files[i].path,
 				r->files[i].failure);
 	for (i = 0; i < r->nr_left; i++)
-		fprintf(stderr, "%s:%zu:%zu: not converted: %s\n",
-			r->left[i].path, r->left[i].line, r->left[i].column,
-			r->left[i].detail);
+		print_left(&r->left[i], "not converted", r->left[i].detail);
 	for (i = 0; i < r->nr_dropped; i++)
-		fprintf(stderr, "%s:%zu:%zu: warning: %s\n", r->dropped[i].path,
-			r->dropped[i].line, r->dropped[i].column,
-			r->dropped[i].detail);
+		print_left(&r->dropped[i], r->dropped[i].detail, NULL);
 	if (!quiet)
 		print_summary(r);
 }
