@@ -50,6 +50,16 @@
 #	case_block FILE NAME	the lines between "check-NAME-start" and
 #				"check-NAME-end" in FILE, less the comment
 #				prefix before "check-" (validation.sh)
+#	diag_join FILE		FILE with each diagnostic on one line: a
+#				line indented by 8 or more blanks (a
+#				continuation, migrator/lib/diag.h) joined to
+#				the line before it with one blank
+#	diag_bad_lines FILE	the lines of FILE that break diag.h's form:
+#				wider than 100 columns, or neither
+#				"FILE:LINE:COL: error|warning|note: ..."
+#				(after a prefix of blanks) nor a
+#				continuation ("... and N more findings"
+#				aside); nothing when every line keeps it
 #	expected_tree		the path of the 2.6.14 tree after the correct
 #				conversion, built once per script from
 #				tree-fixtures/linux-2.6.14-mini and
@@ -189,3 +199,21 @@ case_block() {
 		sub(/[ \t]+$/, "", bare)
 	}' "$1"
 }
+
+# diag_join FILE: each diagnostic on one line
+diag_join() {
+	awk '/^        / && NR > 1 { sub(/^ +/, ""); line = line " " $0; next }
+	     NR > 1 { print line }
+	     { line = $0 }
+	     END { if (NR) print line }' "$1"
+}
+
+# diag_bad_lines FILE: the lines that break diag.h's form
+diag_bad_lines() {
+	LC_ALL=C awk 'length($0) > 100 { print; next }
+	     /^        / { next }
+	     /^ *[^ :][^:]*:[0-9]+:[0-9]+: (error|warning|note): / { next }
+	     /^\.\.\. and [0-9]+ more findings$/ { next }
+	     { print }' "$1"
+}
+

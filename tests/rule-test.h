@@ -144,7 +144,7 @@ static inline size_t rule_test_count(const struct rule_test *t,
 	return n;
 }
 
-/* the message of the first finding of rule, or "" */
+/* the (short) message of the first finding of rule, or "" */
 static inline const char *rule_test_message(const struct rule_test *t,
 					    const char *rule)
 {
@@ -153,6 +153,20 @@ static inline const char *rule_test_message(const struct rule_test *t,
 	for (i = 0; i < t->findings.nr; i++)
 		if (!strcmp(t->findings.items[i].rule, rule))
 			return t->findings.items[i].message;
+	return "";
+}
+
+/* the detail of the first finding of rule, or "" */
+static inline const char *rule_test_detail(const struct rule_test *t,
+					   const char *rule)
+{
+	size_t i;
+
+	for (i = 0; i < t->findings.nr; i++)
+		if (!strcmp(t->findings.items[i].rule, rule))
+			return t->findings.items[i].detail ?
+				       t->findings.items[i].detail :
+				       "";
 	return "";
 }
 

@@ -162,12 +162,12 @@ printf '%s\n' '#include <linux/device.h>' 'void f(void)' '{' \
 	'	if ( {' '}' '' 'void g(void)' '{' \
 	'	y = class_device_create(c, MKDEV(1, 3), NULL, "y");' '}' \
 	>"$scratch/perr/drivers/perr.c"
-perr="drivers/perr.c:4:6: not converted: spatch: parse error at line 5,"
+perr="drivers/perr.c:4:6: warning: not converted spatch: parse error at line 5,"
 perr="$perr column 6"
 "$KMIGRATE" apply "$scratch/perr" >"$out" 2>"$err"
 status=$?
 check "a call spatch cannot parse is left with spatch's parse error" \
-	'[ $status -eq 1 ] && grep -qxF "$perr" "$err" &&
+	'[ $status -eq 1 ] && diag_join "$err" | grep -qxF "$perr" &&
 	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
 	 grep -q "1 call converted, 1 call left (1 parse error)" "$err"'
 
@@ -222,10 +222,10 @@ rm -f "$scratch/seen"/*
 PATH=$scratch/seebin:$PATH "$KMIGRATE" apply "$scratch/sliced" >"$out" \
 	2>"$err"
 status=$?
-perr="drivers/perr.c:9:6: not converted: spatch: parse error at line 4,"
+perr="drivers/perr.c:9:6: warning: not converted spatch: parse error at line 4,"
 perr="$perr column 5"
 check "a slice that leaves a call runs again whole, as it reports" \
-	'[ $status -eq 1 ] && grep -qxF "$perr" "$err" &&
+	'[ $status -eq 1 ] && diag_join "$err" | grep -qxF "$perr" &&
 	 grep -q "^+	y = class_device_create(c, NULL, MKDEV(1, 3)" "$out" &&
 	 [ "$(ls "$scratch/seen" | wc -l)" -eq 2 ] &&
 	 [ "$(grep -l "x = ;" "$scratch/seen"/* | wc -l)" -eq 1 ]'
@@ -336,12 +336,13 @@ check "the file spatch changed elsewhere is reported" \
 	'grep -q "^drivers/char/lp.c: spatch changed more than the calls" \
 		"$err"'
 check "their calls are reported as left" \
-	'grep -q "^drivers/char/mem.c:[0-9:]*: not converted: timeout" \
-		"$err" &&
-	 grep -q "^drivers/char/raw.c:[0-9:]*: not converted: spatch failed" \
-		"$err" &&
-	 grep -q "^drivers/char/lp.c:[0-9:]*: not converted: spatch changed" \
-		"$err"'
+	'diag_join "$err" >"$scratch/err.text" &&
+	 grep -q "^drivers/char/mem.c:[0-9:]*: warning: not converted timeout" \
+		"$scratch/err.text" &&
+	 grep -q "^drivers/char/raw.c:[0-9:]*: warning: not converted spatch failed" \
+		"$scratch/err.text" &&
+	 grep -q "^drivers/char/lp.c:[0-9:]*: warning: not converted spatch changed" \
+		"$scratch/err.text"'
 all_or_nothing "$scratch/tree" drivers/char/mem.c drivers/char/raw.c \
 	drivers/char/lp.c >"$scratch/partial"
 check "those three files are untouched, every other file converted" \
@@ -417,7 +418,8 @@ check "outputs spatch names otherwise: every call left, and said" \
 	'[ $status -eq 1 ] && diff -r "$MINI" "$scratch/tree" >/dev/null &&
 	 [ "$(runs rename batch)" -eq 2 ] && [ "$(runs rename file)" -eq 52 ] &&
 	 grep -q "^apply: 0 files, 0 calls converted, 72 calls left (72 not matched)" "$err" &&
-	 [ "$(grep -c "not converted: not matched by the semantic patch$" "$err")" -eq 72 ]'
+	 [ "$(diag_join "$err" | grep -c ": warning: not converted not matched by the semantic patch$")" -eq 72 ] &&
+	 [ -z "$(diag_bad_lines "$err" | grep -v "^apply: ")" ]'
 
 fake_run slices slices -j 2
 status=$?

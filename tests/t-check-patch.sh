@@ -14,7 +14,7 @@ mini=$fixtures/linux-2.6.14-mini
 expected=$(expected_tree) || exit 1
 hand_patch=$fixtures/hand-conversion.patch
 harness=$fixtures/harness/run-harness.sh
-out=$TMPDIR/out err=$TMPDIR/err
+out=$TMPDIR/out err=$TMPDIR/err text=$TMPDIR/text
 have_git= json_tool=
 command -v git >/dev/null 2>&1 && have_git=1
 if command -v jq >/dev/null 2>&1; then
@@ -28,9 +28,11 @@ copy_tree() {
 	cp -R "$1" "$TMPDIR/$2"
 }
 
+# run check: $out, $err, $status; $text is $out a finding a line
 run_check() {
 	"$KMIGRATE" check "$@" >"$out" 2>"$err"
 	status=$?
+	diag_join "$out" >"$text"
 }
 
 errors() { grep -c ': error: ' "$out"; }
@@ -43,14 +45,16 @@ copy_tree "$mini" mini
 run_check --patch "$hand_patch" "$TMPDIR/mini"
 vml=$(line_of "$TMPDIR/mini/drivers/s390/char/vmlogrdr.c")
 check "--patch hand-conversion.patch: exit 1" '[ $status -eq 1 ]'
+check "--patch: every line within 100 columns, in the compiler form" \
+	'[ -z "$(diag_bad_lines "$out")" ] && [ "$(grep -c "^        " "$out")" -ge 6 ]'
 check "--patch: exactly one error, swapped-arguments in vmlogrdr.c" \
-	'[ "$(errors)" -eq 1 ] && grep -q "^drivers/s390/char/vmlogrdr.c:$vml:[0-9]*: error: arguments 1 and 2 appear swapped: .* \[swapped-arguments\]$" "$out"'
+	'[ "$(errors)" -eq 1 ] && grep -q "^drivers/s390/char/vmlogrdr.c:$vml:[0-9]*: error: arguments 1 and 2 appear swapped \[swapped-arguments\] .*; swap them$" "$text"'
 check "--patch: the swap says what the model does before and after" \
-	'grep "\[swapped-arguments\]$" "$out" | grep -q "fails with -ENODEV and registers nothing: /sys/class/vmlogrdr/<[a-z_]*> is never created; before the change the call registered /sys/class/vmlogrdr/"'
+	'grep "\[swapped-arguments\]" "$text" | grep -q "fails with -ENODEV and registers nothing: /sys/class/vmlogrdr/<[a-z_]*> is never created; before the change the call registered /sys/class/vmlogrdr/"'
 check "--patch: a hand-patch-divergence note for tty_io.c's \"%s\", name" \
-	'grep -q "^drivers/char/tty_io.c:49:[0-9]*: note: .*equivalent.*\"%s\", name.* \[hand-patch-divergence\]$" "$out"'
+	'grep -q "^drivers/char/tty_io.c:49:[0-9]*: note: equivalent hand conversion \[hand-patch-divergence\] .*\"%s\", name" "$text"'
 check "--patch: a hand-patch-divergence note for iop.c's MKDEV(0,0)" \
-	'grep -q "^drivers/message/i2o/iop.c:[0-9]*:[0-9]*: note: .*equivalent.*MKDEV(0,0).* \[hand-patch-divergence\]$" "$out"'
+	'grep -q "^drivers/message/i2o/iop.c:[0-9]*:[0-9]*: note: equivalent hand conversion \[hand-patch-divergence\] .*MKDEV(0,0)" "$text"'
 check "--patch: no other note, no sysfs-effect-changed" \
 	'[ "$(grep -c ": note: " "$out")" -eq 2 ] && ! grep -q "sysfs-effect-changed" "$out"'
 check "--patch: the tree is unchanged" 'diff -r "$mini" "$TMPDIR/mini" >/dev/null'
@@ -152,7 +156,7 @@ if [ -n "$have_git" ]; then
 	git_in commit -q -a -m swap
 	run_check --base HEAD~1 "$TMPDIR/base"
 	check "--base: a swapped call is swapped-arguments at its line, with the effect" \
-		'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ] && grep -q "^$f:$line:[0-9]*: error: arguments 1 and 2 appear swapped: .*before the change the call registered /sys/class/mem/<name> (dev).*\[swapped-arguments\]$" "$out"'
+		'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ] && grep -q "^$f:$line:[0-9]*: error: arguments 1 and 2 appear swapped \[swapped-arguments\] .*before the change the call registered /sys/class/mem/<name> (dev)" "$text"'
 	check "--base: the swap is not also sysfs-effect-changed" \
 		'! grep -q "sysfs-effect-changed" "$out"'
 
@@ -163,7 +167,7 @@ if [ -n "$have_git" ]; then
 	git_in commit -q -a -m rename
 	run_check --base HEAD~1 "$TMPDIR/base"
 	check "--base: a renamed device is sysfs-effect-changed at its line, exit 1" \
-		'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ] && grep -q "^$f:$line:[0-9]*: error: .*before the change the call registered /sys/class/printer/lp<nr> (dev), now it registers /sys/class/printer/printer<nr> (dev).*\[sysfs-effect-changed\]$" "$out"'
+		'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ] && grep -q "^$f:$line:[0-9]*: error: .*\[sysfs-effect-changed\] .*before the change the call registered /sys/class/printer/lp<nr> (dev), now it registers /sys/class/printer/printer<nr> (dev)" "$text"'
 
 	run_check --base no-such-rev "$TMPDIR/base"
 	check "--base with an unknown revision: exit 2, one line" \

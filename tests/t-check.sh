@@ -37,13 +37,15 @@ run_check "$TMPDIR/expected"
 check "converted tree: exit 0" '[ $status -eq 0 ]'
 check "converted tree: no error" '[ "$(errors)" -eq 0 ]'
 check "converted tree: the warnings are the non-literal formats" \
-	'[ -s "$out" ] && ! grep -v ": warning: .* \[format-nonliteral\]$" "$out"'
+	'[ -s "$out" ] && ! diag_join "$out" | grep -Ev ": warning: .* \[format-nonliteral\]( |$)"'
 check "converted tree: tty's 'name' format is one of them" \
-	'grep -q "^drivers/char/tty_io.c:[0-9]*:[0-9]*: warning: the format (argument 5) is .name., not a string literal" "$out"'
+	'diag_join "$out" | grep -q "^drivers/char/tty_io.c:[0-9]*:[0-9]*: warning: non-literal format (argument 5) \[format-nonliteral\] it is .name.: a .%. in it"'
 check "converted tree: one summary line on stderr" \
 	'grep -q "^check: 72 call sites in 52 files: 0 errors, [0-9]* warnings*, 0 notes$" "$err" && [ "$(wc -l <"$err")" -eq 1 ]'
 check "lines are FILE:LINE:COL: SEVERITY: MESSAGE [RULE], sorted" \
-	'! grep -Ev "^[^: ]+:[0-9]+:[0-9]+: (error|warning|note): .+ \[[a-z-]+\]$" "$out" && sort -t: -k1,1 -k2,2n -k3,3n -c "$out"'
+	'grep -v "^        " "$out" >"$TMPDIR/first" && ! grep -Ev "^[^: ]+:[0-9]+:[0-9]+: (error|warning|note): .+ \[[a-z-]+\]$" "$TMPDIR/first" && sort -t: -k1,1 -k2,2n -k3,3n -c "$TMPDIR/first"'
+check "converted tree: every line within 100 columns, the details indented" \
+	'[ -z "$(diag_bad_lines "$out")" ] && grep -q "^        [^ ]" "$out"'
 
 run_check --werror "$TMPDIR/expected"
 check "--werror: the warnings fail the check (exit 1)" '[ $status -eq 1 ]'
@@ -62,13 +64,15 @@ copy_tree "$mini" mini
 run_check "$TMPDIR/mini"
 check "unconverted tree: exit 1" '[ $status -eq 1 ]'
 check "unconverted tree: 72 unconverted-call errors" \
-	'[ "$(grep -c ": error: call in the old form.*insert .NULL. as argument 2.* \[unconverted-call\]$" "$out")" -eq 72 ] && [ "$(errors)" -eq 72 ]'
+	'[ "$(diag_join "$out" | grep -c ": error: call still in the old form \[unconverted-call\] .*insert .NULL. as argument 2")" -eq 72 ] && [ "$(errors)" -eq 72 ]'
+check "unconverted tree: every line within 100 columns" \
+	'[ -z "$(diag_bad_lines "$out")" ]'
 check "unconverted tree: the line is the function name's" \
 	'grep -q "^drivers/s390/char/vmlogrdr.c:$(grep -n "class_device_create(" "$mini/drivers/s390/char/vmlogrdr.c" | head -1 | cut -d: -f1):" "$out"'
 
 run_check --max-findings 5 "$TMPDIR/mini"
-check "--max-findings 5: five lines and '... and 67 more findings'" \
-	'[ "$(wc -l <"$out")" -eq 6 ] && [ "$(tail -1 "$out")" = "... and 67 more findings" ]'
+check "--max-findings 5: five findings and '... and 67 more findings'" \
+	'[ "$(grep -c "^[^ ]" "$out")" -eq 6 ] && [ "$(tail -1 "$out")" = "... and 67 more findings" ]'
 
 # --- the hand-written conversion: the seed's vmlogrdr mistake ---------------
 
@@ -78,7 +82,9 @@ if [ -f "$fixtures/hand-conversion.patch" ]; then
 		run_check "$TMPDIR/hand"
 		vml=$(grep -n "class_device_create(" "$TMPDIR/hand/drivers/s390/char/vmlogrdr.c" | head -1 | cut -d: -f1)
 		check "hand conversion: vmlogrdr's swapped class and parent, exit 1" \
-			'[ $status -eq 1 ] && grep -q "^drivers/s390/char/vmlogrdr.c:$vml:[0-9]*: error: arguments 1 and 2 appear swapped: .vmlogrdr_class. is a struct class \* passed as parent; class is NULL.* \[swapped-arguments\]$" "$out"'
+			'[ $status -eq 1 ] && diag_join "$out" | grep -q "^drivers/s390/char/vmlogrdr.c:$vml:[0-9]*: error: arguments 1 and 2 appear swapped \[swapped-arguments\] .vmlogrdr_class. is a struct class \* passed as parent; class is NULL.* swap them$"'
+		check "hand conversion: every line within 100 columns" \
+			'[ -z "$(diag_bad_lines "$out")" ]'
 		check "hand conversion: the swap is its only error" '[ "$(errors)" -eq 1 ]'
 	else
 		not_ok "hand-conversion.patch applies to the unconverted tree"
@@ -202,7 +208,7 @@ for case in "${cases[@]}"; do
 	fi
 	run_check "$TMPDIR/inject-$mutation"
 	check "injected $what ($where): found as $rule, exit 1" \
-		'[ $status -eq 1 ] && grep -q "^$where:[0-9]*: error: .* \[$rule\]$" "$out"'
+		'[ $status -eq 1 ] && diag_join "$out" | grep -Eq "^$where:[0-9]+: error: .* \[$rule\]( |$)"'
 	check "injected $what: nothing else is an error" '[ "$(errors)" -eq 1 ]'
 done
 
@@ -215,13 +221,15 @@ if [ -n "$have_python" ]; then
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert set(d) == {"findings", "summary"}
-keys = {"rule", "severity", "file", "line", "column", "message", "call"}
+keys = {"rule", "severity", "file", "line", "column", "message", "detail",
+        "call"}
 # "sysfs": the model verdict on the call, when it has one
 assert d["findings"] and all(set(f) - {"sysfs"} == keys for f in d["findings"])
 assert all(f["sysfs"].startswith(("/sys/class/", "error -"))
            for f in d["findings"] if "sysfs" in f)
 assert any(f["rule"] == "swapped-arguments" and f["sysfs"] == "error -ENODEV"
-           for f in d["findings"])
+           and f["message"] == "arguments 1 and 2 appear swapped"
+           and f["detail"].endswith("swap them") for f in d["findings"])
 assert all(isinstance(f["line"], int) and isinstance(f["column"], int)
            for f in d["findings"])
 s = d["summary"]
@@ -261,7 +269,10 @@ for res in run["results"]:
     assert not loc["artifactLocation"]["uri"].startswith("/")
     assert loc["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     assert loc["region"]["startLine"] >= 1 and loc["region"]["startColumn"] >= 1
-assert any(r["ruleId"] == "swapped-arguments" for r in run["results"])
+assert any(r["ruleId"] == "swapped-arguments" and
+           r["message"]["text"].startswith("arguments 1 and 2 appear swapped: ")
+           and r["message"]["text"].endswith("; swap them")
+           for r in run["results"])
 PY'
 else
 	check "sarif: version and driver name" \
@@ -298,7 +309,7 @@ sed -i 's|class_device_create(lp_class,|class_device_create(lp_klass,|' \
 	"$TMPDIR/broken/drivers/char/lp.c"
 run_check "$TMPDIR/broken"
 check "a file libclang cannot use: one parse-failure warning saying why" \
-	'[ "$(grep -c "\[parse-failure\]$" "$out")" -eq 1 ] && grep -q "^drivers/char/lp.c:[0-9]*:[0-9]*: warning: libclang could not analyse this file: .*lp_klass" "$out"'
+	'[ "$(grep -c "\[parse-failure\]$" "$out")" -eq 1 ] && diag_join "$out" | grep -q "^drivers/char/lp.c:[0-9]*:[0-9]*: warning: libclang could not analyse this file \[parse-failure\] .*lp_klass"'
 check "a file libclang cannot use: its call is still checked, no error" \
 	'[ $status -eq 0 ] && [ "$(errors)" -eq 0 ]'
 

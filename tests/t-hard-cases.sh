@@ -27,8 +27,10 @@ SCAN_CASES=("scan lists every occurrence as scan.txt says"
 APPLY_CASES=("apply exits 1: some calls are left"
 	     "apply converts exactly the files under apply/"
 	     "apply reports every call it leaves (apply-left.txt)"
+	     "apply's reports: compiler form, 100 columns, shadowed a note"
 	     "apply again changes nothing")
 CHECK_CASES=("check --format text reports check.txt"
+	     "check --format text: each line within 100 columns, compiler form"
 	     "check --format json reports check.txt")
 
 # check_empty DESCRIPTION DIAGNOSTIC-FILE: pass when the file is empty
@@ -246,7 +248,7 @@ compare_tree () {
 }
 
 test_apply () {
-	local why rc f line col diag=$scratch/diag
+	local why rc f line col rest kind diag=$scratch/diag
 	run_km apply apply --in-place "$TREE"
 	why=$(missing apply apply)
 	case $why in
@@ -281,6 +283,19 @@ test_apply () {
 	done <"$EXPECTED/apply-left.txt"
 	check_empty "apply reports every call it leaves (apply-left.txt)" \
 		"$diag"
+	diag_bad_lines "$scratch/apply.err" |
+		grep -Ev '^(apply|kmigrate): ' >"$diag"
+	diag_join "$scratch/apply.err" >"$scratch/apply.text"
+	while IFS=: read -r f line col rest; do
+		case $rest in
+		" shadowed") kind=note ;;
+		*) kind=warning ;;
+		esac
+		grep -q "^$f:$line:$col: $kind: not converted ${rest# }" \
+			"$scratch/apply.text" ||
+			echo "not a $kind: $f:$line:$col" >>"$diag"
+	done <"$EXPECTED/apply-left.txt"
+	check_empty "${APPLY_CASES[3]}" "$diag"
 	rm -rf "$scratch/applied"
 	cp -a "$TREE" "$scratch/applied"
 	run_km apply2 apply --in-place "$TREE"
@@ -292,9 +307,9 @@ test_apply () {
 # check_tuples FORMAT: FILE:LINE: SEVERITY [RULE] lines of check's output
 check_tuples () {
 	if [ "$1" = text ]; then
+		diag_join "$scratch/check-text.out" |
 		sed -nE 's/^([^:]+):([0-9]+):[0-9]+: '\
-'(error|warning|note): .*\[([a-z-]+)\]$/\1:\2: \3 [\4]/p' \
-			"$scratch/check-text.out"
+'(error|warning|note): [^[]*\[([a-z-]+)\]( .*)?$/\1:\2: \3 [\4]/p'
 	elif command -v jq >/dev/null; then
 		jq -r '.findings[] |
 		       "\(.file):\(.line): \(.severity) [\(.rule)]"' \
@@ -338,6 +353,11 @@ test_check () {
 		sort -u "$EXPECTED/check.txt" |
 			diff -u - "$scratch/tuples" >"$diag"
 		check_empty "$desc" "$diag"
+		[ "$format" = text ] || continue
+		diag_bad_lines "$scratch/check-text.out" >"$diag"
+		grep -q '^        [^ ]' "$scratch/check-text.out" ||
+			echo "no detail on an indented line" >>"$diag"
+		check_empty "${CHECK_CASES[1]}" "$diag"
 	done
 }
 

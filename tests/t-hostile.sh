@@ -450,8 +450,8 @@ if [ -z "$nobody_why" ]; then
 	as_nobody check "$t"
 	check "8: check: an unreadable file and directory are errors, exit 1" \
 		'[ $status -eq 1 ] &&
-		 grep -q "^drivers/x/b.c:1:1: error: cannot read .drivers/x/b.c.: Permission denied: the calls it may hold cannot be checked \[unreadable-file\]$" "$out" &&
-		 grep -q "^drivers/locked:1:1: error: cannot read .drivers/locked.: Permission denied: .* \[unreadable-file\]$" "$out"'
+		 diag_join "$out" | grep -q "^drivers/x/b.c:1:1: error: cannot be read \[unreadable-file\] cannot read .drivers/x/b.c.: Permission denied: the calls it may hold cannot be checked$" &&
+		 diag_join "$out" | grep -q "^drivers/locked:1:1: error: cannot be read \[unreadable-file\] cannot read .drivers/locked.: Permission denied: "'
 	check "8: check: the other calls are still checked" \
 		'[ "$(grep -c "\[unconverted-call\]$" "$out")" -eq 2 ]'
 	as_nobody check --format json "$t"
@@ -528,7 +528,7 @@ check "9: check on the converted files: exit 0" '[ $status -eq 0 ]'
 printf 'class_device_create\0\0\0\0\n' >"$t/drivers/x/blob.c"
 km check "$t"
 check "9: a binary file naming the function is an error for check" \
-	'[ $status -eq 1 ] && grep -q "^drivers/x/blob.c:1:1: error: a binary file that names the function: .*\[binary-file\]$" "$out"'
+	'[ $status -eq 1 ] && grep -q "^drivers/x/blob.c:1:1: error: a binary file names the function \[binary-file\]$" "$out"'
 km apply "$t"
 check "9: and apply fails on it" \
 	'[ $status -eq 1 ] && grep -q "warning: skipping .drivers/x/blob.c.: a binary file that names .class_device_create." "$err"'
@@ -620,7 +620,7 @@ printf '%s\n' '#include <linux/kernel.h>' '#include <linux/device.h>' \
 	'			    nowhere);' '}' >"$t/drivers/x/snsc.c"
 km check "$t"
 check "12: when the call is lost anyway, the finding says the retry was made" \
-	'grep -q "^drivers/x/snsc.c:8:2: warning: libclang could not analyse this file: none of its calls survived the parse (first error: .*), even with the undeclared CONFIG_ values defined to 1; its 1 call was checked from the text only \[parse-failure\]$" "$out"'
+	'diag_join "$out" | grep -q "^drivers/x/snsc.c:8:2: warning: libclang could not analyse this file \[parse-failure\] none of its calls survived the parse (first error: .*), even with the undeclared CONFIG_ values defined to 1; its 1 call was checked from the text only$"'
 
 # --- fuzz findings, end to end ------------------------------------------
 

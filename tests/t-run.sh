@@ -22,12 +22,15 @@ check "the report says what was converted, against the hand-written patch" \
 	 grep -q "the hand-written patch: 86 added, 73 removed" "$out"'
 check "the report gives check's verdict on the result" \
 	'grep -q "^check .*0 errors" "$out"'
+diag_join "$out" >"$TMPDIR/run.text"
 check "the review shows vmlogrdr as a compiler-style swapped-arguments error" \
-	'grep -Eq "^  drivers/s390/char/vmlogrdr.c:[0-9]+:[0-9]+: error: arguments 1 and 2 appear swapped: .*\[swapped-arguments\]$" "$out"'
+	'grep -Eq "^  drivers/s390/char/vmlogrdr.c:[0-9]+:[0-9]+: error: arguments 1 and 2 appear swapped \[swapped-arguments\] " "$TMPDIR/run.text"'
 check "the model explains what is not registered in sysfs" \
-	'grep "swapped-arguments" "$out" | grep -q "/sys/class/vmlogrdr/.* is never created"'
+	'grep "swapped-arguments" "$TMPDIR/run.text" | grep -q "/sys/class/vmlogrdr/.* is never created"'
 check "the review notes tty and i2o as equivalent" \
-	'[ "$(grep -c "note: .*\[hand-patch-divergence\]" "$out")" -eq 2 ]'
+	'[ "$(grep -c "note: .*\[hand-patch-divergence\]" "$TMPDIR/run.text")" -eq 2 ]'
+check "the review's findings keep within 100 columns" \
+	'[ -z "$(diag_bad_lines "$out" | grep ": error: \|: warning: \|: note: \|^        ")" ]'
 check "the series is written where asked, with its checkpatch verdict" \
 	'grep -q "^series .*$TMPDIR/series: the cover letter and 1 patch" "$out" &&
 	 grep -q "checkpatch" "$out" &&

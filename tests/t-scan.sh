@@ -33,6 +33,14 @@ if [ -f "$expected/scan.txt" ]; then
 		'[ $status -eq 0 ] && cmp -s "$out" "$expected/scan.txt"'
 	check "hard-cases: the note lines are scan-notes.txt" \
 		'grep -E "^kmigrate: (note|warning): " "$err" | cmp -s - "$expected/scan-notes.txt"'
+	"$KMIGRATE" -v scan "$hard" >"$out" 2>"$err"
+	diag_join "$err" >"$work/reasons"
+	check "-v: why a call is ambiguous, in the compiler form" \
+		'grep -q "^drivers/hard/five-args.c:15:38: note: ambiguous no evidence for either form: argument 2 .a. is a macro parameter" "$work/reasons" &&
+		 grep -q "^drivers/hard/shadow.c:[0-9]*:[0-9]*: note: shadowed " "$work/reasons"'
+	check "-v: the reasons within 100 columns, the details indented" \
+		'[ -z "$(diag_bad_lines "$err" | grep -Ev "^(kmigrate|scan): ")" ] &&
+		 grep -q "^        [^ ]" "$err"'
 else
 	skip "hard-cases: stdout is scan.txt" "no expected output"
 	skip "hard-cases: the note lines are scan-notes.txt" "no expected output"

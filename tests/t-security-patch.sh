@@ -71,7 +71,7 @@ copy to drivers/char/ftape/zftape/zftape-copy.c
 EOF
 run_check "$TMPDIR/copy.patch"
 check "a copy of a file with six old-form calls: exit 1, six errors at the copy" \
-	'[ $status -eq 1 ] && [ "$(errors)" -eq 7 ] && [ "$(grep -c "^drivers/char/ftape/zftape/zftape-copy.c:[0-9]*:[0-9]*: error: call in the old form.*\[unconverted-call\]$" "$out")" -eq 6 ]' ||
+	'[ $status -eq 1 ] && [ "$(errors)" -eq 7 ] && [ "$(diag_join "$out" | grep -c "^drivers/char/ftape/zftape/zftape-copy.c:[0-9]*:[0-9]*: error: call still in the old form \[unconverted-call\] ")" -eq 6 ]' ||
 	show "$out"
 
 { cat "$TMPDIR/hand-nozf.patch"; cat <<EOF; } >"$TMPDIR/rename.patch"
@@ -82,7 +82,7 @@ rename to drivers/char/ftape/zftape/zftape-renamed.c
 EOF
 run_check "$TMPDIR/rename.patch"
 check "a rename keeping the old-form calls: judged at the new path only" \
-	'[ $status -eq 1 ] && [ "$(grep -c "^drivers/char/ftape/zftape/zftape-renamed.c:.*\[unconverted-call\]$" "$out")" -eq 6 ] && ! grep -q "zftape-init.c" "$out"' ||
+	'[ $status -eq 1 ] && [ "$(diag_join "$out" | grep -c "^drivers/char/ftape/zftape/zftape-renamed.c:.*\[unconverted-call\] ")" -eq 6 ] && ! grep -q "zftape-init.c" "$out"' ||
 	show "$out"
 
 # the rename converts, one call swapped: its "before" is the source's
@@ -98,7 +98,7 @@ check "a rename keeping the old-form calls: judged at the new path only" \
 } >"$TMPDIR/rename-swap.patch"
 run_check "$TMPDIR/rename-swap.patch"
 check "a renamed, converted file: judged with its source's calls as before" \
-	'[ $status -eq 1 ] && [ "$(errors)" -eq 2 ] && grep -q "^drivers/char/ftape/zftape/zftape-renamed.c:34:[0-9]*: error: arguments 1 and 2 appear swapped: .*before the change the call registered /sys/class/zft/qft<i> (dev).*\[swapped-arguments\]$" "$out"' ||
+	'[ $status -eq 1 ] && [ "$(errors)" -eq 2 ] && diag_join "$out" | grep -q "^drivers/char/ftape/zftape/zftape-renamed.c:34:[0-9]*: error: arguments 1 and 2 appear swapped \[swapped-arguments\] .*before the change the call registered /sys/class/zft/qft<i> (dev)"' ||
 	show "$out"
 check "copies and renames: the tree is unchanged" unchanged
 

@@ -7,7 +7,8 @@
  * and removes the temporary files an earlier, killed run left; an
  * interrupt names what was already replaced, from a signal handler, so
  * with write(2) only.  The report and the exit code are apply's whole
- * outcome, for cmd-apply.c and cmd-run.c.
+ * outcome, for cmd-apply.c and cmd-run.c; its diagnostics are
+ * diag.h's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "apply.h"
+#include "diag.h"
 #include "tempfile.h"
 #include "tree-fs.h"
 #include "util.h"
@@ -209,20 +211,36 @@ static void print_summary(const struct apply_result *r)
 	fputc('\n', stderr);
 }
 
-/* "FILE:LINE:COL: WHAT: " and the words of each of lefts[0..nr) */
+/*
+ * "FILE:LINE:COL: warning: MESSAGE", the detail below (diag.h), for
+ * each of lefts[0..nr): "not converted" with the reason's words below,
+ * or (message NULL) the words themselves; a call of a file-local
+ * function is left on purpose: a note
+ */
 static void print_lefts(const struct apply_left *lefts, size_t nr,
-			const char *what)
+			const char *message)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, text = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
+		const struct apply_left *left = &lefts[i];
+		char *lead;
+
+		strbuf_reset(&out);
 		strbuf_reset(&text);
-		apply_left_text(&lefts[i], &text);
-		fprintf(stderr, "%s:%zu:%zu: %s: %s\n", lefts[i].path,
-			lefts[i].line, lefts[i].column, what, text.buf);
+		apply_left_text(left, &text);
+		lead = xstrfmt("%s:%zu:%zu: %s: ", left->path, left->line,
+			       left->column,
+			       left->reason == APPLY_LEFT_SHADOWED ? "note" :
+							     "warning");
+		diag_add(&out, "", lead, message ? message : text.buf,
+			 message ? text.buf : NULL);
+		fputs(out.buf, stderr);
+		free(lead);
 	}
 	strbuf_release(&text);
+	strbuf_release(&out);
 }
 
 void apply_print_report(const struct apply_result *r, int quiet)
@@ -235,7 +253,7 @@ void apply_print_report(const struct apply_result *r, int quiet)
 			fprintf(stderr, "%s: %s\n", r->files[i].path,
 				r->files[i].failure);
 	print_lefts(r->left, r->nr_left, "not converted");
-	print_lefts(r->dropped, r->nr_dropped, "warning");
+	print_lefts(r->dropped, r->nr_dropped, NULL);
 	if (!quiet)
 		print_summary(r);
 }

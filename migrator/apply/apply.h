@@ -156,10 +156,11 @@ int apply_write_in_place(struct apply_result *result, const char *tree);
 void apply_report_interrupts(void);
 
 /*
- * The failed files, the left calls ("FILE:LINE:COL: not converted:
- * REASON"), the dropped arguments ("FILE:LINE:COL: warning: converted,
- * dropping argument 1 'mod' (owner) of F()"), then, unless quiet, the
- * summary line, on stderr.
+ * The failed files, the left calls ("FILE:LINE:COL: warning: not
+ * converted" and the reason on the indented line below, diag.h's form;
+ * "note:" for a call of a file-local function), the dropped arguments
+ * ("FILE:LINE:COL: warning: converted, dropping argument 1 'mod'
+ * (owner) of F()"), then, unless quiet, the summary line, on stderr.
  */
 void apply_print_report(const struct apply_result *result, int quiet);
 

@@ -8,7 +8,8 @@
  * ("diff --git a/FILE b/FILE", git apply -p1 and patch -p1 take it);
  * TREE is not written.  With --in-place: every changed file is replaced
  * atomically.  On stderr: the files spatch failed on, every call left
- * unconverted as "FILE:LINE:COL: not converted: REASON", and a summary
+ * unconverted as "FILE:LINE:COL: warning: not converted" with the
+ * reason on indented lines below (apply_print_report()), and a summary
  * line (not with -q); a progress line on a terminal.  --timeout is the
  * time spatch may spend on one file: a file that runs past it is left
  * as it was and reported ("spatch timed out after N s").  A changed line

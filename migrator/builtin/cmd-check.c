@@ -6,11 +6,12 @@
  *		       [--max-findings N] [--patch FILE | --base REV]
  *		       [--verdicts] [-j N] [-q] TREE
  *
- * The findings (rules in rule-list.h) go to stdout: text lines
- * "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]" sorted by place, or one JSON
- * object, or a SARIF 2.1.0 log (check_formats, output-format.h).  Notes (a tree
- * whose API cannot be told,
- * unreadable files) and the one-line summary go to stderr, not with -q.
+ * The findings (rules in rule-list.h) go to stdout: text, a first line
+ * "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]" and the detail indented
+ * below it (report.h), sorted by place, or one JSON object, or a SARIF
+ * 2.1.0 log (check_formats, output-format.h).  Notes (a tree whose API
+ * cannot be told, unreadable files) and the one-line summary go to
+ * stderr, not with -q.
  * With -v, text also has a note per call with the model's verdict.
  * --verdicts prints instead one line per call, "FILE:LINE: VERDICT"
  * (model-call.h: "/sys/class/mem/<name> dev device?", "error -ENODEV",

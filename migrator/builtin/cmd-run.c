@@ -189,7 +189,11 @@ static int step_apply(const struct run_ctx *ctx)
 	return ret;
 }
 
-/* check's summary, then its findings of two severities, at most max each */
+/*
+ * check's summary, then its findings of two severities, at most max
+ * each: the first's with their details, the second's a line each (the
+ * report is one screen; "kmigrate check" says the rest)
+ */
 static void print_check(const struct run_ctx *ctx, const struct check_result *r,
 			enum severity first, enum severity second, size_t max)
 {
@@ -199,8 +203,8 @@ static void print_check(const struct run_ctx *ctx, const struct check_result *r,
 	check_report_summary(&summary, r, ctx->m);
 	report_summary_counts(&out, &r->findings, &summary);
 	strbuf_addch(&out, '\n');
-	report_text_severity(&out, &r->findings, first, max, "  ");
-	report_text_severity(&out, &r->findings, second, max, "  ");
+	report_text_severity(&out, &r->findings, first, max, "  ", 1);
+	report_text_severity(&out, &r->findings, second, max, "  ", 0);
 	fputs(out.buf, stdout);
 	strbuf_release(&out);
 }

@@ -20,6 +20,7 @@
 
 #include "builtin.h"
 #include "call-site.h"
+#include "diag.h"
 #include "migration.h"
 #include "output-format.h"
 #include "parse-options.h"
@@ -38,10 +39,14 @@ static const char *const scan_usage[] = {
 	NULL
 };
 
-/* with -v: why each call that is not plainly old or new is what it is */
+/*
+ * with -v: why each call that is not plainly old or new is what it is,
+ * "FILE:LINE:COL: note: KIND" and the reason below (diag.h)
+ */
 static void print_reasons(const struct scan_result *result)
 {
-	struct strbuf why = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, lead = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 	size_t i, j;
 
 	for (i = 0; i < result->nr_files; i++) {
@@ -53,12 +58,17 @@ static void print_reasons(const struct scan_result *result)
 			if (cs->reason == CALL_REASON_NONE)
 				continue;
 			strbuf_reset(&why);
+			strbuf_reset(&lead);
 			call_site_reason_text(&why, cs);
-			note("%s:%zu:%zu: %s: %s", file->path, cs->line,
-			     cs->column, call_site_kind_name(cs->kind),
-			     why.buf);
+			strbuf_addf(&lead, "%s:%zu:%zu: note: ", file->path,
+				    cs->line, cs->column);
+			diag_add(&out, "", lead.buf,
+				 call_site_kind_name(cs->kind), why.buf);
 		}
 	}
+	fputs(out.buf, stderr);
+	strbuf_release(&out);
+	strbuf_release(&lead);
 	strbuf_release(&why);
 }
 

@@ -3,8 +3,8 @@
  *
  * The list owns copies of every string; the rule name is the rule's
  * static string.  Sorting is stable in effect: ties on the place are
- * broken by rule name and message, so a report never depends on the
- * order threads finished in.
+ * broken by rule name, message and detail, so a report never depends
+ * on the order threads finished in.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -26,6 +26,7 @@ void findings_release(struct findings *list)
 	for (i = 0; i < list->nr; i++) {
 		free(list->items[i].file);
 		free(list->items[i].message);
+		free(list->items[i].detail);
 		free(list->items[i].call);
 		free(list->items[i].sysfs);
 	}
@@ -64,9 +65,22 @@ struct finding *finding_addv(struct findings *list, const char *rule,
 	f->line = line;
 	f->column = column;
 	f->message = strbuf_detach(&message, NULL);
+	f->detail = NULL;
 	f->call = NULL;
 	f->sysfs = NULL;
 	return f;
+}
+
+void finding_set_detail(struct finding *f, const char *fmt, ...)
+{
+	struct strbuf detail = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&detail, fmt, ap);
+	va_end(ap);
+	free(f->detail);
+	f->detail = strbuf_detach(&detail, NULL);
 }
 
 void finding_set_call(struct finding *f, const char *call)
@@ -95,7 +109,10 @@ static int compare_findings(const void *a_, const void *b_)
 	cmp = strcmp(a->rule, b->rule);
 	if (cmp)
 		return cmp;
-	return strcmp(a->message, b->message);
+	cmp = strcmp(a->message, b->message);
+	if (cmp)
+		return cmp;
+	return strcmp(a->detail ? a->detail : "", b->detail ? b->detail : "");
 }
 
 void findings_sort(struct findings *list)

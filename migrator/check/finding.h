@@ -3,9 +3,10 @@
  *
  * A finding names its rule (the stable ids of DESIGN.md), a severity, the
  * place (file relative to the tree, line of the function name, column),
- * a message that says what is wrong and what the fix is, and the call as
- * written.  struct findings collects them; the rules add to it, the report
- * writers read it after findings_sort().
+ * a message that says in a few words what is wrong ("arguments 1 and 2
+ * appear swapped"), a detail that says why and what the fix is, and the
+ * call as written.  struct findings collects them; the rules add to it,
+ * the report writers read it after findings_sort().
  *
  * A call can show one problem through several symptoms (a swapped pair is
  * also a NULL class and a wrong type): the first rule that reports marks
@@ -16,8 +17,9 @@
  * error (findings_call_count()).  A finding may carry the model's
  * verdict on its call (sysfs: the JSON "sysfs" key).
  *
- * Caller's steps: findings_init(), finding_add()..., findings_sort(),
- * read items[], findings_release().
+ * Caller's steps: findings_init(), finding_add() (and
+ * finding_set_detail() on what it returns)..., findings_sort(), read
+ * items[], findings_release().
  */
 #ifndef KM_FINDING_H
 #define KM_FINDING_H
@@ -36,9 +38,10 @@ struct finding {
 	enum severity severity;
 	char *file;		   /* relative to the tree */
 	unsigned int line, column; /* 1-based; of the function name */
-	char *message;
-	char *call;  /* the call as written, may be NULL */
-	char *sysfs; /* the model's verdict on it, may be NULL */
+	char *message;		   /* short: what is wrong */
+	char *detail;		   /* why, and the fix; may be NULL */
+	char *call;		   /* the call as written, may be NULL */
+	char *sysfs;		   /* the model's verdict on it, may be NULL */
 };
 
 struct findings {
@@ -55,7 +58,7 @@ struct findings {
 void findings_init(struct findings *list);
 void findings_release(struct findings *list);
 
-/* add a finding; the strings are copied */
+/* add a finding, its short message from fmt; the strings are copied */
 __attribute__((format(printf, 7, 8))) struct finding *
 finding_add(struct findings *list, const char *rule, enum severity severity,
 	    const char *file, unsigned int line, unsigned int column,
@@ -65,6 +68,9 @@ __attribute__((format(printf, 7, 0))) struct finding *
 finding_addv(struct findings *list, const char *rule, enum severity severity,
 	     const char *file, unsigned int line, unsigned int column,
 	     const char *fmt, va_list ap);
+/* the finding's detail, printf-like; replaces any detail it had */
+__attribute__((format(printf, 2, 3))) void
+finding_set_detail(struct finding *f, const char *fmt, ...);
 void finding_set_call(struct finding *f, const char *call);
 /* the model's verdict, as model_verdict_line() writes it */
 void finding_set_sysfs(struct finding *f, const char *sysfs);

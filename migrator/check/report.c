@@ -6,24 +6,42 @@
  * standard's minimum that code-scanning services read: $schema, version,
  * runs[0].tool.driver (name, version, rules with id,
  * shortDescription, fullDescription, defaultConfiguration.level) and
- * results (ruleId, ruleIndex, level, message.text, one physicalLocation
+ * results (ruleId, ruleIndex, level, message.text: the finding's
+ * message and its detail after ": ", one physicalLocation
  * with artifactLocation.uri relative to %SRCROOT% and region
  * startLine/startColumn).
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "json.h"
 #include "report.h"
 #include "rules.h"
+#include "util.h"
 
 #define SARIF_SCHEMA                                   \
 	"https://raw.githubusercontent.com/oasis-tcs/" \
 	"sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
 
+/* "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]", the detail below it */
+static void text_finding(struct strbuf *out, const char *prefix,
+			 const struct finding *f, int details)
+{
+	struct strbuf lead = STRBUF_INIT, message = STRBUF_INIT;
+
+	strbuf_addf(&lead, "%s:%u:%u: %s: ", f->file, f->line, f->column,
+		    severity_name(f->severity));
+	strbuf_addf(&message, "%s [%s]", f->message, f->rule);
+	diag_add(out, prefix, lead.buf, message.buf,
+		 details ? f->detail : NULL);
+	strbuf_release(&lead);
+	strbuf_release(&message);
+}
+
 void report_finding(struct strbuf *out, const struct finding *f)
 {
-	strbuf_addf(out, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line, f->column,
-		    severity_name(f->severity), f->message, f->rule);
+	text_finding(out, "", f, 1);
 }
 
 void report_text(struct strbuf *out, const struct findings *findings,
@@ -61,9 +79,11 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 			i < findings->nr ? &findings->items[i] : NULL;
 
 		if (k < nr && (!f || note_before(&notes[k], f))) {
-			strbuf_addf(out, "%s:%u:%u: note: %s\n", notes[k].file,
-				    notes[k].line, notes[k].column,
-				    notes[k].text);
+			char *lead = xstrfmt("%s:%u:%u: note: ", notes[k].file,
+					     notes[k].line, notes[k].column);
+
+			diag_add(out, "", lead, notes[k].text, NULL);
+			free(lead);
 			k++;
 			continue;
 		}
@@ -78,15 +98,14 @@ void report_text_notes(struct strbuf *out, const struct findings *findings,
 
 void report_text_severity(struct strbuf *out, const struct findings *findings,
 			  enum severity severity, size_t max,
-			  const char *prefix)
+			  const char *prefix, int details)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < findings->nr && n < max; i++) {
 		if (findings->items[i].severity != severity)
 			continue;
-		strbuf_addstr(out, prefix);
-		report_finding(out, &findings->items[i]);
+		text_finding(out, prefix, &findings->items[i], details);
 		n++;
 	}
 }
@@ -130,6 +149,11 @@ static void json_finding(struct json_writer *w, const struct finding *f)
 	json_uint(w, f->column);
 	json_key(w, "message");
 	json_string(w, f->message);
+	json_key(w, "detail");
+	if (f->detail)
+		json_string(w, f->detail);
+	else
+		json_null(w);
 	json_key(w, "call");
 	if (f->call)
 		json_string(w, f->call);
@@ -285,7 +309,14 @@ static void sarif_result(struct json_writer *w, const struct finding *f)
 	}
 	json_key(w, "level");
 	json_string(w, severity_name(f->severity));
-	sarif_text(w, "message", f->message);
+	if (f->detail) {
+		char *text = xstrfmt("%s: %s", f->message, f->detail);
+
+		sarif_text(w, "message", text);
+		free(text);
+	} else {
+		sarif_text(w, "message", f->message);
+	}
 	sarif_location(w, f);
 	if (f->sysfs) {
 		json_key(w, "properties");

@@ -1,11 +1,13 @@
 /*
  * report.h - check's findings as text, JSON or SARIF 2.1.0.
  *
- * Text, one finding a line, like a compiler:
+ * Text, like a compiler, through diag.h: per finding the line
  *	FILE:LINE:COL: SEVERITY: MESSAGE [RULE]
- * at most max_findings lines, then "... and N more findings".  JSON is
+ * and the detail word-wrapped below it on lines indented by 8 blanks,
+ * no line wider than 100 columns; at most max_findings findings, then
+ * "... and N more findings".  JSON is
  * the object DESIGN.md fixes: {"findings": [{"rule", "severity", "file",
- * "line", "column", "message", "call"}], "summary": {"files",
+ * "line", "column", "message", "detail", "call"}], "summary": {"files",
  * "call_sites", "errors", "warnings", "notes", "api", ...,
  * "unreadable_files", "binary_files"}}.  SARIF is
  * one run of the tool "kmigrate" with every rule of rule-list.h and one
@@ -43,12 +45,15 @@ struct report_summary {
 
 void report_text(struct strbuf *out, const struct findings *findings,
 		 size_t max_findings);
-/* one finding as report_text() writes it, its line */
+/* one finding as report_text() writes it, its lines */
 void report_finding(struct strbuf *out, const struct finding *f);
-/* the findings of one severity, at most max, each line after prefix */
+/*
+ * the findings of one severity, at most max, each line after prefix;
+ * without their details unless details
+ */
 void report_text_severity(struct strbuf *out, const struct findings *findings,
 			  enum severity severity, size_t max,
-			  const char *prefix);
+			  const char *prefix, int details);
 void report_json(struct strbuf *out, const struct findings *findings,
 		 const struct report_summary *summary);
 void report_sarif(struct strbuf *out, const struct findings *findings,

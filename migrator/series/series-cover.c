@@ -10,13 +10,15 @@
  * check's verdict on the converted tree (its errors and warnings
  * listed), checkpatch's on each patch, and how git am verified the
  * series; then git's shortlog and diffstat.  Prose is wrapped at 72
- * columns, a prototype only between its parameters; the findings are
- * quoted whole, however long.  It reads the series and the options and
- * writes nothing else; the caller's steps are series.h's.
+ * columns, a prototype only between its parameters; the findings as
+ * check prints them, within 100 columns (diag.h), each message and
+ * detail whole.  It reads the series and the options and writes
+ * nothing else; the caller's steps are series.h's.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "diff.h"
 #include "diffstat.h"
 #include "finding.h"
@@ -228,29 +230,36 @@ static void cover_table(struct series *s, struct strbuf *body)
 }
 
 /*
- * the findings, one a line: a file's name C-quoted when it holds a
- * control byte, the message without one, so that neither can start a
- * line of its own ("From ...", which would split the mbox)
+ * the findings as check prints them (diag.h), indented: a file's name
+ * C-quoted when it holds a control byte, the message and detail
+ * without one, so that neither can start a line of its own ("From
+ * ...", which would split the mbox)
  */
 static void list_findings(struct strbuf *body, const struct findings *f,
 			  enum severity min)
 {
+	struct strbuf lead = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < f->nr; i++) {
 		const struct finding *x = &f->items[i];
-		char *message;
+		char *message, *detail;
 
 		if (x->severity < min)
 			continue;
-		message = xstrdup(x->message);
+		message = xstrfmt("%s [%s]", x->message, x->rule);
+		detail = xstrdup(x->detail ? x->detail : "");
 		mbox_clean_header_text(message);
-		strbuf_addstr(body, "    ");
-		diff_quote_path(body, "", x->file);
-		strbuf_addf(body, ":%u:%u: %s: %s [%s]\n", x->line, x->column,
-			    severity_name(x->severity), message, x->rule);
+		mbox_clean_header_text(detail);
+		strbuf_reset(&lead);
+		diff_quote_path(&lead, "", x->file);
+		strbuf_addf(&lead, ":%u:%u: %s: ", x->line, x->column,
+			    severity_name(x->severity));
+		diag_add(body, "    ", lead.buf, message, detail);
 		free(message);
+		free(detail);
 	}
+	strbuf_release(&lead);
 }
 
 static const char *plural(size_t n)

@@ -19,9 +19,12 @@ static void two_findings(struct findings *list)
 			"the format is 'name' \"quoted\" back\\slash\ttab");
 	finding_set_call(f, "class_device_create(tty_class, NULL, dev, "
 			    "device, name)");
-	finding_add(list, "swapped-arguments", SEVERITY_ERROR,
-		    "drivers/s390/char/vmlogrdr.c", 789, 25,
-		    "arguments 1 and 2 appear swapped\nsecond line");
+	f = finding_add(list, "swapped-arguments", SEVERITY_ERROR,
+			"drivers/s390/char/vmlogrdr.c", 789, 25,
+			"arguments 1 and 2 appear swapped\nsecond line");
+	finding_set_detail(f, "'vmlogrdr_class' is a struct class * passed "
+			      "as parent; class is NULL, so the call fails "
+			      "with -ENODEV and registers nothing; swap them");
 	findings_sort(list);
 }
 
@@ -36,13 +39,17 @@ static void test_text_lines_and_order(void)
 
 	two_findings(&list);
 	report_text(&out, &list, 1000);
-	CU_ASSERT_PTR_NOT_NULL(strstr(
-		out.buf,
-		"drivers/char/tty_io.c:49:2: warning: the format is 'name' "
-		"\"quoted\" back\\slash\ttab [format-nonliteral]\n"
-		"drivers/s390/char/vmlogrdr.c:789:25: error: arguments 1 and "
-		"2 appear swapped"));
-	check_int(strncmp(out.buf, "drivers/char/", 13), 0);
+	/* blanks are one space; lines wrap at 100 under an 8-blank indent */
+	check_str(out.buf,
+		  "drivers/char/tty_io.c:49:2: warning: the format is 'name' "
+		  "\"quoted\" back\\slash tab\n"
+		  "        [format-nonliteral]\n"
+		  "drivers/s390/char/vmlogrdr.c:789:25: error: arguments 1 and "
+		  "2 appear swapped second line\n"
+		  "        [swapped-arguments]\n"
+		  "        'vmlogrdr_class' is a struct class * passed as "
+		  "parent; class is NULL, so the call fails with\n"
+		  "        -ENODEV and registers nothing; swap them\n");
 	strbuf_reset(&out);
 	report_summary_line(&out, &list, &summary);
 	check_str(out.buf, "check: 72 call sites in 52 files: "
@@ -79,19 +86,26 @@ static void test_text_of_one_severity(void)
 
 	findings_init(&list);
 	for (i = 0; i < 4; i++)
-		finding_add(&list, "null-class", SEVERITY_ERROR, "e.c",
-			    (unsigned int)(i + 1), 1, "e%d", i);
+		finding_set_detail(
+			finding_add(&list, "null-class", SEVERITY_ERROR, "e.c",
+				    (unsigned int)(i + 1), 1, "e%d", i),
+			"why %d", i);
 	finding_add(&list, "format-nonliteral", SEVERITY_WARNING, "w.c", 1, 2,
 		    "w");
 	findings_sort(&list);
-	report_text_severity(&out, &list, SEVERITY_ERROR, 2, "  ");
+	report_text_severity(&out, &list, SEVERITY_ERROR, 2, "  ", 1);
 	check_str(out.buf, "  e.c:1:1: error: e0 [null-class]\n"
-			   "  e.c:2:1: error: e1 [null-class]\n");
+			   "          why 0\n"
+			   "  e.c:2:1: error: e1 [null-class]\n"
+			   "          why 1\n");
 	strbuf_reset(&out);
-	report_text_severity(&out, &list, SEVERITY_WARNING, 5, "");
+	report_text_severity(&out, &list, SEVERITY_ERROR, 1, "  ", 0);
+	check_str(out.buf, "  e.c:1:1: error: e0 [null-class]\n");
+	strbuf_reset(&out);
+	report_text_severity(&out, &list, SEVERITY_WARNING, 5, "", 1);
 	check_str(out.buf, "w.c:1:2: warning: w [format-nonliteral]\n");
 	strbuf_reset(&out);
-	report_text_severity(&out, &list, SEVERITY_NOTE, 5, "  ");
+	report_text_severity(&out, &list, SEVERITY_NOTE, 5, "  ", 1);
 	check_int(out.len, 0);
 	report_summary_counts(&out, &list, &summary);
 	check_str(out.buf, "72 call sites in 52 files: 4 errors, "
@@ -114,6 +128,9 @@ static void test_json_shape_and_escaping(void)
 			 "back\\\\slash\\ttab\""));
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(out.buf, "appear swapped\\nsecond line\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"detail\": null"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"detail\": \"'vmlogrdr_class' "
+					       "is a struct class *"));
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(out.buf, "\"rule\": \"swapped-arguments\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out.buf, "\"line\": 789"));
@@ -152,6 +169,8 @@ static void test_sarif_required_fields(void)
 		"\"ruleId\": \"swapped-arguments\"",
 		"\"level\": \"warning\"",
 		"\"message\": {\"text\": ",
+		"\"message\": {\"text\": \"arguments 1 and 2 appear swapped"
+		"\\nsecond line: 'vmlogrdr_class' is a struct class *",
 		"\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
 		"\"drivers/s390/char/vmlogrdr.c\", \"uriBaseId\": "
 		"\"%SRCROOT%\"}, \"region\": {\"startLine\": 789, "
@@ -188,7 +207,7 @@ static void test_severity_names(void)
 }
 
 static const struct unit_test tests[] = {
-	{ "the findings of one severity, capped, with a prefix",
+	{ "the findings of one severity, capped, with a prefix, details or not",
 	  test_text_of_one_severity },
 	{ "text: compiler-style lines sorted by place",
 	  test_text_lines_and_order },

@@ -58,6 +58,7 @@ static void check_ambiguous_call(const struct rule_call *rc,
 	const struct call_analysis *call = rc->call;
 	struct strbuf why = STRBUF_INIT, misfit = STRBUF_INIT;
 	struct strbuf hint = STRBUF_INIT;
+	struct finding *f;
 
 	if (call->form != CALL_SITE_AMBIGUOUS)
 		return;
@@ -68,11 +69,13 @@ static void check_ambiguous_call(const struct rule_call *rc,
 	if (call->seen_by_libclang)
 		add_misfits(&misfit, rc);
 	add_hint(&hint, rc->m);
-	call_finding(findings, rc, &rule_ambiguous_call,
-		     "cannot tell whether this call is in the old or the new "
-		     "form (%s%s): it is neither converted nor checked; write "
-		     "it so that the form shows, e.g. %s in the new form",
-		     why.buf, misfit.buf, hint.buf);
+	f = call_finding(findings, rc, &rule_ambiguous_call,
+			 "cannot tell the call's form, old or new");
+	finding_set_detail(f,
+			   "%s%s; it is neither converted nor checked: write "
+			   "it so that the form shows, e.g. %s in the new "
+			   "form",
+			   why.buf, misfit.buf, hint.buf);
 	strbuf_release(&why);
 	strbuf_release(&misfit);
 	strbuf_release(&hint);

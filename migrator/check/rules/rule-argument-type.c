@@ -16,14 +16,17 @@ static int check_new_call_in_old_tree(const struct rule_call *rc,
 				      struct findings *findings)
 {
 	struct strbuf undo = STRBUF_INIT;
+	struct finding *f;
 
 	if (rc->call->form != CALL_SITE_NEW || rc->api->used != API_OLD)
 		return 0;
 	describe_reversal(rc, &undo);
-	call_finding(findings, rc, &rule_argument_type,
-		     "call in the new form, but the tree declares the old "
-		     "prototype (%zu fixed parameters): %s or update '%s'",
-		     rc->m->old_proto.nr_params, undo.buf, rc->m->header);
+	f = call_finding(findings, rc, &rule_argument_type,
+			 "new-form call in an old-API tree");
+	finding_set_detail(f,
+			   "the tree declares the old prototype (%zu fixed "
+			   "parameters): %s or update '%s'",
+			   rc->m->old_proto.nr_params, undo.buf, rc->m->header);
 	findings_explain_call(findings);
 	strbuf_release(&undo);
 	return 1;
@@ -44,20 +47,23 @@ static void check_argument_type(const struct rule_call *rc,
 		const struct migration_param *param = &proto->params[i - 1];
 		const struct call_argument *arg = call_arg(call, (int)i);
 		char shown[96], decl[128];
+		struct finding *f;
 
 		if (findings_explained(findings, (unsigned int)i) ||
 		    !arg_judged_type(arg) ||
 		    type_spelling_fits(param->type, arg_judged_type(arg),
 				       arg_is_null_constant(arg)) != 0)
 			continue;
-		call_finding(findings, rc, &rule_argument_type,
-			     "argument %zu '%s' is %s%s, but parameter %zu is "
-			     "'%s': pass a %s%s",
-			     i, arg_display(arg, shown, sizeof(shown)),
-			     arg->is_null ? "a null pointer, " : "a ",
-			     arg->type, i,
-			     param_display(param, decl, sizeof(decl)),
-			     param->type, arg_fallback_note(arg));
+		f = call_finding(findings, rc, &rule_argument_type,
+				 "wrong type for argument %zu", i);
+		finding_set_detail(f,
+				   "'%s' is %s%s, but parameter %zu is '%s': "
+				   "pass a %s%s",
+				   arg_display(arg, shown, sizeof(shown)),
+				   arg->is_null ? "a null pointer, " : "a ",
+				   arg->type, i,
+				   param_display(param, decl, sizeof(decl)),
+				   param->type, arg_fallback_note(arg));
 		findings_explain(findings, (unsigned int)i);
 	}
 }

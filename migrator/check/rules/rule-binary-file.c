@@ -26,10 +26,11 @@ static void check_binary_file(const struct scan_result *scan,
 
 		if (note->problem != TREE_NOTE_BINARY)
 			continue;
-		finding_add(findings, rule_binary_file.name,
-			    rule_binary_file.severity, note->path, 1, 1,
-			    "a binary file that names the function: its "
-			    "occurrences are not classified or checked");
+		finding_set_detail(
+			finding_add(findings, rule_binary_file.name,
+				    rule_binary_file.severity, note->path, 1, 1,
+				    "a binary file names the function"),
+			"its occurrences are not classified or checked");
 	}
 }
 

@@ -183,24 +183,29 @@ static void check_count(const struct rule_call *rc, struct findings *findings,
 	const struct call_analysis *call = rc->call;
 	int given = (int)call->nr_args - pos;
 	char extra[96];
+	struct finding *f;
 
+	f = call_finding(findings, rc, &rule_format_mismatch,
+			 "too %s arguments for the format",
+			 given > n ? "many" : "few");
 	if (given > n)
-		call_finding(findings, rc, &rule_format_mismatch,
-			     "format \"%s\" takes %d argument%s but %d "
-			     "follow%s it: remove '%s' or add a conversion "
-			     "for it",
-			     shown, n, n == 1 ? "" : "s", given,
-			     given == 1 ? "s" : "",
-			     arg_display(call_arg(call, pos + n + 1), extra,
-					 sizeof(extra)));
+		finding_set_detail(f,
+				   "format \"%s\" takes %d argument%s but %d "
+				   "follow%s it: remove '%s' or add a "
+				   "conversion for it",
+				   shown, n, n == 1 ? "" : "s", given,
+				   given == 1 ? "s" : "",
+				   arg_display(call_arg(call, pos + n + 1),
+					       extra, sizeof(extra)));
 	else
-		call_finding(findings, rc, &rule_format_mismatch,
-			     "format \"%s\" takes %d argument%s but only %d "
-			     "follow%s it: pass the missing argument%s or drop "
-			     "the conversion%s",
-			     shown, n, n == 1 ? "" : "s", given,
-			     given == 1 ? "s" : "", n - given == 1 ? "" : "s",
-			     n - given == 1 ? "" : "s");
+		finding_set_detail(f,
+				   "format \"%s\" takes %d argument%s but "
+				   "only %d follow%s it: pass the missing "
+				   "argument%s or drop the conversion%s",
+				   shown, n, n == 1 ? "" : "s", given,
+				   given == 1 ? "s" : "",
+				   n - given == 1 ? "" : "s",
+				   n - given == 1 ? "" : "s");
 }
 
 static void check_format_mismatch(const struct rule_call *rc,
@@ -227,16 +232,21 @@ static void check_format_mismatch(const struct rule_call *rc,
 		const struct call_argument *arg = call_arg(call, pos + 1 + i);
 		const char *wanted = misfit(&conv[i], arg);
 		char text[96];
+		struct finding *f;
 
 		if (!wanted ||
 		    findings_explained(findings, (unsigned int)(pos + 1 + i)))
 			continue;
-		call_finding(findings, rc, &rule_format_mismatch,
-			     "'%s' in format \"%s\" takes %s, but argument %d "
-			     "'%s' is a %s: pass %s or change the conversion%s",
-			     conv[i].spec, shown, wanted, pos + 1 + i,
-			     arg_display(arg, text, sizeof(text)), arg->type,
-			     wanted, arg_fallback_note(arg));
+		f = call_finding(findings, rc, &rule_format_mismatch,
+				 "argument %d does not fit '%s' in the format",
+				 pos + 1 + i, conv[i].spec);
+		finding_set_detail(f,
+				   "'%s' in format \"%s\" takes %s, but "
+				   "argument %d '%s' is a %s: pass %s or "
+				   "change the conversion%s",
+				   conv[i].spec, shown, wanted, pos + 1 + i,
+				   arg_display(arg, text, sizeof(text)),
+				   arg->type, wanted, arg_fallback_note(arg));
 	}
 }
 

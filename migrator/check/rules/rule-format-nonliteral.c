@@ -20,25 +20,26 @@ static void check_format_nonliteral(const struct rule_call *rc,
 			" (judged from the call's text; libclang did not "
 			"see it)";
 	char shown[96];
+	struct finding *f;
 
 	if (!fmt || fmt->is_literal || fmt->is_null ||
 	    findings_explained(findings, (unsigned int)pos))
 		return;
 	arg_display(fmt, shown, sizeof(shown));
+	f = call_finding(findings, rc, &rule_format_nonliteral,
+			 "non-literal format (argument %d)", pos);
 	if ((size_t)pos == call->nr_args)
-		call_finding(findings, rc, &rule_format_nonliteral,
-			     "the format (argument %d) is '%s', not a string "
-			     "literal: a '%%' in it would be read as a "
-			     "conversion; pass \"%%s\", %s%s",
-			     pos, shown, shown, unseen);
+		finding_set_detail(f,
+				   "it is '%s': a '%%' in it would be read as "
+				   "a conversion; pass \"%%s\", %s%s",
+				   shown, shown, unseen);
 	else
-		call_finding(findings, rc, &rule_format_nonliteral,
-			     "the format (argument %d) is '%s', not a string "
-			     "literal: the %zu argument%s after it cannot be "
-			     "checked against it%s",
-			     pos, shown, call->nr_args - (size_t)pos,
-			     call->nr_args - (size_t)pos == 1 ? "" : "s",
-			     unseen);
+		finding_set_detail(f,
+				   "it is '%s': the %zu argument%s after it "
+				   "cannot be checked against it%s",
+				   shown, call->nr_args - (size_t)pos,
+				   call->nr_args - (size_t)pos == 1 ? "" : "s",
+				   unseen);
 }
 
 const struct rule rule_format_nonliteral = {

@@ -132,18 +132,18 @@ static void report(const struct rule_call *rc, const struct call_extra *x,
 	if (d == DIVERGENCE_EQUIVALENT) {
 		model_verdict_prose(&effect, &x->verdict);
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
-				 "the hand conversion differs from the "
-				 "semantic conversion but is equivalent: %s; "
-				 "the model's verdict on both: %s",
-				 what, effect.buf);
+				 "equivalent hand conversion");
+		finding_set_detail(f, "%s; the model's verdict on both: %s",
+				   what, effect.buf);
 		f->severity = SEVERITY_NOTE;
 	} else {
 		model_verdict_prose(&effect, &x->converted_extra->verdict);
-		call_finding(findings, rc, &rule_hand_patch_divergence,
-			     "the hand conversion differs from the semantic "
-			     "conversion: %s; the semantic conversion gives "
-			     "'%s', which %s",
-			     what, x->converted->site->text, effect.buf);
+		f = call_finding(findings, rc, &rule_hand_patch_divergence,
+				 "hand conversion differs");
+		finding_set_detail(f,
+				   "%s; the semantic conversion gives '%s', "
+				   "which %s",
+				   what, x->converted->site->text, effect.buf);
 	}
 	strbuf_release(&effect);
 }
@@ -164,17 +164,19 @@ static void left_by_apply(const struct rule_call *rc,
 
 	if (as_mapped(rc, x, &what)) {
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
-				 "converted by hand as the migration's map "
-				 "says; the semantic conversion leaves this "
-				 "call (%s)",
-				 why);
+				 "hand conversion as the map says");
+		finding_set_detail(f,
+				   "the semantic conversion leaves this call "
+				   "(%s)",
+				   why);
 		f->severity = SEVERITY_NOTE;
 	} else {
-		call_finding(findings, rc, &rule_hand_patch_divergence,
-			     "the hand conversion differs from what the "
-			     "migration's map makes of the call: %s (the "
-			     "semantic conversion leaves it: %s)",
-			     what.buf, why);
+		f = call_finding(findings, rc, &rule_hand_patch_divergence,
+				 "hand conversion differs from the map");
+		finding_set_detail(f,
+				   "%s (the semantic conversion leaves it: "
+				   "%s)",
+				   what.buf, why);
 	}
 	strbuf_release(&what);
 }

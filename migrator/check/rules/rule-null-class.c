@@ -26,6 +26,7 @@ static void check_null_class(const struct rule_call *rc,
 		const struct migration_param *param = &proto->params[i - 1];
 		struct type_class tc;
 		char role[64];
+		struct finding *f;
 		char *effect;
 		int must;
 
@@ -43,13 +44,14 @@ static void check_null_class(const struct rule_call *rc,
 			continue;
 		}
 		param_role(param, role, sizeof(role));
-		call_finding(findings, rc, &rule_null_class,
-			     "argument %zu (%s) is NULL, so %s; pass the %s "
-			     "the call registers with",
-			     i, role,
-			     effect ? effect :
-				      "the call cannot register anything",
-			     param->type);
+		f = call_finding(findings, rc, &rule_null_class,
+				 "argument %zu (%s) is NULL", i, role);
+		finding_set_detail(f,
+				   "so %s; pass the %s the call registers "
+				   "with",
+				   effect ? effect :
+					    "the call cannot register anything",
+				   param->type);
 		free(effect);
 		findings_explain(findings, (unsigned int)i);
 	}

@@ -15,11 +15,12 @@ static void check_parse_failure(const struct rule_call *rc,
 
 	if (rc->call->index_in_file || !file || !file->parse_error)
 		return;
-	call_finding(findings, rc, &rule_parse_failure,
-		     "libclang could not analyse this file: %s; its %zu "
-		     "call%s checked from the text only",
-		     file->parse_error, file->nr_calls,
-		     file->nr_calls == 1 ? " was" : "s were");
+	finding_set_detail(call_finding(findings, rc, &rule_parse_failure,
+					"libclang could not analyse this "
+					"file"),
+			   "%s; its %zu call%s checked from the text only",
+			   file->parse_error, file->nr_calls,
+			   file->nr_calls == 1 ? " was" : "s were");
 }
 
 const struct rule rule_parse_failure = {

@@ -116,6 +116,7 @@ static void report(const struct rule_call *rc, struct findings *findings, int i,
 	const struct call_argument *aj = call_arg(call, j);
 	char role_i[64], role_j[64], shown_i[96], shown_j[96];
 	struct strbuf other = STRBUF_INIT;
+	struct finding *f;
 
 	param_role(&proto->params[i - 1], role_i, sizeof(role_i));
 	param_role(&proto->params[j - 1], role_j, sizeof(role_j));
@@ -128,11 +129,11 @@ static void report(const struct rule_call *rc, struct findings *findings, int i,
 			    ai->type, role_i);
 	}
 	before_effect(&other, rc);
-	call_finding(findings, rc, &rule_swapped_arguments,
-		     "arguments %d and %d appear swapped: '%s' is a %s passed "
-		     "as %s; %s; swap them%s",
-		     i, j, shown_j, aj->type, role_j, other.buf,
-		     arg_fallback_note(aj));
+	f = call_finding(findings, rc, &rule_swapped_arguments,
+			 "arguments %d and %d appear swapped", i, j);
+	finding_set_detail(f, "'%s' is a %s passed as %s; %s; swap them%s",
+			   shown_j, aj->type, role_j, other.buf,
+			   arg_fallback_note(aj));
 	strbuf_release(&other);
 }
 

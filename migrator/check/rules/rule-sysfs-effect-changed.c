@@ -109,6 +109,7 @@ static void check_sysfs_effect_changed(const struct rule_call *rc,
 	const struct call_extra *x = rc->extra;
 	struct strbuf was = STRBUF_INIT, is = STRBUF_INIT;
 	struct strbuf why = STRBUF_INIT;
+	struct finding *f;
 
 	/* an ambiguous call's verdict rests on the tree's form: a guess */
 	if (!x || x->compare == COMPARE_NONE || !x->before_extra ||
@@ -123,11 +124,12 @@ static void check_sysfs_effect_changed(const struct rule_call *rc,
 	model_verdict_past(&was, &x->before_extra->verdict);
 	model_verdict_prose(&is, &x->verdict);
 	what_changed(&why, &x->before_extra->model, &x->model);
-	call_finding(findings, rc, &rule_sysfs_effect_changed,
-		     "the model's sysfs effect changed: before the change the "
-		     "call %s, now it %s%s; if that is not intended, restore "
-		     "what it passed",
-		     was.buf, is.buf, why.buf);
+	f = call_finding(findings, rc, &rule_sysfs_effect_changed,
+			 "the model's sysfs effect changed");
+	finding_set_detail(f,
+			   "before the change the call %s, now it %s%s; if "
+			   "that is not intended, restore what it passed",
+			   was.buf, is.buf, why.buf);
 	findings_explain_call(findings);
 	strbuf_release(&was);
 	strbuf_release(&is);

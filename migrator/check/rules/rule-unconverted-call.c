@@ -18,18 +18,19 @@ static void check_unconverted_call(const struct rule_call *rc,
 {
 	const struct call_analysis *call = rc->call;
 	struct strbuf fix = STRBUF_INIT, why = STRBUF_INIT;
+	struct finding *f;
 	size_t i;
 
 	if (call->form != CALL_SITE_OLD || rc->api->used != API_NEW)
 		return;
 	describe_conversion(rc, &fix);
 	call_form_reason_text(call, &why);
-	call_finding(findings, rc, &rule_unconverted_call,
-		     "call in the old form, but the tree declares the new "
-		     "prototype: %s%s%s%s",
-		     fix.buf,
-		     rc->api->fallback ? " (the tree's API is assumed)" : "",
-		     why.len ? "; " : "", why.buf);
+	f = call_finding(findings, rc, &rule_unconverted_call,
+			 "call still in the old form");
+	finding_set_detail(
+		f, "the tree declares the new prototype: %s%s%s%s", fix.buf,
+		rc->api->fallback ? " (the tree's API is assumed)" : "",
+		why.len ? "; " : "", why.buf);
 	for (i = 1; i <= rc->m->old_proto.nr_params; i++)
 		findings_explain(findings, (unsigned int)i);
 	strbuf_release(&fix);

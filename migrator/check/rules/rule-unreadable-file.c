@@ -20,10 +20,12 @@ static void check_unreadable_file(const struct scan_result *scan,
 
 		if (note->problem != TREE_NOTE_UNREADABLE)
 			continue;
-		finding_add(findings, rule_unreadable_file.name,
-			    rule_unreadable_file.severity, note->path, 1, 1,
-			    "%s: the calls it may hold cannot be checked",
-			    note->message);
+		finding_set_detail(
+			finding_add(findings, rule_unreadable_file.name,
+				    rule_unreadable_file.severity, note->path,
+				    1, 1, "cannot be read"),
+			"%s: the calls it may hold cannot be checked",
+			note->message);
 	}
 }
 

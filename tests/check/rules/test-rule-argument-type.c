@@ -42,8 +42,10 @@ static void test_device_where_devt_goes(void)
 	check_int(rule_test_count(&t, "argument-type"), 1);
 	check_int(rule_test_count(&t, NULL), 1);
 	check_str(rule_test_message(&t, "argument-type"),
-		  "argument 3 'devt' is a struct device *, but parameter 3 is "
-		  "'dev_t devt': pass a dev_t");
+		  "wrong type for argument 3");
+	check_str(rule_test_detail(&t, "argument-type"),
+		  "'devt' is a struct device *, but parameter 3 is 'dev_t "
+		  "devt': pass a dev_t");
 	rule_test_release(&t);
 }
 
@@ -57,7 +59,7 @@ static void test_integer_where_parent_goes(void)
 	t.call.args[1].is_null = 0;
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "parameter 2 is 'struct class_device "
 				      "*parent'"));
 	rule_test_release(&t);
@@ -73,7 +75,7 @@ static void test_other_struct_pointer(void)
 	t.call.args[3].type_source = TYPE_FROM_DECLARATION;
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "(type from the file's declaration"));
 	rule_test_release(&t);
 }
@@ -90,7 +92,7 @@ static void test_null_where_devt_goes(void)
 	t.call.args[2].is_null = 1;
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "is a null pointer, void *"));
 	rule_test_release(&t);
 }
@@ -122,7 +124,7 @@ static void test_new_call_in_old_tree(void)
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
 	check_int(rule_test_count(&t, NULL), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "argument-type"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "remove argument 2 'NULL'"));
 	rule_test_release(&t);
 }

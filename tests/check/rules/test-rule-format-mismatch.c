@@ -60,15 +60,17 @@ static void test_counts(void)
 	format_call(&t, "\"%s\"", "%s", NULL, NULL, NULL, NULL);
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "format-mismatch"), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "format-mismatch"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "format-mismatch"),
 				      "takes 1 argument but only 0 follow it"));
 	rule_test_release(&t);
 
 	format_call(&t, "\"dsp56k\"", "dsp56k", "0", "int", NULL, NULL);
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "format-mismatch"), 1);
+	check_str(rule_test_message(&t, "format-mismatch"),
+		  "too many arguments for the format");
 	check_str(
-		rule_test_message(&t, "format-mismatch"),
+		rule_test_detail(&t, "format-mismatch"),
 		"format \"dsp56k\" takes 0 arguments but 1 follows it: remove "
 		"'0' or add a conversion for it");
 	rule_test_release(&t);
@@ -92,6 +94,8 @@ static void test_message_names_the_argument(void)
 	format_call(&t, "\"ttyS%d\"", "ttyS%d", "name", "char *", NULL, NULL);
 	rule_test_run(&t);
 	check_str(rule_test_message(&t, "format-mismatch"),
+		  "argument 6 does not fit '%d' in the format");
+	check_str(rule_test_detail(&t, "format-mismatch"),
 		  "'%d' in format \"ttyS%d\" takes an int, but argument 6 "
 		  "'name' is a char *: pass an int or change the conversion");
 	rule_test_release(&t);
@@ -110,7 +114,7 @@ static void test_fallback_types_skip_lengths(void)
 	format_call(&t, "\"%d\"", "%d", "p", "char *", NULL, NULL);
 	t.call.args[5].type_source = TYPE_FROM_SHAPE;
 	rule_test_run(&t);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_message(&t, "format-mismatch"),
+	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "format-mismatch"),
 				      "(type from the expression's form"));
 	rule_test_release(&t);
 }

@@ -109,7 +109,7 @@ static void test_equivalent_is_a_note(void)
 	check_int(rule_test_count(&t, "hand-patch-divergence"), 1);
 	check_int(t.findings.items[0].severity, SEVERITY_NOTE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(
-		t.findings.items[0].message,
+		t.findings.items[0].detail,
 		"the model's verdict on both: registers /sys/class/c/iop<unit> "
 		"(device)"));
 	check_str(t.findings.items[0].sysfs, "/sys/class/c/iop<unit> device");
@@ -139,9 +139,9 @@ static void test_different_is_an_error(void)
 	check_int(rule_test_count(&t, NULL), 1);
 	check_int(rule_test_count(&t, "hand-patch-divergence"), 1);
 	check_int(t.findings.items[0].severity, SEVERITY_ERROR);
+	check_str(t.findings.items[0].message, "hand conversion differs");
 	check_str(
-		t.findings.items[0].message,
-		"the hand conversion differs from the semantic conversion: "
+		t.findings.items[0].detail,
 		"argument 3 is 'MKDEV(1,3)' where the semantic conversion has "
 		"'MKDEV(1,2)'; the semantic conversion gives "
 		"'class_device_create(c, NULL, MKDEV(1, 2), NULL, \"x\")', "

@@ -42,9 +42,11 @@ static void test_renamed_device(void)
 		"class_device_create(lp_class, NULL, MKDEV(6, nr), NULL, "
 		"\"printer%d\", nr)");
 	check_int(rule_test_count(&t, NULL), 1);
+	check_str(rule_test_message(&t, "sysfs-effect-changed"),
+		  "the model's sysfs effect changed");
 	check_str(
-		rule_test_message(&t, "sysfs-effect-changed"),
-		"the model's sysfs effect changed: before the change the call "
+		rule_test_detail(&t, "sysfs-effect-changed"),
+		"before the change the call "
 		"registered /sys/class/lp_class/lp<nr> (dev), now it registers "
 		"/sys/class/lp_class/printer<nr> (dev): the format "
 		"(argument 5) was '\"lp%d\"' and is '\"printer%d\"'; if "
@@ -76,7 +78,7 @@ static void test_lost_dev_attribute(void)
 		"class_device_create(c, NULL, 0, NULL, \"x\")");
 	check_int(rule_test_count(&t, "sysfs-effect-changed"), 1);
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(rule_test_message(&t, "sysfs-effect-changed"),
+		strstr(rule_test_detail(&t, "sysfs-effect-changed"),
 		       "registered /sys/class/c/x (dev), now "
 		       "it registers /sys/class/c/x: devt (argument 3) was "
 		       "'MKDEV(1, 2)' and is '0'"));

@@ -2,7 +2,11 @@
  * check-name: a macro's call whose form nothing tells is never guessed
  *
  * check-output-start
- * ambiguous-call.c:14:36: warning: cannot tell whether this call is in the old or the new form (no evidence for either form: argument 2 'a' is a macro parameter (no type); argument 3 'b' is a macro parameter (no type); argument 4 'c' is a macro parameter (no type)): it is neither converted nor checked; write it so that the form shows, e.g. 'NULL' as argument 2 in the new form [ambiguous-call]
+ * ambiguous-call.c:18:36: warning: cannot tell the call's form, old or new [ambiguous-call]
+ *         no evidence for either form: argument 2 'a' is a macro parameter (no type); argument 3 'b'
+ *         is a macro parameter (no type); argument 4 'c' is a macro parameter (no type); it is neither
+ *         converted nor checked: write it so that the form shows, e.g. 'NULL' as argument 2 in the new
+ *         form
  * check-output-end
  *
  * check-error-start

@@ -3,7 +3,8 @@
  * check-exit-value: 1
  *
  * check-output-start
- * argument-type.c:19:2: error: argument 3 'dev' is a struct device *, but parameter 3 is 'dev_t devt': pass a dev_t [argument-type]
+ * argument-type.c:20:2: error: wrong type for argument 3 [argument-type]
+ *         'dev' is a struct device *, but parameter 3 is 'dev_t devt': pass a dev_t
  * check-output-end
  *
  * check-error-start

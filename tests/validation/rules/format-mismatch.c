@@ -3,8 +3,12 @@
  * check-exit-value: 1
  *
  * check-output-start
- * format-mismatch.c:20:2: error: format "fm%d.%s" takes 2 arguments but only 1 follows it: pass the missing argument or drop the conversion [format-mismatch]
- * format-mismatch.c:21:2: error: '%d' in format "fm%d" takes an int, but argument 6 '"zero"' is a char *: pass an int or change the conversion [format-mismatch]
+ * format-mismatch.c:24:2: error: too few arguments for the format [format-mismatch]
+ *         format "fm%d.%s" takes 2 arguments but only 1 follows it: pass the missing argument or drop
+ *         the conversion
+ * format-mismatch.c:25:2: error: argument 6 does not fit '%d' in the format [format-mismatch]
+ *         '%d' in format "fm%d" takes an int, but argument 6 '"zero"' is a char *: pass an int or
+ *         change the conversion
  * check-output-end
  *
  * check-error-start

@@ -4,7 +4,8 @@
  * A literal reached through a macro is still a literal.
  *
  * check-output-start
- * format-nonliteral.c:22:2: warning: the format (argument 5) is 'name', not a string literal: a '%' in it would be read as a conversion; pass "%s", name [format-nonliteral]
+ * format-nonliteral.c:23:2: warning: non-literal format (argument 5) [format-nonliteral]
+ *         it is 'name': a '%' in it would be read as a conversion; pass "%s", name
  * check-output-end
  *
  * check-error-start

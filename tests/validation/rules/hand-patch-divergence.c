@@ -8,7 +8,10 @@
  * semantic conversion does, the second with another devt.
  *
  * check-output-start
- * hand-patch-divergence.c:25:2: error: the hand conversion differs from the semantic conversion: argument 3 is 'MKDEV(5,0)' where the semantic conversion has 'MKDEV(5,minor)'; the semantic conversion gives 'class_device_create(hp_class, NULL, MKDEV(5, minor), dev, "hq%d", minor)', which registers /sys/class/hp_class/hq<minor> (dev, device unless NULL) [hand-patch-divergence]
+ * hand-patch-divergence.c:28:2: error: hand conversion differs [hand-patch-divergence]
+ *         argument 3 is 'MKDEV(5,0)' where the semantic conversion has 'MKDEV(5,minor)'; the semantic
+ *         conversion gives 'class_device_create(hp_class, NULL, MKDEV(5, minor), dev, "hq%d", minor)',
+ *         which registers /sys/class/hp_class/hq<minor> (dev, device unless NULL)
  * check-output-end
  *
  * check-error-start

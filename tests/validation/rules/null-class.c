@@ -3,7 +3,9 @@
  * check-exit-value: 1
  *
  * check-output-start
- * null-class.c:17:2: error: argument 1 (class) is NULL, so the call fails with -ENODEV and /sys/class/<class>/<name> is never created; pass the struct class * the call registers with [null-class]
+ * null-class.c:19:2: error: argument 1 (class) is NULL [null-class]
+ *         so the call fails with -ENODEV and /sys/class/<class>/<name> is never created; pass the
+ *         struct class * the call registers with
  * check-output-end
  *
  * check-error-start

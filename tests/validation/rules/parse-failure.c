@@ -5,7 +5,9 @@
  * says so, and the call, in the new form, has no error.
  *
  * check-output-start
- * parse-failure.c:19:2: warning: libclang could not analyse this file: none of its calls survived the parse (first error: 19:22: use of undeclared identifier 'pf_klass'); its 1 call was checked from the text only [parse-failure]
+ * parse-failure.c:21:2: warning: libclang could not analyse this file [parse-failure]
+ *         none of its calls survived the parse (first error: 21:22: use of undeclared identifier
+ *         'pf_klass'); its 1 call was checked from the text only
  * check-output-end
  *
  * check-error-start

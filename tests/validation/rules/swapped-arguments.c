@@ -6,7 +6,10 @@
  * also as a NULL class or a wrong type.
  *
  * check-output-start
- * swapped-arguments.c:22:2: error: arguments 1 and 2 appear swapped: 'vmlogrdr_class' is a struct class * passed as parent; class is NULL, so the call fails with -ENODEV and registers nothing: /sys/class/vmlogrdr_class/<bus_id> is never created; swap them [swapped-arguments]
+ * swapped-arguments.c:25:2: error: arguments 1 and 2 appear swapped [swapped-arguments]
+ *         'vmlogrdr_class' is a struct class * passed as parent; class is NULL, so the call fails with
+ *         -ENODEV and registers nothing: /sys/class/vmlogrdr_class/<bus_id> is never created; swap
+ *         them
  * check-output-end
  *
  * check-error-start

@@ -8,7 +8,11 @@
  * renames the device in a second commit.
  *
  * check-output-start
- * sysfs-effect-changed.c:24:2: error: the model's sysfs effect changed: before the change the call registered /sys/class/lp_class/lp<minor> (dev, device unless NULL), now it registers /sys/class/lp_class/printer<minor> (dev, device unless NULL): the format (argument 5) was '"lp%d"' and is '"printer%d"'; if that is not intended, restore what it passed [sysfs-effect-changed]
+ * sysfs-effect-changed.c:28:2: error: the model's sysfs effect changed [sysfs-effect-changed]
+ *         before the change the call registered /sys/class/lp_class/lp<minor> (dev, device unless
+ *         NULL), now it registers /sys/class/lp_class/printer<minor> (dev, device unless NULL): the
+ *         format (argument 5) was '"lp%d"' and is '"printer%d"'; if that is not intended, restore what
+ *         it passed
  * check-output-end
  *
  * check-error-start

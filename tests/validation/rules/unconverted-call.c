@@ -3,7 +3,9 @@
  * check-exit-value: 1
  *
  * check-output-start
- * unconverted-call.c:19:2: error: call in the old form, but the tree declares the new prototype: insert 'NULL' as argument 2 (struct class_device *parent) after 'uc_class' [unconverted-call]
+ * unconverted-call.c:21:2: error: call still in the old form [unconverted-call]
+ *         the tree declares the new prototype: insert 'NULL' as argument 2 (struct class_device
+ *         *parent) after 'uc_class'
  * check-output-end
  *
  * check-error-start

@@ -7,7 +7,9 @@
  * can read it.
  *
  * check-output-start
- * unreadable-file.c:1:1: error: cannot read 'unreadable-file.c': Too many levels of symbolic links: the calls it may hold cannot be checked [unreadable-file]
+ * unreadable-file.c:1:1: error: cannot be read [unreadable-file]
+ *         cannot read 'unreadable-file.c': Too many levels of symbolic links: the calls it may hold
+ *         cannot be checked
  * check-output-end
  *
  * check-error-start
