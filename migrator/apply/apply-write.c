@@ -233,7 +233,7 @@ static void print_lefts(const struct apply_left *lefts, size_t nr,
 		lead = xstrfmt("%s:%zu:%zu: %s: ", left->path, left->line,
 			       left->column,
 			       left->reason == APPLY_LEFT_SHADOWED ? "note" :
-							     "warning");
+								     "warning");
 		diag_add(&out, "", lead, message ? message : text.buf,
 			 message ? text.buf : NULL);
 		fputs(out.buf, stderr);
