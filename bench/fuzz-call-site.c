@@ -32,6 +32,7 @@
 #include "lexer.h"
 #include "migration.h"
 #include "reformat.h"
+#include "rewrite.h"
 #include "scan.h"
 #include "strbuf.h"
 #include "../tests/test-migration-data.h"
@@ -133,63 +134,39 @@ static int convertible(const struct call_site *cs)
 	       !cs->unterminated;
 }
 
-/* apply.c's reformat_map_init(): the conversion from the map */
-static void map_init(struct reformat_map *map, const struct migration *m)
-{
-	const char **values =
-		calloc(m->new_proto.nr_params + 1, sizeof(*values));
-	size_t k;
-
-	for (k = 0; k < m->new_proto.nr_params; k++) {
-		const struct call_item *it = migration_new_item(m, (int)k + 1);
-
-		if (it && it->kind == CALL_ITEM_VALUE)
-			values[k] = it->value;
-	}
-	map->new_name = migration_renames(m) ? m->new_function : NULL;
-	map->nr_old = m->old_proto.nr_params;
-	map->old_to_new = m->old_to_new;
-	map->values = values;
-	map->nr_new = m->new_proto.nr_params;
-}
-
 /* apply's rewrite(): the new text may differ in those calls only */
 static void check_rewrite(const char *buf, size_t len)
 {
 	struct scanned_text a, b;
 	struct strbuf out = STRBUF_INIT;
-	struct reformat_call *calls;
-	struct reformat_map map;
+	unsigned char *convert;
 	enum call_change *changes;
-	size_t i, nr = 0, where;
+	struct apply_rewrite rw = { .m = &mig,
+				    .buf = buf,
+				    .len = len,
+				    .max_columns = REFORMAT_MAX_COLUMNS,
+				    .out = &out };
+	size_t i, where;
 
 	scanned_text_init(&a, "fuzz.c", buf, len, &mig);
-	calls = calloc(a.scan.nr_sites + 1, sizeof(*calls));
-	for (i = 0; i < a.scan.nr_sites; i++) {
-		const struct call_site *cs = &a.scan.sites[i];
-
-		if (!convertible(cs))
-			continue;
-		calls[nr].open = cs->open_paren;
-		calls[nr].close = cs->close_paren;
-		calls[nr].commas = cs->commas;
-		calls[nr++].nr_commas = cs->nr_commas;
-	}
-	if (nr) {
-		map_init(&map, &mig);
-		reformat_convert(&out, buf, len, calls, nr, &map,
-				 REFORMAT_MAX_COLUMNS);
-		free((void *)map.values);
+	convert = calloc(a.scan.nr_sites + 1, sizeof(*convert));
+	for (i = 0; i < a.scan.nr_sites; i++)
+		convert[i] = convertible(&a.scan.sites[i]);
+	rw.sites = a.scan.sites;
+	rw.nr_sites = a.scan.nr_sites;
+	rw.convert = convert;
+	mig.kind->rewrite(&rw);
+	if (rw.converted) {
 		scanned_text_init(&b, "fuzz.c", out.buf, out.len, &mig);
 		changes = calloc(a.scan.nr_sites + 1, sizeof(*changes));
 		CHECK(cross_check(&a, &b, &mig, changes, &where) == 0);
 		for (i = 0; i < a.scan.nr_sites; i++)
-			CHECK((changes[i] == CALL_CONVERTED) ==
-			      convertible(&a.scan.sites[i]));
+			CHECK((changes[i] == CALL_CONVERTED) == convert[i]);
 		free(changes);
 		scanned_text_release(&b);
 	}
-	free(calls);
+	rewrite_release_warnings(&rw);
+	free(convert);
 	strbuf_release(&out);
 	scanned_text_release(&a);
 }

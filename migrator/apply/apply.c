@@ -164,18 +164,6 @@ static void take_warnings(struct apply_result *r, const struct apply_file *file,
 	}
 }
 
-static void release_warnings(struct apply_rewrite *rw)
-{
-	size_t i;
-
-	for (i = 0; i < rw->nr_warnings; i++) {
-		free(rw->warnings[i].text);
-		free(rw->warnings[i].param);
-		free(rw->warnings[i].function);
-	}
-	free(rw->warnings);
-}
-
 /*
  * the file's new text from the calls to convert, as the migration's
  * kind writes it; -1 if it fails checks
@@ -221,7 +209,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	scanned_text_release(&b);
 	if (!ret && rw.converted)
 		take_warnings(ctx->result, w->file, &rw);
-	release_warnings(&rw);
+	rewrite_release_warnings(&rw);
 	free(check);
 	free(convert);
 	return ret;

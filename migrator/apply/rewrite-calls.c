@@ -81,3 +81,17 @@ void rewrite_calls(struct apply_rewrite *rw)
 	free(calls);
 	rw->converted = nr;
 }
+
+void rewrite_release_warnings(struct apply_rewrite *rw)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_warnings; i++) {
+		free(rw->warnings[i].text);
+		free(rw->warnings[i].param);
+		free(rw->warnings[i].function);
+	}
+	free(rw->warnings);
+	rw->warnings = NULL;
+	rw->nr_warnings = rw->alloc_warnings = 0;
+}

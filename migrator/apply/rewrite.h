@@ -11,8 +11,8 @@
  * file instead of corrupting it.
  *
  * Caller's steps: fill a struct apply_rewrite, call m->kind->rewrite()
- * on it, read out, converted and the warnings, free each warning's
- * detail and the array.
+ * on it, read out, converted and the warnings (taking what it keeps),
+ * rewrite_release_warnings().
  */
 #ifndef KM_REWRITE_H
 #define KM_REWRITE_H
@@ -56,5 +56,7 @@ struct apply_rewrite {
  * removed whose value the map does not let go silently ("drop:")
  */
 void rewrite_calls(struct apply_rewrite *rw);
+/* free the warnings left in rw and the array */
+void rewrite_release_warnings(struct apply_rewrite *rw);
 
 #endif
