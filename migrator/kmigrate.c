@@ -62,7 +62,7 @@ static void print_help(FILE *fp)
 		"    --migration NAME   the migration to run (default: %s)\n"
 		"    --max-file-size SIZE\n"
 		"                       read no tree file larger than SIZE (K, M, G;\n"
-		"                       default: 16M): a larger one is an error\n"
+		"                       default: 64M): a larger one is an error\n"
 		"    --version          print the version and exit\n"
 		"    -h, --help         show this help\n"
 		"\n"

@@ -73,7 +73,7 @@ extern struct km_global_options km_global;
 /* the cap on a file read from the tree (tree-fs.h), global or not */
 #define OPT_MAX_FILE_SIZE()                                            \
 	OPT_SIZE(0, "max-file-size", &km_global.max_file_size, "SIZE", \
-		 "read no tree file larger than SIZE (default: 16M)")
+		 "read no tree file larger than SIZE (default: 64M)")
 
 /* -q on a command: km_verbosity 0, as the global -q */
 #define OPT_QUIET(h) OPT_SET_INT('q', "quiet", &km_verbosity, 0, (h))

@@ -14,7 +14,7 @@
  * a scratch directory and the patch is applied there (git apply -p1,
  * or patch -p1 --batch when git is missing); TREE itself is never
  * written.  The patched files are read back without following a link
- * (a regular file each, at most 16 MiB, 256 MiB in all).  The tree
+ * (a regular file each, within --max-file-size, 256 MiB in all).  The tree
  * with them over it (tree-overlay.h) is checked with every rule: a
  * file the patch renames or copies is judged at its new path, its
  * calls paired with its source's; a file it deletes has nothing left

@@ -135,17 +135,16 @@ static int refuse_links(const char *tree, const char *patch,
 }
 
 /*
- * What a patch may leave: at most PATCHED_FILE_MAX bytes in one file,
- * PATCHED_TOTAL_MAX in all (a copy repeated a thousand times is a small
+ * What a patch may leave: at most tree_fs_max_file_size() bytes in one
+ * file (as the tree's own files), PATCHED_TOTAL_MAX in all (a copy repeated a thousand times is a small
  * patch), all held in memory for the check
  */
-#define PATCHED_FILE_MAX (16UL << 20)
 #define PATCHED_TOTAL_MAX (256UL << 20)
 
 /*
  * path as the patch leaves it in scratch: a regular file, reached and
  * opened without following a symbolic link (a link the patch made is
- * an error, never followed), at most PATCHED_FILE_MAX bytes.  0, 1 when
+ * an error, never followed), at most tree_fs_max_file_size() bytes.  0, 1 when
  * the patch removed it, or -1 reported.
  */
 static int read_one_patched(const struct tree_fs *fs, const char *path,
@@ -153,6 +152,7 @@ static int read_one_patched(const struct tree_fs *fs, const char *path,
 {
 	const char *leaf;
 	int dir_fd = tree_fs_open_dir(fs, path, &leaf), fd = -1, ret = -1;
+	size_t max = tree_fs_max_file_size();
 	struct stat st;
 
 	if (dir_fd >= 0)
@@ -170,14 +170,12 @@ static int read_one_patched(const struct tree_fs *fs, const char *path,
 		error("cannot read the patched '%s': the patch leaves no "
 		      "regular file",
 		      path);
-	} else if ((unsigned long long)st.st_size > PATCHED_FILE_MAX) {
-		error("cannot read the patched '%s': it is more than %lu MiB",
-		      path, PATCHED_FILE_MAX >> 20);
-	} else if (strbuf_read_fd(text, fd) < 0) {
+	} else if ((unsigned long long)st.st_size <= max &&
+		   strbuf_read_fd(text, fd) < 0) {
 		error_errno("cannot read the patched '%s'", path);
-	} else if (text->len > PATCHED_FILE_MAX) {
-		error("cannot read the patched '%s': it is more than %lu MiB",
-		      path, PATCHED_FILE_MAX >> 20);
+	} else if ((unsigned long long)st.st_size > max || text->len > max) {
+		error("cannot read the patched '%s': it is more than %zu MiB",
+		      path, max >> 20);
 	} else {
 		ret = 0;
 	}

@@ -19,7 +19,7 @@ struct tree_overlay;
 /*
  * The tree as the patch leaves it, in ov: the patch applied to copies
  * of the files it touches only, in scratch; the patched files are read
- * back without following a link, each a regular file of at most 16 MiB.
+ * back without following a link, each a regular file within --max-file-size.
  * paths gets patch_touched_paths()'s list (the caller clears it with
  * its utils).  -1 reported
  */

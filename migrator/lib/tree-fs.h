@@ -34,7 +34,7 @@
  * or, by the tree's path alone, tree_fs_read_path(): only a regular
  * file is read (a FIFO is opened with O_NONBLOCK, so it never blocks,
  * and refused like a device), never through a link that leads out of
- * the tree, and never more than tree_fs_max_file_size() bytes (16 MiB,
+ * the tree, and never more than tree_fs_max_file_size() bytes (64 MiB,
  * or what --max-file-size says): what the tree holds may make a file
  * unreadable, never make kmigrate hang or run out of memory.
  * tree_fs_strerror() says why a file was refused, for the message
@@ -80,7 +80,7 @@ int tree_fs_open_dir(const struct tree_fs *fs, const char *path,
 		     const char **leaf);
 
 /* the largest file read from a tree, in bytes */
-#define TREE_FS_MAX_FILE_SIZE_DEFAULT ((size_t)16 << 20)
+#define TREE_FS_MAX_FILE_SIZE_DEFAULT ((size_t)64 << 20)
 size_t tree_fs_max_file_size(void);
 void tree_fs_set_max_file_size(size_t max);
 
@@ -117,7 +117,7 @@ int tree_path_is_beneath(const char *path, const char *root);
 /*
  * Why a read failed with err, in the words of a message about the
  * file: "not a regular file", "a symbolic link to outside the tree",
- * "larger than 16M (see --max-file-size)", else strerror(err) (in buf,
+ * "larger than 64M (see --max-file-size)", else strerror(err) (in buf,
  * thread-safe)
  */
 const char *tree_fs_strerror(int err, char *buf, size_t len);

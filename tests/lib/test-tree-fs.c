@@ -344,7 +344,7 @@ static void test_read_path(void)
 		check_str(tree_fs_strerror(EXDEV, buf, 128),
 			  "a symbolic link to outside the tree");
 		check_str(tree_fs_strerror(EFBIG, buf, 128),
-			  "larger than 16M (see --max-file-size)");
+			  "larger than 64M (see --max-file-size)");
 	}
 	strbuf_release(&text);
 	free(tree);
