@@ -136,8 +136,9 @@ static int refuse_links(const char *tree, const char *patch,
 
 /*
  * What a patch may leave: at most tree_fs_max_file_size() bytes in one
- * file (as the tree's own files), PATCHED_TOTAL_MAX in all (a copy repeated a thousand times is a small
- * patch), all held in memory for the check
+ * file (as the tree's own files), PATCHED_TOTAL_MAX in all (a copy
+ * repeated a thousand times is a small patch), all held in memory for
+ * the check
  */
 #define PATCHED_TOTAL_MAX (256UL << 20)
 
