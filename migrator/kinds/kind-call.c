@@ -203,6 +203,7 @@ static void call_release(struct migration *m)
 /* check's call rules (migrator/check/rules/), the ones a call has */
 static const char *const call_rules[] = {
 	"parse-failure",
+	"other-declaration",
 	"ambiguous-call",
 	"unconverted-call",
 	"swapped-arguments",
