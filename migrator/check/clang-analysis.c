@@ -215,7 +215,8 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	CXCursor written = strip_implicit(cursor);
 	CXType type = clang_getCursorType(written);
 
-	if (type.kind != CXType_Invalid) {
+	/* an expression recovered from an error has no type to judge */
+	if (type.kind != CXType_Invalid && type.kind != CXType_Dependent) {
 		arg->type = type_spelling(type);
 		arg->canonical = type_spelling(clang_getCanonicalType(type));
 		arg->type_source = TYPE_FROM_LIBCLANG;

@@ -19,6 +19,8 @@
  * whether it is a string literal (also through a macro) and its value,
  * and the call gets the file of the declaration it resolves to (a
  * program under tools/ may call libc's function of the same name).
+ * An argument libclang cannot type (an expression it recovered from an
+ * error) has no type from libclang: the rules do not judge it.
  *
  * libclang drops a call that does not fit the declared prototype (an old
  * form call in a tree that declares the new one): such a call keeps what

@@ -269,6 +269,12 @@ void describe_reversal(const struct rule_call *rc, struct strbuf *out)
 				 m->old_proto.params[k].name, k + 1);
 }
 
+int arg_type_unknown(const struct call_analysis *call,
+		     const struct call_argument *arg)
+{
+	return call->seen_by_libclang && arg->type_source != TYPE_FROM_LIBCLANG;
+}
+
 struct finding *call_finding(struct findings *findings,
 			     const struct rule_call *rc,
 			     const struct rule *rule, const char *fmt, ...)

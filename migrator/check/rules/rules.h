@@ -120,6 +120,10 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out);
 /* the same backwards: a new-form call made old again */
 void describe_reversal(const struct rule_call *rc, struct strbuf *out);
 
+/* libclang saw the call but could not give this argument a type */
+int arg_type_unknown(const struct call_analysis *call,
+		     const struct call_argument *arg);
+
 /* a finding of rule at the call's function name, with the call's text */
 __attribute__((format(printf, 4, 5))) struct finding *
 call_finding(struct findings *findings, const struct rule_call *rc,
