@@ -204,6 +204,7 @@ static void call_release(struct migration *m)
 static const char *const call_rules[] = {
 	"parse-failure",
 	"other-declaration",
+	"argument-count",
 	"ambiguous-call",
 	"unconverted-call",
 	"swapped-arguments",
