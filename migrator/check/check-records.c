@@ -6,7 +6,8 @@
  * Contract: the bytes are record.h's text lines.  Only what the analysis fills
  * is written: the file's parse
  * error, its calls seen, the headers it read, and for each call whether
- * libclang saw it and each argument's description.  Reading checks
+ * libclang saw it, the file of the declaration it resolves to and each
+ * argument's description.  Reading checks
  * everything against the records it fills (as many calls, each with as
  * many arguments) and fills nothing unless all of it reads: a damaged or
  * foreign payload is a miss, never half a record.
@@ -20,7 +21,7 @@
 #include "strbuf.h"
 #include "util.h"
 
-#define RECORDS_MAGIC "kmigrate-check-records 1"
+#define RECORDS_MAGIC "kmigrate-check-records 2"
 
 static void write_arg(struct strbuf *out, const struct call_argument *arg)
 {
@@ -51,8 +52,10 @@ void check_records_write(const struct check_file *cf, struct strbuf *out)
 	for (i = 0; i < cf->nr_calls; i++) {
 		const struct call_analysis *call = &cf->calls[i];
 
-		strbuf_addf(out, "call %d %zu\n", call->seen_by_libclang,
+		strbuf_addf(out, "call %d %zu", call->seen_by_libclang,
 			    call->nr_args);
+		record_add_string(out, call->declared_in);
+		strbuf_addch(out, '\n');
 		for (j = 0; j < call->nr_args; j++)
 			write_arg(out, &call->args[j]);
 	}
@@ -91,6 +94,7 @@ static void read_call(struct record_cursor *c, struct call_analysis *call)
 	if (seen > 1 || nr_args != call->nr_args)
 		c->bad = 1;
 	call->seen_by_libclang = (int)seen;
+	call->declared_in = record_string(c);
 	for (k = 0; !c->bad && k < call->nr_args; k++)
 		read_arg(c, &call->args[k]);
 }
@@ -133,6 +137,8 @@ static void clear_records(struct check_file *cf)
 		struct call_analysis *call = &cf->calls[i];
 
 		call->seen_by_libclang = 0;
+		free(call->declared_in);
+		call->declared_in = NULL;
 		for (j = 0; j < call->nr_args; j++) {
 			struct call_argument *arg = &call->args[j];
 			const char *text = arg->text;

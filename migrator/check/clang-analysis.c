@@ -90,6 +90,7 @@ void call_analysis_release(struct call_analysis *call)
 	for (i = 0; i < call->nr_args; i++)
 		argument_release(&call->args[i]);
 	free(call->args);
+	free(call->declared_in);
 	memset(call, 0, sizeof(*call));
 }
 
@@ -214,7 +215,8 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	CXCursor written = strip_implicit(cursor);
 	CXType type = clang_getCursorType(written);
 
-	if (type.kind != CXType_Invalid) {
+	/* an expression recovered from an error has no type to judge */
+	if (type.kind != CXType_Invalid && type.kind != CXType_Dependent) {
 		arg->type = type_spelling(type);
 		arg->canonical = type_spelling(clang_getCanonicalType(type));
 		arg->type_source = TYPE_FROM_LIBCLANG;
@@ -234,7 +236,61 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	}
 }
 
-static void fill_call(struct call_analysis *call, const struct clang_call *cc)
+/* the file and offset a location is spelled at; NULL: none */
+static char *spelled_at(CXSourceLocation loc, unsigned int *offset)
+{
+	CXFile file;
+	CXString name;
+	char *path;
+
+	clang_getSpellingLocation(loc, &file, NULL, NULL, offset);
+	if (!file)
+		return NULL;
+	name = clang_getFileName(file);
+	path = xstrdup(clang_getCString(name));
+	clang_disposeString(name);
+	return path;
+}
+
+/*
+ * The file of the first declaration of what the call calls, relative
+ * to tree when it is in it; NULL when there is none or it is implicit
+ * (a declaration made by the call itself, where it is spelled)
+ */
+static char *declaration_file(const char *tree, CXCursor call)
+{
+	CXCursor decl = clang_getCursorReferenced(call);
+	unsigned int at, call_at;
+	char *path, *call_path;
+	size_t n = strlen(tree);
+
+	if (clang_Cursor_isNull(decl) ||
+	    !clang_isDeclaration(clang_getCursorKind(decl)))
+		return NULL;
+	path = spelled_at(
+		clang_getCursorLocation(clang_getCanonicalCursor(decl)), &at);
+	call_path = spelled_at(clang_getCursorLocation(call), &call_at);
+	if (path && call_path && at == call_at && !strcmp(path, call_path)) {
+		free(path);
+		path = NULL;
+	}
+	free(call_path);
+	if (path && (strstr(path, "/./") || strstr(path, "/../"))) {
+		/* "drivers/x/../../include/...": the tree's own name */
+		char *real = realpath(path, NULL);
+
+		if (real) {
+			free(path);
+			path = real;
+		}
+	}
+	if (path && !strncmp(path, tree, n) && path[n] == '/')
+		memmove(path, path + n + 1, strlen(path + n + 1) + 1);
+	return path;
+}
+
+static void fill_call(const struct clang_env *env, struct call_analysis *call,
+		      const struct clang_call *cc)
 {
 	size_t i;
 
@@ -252,6 +308,7 @@ static void fill_call(struct call_analysis *call, const struct clang_call *cc)
 		call->seen_by_libclang = 1;
 		return;
 	}
+	call->declared_in = declaration_file(env->tree, cc->cursor);
 	if ((size_t)clang_Cursor_getNumArguments(cc->cursor) != call->nr_args)
 		return; /* a macro hides arguments: use the text */
 	for (i = 0; i < call->nr_args; i++)
@@ -431,7 +488,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			call_finder_match(&cf, call->site);
 
 		if (cc)
-			fill_call(call, cc);
+			fill_call(env, call, cc);
 		if (call->seen_by_libclang)
 			v->file->nr_seen++;
 		else if (call_expected_to_parse(call))

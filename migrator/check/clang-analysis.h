@@ -16,7 +16,11 @@
  * says the retry was made.  For each call libclang
  * sees, each argument gets its type as written (below the implicit
  * conversion to the parameter), whether it is a null pointer constant,
- * whether it is a string literal (also through a macro) and its value.
+ * whether it is a string literal (also through a macro) and its value,
+ * and the call gets the file of the declaration it resolves to (a
+ * program under tools/ may call libc's function of the same name).
+ * An argument libclang cannot type (an expression it recovered from an
+ * error) has no type from libclang: the rules do not judge it.
  *
  * libclang drops a call that does not fit the declared prototype (an old
  * form call in a tree that declares the new one): such a call keeps what
@@ -108,6 +112,13 @@ struct call_analysis {
 	struct call_argument *args;	   /* site->nr_args of them */
 	size_t nr_args;
 	int seen_by_libclang;
+	/*
+	 * the file of the declaration libclang resolves the call to
+	 * (its first one), relative to the tree when it is in it:
+	 * "include/linux/device/class.h", "/usr/include/x.h"; NULL when
+	 * libclang did not see the call or declared it implicitly
+	 */
+	char *declared_in;
 };
 
 struct clang_env {

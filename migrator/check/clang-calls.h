@@ -32,6 +32,8 @@
 #define clang_getCursor km_clang.getCursor
 #define clang_getLocationForOffset km_clang.getLocationForOffset
 #define clang_getCursorSemanticParent km_clang.getCursorSemanticParent
+#define clang_getCursorReferenced km_clang.getCursorReferenced
+#define clang_getCanonicalCursor km_clang.getCanonicalCursor
 #define clang_isDeclaration km_clang.isDeclaration
 #define clang_getCursorKind km_clang.getCursorKind
 #define clang_getCursorType km_clang.getCursorType

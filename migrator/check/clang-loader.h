@@ -36,6 +36,8 @@
 	FN(getCursor)                              \
 	FN(getLocationForOffset)                   \
 	FN(getCursorSemanticParent)                \
+	FN(getCursorReferenced)                    \
+	FN(getCanonicalCursor)                     \
 	FN(isDeclaration)                          \
 	FN(getCursorKind)                          \
 	FN(getCursorType)                          \

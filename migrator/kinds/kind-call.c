@@ -203,6 +203,8 @@ static void call_release(struct migration *m)
 /* check's call rules (migrator/check/rules/), the ones a call has */
 static const char *const call_rules[] = {
 	"parse-failure",
+	"other-declaration",
+	"argument-count",
 	"ambiguous-call",
 	"unconverted-call",
 	"swapped-arguments",

@@ -81,6 +81,8 @@ static void test_records_round_trip(void)
 	/* the header's macro was looked up: it is a dependency */
 	CU_ASSERT(strlist_find(&a.files[0].analysed.deps, "drivers/names.h") >=
 		  0);
+	/* what libclang would say of a call of another declaration */
+	a.files[0].calls[0].declared_in = xstrdup("tools/lib/x.h");
 	check_records_write(&a.files[0], &one);
 	CU_ASSERT_FATAL(!check_prepare(&opts, &b));
 	CU_ASSERT(!check_records_read(&b.files[0], one.buf, one.len));
@@ -88,6 +90,8 @@ static void test_records_round_trip(void)
 	check_int(one.len, two.len);
 	CU_ASSERT(!memcmp(one.buf, two.buf, one.len));
 	check_str(b.files[0].calls[0].args[4].literal, "raw1394");
+	check_str(b.files[0].calls[0].declared_in, "tools/lib/x.h");
+	CU_ASSERT_PTR_NULL(b.files[0].calls[1].declared_in);
 	strbuf_release(&one);
 	strbuf_release(&two);
 	check_result_release(&a);

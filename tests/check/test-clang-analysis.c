@@ -134,6 +134,38 @@ static void test_new_form_calls_from_libclang(void)
 	check_str(arg->type, "char *");
 	CU_ASSERT_FALSE(a.calls[0].args[5].is_literal);
 	check_str(a.calls[0].args[5].type, "char *");
+	/* the declaration the call resolves to, relative to the tree */
+	check_str(a.calls[0].declared_in, "include/linux/device.h");
+	analysed_release(&a);
+}
+
+/*
+ * A file that declares a function of the name itself (a program under
+ * tools/): its calls resolve there; a call libclang declares implicitly
+ * resolves nowhere
+ */
+static void test_declaration_of_the_call(void)
+{
+	static const char own_c[] =
+		"int class_device_create(int fd, const char *name, int mode);\n"
+		"int main(void)\n"
+		"{\n"
+		"\treturn class_device_create(0, \"x\", 1);\n"
+		"}\n";
+	static const char implicit_c[] =
+		"int main(void)\n"
+		"{\n"
+		"\treturn class_device_create(0, 0, 0, 0, \"x\");\n"
+		"}\n";
+	struct analysed a;
+
+	analyse(&a, own_c, 1);
+	check_int_fatal(a.nr, 1);
+	check_str(a.calls[0].declared_in, "drivers/vmlogrdr.c");
+	analysed_release(&a);
+	analyse(&a, implicit_c, 1);
+	check_int_fatal(a.nr, 1);
+	CU_ASSERT_PTR_NULL(a.calls[0].declared_in);
 	analysed_release(&a);
 }
 
@@ -397,6 +429,8 @@ static void assert_same_records(const struct analysed *x,
 	for (i = 0; i < x->nr; i++) {
 		check_int(x->calls[i].seen_by_libclang,
 			  y->calls[i].seen_by_libclang);
+		CU_ASSERT(same_string(x->calls[i].declared_in,
+				      y->calls[i].declared_in));
 		for (j = 0; j < x->calls[i].nr_args; j++) {
 			const struct call_argument *a = &x->calls[i].args[j];
 			const struct call_argument *b = &y->calls[i].args[j];
@@ -573,6 +607,7 @@ static const struct unit_test tests[] = {
 	{ "an old call libclang drops: fallback types",
 	  test_dropped_old_call_uses_fallbacks },
 	{ "without libclang: the file's text", test_text_only_analysis },
+	{ "the declaration a call resolves to", test_declaration_of_the_call },
 	{ "a file libclang cannot use: the reason",
 	  test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },

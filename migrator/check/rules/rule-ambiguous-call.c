@@ -60,7 +60,7 @@ static void check_ambiguous_call(const struct rule_call *rc,
 	struct strbuf hint = STRBUF_INIT;
 	struct finding *f;
 
-	if (call->form != CALL_SITE_AMBIGUOUS)
+	if (call->form != CALL_SITE_AMBIGUOUS || findings->call_explained)
 		return;
 	if (call->site->reason != CALL_REASON_NONE)
 		call_site_reason_text(&why, call->site);

@@ -6,7 +6,9 @@
  * canonical type, else a fallback, which the message names) against the
  * parameter's type in the prototype of the call's form: a pointer to a
  * different structure, an integer where a pointer goes, a pointer where
- * an integer (dev_t) goes.  A type that cannot be told is not judged.  A
+ * an integer (dev_t) goes.  A type that cannot be told is not judged,
+ * nor is an argument libclang could not type in a call it saw (an
+ * expression it recovered from an error): a fallback would guess.  A
  * call in the new form in a tree that still declares the old prototype is
  * one finding for the whole call, with the map undone in words.
  */
@@ -50,7 +52,7 @@ static void check_argument_type(const struct rule_call *rc,
 		struct finding *f;
 
 		if (findings_explained(findings, (unsigned int)i) ||
-		    !arg_judged_type(arg) ||
+		    !arg_judged_type(arg) || arg_type_unknown(call, arg) ||
 		    type_spelling_fits(param->type, arg_judged_type(arg),
 				       arg_is_null_constant(arg)) != 0)
 			continue;

@@ -3,9 +3,12 @@
  *
  * Include it with RULE(name) defined; each line stands for the struct
  * rule_NAME in rule-NAME.c of this folder (with '_' for '-').  The order
- * matters where rules explain arguments: a call in the wrong form is
- * reported as that and not checked argument by argument, a swapped pair
- * is reported before its NULL and its wrong type could be.  The two
+ * matters where rules explain arguments: a call of another function of
+ * the name is not checked at all, a call with an argument too few or
+ * too many is not also an ambiguous or an unconverted one, a call in
+ * the wrong form is reported as that and not checked argument by
+ * argument, a swapped pair is reported before its NULL and its wrong
+ * type could be.  The two
  * comparisons (--base, --patch) come last: they stay quiet on a call
  * that already has an error.  The tree rules (.check_tree) run before
  * any call rule, in this order too.
@@ -13,6 +16,8 @@
 RULE(unreadable_file)
 RULE(binary_file)
 RULE(parse_failure)
+RULE(other_declaration)
+RULE(argument_count)
 RULE(ambiguous_call)
 RULE(unconverted_call)
 RULE(swapped_arguments)

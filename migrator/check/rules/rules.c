@@ -269,6 +269,81 @@ void describe_reversal(const struct rule_call *rc, struct strbuf *out)
 				 m->old_proto.params[k].name, k + 1);
 }
 
+int arg_type_unknown(const struct call_analysis *call,
+		     const struct call_argument *arg)
+{
+	return call->seen_by_libclang && arg->type_source != TYPE_FROM_LIBCLANG;
+}
+
+/* arg does not fit param: its type is known and is of another kind */
+static int misfits(const struct call_analysis *call,
+		   const struct call_argument *arg,
+		   const struct migration_param *param)
+{
+	if (arg_type_unknown(call, arg))
+		return 0;
+	return type_spelling_fits(param->type, arg_judged_type(arg),
+				  arg_is_null_constant(arg)) == 0;
+}
+
+size_t first_misfit(const struct call_analysis *call,
+		    const struct migration_prototype *proto)
+{
+	size_t i;
+
+	for (i = 0; i < proto->nr_params && i < call->nr_args; i++)
+		if (misfits(call, &call->args[i], &proto->params[i]))
+			return i + 1;
+	return 0;
+}
+
+/* a value inserted where the old call already passes that text */
+static int inserts_twice(const struct rule_call *rc, size_t k,
+			 struct strbuf *why)
+{
+	const struct call_item *it = &rc->m->new_call[k];
+	const struct call_argument *there = call_arg(rc->call, (int)k + 1);
+
+	if (it->kind != CALL_ITEM_VALUE || !there || !there->text ||
+	    strcmp(there->text, it->value))
+		return 0;
+	if (why)
+		strbuf_addf(why, "it already passes '%s' as argument %zu",
+			    it->value, k + 1);
+	return 1;
+}
+
+int conversion_is_valid(const struct rule_call *rc, struct strbuf *why)
+{
+	const struct migration *m = rc->m;
+	char text[96], decl[128];
+	size_t k;
+
+	for (k = 0; k < m->new_call_nr; k++) {
+		const struct call_item *it = &m->new_call[k];
+		const struct call_argument *arg;
+
+		if (inserts_twice(rc, k, why))
+			return 0;
+		if (it->kind != CALL_ITEM_ARG || k >= m->new_proto.nr_params)
+			continue;
+		arg = call_arg(rc->call, it->arg);
+		if (!arg)
+			continue;
+		if (!misfits(rc->call, arg, &m->new_proto.params[k]))
+			continue;
+		if (why)
+			strbuf_addf(why,
+				    "'%s' (a %s) would be argument %zu (%s)",
+				    arg_display(arg, text, sizeof(text)),
+				    arg->type, k + 1,
+				    param_display(&m->new_proto.params[k], decl,
+						  sizeof(decl)));
+		return 0;
+	}
+	return 1;
+}
+
 struct finding *call_finding(struct findings *findings,
 			     const struct rule_call *rc,
 			     const struct rule *rule, const char *fmt, ...)

@@ -120,6 +120,28 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out);
 /* the same backwards: a new-form call made old again */
 void describe_reversal(const struct rule_call *rc, struct strbuf *out);
 
+/*
+ * The first of the call's arguments (1-based) whose type is known and
+ * does not fit proto's parameter at its position; 0: none.  Only the
+ * arguments up to proto's fixed parameters are read, whatever their
+ * number.  An argument libclang could not type in a call it saw is not
+ * judged (arg_type_unknown()).
+ */
+size_t first_misfit(const struct call_analysis *call,
+		    const struct migration_prototype *proto);
+/* libclang saw the call but could not give this argument a type */
+int arg_type_unknown(const struct call_analysis *call,
+		     const struct call_argument *arg);
+/*
+ * Converting the call as the map says gives a valid call of the new
+ * prototype: no inserted value where the call already passes it, each
+ * argument's type fitting its new parameter.  0, with why in words
+ * appended to why (may be NULL): "it already passes 'NULL' as argument
+ * 2", "'MKDEV(1, 2)' (a unsigned int) would be argument 4 (struct
+ * device *device)".
+ */
+int conversion_is_valid(const struct rule_call *rc, struct strbuf *why);
+
 /* a finding of rule at the call's function name, with the call's text */
 __attribute__((format(printf, 4, 5))) struct finding *
 call_finding(struct findings *findings, const struct rule_call *rc,

@@ -73,10 +73,28 @@ static void test_other_struct_pointer(void)
 	free(t.call.args[3].type);
 	t.call.args[3].type = xstrdup("struct usb_device *");
 	t.call.args[3].type_source = TYPE_FROM_DECLARATION;
+	t.call.seen_by_libclang = 0; /* libclang dropped the call */
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "(type from the file's declaration"));
+	rule_test_release(&t);
+}
+
+/*
+ * libclang saw the call but gave argument 4 no type (an expression it
+ * recovered from an error): a fallback's guess is not judged
+ */
+static void test_untyped_in_seen_call(void)
+{
+	struct rule_test t;
+
+	good_call(&t);
+	free(t.call.args[3].type);
+	t.call.args[3].type = xstrdup("struct usb_device *");
+	t.call.args[3].type_source = TYPE_FROM_DECLARATION;
+	rule_test_run(&t);
+	check_int(rule_test_count(&t, NULL), 0);
 	rule_test_release(&t);
 }
 
@@ -136,6 +154,8 @@ static const struct unit_test tests[] = {
 	{ "a pointer to another struct, type from a declaration",
 	  test_other_struct_pointer },
 	{ "NULL where an integer goes", test_null_where_devt_goes },
+	{ "an argument libclang could not type in a call it saw",
+	  test_untyped_in_seen_call },
 	{ "unknown types and void * are not judged wrong",
 	  test_unknown_and_compatible_types },
 	{ "a new-form call in an old tree: one finding",

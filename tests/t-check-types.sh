@@ -1,0 +1,180 @@
+#!/bin/bash
+# t-check-types.sh - check judges each argument by the type libclang gives
+# the expression in its scope, on small trees written here: a typedef'd
+# pointer, a member, a dereference, a global, a parameter, a cast and a
+# macro argument are no type error; a call missing its last argument or
+# passing one too many is an argument-count error; a call of another
+# function of the same name (a program under tools/) is a note; a format
+# given through a macro (a string macro, a concatenation of macros) is
+# no format error, before and after a hand patch.
+#
+# Needs: $KMIGRATE (with libclang, as t-check.sh), $TMPDIR, git.
+. "$(dirname "$0")/lib.sh"
+
+out=$TMPDIR/types.out err=$TMPDIR/types.err
+
+km() {
+	"$KMIGRATE" "$@" >"$out" 2>"$err"
+	status=$?
+}
+
+errors() { grep -c ': error: ' "$out"; }
+
+# --- class-create-owner: class_create(name) declared ----------------------
+
+t=$TMPDIR/owner
+mkdir -p "$t/include/linux/device" "$t/drivers/x" "$t/tools/y"
+cat >"$t/include/linux/device/class.h" <<'EOF'
+#ifndef CLASS_H
+#define CLASS_H
+struct class;
+struct class *class_create(const char *name);
+#endif
+EOF
+cat >"$t/drivers/x/shapes.c" <<'EOF'
+#include <linux/device/class.h>
+
+typedef const char *label_t;
+struct holder {
+	const char *cls;
+	struct class *made;
+};
+#define DRV_NAME "shapes"
+#define SAME(a) (a)
+
+static const char *global_name = "shapes-global";
+
+void make_all(label_t tn, struct holder *p, const char **pp, const char *param)
+{
+	p->made = class_create(tn);
+	p->made = class_create(p->cls);
+	p->made = class_create(*pp);
+	p->made = class_create(global_name);
+	p->made = class_create(param);
+	p->made = class_create((const char *)p->cls);
+	p->made = class_create(DRV_NAME);
+	p->made = class_create(SAME(param));
+}
+EOF
+cat >"$t/drivers/x/count.c" <<'EOF'
+#include <linux/device/class.h>
+
+struct class *none(void)
+{
+	return class_create();
+}
+EOF
+cat >"$t/drivers/x/relative.c" <<'EOF'
+#include "../../include/linux/device/class.h"
+
+struct class *relative(void)
+{
+	return class_create("relative");
+}
+EOF
+cat >"$t/tools/y/user.c" <<'EOF'
+int class_create(int fd, const char *name, int mode);
+
+int main(void)
+{
+	return class_create(0, "tool", 1);
+}
+EOF
+
+km --migration class-create-owner check "$t"
+check "typedef, member, dereference, global, parameter, cast, macro: no error" \
+	'! grep -q "^drivers/x/shapes.c:" "$out"'
+check "a call missing its last argument: an argument-count error" \
+	'diag_join "$out" | grep -q "^drivers/x/count.c:5:9: error: missing argument 1 (0 of 1 passed) \[argument-count\] the tree declares .struct class \*class_create(const char \*name).: argument 1 (const char \*name) is missing; pass it$"'
+check "the missing argument is not also an ambiguous call" \
+	'! grep -q "^drivers/x/count.c:.*ambiguous-call" "$out"'
+check "a call of libc's function of the name under tools/: a note, no error" \
+	'diag_join "$out" | grep -q "^tools/y/user.c:5:9: note: a call of another declaration of the name \[other-declaration\] libclang resolves it to the function declared in .tools/y/user.c., not to the one of .include/linux/device/class.h.: not checked$" &&
+	 ! grep -q "^tools/y/user.c:.*: error: " "$out"'
+check "the header through a relative path is the migration's: no note" \
+	'! grep -q "^drivers/x/relative.c:" "$out"'
+check "the tree: one error (the missing argument), exit 1" \
+	'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ]'
+
+# an extra argument: a prototype without "..."
+cat >"$t/drivers/x/count.c" <<'EOF'
+#include <linux/device/class.h>
+
+struct class *twice(const char *name)
+{
+	return class_create(name, name, name);
+}
+EOF
+km --migration class-create-owner check "$t"
+check "an extra argument: an argument-count error that says what to remove" \
+	'diag_join "$out" | grep -q "^drivers/x/count.c:5:9: error: 2 extra arguments (3 passed, 1 taken) \[argument-count\] the tree declares .*: remove arguments 2 to 3 (.name. on)$"'
+
+# --- class-device-parent: a format through a macro -------------------------
+
+t=$TMPDIR/format
+mkdir -p "$t/include/linux" "$t/drivers/x"
+cat >"$t/include/linux/device.h" <<'EOF'
+#ifndef DEVICE_H
+#define DEVICE_H
+typedef unsigned int dev_t;
+#define MKDEV(ma, mi) (((ma) << 20) | (mi))
+#define NULL ((void *)0)
+struct class;
+struct class_device;
+struct device;
+struct class_device *class_device_create(struct class *cls,
+					 struct class_device *parent,
+					 dev_t devt, struct device *device,
+					 char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+#endif
+EOF
+cat >"$t/drivers/x/names.h" <<'EOF'
+#define NAMES_PREFIX "names"
+#define NAMES_FORMAT NAMES_PREFIX "-%d"
+EOF
+cat >"$t/drivers/x/names.c" <<'EOF'
+#include <linux/device.h>
+#include "names.h"
+
+#define LOCAL_FORMAT "local%d"
+static struct class *names_class;
+
+void add(struct device *dev, int i)
+{
+	class_device_create(names_class, NULL, MKDEV(1, i), dev, NAMES_FORMAT,
+			    i);
+	class_device_create(names_class, NULL, MKDEV(2, i), dev,
+			    NAMES_PREFIX "-%d-%d", i, i);
+	class_device_create(names_class, NULL, MKDEV(3, i), dev, LOCAL_FORMAT,
+			    i);
+}
+EOF
+km check "$t"
+check "a format through a macro: no error, no warning" \
+	'[ $status -eq 0 ] && ! grep -q "format-" "$out" &&
+	 grep -q "^check: 3 call sites in 1 file: 0 errors, 0 warnings" "$err"'
+
+# the same calls in the old form, and a hand patch that converts them
+git -C "$t" init -q && git -C "$t" add -A &&
+	git -C "$t" -c user.name=t -c user.email=t@t commit -qm new
+sed 's/(names_class, NULL, /(names_class, /' "$t/drivers/x/names.c" \
+	>"$TMPDIR/old.c"
+cp "$TMPDIR/old.c" "$t/drivers/x/names.c"
+git -C "$t" diff -R >"$TMPDIR/hand.patch"
+km check --patch "$TMPDIR/hand.patch" "$t"
+check "check --patch: a format through a macro is the same before and after" \
+	'[ $status -eq 0 ] && [ "$(errors)" -eq 0 ] && ! grep -q "format-" "$out"'
+
+# a call missing its format: no advice that passes NULL twice
+git -C "$t" checkout -q .
+printf '%s\n' '#include <linux/device.h>' 'static struct class *c;' \
+	'void lost(struct device *dev)' '{' \
+	'	class_device_create(c, NULL, MKDEV(1, 2), dev);' '}' \
+	>"$t/drivers/x/lost.c"
+km check "$t"
+check "a call that lost its format: missing argument 5, no 'insert NULL'" \
+	'diag_join "$out" | grep -q "^drivers/x/lost.c:5:2: error: missing argument 5 (4 of 5 passed) \[argument-count\]" &&
+	 ! grep -q "insert" "$out"'
+
+test_done
