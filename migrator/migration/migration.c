@@ -351,24 +351,73 @@ static int check_paths_inside(const struct migration *m, const char *path)
 	return field ? -1 : 0;
 }
 
-int migration_load(struct migration *m, const char *name)
+/*
+ * A migration named by a path: a value with a '/', or a folder that is
+ * not one of the data directory's migrations.  It is loaded from there,
+ * with the data directory's shared kernel-types.
+ */
+static int is_migration_path(const char *value)
+{
+	struct stat st;
+	char *shipped;
+	int ret;
+
+	if (strchr(value, '/'))
+		return 1;
+	shipped = xstrfmt("%s/%s", km_semantic_patches_dir(), value);
+	ret = stat(shipped, &st) < 0 && !stat(value, &st) &&
+	      S_ISDIR(st.st_mode);
+	free(shipped);
+	return ret;
+}
+
+/* the folder's name: the last component of dir, slashes trimmed */
+static char *folder_name(const char *dir)
+{
+	size_t end = strlen(dir), start;
+
+	while (end > 1 && dir[end - 1] == '/')
+		end--;
+	start = end;
+	while (start && dir[start - 1] != '/')
+		start--;
+	return xstrndup(dir + start, end - start);
+}
+
+/* m->dir and the name the migration must have, from --migration's value */
+static int migration_locate(struct migration *m, const char *value, char **name)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	if (is_migration_path(value)) {
+		*name = folder_name(value);
+		m->dir = xstrdup(value);
+	} else {
+		*name = xstrdup(value);
+		m->dir = xstrfmt("%s/%s", km_semantic_patches_dir(), value);
+	}
+	if (validate_migration_name(*name, &why) < 0)
+		ret = error("cannot load a migration: %s", why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
+int migration_load(struct migration *m, const char *value)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *path;
+	char *path = NULL, *name = NULL;
 	int ret;
 
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
-	if (validate_migration_name(name, &text) < 0) {
-		ret = error("cannot load a migration: %s", text.buf);
-		strbuf_release(&text);
-		return ret;
-	}
-	m->dir = xstrfmt("%s/%s", km_semantic_patches_dir(), name);
+	ret = migration_locate(m, value, &name);
+	if (ret)
+		goto out_free_path;
 	path = xstrfmt("%s/migration", m->dir);
 	if (strbuf_read_file(&text, path) < 0) {
 		ret = error("cannot read migration '%s': %s (looked in '%s')",
-			    name, strerror(errno), path);
+			    value, strerror(errno), path);
 		goto out_free_path;
 	}
 	if (strlen(text.buf) != text.len)
@@ -381,6 +430,7 @@ int migration_load(struct migration *m, const char *name)
 		ret = kernel_data_load(&m->kernel);
 out_free_path:
 	free(path);
+	free(name);
 	strbuf_release(&text);
 	if (ret)
 		migration_release(m);

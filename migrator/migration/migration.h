@@ -117,8 +117,12 @@ struct migration {
 	struct kernel_data kernel; /* semantic-patches/kernel-types */
 };
 
-/* the migration NAME of the data directory, with the kernel's types */
-int migration_load(struct migration *m, const char *name);
+/*
+ * The migration NAME of the data directory, or the folder at a path (a
+ * value with a '/', or a folder the data directory has no migration
+ * for), with the data directory's kernel types
+ */
+int migration_load(struct migration *m, const char *value);
 /* parse a migration file's text; path is only used in messages */
 int migration_parse(struct migration *m, const char *text, const char *path);
 void migration_release(struct migration *m);
