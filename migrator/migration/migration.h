@@ -98,7 +98,7 @@ struct migration {
 	/* the call kind's fields (migrator/kinds/kind-call.c) */
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
-	char *header;	    /* where the tree declares it */
+	char *header;	    /* where the tree declares it: paths, globs */
 	struct migration_prototype old_proto, new_proto;
 	struct call_item *new_call; /* the map, new_call_nr items */
 	size_t new_call_nr;
