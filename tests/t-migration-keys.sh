@@ -1,12 +1,19 @@
 #!/bin/bash
 # t-migration-keys.sh - migration keys for trees the way the kernel is:
-# a header per architecture.
+# a header per architecture, and the API's own implementation.
 #
 # header: with several paths and globs (a macro each architecture
 # defines in its own arch/<arch>/include/asm/ header): check finds the
 # declaration in any, the first declaring file in the list's order wins,
 # and a list none of which declares the name is named whole in the
 # reason.
+#
+# The API's own definition: after a rename frob() -> frob2(), a call
+# inside the body of either's definition (frob2() written in terms of
+# frob(), a static inline frob() calling frob2(), a #define frob(c)
+# frob2(c)) is never converted, which would make it call itself: scan
+# lists it as shadowed, apply names it as left with the reason "the
+# API's own definition/wrapper"; a caller elsewhere is converted.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -74,4 +81,67 @@ migration "$scratch/m/frob-climb" "include/frob.h ../frob.h"
 km "$scratch/m/frob-climb" check "$tree"
 check "header: each path of the list is checked (no climbing out)" \
 	'[ $status -eq 2 ] && grep -q "bad field .header.: .\.\./frob\.h. climbs out" "$err"'
+
+# --- the API's own definition and its wrappers --------------------------------
+if ! command -v spatch >/dev/null 2>&1; then
+	skip "the API's own definition is never converted" "spatch is not installed"
+	test_done
+	exit
+fi
+mig=$scratch/m/frob-rename
+mkdir -p "$mig"
+cat >"$mig/migration" <<'EOF'
+name: frob-rename
+function: frob
+new-function: frob2
+header: include/linux/frob.h
+old-prototype: int frob(int count)
+new-prototype: int frob2(int count)
+new-call: $1
+subject: misc: call frob2() instead of frob()
+description: frob() is now frob2().
+EOF
+wrap=$scratch/wrap
+mkdir -p "$wrap/include/linux" "$wrap/lib" "$wrap/drivers/misc"
+cat >"$wrap/include/linux/frob.h" <<'EOF'
+int frob2(int count);
+#define frob(count) frob2(count)
+EOF
+cat >"$wrap/lib/frob.c" <<'EOF'
+#include <linux/frob.h>
+
+int frob2(int count)
+{
+	return frob(count);
+}
+EOF
+cat >"$wrap/lib/frob-inline.h" <<'EOF'
+static inline int frob(int count)
+{
+	return frob2(count);
+}
+EOF
+cat >"$wrap/drivers/misc/user.c" <<'EOF'
+#include <linux/frob.h>
+
+int user(void)
+{
+	return frob(1);
+}
+EOF
+cp -R "$wrap" "$wrap.orig"
+km "$mig" scan "$wrap"
+check "scan lists the calls inside the API's own definitions as shadowed" \
+	'grep -q "^lib/frob.c:5:9: shadowed frob(count);" "$out" &&
+	 grep -q "^lib/frob-inline.h:3:9: shadowed frob2(count);" "$out" &&
+	 grep -q "^include/linux/frob.h:2:21: shadowed frob2(count)" "$out" &&
+	 grep -q " 1 old, 0 new, 0 ambiguous" "$err"'
+km "$mig" apply --in-place "$wrap"
+check "apply converts the caller, never the wrapper (no recursion)" \
+	'[ $status -eq 0 ] && grep -q "return frob2(1);" "$wrap/drivers/misc/user.c" &&
+	 diff -r "$wrap.orig/lib" "$wrap/lib" >/dev/null &&
+	 diff -r "$wrap.orig/include" "$wrap/include" >/dev/null'
+check "apply names each wrapper call as left: the API's own definition/wrapper" \
+	'[ "$(grep -c "the API.s own definition/wrapper" "$err")" -eq 3 ] &&
+	 grep -q "^lib/frob.c:5:9: note: not converted" "$err"'
 test_done
