@@ -15,6 +15,11 @@
 # lists it as shadowed, apply names it as left with the reason "the
 # API's own definition/wrapper"; a caller elsewhere is converted.
 #
+# exclude: globs of paths left alone, each excluded file that names the
+# function noted by scan and apply; spatch-options: on the generated
+# patch's Options: line, and anything off the allow-list (a file
+# argument, --python) refused with a one-line error, exit 2.
+#
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
 export LC_ALL=C
@@ -144,4 +149,35 @@ check "apply converts the caller, never the wrapper (no recursion)" \
 check "apply names each wrapper call as left: the API's own definition/wrapper" \
 	'[ "$(grep -c "the API.s own definition/wrapper" "$err")" -eq 3 ] &&
 	 grep -q "^lib/frob.c:5:9: note: not converted" "$err"'
+# --- exclude: and spatch-options: ----------------------------------------------
+cat >>"$mig/migration" <<'EOF'
+exclude: drivers/staging lib/*-inline.h
+spatch-options: --iso-limit 2 --recursive-includes
+EOF
+rm -rf "$wrap" && cp -R "$wrap.orig" "$wrap"
+mkdir -p "$wrap/drivers/staging/old"
+printf 'int old(void)\n{\n\treturn frob(2);\n}\n' \
+	>"$wrap/drivers/staging/old/old.c"
+km "$mig" scan "$wrap"
+check "exclude: each excluded file that names the function gets a note" \
+	'grep -q "note: excluding .drivers/staging/old/old.c.: it names .frob., and the migration excludes .drivers/staging." "$err" &&
+	 grep -q "note: excluding .lib/frob-inline.h.: it names .frob., and the migration excludes .lib/\*-inline.h." "$err" &&
+	 grep -q "(2 skipped)" "$err" && ! grep -q "^drivers/staging" "$out"'
+km "$mig" apply --in-place "$wrap"
+check "exclude: apply leaves an excluded file as it is, and says so" \
+	'[ $status -eq 0 ] && grep -q "return frob(2);" "$wrap/drivers/staging/old/old.c" &&
+	 grep -q "note: excluding .drivers/staging/old/old.c." "$err" &&
+	 grep -q "return frob2(1);" "$wrap/drivers/misc/user.c"'
+km "$mig" cocci
+check "spatch-options: on the generated semantic patch's Options: line" \
+	'grep -qx "// Options: --no-includes --include-headers --smpl-spacing --iso-limit 2 --recursive-includes" "$out"'
+for bad in "--macro-file-builtins /etc/passwd" "--python x" "--iso-limit" \
+	"--iso-limit ../x" "--include /etc/shadow"; do
+	sed -i '/^spatch-options:/d' "$mig/migration"
+	echo "spatch-options: $bad" >>"$mig/migration"
+	km "$mig" scan "$wrap"
+	check "spatch-options: '$bad' is refused, one line, exit 2" \
+		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		 grep -q "bad field .spatch-options.: " "$err"'
+done
 test_done

@@ -221,6 +221,7 @@ static void add_evidence_words(struct strbuf *out, const char *form,
 static void add_header(struct strbuf *out, const struct cocci_gen *g)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t i;
 
 	strbuf_addstr(out, "// SPDX-License-Identifier: GPL-2.0-only\n");
 	migration_describe(g->m, &sb);
@@ -265,7 +266,10 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 		      "(--dir, or\n"
 		      "//  --file-groups).\n"
 		      "// Options: --no-includes --include-headers "
-		      "--smpl-spacing\n");
+		      "--smpl-spacing");
+	for (i = 0; i < g->m->spatch_options.nr; i++)
+		strbuf_addf(out, " %s", g->m->spatch_options.items[i].string);
+	strbuf_addch(out, '\n');
 	strbuf_addf(out, "// Keywords: %s", g->fn);
 	if (g->renames)
 		strbuf_addf(out, ", %s", g->m->new_function);

@@ -108,7 +108,9 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
-	struct strlist cocci; /* full paths, applied in order */
+	struct strlist cocci;	       /* full paths, applied in order */
+	struct strlist exclude;	       /* tree paths and globs left alone */
+	struct strlist spatch_options; /* allow-listed (spatch-options:) */
 	char *subject;
 	char *description;
 	char *model;	  /* the core-model entry point it maps to */
