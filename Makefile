@@ -15,7 +15,8 @@
 #   make realtree   Debian's linux-source-6.1 as a git tree with the 6.4
 #                   class_create() prototype committed (tests/realtree/,
 #                   downloads once into $KMIGRATE_CACHE), not part of check
-#   make check-realtree  the whole job on that tree, timed, not part of check
+#   make check-realtree  the whole job on that tree, timed, not part of check,
+#                   for each migration of REALTREE_MIGRATIONS
 #   make install    PREFIX=/usr/local: the binary, the semantic patches, the man page
 #   make deps       install (as root) or name the missing Debian packages
 #   make clean
@@ -237,8 +238,16 @@ style-fix:
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES='$(STYLE_PACKAGES)'
 	clang-format -i --style=file $(STYLE_SOURCES)
 
+# check-realtree runs the whole job once per migration of this list (the
+# outputs of each in $KMIGRATE_CACHE/check-realtree/NAME/)
+REALTREE_MIGRATIONS ?= class-create-owner
+
 check-realtree: all
-	@tests/realtree/check.sh
+	@status=0; for m in $(REALTREE_MIGRATIONS); do \
+		echo "=== $$m"; \
+		MIGRATION=$$m OUT="$${KMIGRATE_CACHE:-/var/tmp/kmigrate-cache}/check-realtree/$$(basename $$m)" \
+			tests/realtree/check.sh || status=1; \
+	done; exit $$status
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)

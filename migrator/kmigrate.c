@@ -59,7 +59,9 @@ static void print_help(FILE *fp)
 		"    -j N               run N jobs in parallel (default: processors)\n"
 		"    -q, --quiet        print only results and errors\n"
 		"    -v, --verbose      say more about what is done\n"
-		"    --migration NAME   the migration to run (default: %s)\n"
+		"    --migration NAME|PATH\n"
+		"                       the migration to run: a name of the data\n"
+		"                       directory, or a folder (default: %s)\n"
 		"    --max-file-size SIZE\n"
 		"                       read no tree file larger than SIZE (K, M, G;\n"
 		"                       default: 64M): a larger one is an error\n"
@@ -84,7 +86,7 @@ static const struct option global_options[] = {
 		    "print only results and errors"),
 	OPT_SET_INT('v', "verbose", &km_verbosity, 2,
 		    "say more about what is done"),
-	OPT_STRING(0, "migration", &km_global.migration, "NAME",
+	OPT_STRING(0, "migration", &km_global.migration, "NAME|PATH",
 		   "the migration to run"),
 	OPT_MAX_FILE_SIZE(),
 	OPT_BOOL(0, "version", &show_version, "print the version and exit"),

@@ -320,6 +320,24 @@ check_cmd "without --from the user's git config names the author" \
 	grep -qx 'From: Cfg Person <cfg@example.org>' \
 	"$scratch/ident-out/0000-cover-letter.patch"
 
+# --- where the series applies: base-commit, as git format-patch --base ---
+
+check_cmd "a git work tree: the cover letter records base-commit: HEAD" \
+	grep -qx "base-commit: $(git -C "$scratch/ident" rev-parse HEAD)" \
+	"$scratch/ident-out/0000-cover-letter.patch"
+check_cmd "a tree that is no git work tree: no base-commit" \
+	test "$(grep -c '^base-commit:' "$out/0000-cover-letter.patch")" -eq 0
+mkdir -p "$scratch/outer" && git -C "$scratch/outer" init -q &&
+	copy_tree "$scratch/outer/linux" &&
+	git -C "$scratch/outer" add -A &&
+	git -C "$scratch/outer" -c user.name=t -c user.email=t@example.org \
+		commit -q -m outer
+"$KMIGRATE" series "$scratch/outer/linux" --out "$scratch/outer-out" \
+	--from "$FROM" >/dev/null 2>"$scratch/err"
+check_cmd "a folder inside another repository: no base-commit" \
+	test -f "$scratch/outer-out/0000-cover-letter.patch" -a \
+	"$(grep -c '^base-commit:' "$scratch/outer-out/0000-cover-letter.patch")" -eq 0
+
 # --- the tree's own checkpatch ---
 
 cp_tree=$scratch/checkpatch-tree

@@ -255,9 +255,13 @@ static int stage_opts(struct apply_ctx *ctx, const char *cocci,
 		      struct strlist *options, struct spatch_run_opts *ropts)
 {
 	const struct apply_opts *opts = ctx->opts;
+	size_t i;
 
 	if (spatch_cocci_options(cocci, options) < 0)
 		return -1;
+	/* the generated patch has them on its Options: line already */
+	for (i = 0; opts->m->cocci.nr && i < opts->m->spatch_options.nr; i++)
+		strlist_push(options, opts->m->spatch_options.items[i].string);
 	memset(ropts, 0, sizeof(*ropts));
 	ropts->tmpdir = ctx->scratch;
 	ropts->cocci = cocci;

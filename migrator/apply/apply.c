@@ -88,11 +88,15 @@ static void add_left_site(struct apply_result *r, const struct apply_file *file,
 	left->arg = cs->variadic;
 }
 
-/* a call of a file-local function, not its declaration or definition */
+/*
+ * a call of a file-local function, or inside the API's own definition;
+ * not a declaration or definition
+ */
 static int is_shadowed_call(const struct call_site *cs)
 {
 	return cs->kind == CALL_SITE_SHADOWED &&
-	       cs->reason == CALL_REASON_LOCAL_CALL;
+	       (cs->reason == CALL_REASON_LOCAL_CALL ||
+		cs->reason == CALL_REASON_API_DEFINITION);
 }
 
 /* why an old-form call that spatch did not convert is left */

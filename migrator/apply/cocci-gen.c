@@ -221,6 +221,7 @@ static void add_evidence_words(struct strbuf *out, const char *form,
 static void add_header(struct strbuf *out, const struct cocci_gen *g)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t i;
 
 	strbuf_addstr(out, "// SPDX-License-Identifier: GPL-2.0-only\n");
 	migration_describe(g->m, &sb);
@@ -265,7 +266,10 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 		      "(--dir, or\n"
 		      "//  --file-groups).\n"
 		      "// Options: --no-includes --include-headers "
-		      "--smpl-spacing\n");
+		      "--smpl-spacing");
+	for (i = 0; i < g->m->spatch_options.nr; i++)
+		strbuf_addf(out, " %s", g->m->spatch_options.items[i].string);
+	strbuf_addch(out, '\n');
 	strbuf_addf(out, "// Keywords: %s", g->fn);
 	if (g->renames)
 		strbuf_addf(out, ", %s", g->m->new_function);
@@ -273,20 +277,39 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 	strbuf_release(&sb);
 }
 
+/* "T NAME" or, after a rename, "T f" of "identifier f = {OLD, NEW}" */
+static void add_defined_here(struct strbuf *out, const struct cocci_gen *g)
+{
+	const char *f = g->fn;
+
+	strbuf_addstr(out, "@defined_here@\ntype T;\n");
+	if (g->renames) {
+		/* the new name's definition is the API's too: a wrapper */
+		strbuf_addf(out, "identifier f = {%s, %s};\n", g->fn,
+			    g->m->new_function);
+		f = "f";
+	}
+	strbuf_addf(out,
+		    "@@\n\n(\nT %s(...) { ... }\n|\nT %s(..., ......) { ... }"
+		    "\n)\n\n",
+		    f, f);
+}
+
 static void add_shadow_rules(struct strbuf *out, const struct cocci_gen *g)
 {
-	strbuf_addf(out,
-		    "virtual patch\nvirtual context\nvirtual org\n"
-		    "virtual report\n\n"
-		    "// A file that defines a function of that name, or "
-		    "declares a static one,\n"
-		    "// calls its own function: none of its calls is "
-		    "converted.\n"
-		    "@defined_here@\ntype T;\n@@\n\n"
-		    "(\nT %s(...) { ... }\n|\nT %s(..., ......) { ... }\n)\n\n"
-		    "@declared_static@\ntype T;\nidentifier f = {%s};\n@@\n\n"
-		    "(\nstatic T f(...);\n|\nstatic T f(..., ......);\n)\n\n",
-		    g->fn, g->fn, g->fn);
+	strbuf_addstr(out, "virtual patch\nvirtual context\nvirtual org\n"
+			   "virtual report\n\n"
+			   "// A file that defines a function of that name, "
+			   "or declares a static one,\n"
+			   "// calls its own function: none of its calls is "
+			   "converted.\n");
+	add_defined_here(out, g);
+	strbuf_addstr(out, "@declared_static@\ntype T;\nidentifier f = {");
+	strbuf_addstr(out, g->fn);
+	if (g->renames)
+		strbuf_addf(out, ", %s", g->m->new_function);
+	strbuf_addstr(out, "};\n@@\n\n(\nstatic T f(...);\n|\n"
+			   "static T f(..., ......);\n)\n\n");
 }
 
 static void add_evidence_rule(struct strbuf *out, const char *comment,

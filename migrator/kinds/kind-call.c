@@ -92,6 +92,26 @@ static int check_names(struct migration *m, struct strbuf *why)
 	return 0;
 }
 
+/* "PATH PATH...": relative paths or globs of the tree, one blank apart */
+static int validate_header_list(const char *value, struct strbuf *why)
+{
+	char *copy, *save = NULL, *word;
+	int ret = validate_one_line(value, why);
+
+	if (ret < 0)
+		return ret;
+	copy = xstrdup(value);
+	word = strtok_r(copy, " ", &save);
+	if (!word) {
+		strbuf_addstr(why, "an empty path");
+		ret = -1;
+	}
+	for (; word && !ret; word = strtok_r(NULL, " ", &save))
+		ret = validate_relative_path(word, why);
+	free(copy);
+	return ret;
+}
+
 /* the text keys: where each key's value goes, and what it must be */
 struct call_text_key {
 	const char *key;
@@ -104,8 +124,7 @@ static const struct call_text_key call_text_keys[] = {
 	  validate_identifier },
 	{ "new-function", offsetof(struct migration, new_function),
 	  validate_identifier },
-	{ "header", offsetof(struct migration, header),
-	  validate_relative_path },
+	{ "header", offsetof(struct migration, header), validate_header_list },
 	{ "model", offsetof(struct migration, model), validate_identifier },
 };
 

@@ -79,6 +79,48 @@ void git_untrusted_cmd(struct child_process *cp, const char *dir)
 	cp->timeout_sec = GIT_PLUMBING_TIMEOUT;
 }
 
+/* "true", "" (no prefix: the top), then the commit's hex name */
+static int parse_head(const char *out, struct strbuf *sha)
+{
+	static const char top[] = "true\n\n";
+	size_t n;
+
+	if (strncmp(out, top, sizeof(top) - 1))
+		return -1;
+	out += sizeof(top) - 1;
+	n = strspn(out, "0123456789abcdef");
+	if ((n != 40 && n != 64) || strcmp(out + n, "\n"))
+		return -1;
+	strbuf_add(sha, out, n);
+	return 0;
+}
+
+int git_head_commit(const char *dir, struct strbuf *sha)
+{
+	struct child_process cp;
+	char *abs = realpath(dir, NULL), *slash;
+	int ret = -1;
+
+	if (!abs)
+		return -1;
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, abs);
+	/* the tree's own repository, never one of a folder above it */
+	slash = strrchr(abs, '/');
+	if (slash && slash != abs)
+		strlist_pushf(&cp.env, "GIT_CEILING_DIRECTORIES=%.*s",
+			      (int)(slash - abs), abs);
+	strlist_pushv(&cp.args, (const char *const[]){ "rev-parse",
+						       "--is-inside-work-tree",
+						       "--show-prefix",
+						       "HEAD^{commit}", NULL });
+	if (!git_run_capped(&cp, 4096))
+		ret = parse_head(cp.out.buf, sha);
+	child_process_clear(&cp);
+	free(abs);
+	return ret;
+}
+
 /* --- a capture with a ceiling ------------------------------------------- */
 
 static void wait_for_output(const struct child_process *cp, int ms)

@@ -63,6 +63,15 @@ int git_write_tree(const char *dir, const char *spec, const char *dest,
 		   struct strbuf *why);
 
 /*
+ * The commit the git work tree whose top is dir has checked out (HEAD),
+ * in hex, into sha: what "git format-patch --base" records.  -1 when dir
+ * is not the top of a work tree of its own (a folder inside another
+ * repository is not), or HEAD is no commit.  Only rev-parse runs, through
+ * git_untrusted_cmd().
+ */
+int git_head_commit(const char *dir, struct strbuf *sha);
+
+/*
  * The user's identity for a commit, "Name <email>", as git takes it
  * outside any repository: GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL, else
  * user.name and user.email of the user's global and system

@@ -156,6 +156,85 @@ static int set_cocci(struct migration *m, const char *value, struct strbuf *why)
 	return ret;
 }
 
+/* "PATH GLOB...": tree paths the migration leaves alone; may repeat */
+static int add_exclude(struct migration *m, const char *value,
+		       struct strbuf *why)
+{
+	char *copy, *save = NULL, *tok;
+	int ret = validate_one_line(value, why);
+
+	if (ret < 0)
+		return ret;
+	copy = xstrdup(value);
+	for (tok = strtok_r(copy, " ", &save); tok && !ret;
+	     tok = strtok_r(NULL, " ", &save)) {
+		ret = validate_relative_path(tok, why);
+		if (!ret)
+			strlist_push(&m->exclude, tok);
+	}
+	free(copy);
+	return ret;
+}
+
+/*
+ * The spatch options a migration may ask for: none names a file (a macro
+ * file, an isomorphism file, an include path would have spatch read
+ * outside the tree; --python, a hook, would run code).  takes_number:
+ * the option's value, a count.
+ */
+static const struct {
+	const char *name;
+	int takes_number;
+} spatch_allowed[] = {
+	{ "--all-includes", 0 }, { "--include-headers", 0 },
+	{ "--iso-limit", 1 },	 { "--local-includes", 0 },
+	{ "--no-includes", 0 },	 { "--recursive-includes", 0 },
+};
+
+static int spatch_option(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(spatch_allowed); i++)
+		if (!strcmp(name, spatch_allowed[i].name))
+			return (int)i;
+	return -1;
+}
+
+static int add_spatch_options(struct migration *m, const char *value,
+			      struct strbuf *why)
+{
+	char *copy, *save = NULL, *tok, *number;
+	int ret = validate_one_line(value, why), i;
+
+	if (ret < 0)
+		return ret;
+	copy = xstrdup(value);
+	for (tok = strtok_r(copy, " ", &save); tok && !ret;
+	     tok = strtok_r(NULL, " ", &save)) {
+		i = spatch_option(tok);
+		if (i < 0) {
+			strbuf_addf(why, "'%s' is not an allowed spatch option",
+				    tok);
+			ret = -1;
+			break;
+		}
+		strlist_push(&m->spatch_options, tok);
+		if (!spatch_allowed[i].takes_number)
+			continue;
+		number = strtok_r(NULL, " ", &save);
+		if (!number || !*number ||
+		    strspn(number, "0123456789") != strlen(number)) {
+			strbuf_addf(why, "'%s' needs a number", tok);
+			ret = -1;
+		} else {
+			strlist_push(&m->spatch_options, number);
+		}
+	}
+	free(copy);
+	return ret;
+}
+
 /* the text fields: where each key's value goes, and what it must be */
 struct text_field {
 	const char *key;
@@ -221,6 +300,10 @@ static int set_field(struct migration *m, const char *key, const char *value,
 		return validate_one_line(value, why) < 0 ?
 			       -1 :
 			       set_cocci(m, value, why);
+	if (!strcmp(key, "exclude"))
+		return add_exclude(m, value, why);
+	if (!strcmp(key, "spatch-options"))
+		return add_spatch_options(m, value, why);
 	/* every other key is the kind's */
 	return m->kind->read_field(m, key, value, why);
 }
@@ -351,24 +434,75 @@ static int check_paths_inside(const struct migration *m, const char *path)
 	return field ? -1 : 0;
 }
 
-int migration_load(struct migration *m, const char *name)
+/*
+ * A migration named by a path: a value with a '/', or a folder that is
+ * not one of the data directory's migrations.  It is loaded from there,
+ * with the data directory's shared kernel-types.
+ */
+static int is_migration_path(const char *value)
+{
+	struct stat st;
+	char *shipped;
+	int ret;
+
+	if (strchr(value, '/'))
+		return 1;
+	shipped = xstrfmt("%s/%s", km_semantic_patches_dir(), value);
+	ret = stat(shipped, &st) < 0 && !stat(value, &st) &&
+	      S_ISDIR(st.st_mode);
+	free(shipped);
+	return ret;
+}
+
+/* the folder's name: the last component of dir, slashes trimmed */
+static char *folder_name(const char *dir)
+{
+	size_t end = strlen(dir), start;
+
+	while (end > 1 && dir[end - 1] == '/')
+		end--;
+	start = end;
+	while (start && dir[start - 1] != '/')
+		start--;
+	return xstrndup(dir + start, end - start);
+}
+
+/* m->dir and the name the migration must have, from --migration's value */
+static int migration_locate(struct migration *m, const char *value, char **name)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret = 0;
+
+	if (is_migration_path(value)) {
+		*name = folder_name(value);
+		m->dir = xstrdup(value);
+	} else {
+		*name = xstrdup(value);
+		m->dir = xstrfmt("%s/%s", km_semantic_patches_dir(), value);
+	}
+	if (validate_migration_name(*name, &why) < 0)
+		ret = error("cannot load a migration: %s", why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
+int migration_load(struct migration *m, const char *value)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *path;
+	char *path = NULL, *name = NULL;
 	int ret;
 
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
-	if (validate_migration_name(name, &text) < 0) {
-		ret = error("cannot load a migration: %s", text.buf);
-		strbuf_release(&text);
-		return ret;
-	}
-	m->dir = xstrfmt("%s/%s", km_semantic_patches_dir(), name);
+	strlist_init(&m->exclude);
+	strlist_init(&m->spatch_options);
+	ret = migration_locate(m, value, &name);
+	if (ret)
+		goto out_free_path;
 	path = xstrfmt("%s/migration", m->dir);
 	if (strbuf_read_file(&text, path) < 0) {
 		ret = error("cannot read migration '%s': %s (looked in '%s')",
-			    name, strerror(errno), path);
+			    value, strerror(errno), path);
 		goto out_free_path;
 	}
 	if (strlen(text.buf) != text.len)
@@ -381,6 +515,7 @@ int migration_load(struct migration *m, const char *name)
 		ret = kernel_data_load(&m->kernel);
 out_free_path:
 	free(path);
+	free(name);
 	strbuf_release(&text);
 	if (ret)
 		migration_release(m);
@@ -395,6 +530,8 @@ void migration_release(struct migration *m)
 	free(m->dir);
 	free(m->kind_name);
 	strlist_clear(&m->cocci, 0);
+	strlist_clear(&m->exclude, 0);
+	strlist_clear(&m->spatch_options, 0);
 	free(m->subject);
 	free(m->description);
 	free(m->demo_tree);
@@ -402,4 +539,6 @@ void migration_release(struct migration *m)
 	kernel_data_release(&m->kernel);
 	memset(m, 0, sizeof(*m));
 	strlist_init(&m->cocci);
+	strlist_init(&m->exclude);
+	strlist_init(&m->spatch_options);
 }

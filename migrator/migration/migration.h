@@ -98,7 +98,7 @@ struct migration {
 	/* the call kind's fields (migrator/kinds/kind-call.c) */
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
-	char *header;	    /* where the tree declares it */
+	char *header;	    /* where the tree declares it: paths, globs */
 	struct migration_prototype old_proto, new_proto;
 	struct call_item *new_call; /* the map, new_call_nr items */
 	size_t new_call_nr;
@@ -108,7 +108,9 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
-	struct strlist cocci; /* full paths, applied in order */
+	struct strlist cocci;	       /* full paths, applied in order */
+	struct strlist exclude;	       /* tree paths and globs left alone */
+	struct strlist spatch_options; /* allow-listed (spatch-options:) */
 	char *subject;
 	char *description;
 	char *model;	  /* the core-model entry point it maps to */
@@ -117,8 +119,12 @@ struct migration {
 	struct kernel_data kernel; /* semantic-patches/kernel-types */
 };
 
-/* the migration NAME of the data directory, with the kernel's types */
-int migration_load(struct migration *m, const char *name);
+/*
+ * The migration NAME of the data directory, or the folder at a path (a
+ * value with a '/', or a folder the data directory has no migration
+ * for), with the data directory's kernel types
+ */
+int migration_load(struct migration *m, const char *value);
 /* parse a migration file's text; path is only used in messages */
 int migration_parse(struct migration *m, const char *text, const char *path);
 void migration_release(struct migration *m);

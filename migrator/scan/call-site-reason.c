@@ -46,6 +46,10 @@ void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 	case CALL_REASON_LOCAL_CALL:
 		strbuf_addf(sb, "a call of the file-local '%s'", text);
 		break;
+	case CALL_REASON_API_DEFINITION:
+		strbuf_addf(sb, "the API's own definition/wrapper: inside '%s'",
+			    text);
+		break;
 	}
 }
 
@@ -59,6 +63,7 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_LOCAL_DECLARATION:
 	case CALL_REASON_LOCAL_DEFINITION:
 	case CALL_REASON_LOCAL_CALL:
+	case CALL_REASON_API_DEFINITION:
 		return cs->local_name;
 	default:
 		return NULL;

@@ -20,7 +20,11 @@
  * is comment or string.  A static declaration or definition (or a
  * #define) of the name in a .c file makes it shadowed, and with it every
  * call in the file; shadowed calls are not calls of the function, so
- * their text is the rest of the line, as for every kind but a call.
+ * their text is the rest of the line, as for every kind but a call.  A
+ * call inside the body of a definition of either name (a function's
+ * braces, or a #define's replacement) is the API's own implementation,
+ * a wrapper of the other name after a rename: converting it would make
+ * it call itself, so it is shadowed too, with its own reason.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +35,12 @@
 #include "strbuf.h"
 #include "util.h"
 
+/* the body of a definition of one of the names: [start, end) of buf */
+struct api_body {
+	size_t start, end;
+	const char *name;
+};
+
 struct buffer_scan {
 	struct scan_file *file;
 	struct call_site_file f;
@@ -38,6 +48,8 @@ struct buffer_scan {
 	size_t nr_names;
 	const char *name; /* of the occurrence being classified */
 	int is_c;
+	struct api_body *bodies; /* the API's own definitions */
+	size_t nr_bodies, alloc_bodies;
 };
 
 /* ---- texts ---- */
@@ -154,6 +166,33 @@ static size_t match_paren(const struct buffer_scan *bs, size_t open)
 	return (size_t)-1;
 }
 
+/* the token closing the brace at open, or -1 */
+static size_t match_brace(const struct buffer_scan *bs, size_t open)
+{
+	size_t i = open;
+	int depth = 0;
+
+	for (; i != (size_t)-1; i = token_next_code(bs->f.tokens, i)) {
+		if (tok_is(bs, i, "{"))
+			depth++;
+		else if (tok_is(bs, i, "}") && !--depth)
+			return i;
+	}
+	return (size_t)-1;
+}
+
+/* [first, last] of bs->f.buf is the body of a definition of bs->name */
+static void add_body(struct buffer_scan *bs, size_t first, size_t last)
+{
+	struct api_body *b;
+
+	ALLOC_GROW(bs->bodies, bs->nr_bodies + 1, bs->alloc_bodies);
+	b = &bs->bodies[bs->nr_bodies++];
+	b->start = tok(bs, first)->start;
+	b->end = tok(bs, last)->end;
+	b->name = bs->name;
+}
+
 /* '{' after the parameter list, past attributes: a function body */
 static int body_follows(const struct buffer_scan *bs, size_t close)
 {
@@ -197,6 +236,29 @@ static void declare(struct buffer_scan *bs, struct call_site *cs,
 	set_line_text(cs, &bs->f);
 }
 
+/* the body after the parameter list closed at close */
+static void record_body(struct buffer_scan *bs, size_t close)
+{
+	size_t open = token_next_code(bs->f.tokens, close), end;
+
+	while (open != (size_t)-1 && !tok_is(bs, open, "{"))
+		open = token_next_code(bs->f.tokens, open);
+	end = open == (size_t)-1 ? open : match_brace(bs, open);
+	if (end != (size_t)-1)
+		add_body(bs, open, end);
+}
+
+/* the tokens of #define directive dir after its name: its body */
+static void record_macro_body(struct buffer_scan *bs, size_t name)
+{
+	size_t dir = tok(bs, name)->directive, last = name;
+
+	while (last + 1 < bs->f.tokens->nr &&
+	       tok(bs, last + 1)->directive == dir)
+		last++;
+	add_body(bs, name, last);
+}
+
 /* "NAME(" at name, its '(' at open: a declaration, definition or call */
 static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 			    size_t name, size_t open)
@@ -206,6 +268,8 @@ static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 
 	if (!in_macro && !cs->unterminated &&
 	    (after_type(bs, name) || body_follows(bs, close))) {
+		if (body_follows(bs, close))
+			record_body(bs, close);
 		declare(bs, cs,
 			body_follows(bs, close) ? CALL_SITE_DEFINITION :
 						  CALL_SITE_DECLARATION,
@@ -225,8 +289,10 @@ static void classify_name(struct buffer_scan *bs, size_t name)
 	size_t prev = prev_code(bs, name);
 	const char *buf = bs->f.buf;
 
-	if (dir && define_name(bs->f.tokens, buf, dir) == name)
+	if (dir && define_name(bs->f.tokens, buf, dir) == name) {
+		record_macro_body(bs, name);
 		return declare(bs, cs, CALL_SITE_DEFINITION, 1);
+	}
 	cs->in_macro = dir && define_name(bs->f.tokens, buf, dir) != (size_t)-1;
 	if ((dir && !cs->in_macro) || tok_is(bs, prev, ".") ||
 	    tok_is(bs, prev, "->") || !tok_is(bs, next, "("))
@@ -292,6 +358,34 @@ static void shadow_calls(struct buffer_scan *bs)
 	}
 }
 
+/*
+ * A call inside the API's own definition (the old or the new function's
+ * body, or its #define): the implementation, often a wrapper of the
+ * other name, which a conversion would make recursive.  It is left.
+ */
+static void mark_api_bodies(struct buffer_scan *bs)
+{
+	size_t i, k;
+
+	for (i = 0; i < bs->file->nr_sites; i++) {
+		struct call_site *cs = &bs->file->sites[i];
+
+		if (!call_site_kind_is_call(cs->kind))
+			continue;
+		for (k = 0; k < bs->nr_bodies; k++)
+			if (cs->name_offset > bs->bodies[k].start &&
+			    cs->name_offset < bs->bodies[k].end)
+				break;
+		if (k == bs->nr_bodies)
+			continue;
+		cs->kind = CALL_SITE_SHADOWED;
+		cs->reason = CALL_REASON_API_DEFINITION;
+		free(cs->local_name);
+		cs->local_name = xstrdup(bs->bodies[k].name);
+		set_line_text(cs, &bs->f);
+	}
+}
+
 void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		    const struct migration *m)
 {
@@ -301,6 +395,9 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 				  { m->function, m->new_function },
 				  1,
 				  NULL,
+				  0,
+				  NULL,
+				  0,
 				  0 };
 	size_t plen = strlen(file->path), i, k;
 
@@ -323,5 +420,7 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 	}
 	if (file->shadowed)
 		shadow_calls(&bs);
+	mark_api_bodies(&bs);
+	free(bs.bodies);
 	token_list_release(&tokens);
 }

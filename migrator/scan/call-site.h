@@ -64,6 +64,7 @@ enum call_site_reason {
 	CALL_REASON_LOCAL_DECLARATION, /* local_name: a static declaration */
 	CALL_REASON_LOCAL_DEFINITION,  /* local_name: a static definition */
 	CALL_REASON_LOCAL_CALL,	       /* local_name: a call of it */
+	CALL_REASON_API_DEFINITION,    /* local_name: the API's own body */
 	CALL_REASON_NR
 };
 

@@ -3,9 +3,12 @@
  * files, run_tasks_parallel() reads and scans each into its own slot
  * (scan.c's one buffer, unless the scan index says the file is clean),
  * and the slots are gathered in path order, with the digests of the
- * tree's header paths and of its .c files.
+ * tree's header paths and of its .c files.  A file the migration's
+ * exclude: patterns cover that names the function is not scanned: it
+ * gets a note saying so, so it is accounted for, never dropped.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,6 +38,20 @@ struct scan_job {
 	struct scan_slot *slots;
 };
 
+/* the migration's exclude: pattern that covers path, or NULL */
+static const char *excluded_by(const struct migration *m, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < m->exclude.nr; i++) {
+		const char *pattern = m->exclude.items[i].string;
+
+		if (!fnmatch(pattern, path, FNM_PATHNAME | FNM_LEADING_DIR))
+			return pattern;
+	}
+	return NULL;
+}
+
 /* run on a worker thread: touches only its own slot */
 static void scan_one(size_t index, void *cb)
 {
@@ -59,6 +76,12 @@ static void scan_one(size_t index, void *cb)
 						 TREE_NOTE_PLAIN;
 	} else if (!scan_mentions_function(buf.buf, buf.len, job->m)) {
 		slot->clean = !of; /* nothing to account for */
+	} else if (excluded_by(job->m, path)) {
+		tree_notes_add(&slot->notes, path, 0,
+			       "excluding '%s': it names '%s', and the "
+			       "migration excludes '%s'",
+			       path, scan_first_name(job->m),
+			       excluded_by(job->m, path));
 	} else if (scan_is_binary(buf.buf, buf.len)) {
 		tree_notes_add(&slot->notes, path, 1,
 			       "skipping '%s': a binary file that names '%s'",

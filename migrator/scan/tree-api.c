@@ -2,7 +2,10 @@
  * tree-api.c - which prototype the tree declares (see tree-api.h; its
  * C types are c-type.c's).
  *
- * The header is read with the call-site lexer: conditionals are followed
+ * The migration's header may be a list of paths and globs (a macro each
+ * architecture defines): each glob is expanded in the tree, sorted, and
+ * the first file that declares the name is the one read.  A header is
+ * read with the call-site lexer: conditionals are followed
  * the way a default build sees them (__KERNEL__ and the header's own
  * #defines are set, nothing else; an #if too complex to evaluate counts as
  * true), and the first "function(" in compiled code with a type before it
@@ -11,6 +14,7 @@
  * unusual ends as API_UNKNOWN with the reason, never as a wrong answer.
  */
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -387,26 +391,81 @@ void tree_api_from_text(struct tree_api *api, const char *text,
 	set_used(api);
 }
 
+/* header's words, each glob expanded in the tree (sorted), in order */
+static void header_paths(const char *tree, const char *header,
+			 struct strlist *paths)
+{
+	char *copy = xstrdup(header), *save = NULL, *word;
+	size_t skip = strlen(tree) + 1, i;
+
+	for (word = strtok_r(copy, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		char *pattern;
+		glob_t g;
+
+		if (!strpbrk(word, "*?[")) {
+			strlist_push(paths, word);
+			continue;
+		}
+		pattern = xstrfmt("%s/%s", tree, word);
+		if (!glob(pattern, 0, NULL, &g))
+			for (i = 0; i < g.gl_pathc; i++)
+				strlist_push(paths, g.gl_pathv[i] + skip);
+		if (g.gl_pathv)
+			globfree(&g);
+		free(pattern);
+	}
+	free(copy);
+}
+
+/* one header of the list; 0 when it declares the function */
+static int read_one_header(struct tree_api *api, const char *tree,
+			   const struct tree_overlay *overlay, const char *path,
+			   const struct migration *m)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret = -1;
+
+	free(api->header);
+	api->header = xstrdup(path);
+	if (tree_overlay_read(overlay, tree, path, &text) < 0) {
+		api->declared = API_UNKNOWN;
+		set_reason(api, TREE_API_UNREADABLE, NULL);
+		api->error = errno;
+	} else {
+		tree_api_from_text(api, text.buf, path, m);
+		ret = api->why == TREE_API_NOT_DECLARED ? -1 : 0;
+	}
+	strbuf_release(&text);
+	return ret;
+}
+
 int tree_api_read_overlay(struct tree_api *api, const char *tree,
 			  const struct tree_overlay *overlay,
 			  const struct migration *m)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strlist paths = STRLIST_INIT;
+	size_t i;
+	int found = 0;
 
 	memset(api, 0, sizeof(*api));
 	if (!m->function || !m->header)
 		return error("migration '%s' names no function or header",
 			     m->name ? m->name : "?");
-	api->header = xstrdup(m->header);
-	if (tree_overlay_read(overlay, tree, m->header, &text) < 0) {
+	header_paths(tree, m->header, &paths);
+	for (i = 0; !found && i < paths.nr; i++)
+		found = !read_one_header(api, tree, overlay,
+					 paths.items[i].string, m);
+	/* none declares it: say so of the list, unless it is one file */
+	if (!found &&
+	    (strpbrk(m->header, " *?[") || api->why != TREE_API_UNREADABLE)) {
+		free(api->header);
+		api->header = xstrdup(m->header);
 		api->declared = API_UNKNOWN;
-		set_reason(api, TREE_API_UNREADABLE, NULL);
-		api->error = errno;
-		set_used(api);
-	} else {
-		tree_api_from_text(api, text.buf, m->header, m);
+		set_reason(api, TREE_API_NOT_DECLARED, m->function);
 	}
-	strbuf_release(&text);
+	set_used(api);
+	strlist_clear(&paths, 0);
 	return 0;
 }
 

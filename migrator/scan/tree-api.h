@@ -2,8 +2,12 @@
  * tree-api.h - which prototype of the migrated function a tree declares.
  *
  * tree_api_read() reads the migration's header in the tree (for
- * class-device-parent, include/linux/device.h), finds the declaration of
- * migration->function (for a renamed function, the new name first, then
+ * class-device-parent, include/linux/device.h; or a list of paths and
+ * globs such as arch/<star>/include/asm/foo.h, for a macro each
+ * architecture defines: the first file that declares the name, in the
+ * list's order and each glob's files sorted, is the one read, and
+ * header names it), finds the declaration of migration->function (for
+ * a renamed function, the new name first, then
  * the old one), counts its fixed parameters and compares them with
  * the old and the new prototype: the tree declares API_NEW, API_OLD or
  * API_UNKNOWN.  A function-like macro of the name is a declaration too

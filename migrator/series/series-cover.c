@@ -9,7 +9,10 @@
  * converted call sites by subsystem, with the patch that holds each;
  * check's verdict on the converted tree (its errors and warnings
  * listed), checkpatch's on each patch, and how git am verified the
- * series; then git's shortlog and diffstat.  Prose is wrapped at 72
+ * series; then git's shortlog and diffstat, and "base-commit: SHA" when
+ * the tree is the top of a git work tree (HEAD, read by
+ * git_head_commit(), as "git format-patch --base" records it, for b4 and
+ * test robots).  Prose is wrapped at 72
  * columns, a prototype only between its parameters; the findings as
  * check prints them, within 100 columns (diag.h), each message and
  * detail whole.  It reads the series and the options and writes
@@ -22,6 +25,7 @@
 #include "diff.h"
 #include "diffstat.h"
 #include "finding.h"
+#include "git-plumbing.h"
 #include "mbox.h"
 #include "migration.h"
 #include "series.h"
@@ -357,6 +361,16 @@ static void cover_shortlog(struct series *s, struct strbuf *body)
 	free(email);
 }
 
+/* where the series applies, as "git format-patch --base" says it */
+static void cover_base_commit(struct series *s, struct strbuf *body)
+{
+	struct strbuf sha = STRBUF_INIT;
+
+	if (!git_head_commit(s->opts->tree, &sha))
+		strbuf_addf(body, "\nbase-commit: %s\n", sha.buf);
+	strbuf_release(&sha);
+}
+
 void series_format_cover(struct series *s)
 {
 	struct strbuf body = STRBUF_INIT;
@@ -372,6 +386,7 @@ void series_format_cover(struct series *s)
 	cover_shortlog(s, &body);
 	diffstat_format_diff(&body, s->all_diff.buf, s->all_diff.len,
 			     DIFFSTAT_MAIL_WIDTH);
+	cover_base_commit(s, &body);
 	strbuf_addch(&body, '\n');
 	series_add_mail(s, 0, &body);
 	strbuf_release(&body);

@@ -1,45 +1,66 @@
 #!/bin/bash
-# tests/realtree/check.sh - "make check-realtree": the whole job of issue
-# 13 on Debian's linux-source-6.1 with the 6.4 prototype of
-# class_create() committed (tree.sh makes the tree, or resets it), each
-# point with its figure and its time.  Not part of make check.
+# tests/realtree/check.sh - "make check-realtree": the whole job of a
+# migration on Debian's linux-source-6.1 (tree.sh makes the tree, or
+# resets it), each point with its figure and its time.  Not part of make
+# check.
 #
-#	tests/realtree/check.sh
+#	[MIGRATION=NAME|PATH] tests/realtree/check.sh
+#
+# class-create-owner (the default) starts from the commit with the 6.4
+# prototype of class_create() (kmigrate-prototype); any other migration
+# from the tree as Debian ships it (kmigrate-debian).  "The start
+# commit" below is that one.
 #
 # The points, in the order a maintainer works:
-#	tree       tree.sh: the tree at the prototype commit
-#	scan       every line git grep finds class_create on is accounted for
+#	tree       tree.sh: the tree at the start commit
+#	scan       every line git grep -w finds the migration's function on
+#	           (its function: and new-function: names) is accounted for
+#	           (listed, or in a file scan notes as excluded)
 #	series     series --split subsystem --signoff, on the unconverted tree,
 #	           with --checkpatch --get-maintainer (the tree is the
 #	           user's own checkout, trusted to run its scripts)
 #	checkpatch the tree's scripts/checkpatch.pl, as a maintainer runs it
 #	           in the tree, on each patch: no error, no warning
 #	apply      apply --in-place converts every call (exit 0)
-#	owners     each call whose owner is not THIS_MODULE has a warning
-#	           naming the call and its owner
+#	owners     class-create-owner only (skipped for another): each call
+#	           whose owner is not THIS_MODULE has a warning naming the
+#	           call and its owner
 #	again      a second apply changes nothing
 #	check      check on the converted tree: 0 errors
-#	git-am     git am of the series onto the prototype commit gives
+#	git-am     git am of the series onto the start commit gives
 #	           apply's tree, byte for byte (git diff of the two commits)
 #	coccicheck make coccicheck MODE=patch and MODE=report with the
-#	           migration's .cocci (kmigrate cocci) on $COCCI_DIR (default
-#	           drivers/char), in the prototype tree: patch changes the
+#	           migration's .cocci (kmigrate cocci) on $COCCI_DIR (default:
+#	           drivers/char for class-create-owner, else the directory
+#	           of two levels that holds most of scan's old calls; skipped
+#	           when there is none), at the start commit: patch changes the
 #	           lines apply changed there, report names the lines scan
 #	           lists as old, ambiguous or shadowed calls there
 #
 # Environment: KMIGRATE (default ./kmigrate), KMIGRATE_CACHE (tree.sh),
-# MIGRATION (default class-create-owner; another one's figures are only
-# for trying the script), COCCI_DIR, JOBS (kmigrate's -j).  The outputs
-# are kept in $KMIGRATE_CACHE/check-realtree/.  The tree is left at the
-# prototype commit, apply's result on branch kmigrate-apply, git am's on
-# kmigrate-am.  Exit 0 when every point holds, 1 when one does not, 2
-# when the tree cannot be made.
+# MIGRATION (default class-create-owner: a name of kmigrate's data, or a
+# migration folder's path), COCCI_DIR, JOBS (kmigrate's -j).  The
+# outputs are kept in $KMIGRATE_CACHE/check-realtree/ (make
+# check-realtree: .../check-realtree/NAME/).  The tree is left at the
+# start commit, apply's result on branch kmigrate-apply, git am's on
+# kmigrate-am.  Exit 0 when every point holds (a skipped one is said,
+# not counted), 1 when one does not, 2 when the tree cannot be made.
 . "$(dirname "$0")/lib.sh"
 KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
 MIGRATION=${MIGRATION:-class-create-owner}
-COCCI_DIR=${COCCI_DIR:-drivers/char}
+case $MIGRATION in
+*/*)	MIGRATION_DIR=$MIGRATION ;;
+*)	MIGRATION_DIR=$SRCDIR/semantic-patches/$MIGRATION ;;
+esac
+if [ "$(basename "$MIGRATION")" = class-create-owner ]; then
+	START_TAG=$PROTO_TAG
+	COCCI_DIR=${COCCI_DIR:-drivers/char}
+else
+	START_TAG=$BASE_TAG
+	COCCI_DIR=${COCCI_DIR:-}
+fi
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
-OUT=$KMIGRATE_CACHE/check-realtree
+OUT=${OUT:-$KMIGRATE_CACHE/check-realtree}
 FROM="kmigrate realtree <kmigrate@localhost>"
 passed=0 failed=0 failures=()
 
@@ -54,6 +75,9 @@ point() {
 	printf '%-4s %-10s %s (%s s)\n' "$mark" "$1" "$3" "$4"
 }
 
+# skip NAME WHY: a point that does not apply to this migration
+skip() { printf '%-4s %-10s %s\n' skip "$1" "$2"; }
+
 # the first lines of a file, indented, after a failure
 show() { [ -s "$1" ] && sed -n "1,${2:-5}s/^/       /p" "$1"; return 0; }
 
@@ -63,6 +87,9 @@ km() { "$KMIGRATE" -j "$JOBS" --migration "$MIGRATION" "$@"; }
 "$(dirname "$0")/tree.sh" >"$KMIGRATE_CACHE/tree.log" 2>&1 ||
 	{ cat "$KMIGRATE_CACHE/tree.log" >&2; exit 2; }
 sed 's/^/     /' "$KMIGRATE_CACHE/tree.log"
+[ "$START_TAG" = "$PROTO_TAG" ] ||
+	rt_git checkout -q -f -B linux-6.1 "$START_TAG" ||
+	die "cannot check out $START_TAG in '$TREE'"
 rm -rf "$OUT" && mkdir -p "$OUT" || die "cannot write '$OUT'"
 
 have_migration=1
@@ -78,15 +105,28 @@ need_migration() {
 	return 1
 }
 
-# file:line of every line of the tree's C files naming class_create
-rt_git grep -n -w class_create -- '*.c' '*.h' | cut -d: -f1,2 | sort -u \
+# the migration's function names, "-e NAME" each, for git grep -w
+names=()
+for key in function new-function; do
+	name=$(sed -n "s/^$key:[[:space:]]*\([A-Za-z_0-9]*\).*/\1/p" \
+		"$MIGRATION_DIR/migration" 2>/dev/null | head -n 1)
+	[ -z "$name" ] || names+=(-e "$name")
+done
+[ ${#names[@]} -gt 0 ] || names=(-e "no-function-in-$MIGRATION")
+# file:line of every line of the tree's C files naming the function
+rt_git grep -n -w "${names[@]}" -- '*.c' '*.h' | cut -d: -f1,2 | sort -u \
 	>"$OUT/grep.lines"
 
 # --- scan ---
 if need_migration scan; then
 	timed t km scan "$TREE" >"$OUT/scan.txt" 2>"$OUT/scan.err"
 	status=$?
-	cut -d: -f1,2 "$OUT/scan.txt" | sort -u >"$OUT/scan.lines"
+	# a file the migration excludes is accounted for by its note
+	sed -n "s/.*note: excluding '\([^']*\)'.*/\1/p" "$OUT/scan.err" \
+		>"$OUT/scan.excluded"
+	{ cut -d: -f1,2 "$OUT/scan.txt"
+	  grep -F -f <(sed 's/$/:/' "$OUT/scan.excluded") "$OUT/grep.lines"
+	} | sort -u >"$OUT/scan.lines"
 	comm -23 "$OUT/grep.lines" "$OUT/scan.lines" >"$OUT/scan.missing"
 	[ $status -eq 0 ] && [ ! -s "$OUT/scan.missing" ]
 	point scan $? "$(tail -n 1 "$OUT/scan.err"); all $(wc -l \
@@ -141,7 +181,9 @@ fi
 
 # --- apply --in-place, its warnings, and a second apply ---
 # the calls whose owner is not THIS_MODULE, "FILE:LINE OWNER"
-rt_git grep -n -o -P '\bclass_create\s*\(\s*\K[A-Za-z_][A-Za-z0-9_>.-]*(?=\s*,)' \
+: >"$OUT/owners.txt"
+[ "$START_TAG" != "$PROTO_TAG" ] ||
+	rt_git grep -n -o -P '\bclass_create\s*\(\s*\K[A-Za-z_][A-Za-z0-9_>.-]*(?=\s*,)' \
 	-- '*.c' | awk -F: '$3 != "THIS_MODULE" { print $1 ":" $2, $3 }' \
 	>"$OUT/owners.txt"
 if need_migration apply; then
@@ -159,8 +201,12 @@ if need_migration apply; then
 	done <"$OUT/owners.txt"
 	figure="$(wc -l <"$OUT/owners.txt") call(s) with another owner,"
 	figure="$figure warned: $(tr '\n' ' ' <"$OUT/owners.txt")"
-	point owners $missing "$figure" 0.0
-	show "$OUT/owners.missing"
+	if [ "$START_TAG" = "$PROTO_TAG" ]; then
+		point owners $missing "$figure" 0.0
+		show "$OUT/owners.missing"
+	else
+		skip owners "class-create-owner's point"
+	fi
 	rt_git add -A && rt_git commit -q -m "$MIGRATION: kmigrate apply" &&
 		rt_git branch -f kmigrate-apply HEAD
 	timed t km apply "$TREE" >"$OUT/again.diff" 2>"$OUT/again.err"
@@ -180,11 +226,11 @@ if need_migration check; then
 	[ $status -eq 0 ] || show "$OUT/check.txt"
 fi
 
-# --- git am of the series onto the prototype commit ---
+# --- git am of the series onto the start commit ---
 if [ $have_migration -eq 1 ] && [ -d "$OUT/series" ] &&
    rt_git rev-parse -q --verify kmigrate-apply >/dev/null; then
 	am_series() {
-		rt_git checkout -q -f -B kmigrate-am "$PROTO_TAG" &&
+		rt_git checkout -q -f -B kmigrate-am "$START_TAG" &&
 		rt_git am -q --keep-cr $(ls "$OUT"/series/0*.patch |
 					 grep -v '/0000-')
 	}
@@ -197,8 +243,8 @@ if [ $have_migration -eq 1 ] && [ -d "$OUT/series" ] &&
 	else
 		rt_git am --abort >/dev/null 2>&1
 	fi
-	figure="$(rt_git rev-list --count "$PROTO_TAG..kmigrate-am" \
-		2>/dev/null) commits on the prototype;"
+	figure="$(rt_git rev-list --count "$START_TAG..kmigrate-am" \
+		2>/dev/null) commits on $START_TAG;"
 	figure="$figure git diff --stat against apply's: $(wc -l \
 		<"$OUT/am.diff" 2>/dev/null || echo "?") lines"
 	point git-am $status "$figure" "$t"
@@ -206,7 +252,13 @@ if [ $have_migration -eq 1 ] && [ -d "$OUT/series" ] &&
 else
 	point git-am 1 "needs the series and apply's tree" 0.0
 fi
-rt_git checkout -q -f linux-6.1 && rt_git reset -q --hard "$PROTO_TAG"
+rt_git checkout -q -f linux-6.1 && rt_git reset -q --hard "$START_TAG"
+
+# another migration's directory: the one of two levels with most old calls
+[ -n "$COCCI_DIR" ] || COCCI_DIR=$(grep -E '^[^ ]*: old ' "$OUT/scan.txt" \
+	2>/dev/null | cut -d: -f1 |
+	awk -F/ '{ print (NF > 2 ? $1 "/" $2 : $1) }' | sort | uniq -c |
+	sort -k1,1nr -k2 | awk 'NR == 1 { print $2 }')
 
 # --- make coccicheck on one directory, against apply and scan ---
 # "FILE:LINE" of the "-" lines of a diff, by the old file's numbers
@@ -217,7 +269,9 @@ removed_lines() {
 	     /^-/ { print f ":" old; old++; next }
 	     /^ / { old++ }' "$1" | sort -u
 }
-if need_migration coccicheck; then
+if [ -z "$COCCI_DIR" ]; then
+	skip coccicheck "scan lists no old call to run it on"
+elif need_migration coccicheck; then
 	cocci=$OUT/migration.cocci	# kmigrate cocci's: the semantic patch
 	coccicheck() {
 		(cd "$TREE" && make -s coccicheck MODE="$1" COCCI="$cocci" \
@@ -229,7 +283,7 @@ if need_migration coccicheck; then
 	timed t_report coccicheck report
 	s2=$?
 	removed_lines "$OUT/coccicheck-patch.txt" >"$OUT/cocci.changed"
-	rt_git diff --no-color --no-ext-diff "$PROTO_TAG" kmigrate-apply -- \
+	rt_git diff --no-color --no-ext-diff "$START_TAG" kmigrate-apply -- \
 		"$COCCI_DIR" >"$OUT/apply-dir.diff" 2>/dev/null
 	removed_lines "$OUT/apply-dir.diff" >"$OUT/apply.changed"
 	sed 's|^\./||' "$OUT/coccicheck-report.txt" |

@@ -19,8 +19,9 @@
 # caller still passes its owner and no longer builds.  The tree is built
 # beside its place and moved in only when complete; the commits have a
 # fixed identity and date, so their ids depend on the package alone.
-# Later runs reuse the download and the tree, and reset the tree to the
-# prototype commit (checkout -f, clean -fdx).
+# Later runs reuse the tree (the download is looked for only to make
+# it), and reset the tree to the prototype commit (checkout -f, clean
+# -fdx).
 #
 # Prints each step with its time and figures, the tree's path last.
 # Exit 0; 2 when the package cannot be downloaded or the tree cannot be
@@ -144,21 +145,25 @@ check_cache_place
 mkdir -p "$KMIGRATE_CACHE" ||
 	die "cannot create the cache directory '$KMIGRATE_CACHE'"
 
-deb=$(find_deb)
-if [ -n "$deb" ]; then
-	echo "download:  cached, $(basename "$deb")"
-else
-	timed t_download download || exit 2
+# the package's .deb: the cached one, or downloaded once
+get_deb() {
 	deb=$(find_deb)
-	echo "download:  $(basename "$deb"), $(du -m "$deb" | cut -f1) MB" \
-	     "in $t_download s"
-fi
+	if [ -n "$deb" ]; then
+		echo "download:  cached, $(basename "$deb")"
+	else
+		timed t_download download || exit 2
+		deb=$(find_deb)
+		echo "download:  $(basename "$deb"), $(du -m "$deb" |
+			cut -f1) MB in $t_download s"
+	fi
+}
 
 if [ -d "$TREE/.git" ] && rt_git rev-parse -q --verify \
 		"refs/tags/$PROTO_TAG" >/dev/null; then
 	timed t_reset reset_tree || die "cannot reset '$TREE' to $PROTO_TAG"
 	echo "reset:     to $PROTO_TAG in $t_reset s"
 else
+	get_deb
 	command -v dpkg-deb >/dev/null ||
 		die "cannot run 'dpkg-deb': not found in PATH"
 	build_tree "$deb"

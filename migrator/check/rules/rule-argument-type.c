@@ -28,7 +28,8 @@ static int check_new_call_in_old_tree(const struct rule_call *rc,
 	finding_set_detail(f,
 			   "the tree declares the old prototype (%zu fixed "
 			   "parameters): %s or update '%s'",
-			   rc->m->old_proto.nr_params, undo.buf, rc->m->header);
+			   rc->m->old_proto.nr_params, undo.buf,
+			   rc->api->header);
 	findings_explain_call(findings);
 	strbuf_release(&undo);
 	return 1;
