@@ -27,6 +27,7 @@
 
 #include "call-site.h"
 #include "lexer.h"
+#include "name-index.h"
 #include "scan.h"
 #include "strbuf.h"
 #include "util.h"
@@ -296,8 +297,9 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		    const struct migration *m)
 {
 	struct token_list tokens = TOKEN_LIST_INIT;
+	struct name_index names;
 	struct buffer_scan bs = { file,
-				  { buf, len, &tokens, m },
+				  { buf, len, &tokens, m, &names },
 				  { m->function, m->new_function },
 				  1,
 				  NULL,
@@ -307,6 +309,7 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 	bs.nr_names = migration_renames(m) ? 2 : 1;
 	bs.is_c = plen >= 2 && !strcmp(file->path + plen - 2, ".c");
 	lex_buffer(buf, len, &tokens);
+	name_index_init(&names, &tokens, buf);
 	for (i = 0; i < tokens.nr; i++) {
 		const struct token *t = &tokens.tokens[i];
 
@@ -323,5 +326,6 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 	}
 	if (file->shadowed)
 		shadow_calls(&bs);
+	name_index_release(&names);
 	token_list_release(&tokens);
 }
