@@ -407,7 +407,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			     const struct clang_text *t,
 			     struct clang_inclusions *known, char *why)
 {
-	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0, NULL, 0 };
+	struct call_finder cf = { .calls = NULL };
 	struct fallback_env fb = { env, { env->tree, v->overlay, NULL }, NULL };
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
