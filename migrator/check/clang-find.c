@@ -181,6 +181,19 @@ static CXCursor outermost_at(CXTranslationUnit tu, CXFile main, size_t offset)
 	return clang_getNullCursor();
 }
 
+/* the declaration's extent holds offset of its file */
+static int holds(CXCursor decl, size_t offset)
+{
+	CXSourceRange range = clang_getCursorExtent(decl);
+	unsigned int start, end;
+
+	clang_getSpellingLocation(clang_getRangeStart(range), NULL, NULL, NULL,
+				  &start);
+	clang_getSpellingLocation(clang_getRangeEnd(range), NULL, NULL, NULL,
+				  &end);
+	return start <= offset && offset < end;
+}
+
 /*
  * The calls in the declarations that hold the sites, without visiting
  * the whole unit (with a preamble, that reads back every declaration
@@ -197,6 +210,10 @@ static int find_calls_near(struct call_finder *cf, CXTranslationUnit tu,
 	for (i = 0; found && i < nr; i++) {
 		CXCursor d = clang_getNullCursor();
 
+		/* the last one holds it: no search (linear in its size) */
+		if (n && !calls[i].site->in_macro &&
+		    holds(outer[n - 1], calls[i].site->name_offset))
+			continue;
 		if (!calls[i].site->in_macro)
 			d = outermost_at(tu, cf->main,
 					 calls[i].site->name_offset);
