@@ -340,6 +340,7 @@ static void arg_position(struct call_argument *arg,
 struct fallback_env {
 	const struct clang_env *env;
 	struct header_lookup headers;
+	struct decl_index *decls; /* of the file's text */
 };
 
 /*
@@ -377,8 +378,8 @@ static void fallback_types(const struct fallback_env *fb,
 			   struct call_analysis *call, const char *text,
 			   size_t len, const struct token_list *tokens)
 {
-	struct source_text src = { text, len, tokens,
-				   &call->migration->kernel };
+	struct source_text src = { text, len, tokens, &call->migration->kernel,
+				   fb->decls };
 	size_t i;
 
 	for (i = 0; i < call->nr_args; i++) {
@@ -463,8 +464,8 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			     const struct clang_text *t,
 			     struct clang_inclusions *known, char *why)
 {
-	struct call_finder cf = { { NULL, NULL }, NULL, 0, NULL, 0, 0 };
-	struct fallback_env fb = { env, { env->tree, v->overlay, NULL } };
+	struct call_finder cf = { .calls = NULL };
+	struct fallback_env fb = { env, { env->tree, v->overlay, NULL }, NULL };
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
 	struct token_list tokens = TOKEN_LIST_INIT;
@@ -482,6 +483,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	if (again)
 		tu = again;
 	lex_buffer(v->text, v->len, &tokens);
+	fb.decls = decl_index_new(v->text, &tokens);
 	for (i = 0; i < v->nr; i++) {
 		struct call_analysis *call = &v->calls[i];
 		const struct clang_call *cc =
@@ -517,6 +519,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 		v->file->parse_error = why;
 	}
 	strlist_clear(&configs, 0);
+	decl_index_free(fb.decls);
 	token_list_release(&tokens);
 	call_finder_release(&cf);
 	if (again)

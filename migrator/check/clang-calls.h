@@ -38,6 +38,9 @@
 #define clang_getCursorKind km_clang.getCursorKind
 #define clang_getCursorType km_clang.getCursorType
 #define clang_getCursorLocation km_clang.getCursorLocation
+#define clang_getCursorExtent km_clang.getCursorExtent
+#define clang_getRangeStart km_clang.getRangeStart
+#define clang_getRangeEnd km_clang.getRangeEnd
 #define clang_getCursorSpelling km_clang.getCursorSpelling
 #define clang_isExpression km_clang.isExpression
 #define clang_Cursor_getNumArguments km_clang.Cursor_getNumArguments

@@ -83,17 +83,51 @@ static int covers(const struct clang_call *cc, const struct call_site *site)
 	return 1;
 }
 
-const struct clang_call *call_finder_match(const struct call_finder *cf,
-					   const struct call_site *site)
+static int by_offset_then_call(const void *a, const void *b)
+{
+	const struct clang_call_key *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return x->call < y->call ? -1 : x->call > y->call;
+}
+
+/* each call by its expansion and its spelling offset, sorted */
+static void sort_keys(struct call_finder *cf)
 {
 	size_t i;
 
+	cf->keys = xcalloc(2 * cf->nr + 1, sizeof(*cf->keys));
+	cf->nr_keys = 0;
 	for (i = 0; i < cf->nr; i++) {
-		const struct clang_call *cc = &cf->calls[i];
-
-		if (cc->expansion != site->name_offset &&
-		    cc->spelling != site->name_offset)
+		cf->keys[cf->nr_keys].offset = cf->calls[i].expansion;
+		cf->keys[cf->nr_keys++].call = i;
+		if (cf->calls[i].spelling == cf->calls[i].expansion)
 			continue;
+		cf->keys[cf->nr_keys].offset = cf->calls[i].spelling;
+		cf->keys[cf->nr_keys++].call = i;
+	}
+	qsort(cf->keys, cf->nr_keys, sizeof(*cf->keys), by_offset_then_call);
+}
+
+/* the first call found at the site's offset that is the site */
+const struct clang_call *call_finder_match(const struct call_finder *cf,
+					   const struct call_site *site)
+{
+	size_t lo = 0, hi = cf->nr_keys;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cf->keys[mid].offset < site->name_offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < cf->nr_keys && cf->keys[lo].offset == site->name_offset;
+	     lo++) {
+		const struct clang_call *cc = &cf->calls[cf->keys[lo].call];
+
 		if (cc->named || covers(cc, site))
 			return cc;
 	}
@@ -147,6 +181,19 @@ static CXCursor outermost_at(CXTranslationUnit tu, CXFile main, size_t offset)
 	return clang_getNullCursor();
 }
 
+/* the declaration's extent holds offset of its file */
+static int holds(CXCursor decl, size_t offset)
+{
+	CXSourceRange range = clang_getCursorExtent(decl);
+	unsigned int start, end;
+
+	clang_getSpellingLocation(clang_getRangeStart(range), NULL, NULL, NULL,
+				  &start);
+	clang_getSpellingLocation(clang_getRangeEnd(range), NULL, NULL, NULL,
+				  &end);
+	return start <= offset && offset < end;
+}
+
 /*
  * The calls in the declarations that hold the sites, without visiting
  * the whole unit (with a preamble, that reads back every declaration
@@ -163,6 +210,10 @@ static int find_calls_near(struct call_finder *cf, CXTranslationUnit tu,
 	for (i = 0; found && i < nr; i++) {
 		CXCursor d = clang_getNullCursor();
 
+		/* the last one holds it: no search (linear in its size) */
+		if (n && !calls[i].site->in_macro &&
+		    holds(outer[n - 1], calls[i].site->name_offset))
+			continue;
 		if (!calls[i].site->in_macro)
 			d = outermost_at(tu, cf->main,
 					 calls[i].site->name_offset);
@@ -182,8 +233,10 @@ static int find_calls_near(struct call_finder *cf, CXTranslationUnit tu,
 void call_finder_release(struct call_finder *cf)
 {
 	free(cf->calls);
+	free(cf->keys);
 	cf->calls = NULL;
-	cf->nr = cf->alloc = 0;
+	cf->keys = NULL;
+	cf->nr = cf->alloc = cf->nr_keys = 0;
 }
 
 /* the calls of the unit that the sites may be: near them, else all */
@@ -193,9 +246,12 @@ void call_finder_find(struct call_finder *cf, CXTranslationUnit tu,
 {
 	call_finder_release(cf);
 	cf->main = clang_getFile(tu, abs);
-	if (cf->main && find_calls_near(cf, tu, calls, nr) &&
-	    !call_finder_missing(cf, calls, nr))
-		return;
+	if (cf->main && find_calls_near(cf, tu, calls, nr)) {
+		sort_keys(cf);
+		if (!call_finder_missing(cf, calls, nr))
+			return;
+	}
 	call_finder_release(cf);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_calls, cf);
+	sort_keys(cf);
 }

@@ -33,12 +33,20 @@ struct clang_call {
 	int named; /* the callee is the function, by a name */
 };
 
+/* a call by one of its offsets, for call_finder_match() */
+struct clang_call_key {
+	unsigned int offset;
+	size_t call; /* its index in calls */
+};
+
 struct call_finder {
 	const char *names[2]; /* the function's old and new name */
 	CXFile main;	      /* the file analysed */
 	int macro;	      /* the tree declares it as a macro */
 	struct clang_call *calls;
 	size_t nr, alloc;
+	struct clang_call_key *keys; /* by offset, then call */
+	size_t nr_keys;
 };
 
 /* the unit's calls that the sites of calls may be (abs: the main file) */

@@ -42,6 +42,9 @@
 	FN(getCursorKind)                          \
 	FN(getCursorType)                          \
 	FN(getCursorLocation)                      \
+	FN(getCursorExtent)                        \
+	FN(getRangeStart)                          \
+	FN(getRangeEnd)                            \
 	FN(getCursorSpelling)                      \
 	FN(isExpression)                           \
 	FN(Cursor_getNumArguments)                 \

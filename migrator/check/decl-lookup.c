@@ -21,6 +21,7 @@
 #include "c-type.h"
 #include "decl-lookup.h"
 #include "kernel-data.h"
+#include "name-table.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -173,52 +174,165 @@ static char *declaration_at(const struct code_view *cv, size_t i)
 	return make_type(cv, first, j, stars + array);
 }
 
-/* is token i inside the braces of a struct or union definition */
-static int in_record_body(const struct code_view *cv, size_t i)
+/* is the '{' at token i the opening of a struct or union definition */
+static int opens_record(const struct code_view *cv, size_t i)
 {
-	int depth = 0;
-
-	while (i-- > 0) {
-		if (is(cv, i, "}")) {
-			depth++;
-		} else if (is(cv, i, "{") && depth) {
-			depth--;
-		} else if (is(cv, i, "{")) {
-			if (i >= 1 && is_ident(cv, i - 1) &&
-			    !is(cv, i - 1, "struct"))
-				i--; /* the tag */
-			return i >= 1 && (is(cv, i - 1, "struct") ||
-					  is(cv, i - 1, "union"));
-		}
-	}
-	return 0;
+	if (i >= 1 && is_ident(cv, i - 1) && !is(cv, i - 1, "struct"))
+		i--; /* the tag */
+	return i >= 1 && (is(cv, i - 1, "struct") || is(cv, i - 1, "union"));
 }
 
+/* a declaration of a name: where, in a record's body or not, its type */
+struct decl {
+	size_t start;
+	int member;
+	char *type;
+};
+
+/* what the index knows of one name, each part found on first use */
+struct name_entry {
+	size_t *at; /* the code tokens that are the name, in order */
+	size_t nr, alloc;
+	struct decl *decls;
+	size_t nr_decls;
+	int decls_done, created_done, macro_done;
+	char *created, *macro;
+};
+
+/*
+ * A file's code tokens, whether each is in a record's body (one pass
+ * with a stack of the open braces), and its identifiers by name
+ */
+struct decl_index {
+	struct code_view cv;
+	char *in_record;
+	struct name_table names;
+};
+
+static void mark_records(struct decl_index *ix)
+{
+	const struct code_view *cv = &ix->cv;
+	char *open = xcalloc(cv->nr + 1, 1); /* the stack: record or not */
+	size_t i, depth = 0;
+
+	ix->in_record = xcalloc(cv->nr + 1, 1);
+	for (i = 0; i < cv->nr; i++) {
+		ix->in_record[i] = depth ? open[depth - 1] : 0;
+		if (is(cv, i, "{"))
+			open[depth++] = (char)opens_record(cv, i);
+		else if (is(cv, i, "}") && depth)
+			depth--;
+	}
+	free(open);
+}
+
+struct decl_index *decl_index_new(const char *buf,
+				  const struct token_list *tokens)
+{
+	struct decl_index *ix = xcalloc(1, sizeof(*ix));
+	size_t i;
+
+	code_view_init(&ix->cv, buf, tokens, 0);
+	mark_records(ix);
+	for (i = 0; i < ix->cv.nr; i++) {
+		const struct token *t = ix->cv.tok[i];
+		struct name_entry **slot;
+
+		if (t->type != TOKEN_IDENT)
+			continue;
+		slot = (struct name_entry **)name_table_put(
+			&ix->names, buf + t->start, t->end - t->start);
+		if (!*slot)
+			*slot = xcalloc(1, sizeof(**slot));
+		ALLOC_GROW((*slot)->at, (*slot)->nr + 1, (*slot)->alloc);
+		(*slot)->at[(*slot)->nr++] = i;
+	}
+	return ix;
+}
+
+static void free_entry(void *util)
+{
+	struct name_entry *e = util;
+	size_t i;
+
+	for (i = 0; i < e->nr_decls; i++)
+		free(e->decls[i].type);
+	free(e->decls);
+	free(e->at);
+	free(e->created);
+	free(e->macro);
+	free(e);
+}
+
+void decl_index_free(struct decl_index *ix)
+{
+	if (!ix)
+		return;
+	name_table_release(&ix->names, free_entry);
+	free(ix->in_record);
+	free(ix->cv.tok);
+	free(ix);
+}
+
+/* the source's index, or a new one in *own when it has none */
+static struct decl_index *index_of(const struct source_text *src,
+				   struct decl_index **own)
+{
+	*own = NULL;
+	if (src->index)
+		return src->index;
+	return *own = decl_index_new(src->buf, src->tokens);
+}
+
+static struct name_entry *entry_of(struct decl_index *ix, const char *name)
+{
+	return name_table_get(&ix->names, name, strlen(name));
+}
+
+/* every declaration of the name, in the file's order */
+static void find_decls(struct decl_index *ix, struct name_entry *e)
+{
+	size_t k;
+
+	e->decls_done = 1;
+	e->decls = xcalloc(e->nr + 1, sizeof(*e->decls));
+	for (k = 0; k < e->nr; k++) {
+		char *type = declaration_at(&ix->cv, e->at[k]);
+		struct decl *d;
+
+		if (!type)
+			continue;
+		d = &e->decls[e->nr_decls++];
+		d->start = ix->cv.tok[e->at[k]]->start;
+		d->member = ix->in_record[e->at[k]];
+		d->type = type;
+	}
+}
+
+/*
+ * The nearest declaration before offset before wins; with none before,
+ * the first after it
+ */
 char *decl_type(const struct source_text *src, const char *name, size_t before,
 		int member)
 {
-	struct code_view cv;
-	char *best = NULL;
-	size_t i;
+	struct decl_index *own, *ix = index_of(src, &own);
+	struct name_entry *e = entry_of(ix, name);
+	const char *best = NULL;
+	char *type;
+	size_t k;
 
-	code_view_init(&cv, src->buf, src->tokens, 0);
-	for (i = 0; i < cv.nr; i++) {
-		char *type;
-
-		if (!is(&cv, i, name))
-			continue;
-		if (best && cv.tok[i]->start > before)
+	if (e && !e->decls_done)
+		find_decls(ix, e);
+	for (k = 0; e && k < e->nr_decls; k++) {
+		if (best && e->decls[k].start > before)
 			break;
-		if (in_record_body(&cv, i) != member)
-			continue;
-		type = declaration_at(&cv, i);
-		if (type) {
-			free(best);
-			best = type;
-		}
+		if (e->decls[k].member == member)
+			best = e->decls[k].type;
 	}
-	free(cv.tok);
-	return best;
+	type = best ? xstrdup(best) : NULL;
+	decl_index_free(own);
+	return type;
 }
 
 static void add_literal(struct strbuf *sb, const char *buf,
@@ -231,7 +345,7 @@ static void add_literal(struct strbuf *sb, const char *buf,
 		strbuf_add(sb, open + 1, (size_t)(close - open - 1));
 }
 
-char *decl_string_macro(const struct source_text *src, const char *name)
+static char *string_macro(const struct source_text *src, const char *name)
 {
 	const struct token_list *tl = src->tokens;
 	struct strbuf sb = STRBUF_INIT;
@@ -261,6 +375,31 @@ char *decl_string_macro(const struct source_text *src, const char *name)
 	return NULL;
 }
 
+/* the index's entry of name, made when new */
+static struct name_entry *entry_put(struct decl_index *ix, const char *name)
+{
+	struct name_entry **slot = (struct name_entry **)name_table_put(
+		&ix->names, name, strlen(name));
+
+	if (!*slot)
+		*slot = xcalloc(1, sizeof(**slot));
+	return *slot;
+}
+
+char *decl_string_macro(const struct source_text *src, const char *name)
+{
+	struct name_entry *e;
+
+	if (!src->index)
+		return string_macro(src, name);
+	e = entry_put(src->index, name);
+	if (!e->macro_done) {
+		e->macro_done = 1;
+		e->macro = string_macro(src, name);
+	}
+	return e->macro ? xstrdup(e->macro) : NULL;
+}
+
 /* the last identifier of an expression's text ("cls" of "w->cls") */
 static char *last_identifier(const char *expr)
 {
@@ -277,39 +416,50 @@ static char *last_identifier(const char *expr)
 	return xstrndup(start, (size_t)(end - start));
 }
 
+/* "name = f(..., "literal", ...)" at token i: the last literal */
+static char *created_at(const struct code_view *cv, size_t i)
+{
+	const struct token *literal = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	int depth = 0;
+	size_t k;
+
+	if (i + 3 >= cv->nr || !is(cv, i + 1, "=") || !is_ident(cv, i + 2) ||
+	    !is(cv, i + 3, "("))
+		return NULL;
+	for (k = i + 3; k < cv->nr; k++) {
+		if (is(cv, k, "("))
+			depth++;
+		else if (is(cv, k, ")") && !--depth)
+			break;
+		else if (cv->tok[k]->type == TOKEN_STRING)
+			literal = cv->tok[k];
+	}
+	if (!literal)
+		return NULL;
+	add_literal(&sb, cv->buf, literal);
+	return strbuf_detach(&sb, NULL);
+}
+
 char *decl_created_name(const struct source_text *src, const char *expr)
 {
 	char *name = last_identifier(expr), *found = NULL;
-	struct code_view cv;
-	size_t i;
+	struct decl_index *own, *ix;
+	struct name_entry *e;
+	size_t k;
 
 	if (!name)
 		return NULL;
-	code_view_init(&cv, src->buf, src->tokens, 0);
-	for (i = 0; i + 3 < cv.nr && !found; i++) {
-		const struct token *literal = NULL;
-		int depth = 0;
-		size_t k;
-
-		if (!is(&cv, i, name) || !is(&cv, i + 1, "=") ||
-		    !is_ident(&cv, i + 2) || !is(&cv, i + 3, "("))
-			continue;
-		for (k = i + 3; k < cv.nr; k++) {
-			if (is(&cv, k, "("))
-				depth++;
-			else if (is(&cv, k, ")") && !--depth)
-				break;
-			else if (cv.tok[k]->type == TOKEN_STRING)
-				literal = cv.tok[k];
-		}
-		if (literal) {
-			struct strbuf sb = STRBUF_INIT;
-
-			add_literal(&sb, src->buf, literal);
-			found = strbuf_detach(&sb, NULL);
-		}
+	ix = index_of(src, &own);
+	e = entry_of(ix, name);
+	if (e && !e->created_done) {
+		e->created_done = 1;
+		for (k = 0; k < e->nr && !e->created; k++)
+			e->created = created_at(&ix->cv, e->at[k]);
 	}
-	free(cv.tok);
+	if (e && e->created)
+		found = xstrdup(e->created);
+	decl_index_free(own);
 	free(name);
 	return found;
 }

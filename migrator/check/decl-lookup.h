@@ -24,12 +24,25 @@
 
 struct kernel_data;
 
+struct decl_index;
+
 struct source_text {
 	const char *buf;
 	size_t len;
 	const struct token_list *tokens;
 	const struct kernel_data *kernel; /* may be NULL */
+	struct decl_index *index;	  /* decl_index_new()'s, or NULL */
 };
+
+/*
+ * The file's names, each looked up once (its declarations, the string
+ * of its #define, what it is created as) however many calls ask: a
+ * file's calls take the lookups' time once, not once per call.  Without
+ * one, each lookup reads the whole file.
+ */
+struct decl_index *decl_index_new(const char *buf,
+				  const struct token_list *tokens);
+void decl_index_free(struct decl_index *ix);
 
 struct expr_guess {
 	char *type;	      /* "struct class *"; NULL: unknown */

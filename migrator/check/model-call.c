@@ -358,7 +358,8 @@ static void lookup_one(size_t index, void *cb)
 		goto out_free;
 	for (i = 0; i < lk->vars->nr; i++) {
 		const char *var = lk->vars->items[i].string;
-		struct source_text src = { text.buf, text.len, &tokens, NULL };
+		struct source_text src = { text.buf, text.len, &tokens, NULL,
+					   NULL };
 
 		if (!scan_mentions(text.buf, text.len, var))
 			continue;

@@ -450,10 +450,26 @@ int define_variadic_param(const struct token_list *list, const char *buf,
 	return 0;
 }
 
+void define_directive_body(const struct token_list *list, const char *buf,
+			   size_t directive, struct strbuf *body)
+{
+	size_t def = define_name(list, buf, directive), first, last;
+
+	first = def == (size_t)-1 ? def : token_next_code(list, def);
+	if (first == (size_t)-1)
+		return;
+	for (last = first; last + 1 < list->nr &&
+			   list->tokens[last + 1].directive == directive;
+	     last++)
+		;
+	strbuf_add(body, buf + list->tokens[first].start,
+		   list->tokens[last].end - list->tokens[first].start);
+}
+
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body)
 {
-	size_t d, def, first, last;
+	size_t d, def;
 
 	for (d = 1; d <= list->nr_directives; d++) {
 		def = define_name(list, buf, d);
@@ -461,15 +477,7 @@ int define_body(const struct token_list *list, const char *buf,
 		    define_is_function_like(list, buf, def) ||
 		    !token_is(buf, &list->tokens[def], name))
 			continue;
-		first = token_next_code(list, def);
-		if (first == (size_t)-1)
-			return 1;
-		for (last = first; last + 1 < list->nr &&
-				   list->tokens[last + 1].directive == d;
-		     last++)
-			;
-		strbuf_add(body, buf + list->tokens[first].start,
-			   list->tokens[last].end - list->tokens[first].start);
+		define_directive_body(list, buf, d, body);
 		return 1;
 	}
 	return 0;
@@ -555,29 +563,34 @@ static size_t declared_type_start(const struct token_list *list,
 	return words ? start : (size_t)-1;
 }
 
+int declared_type_at(const struct token_list *list, const char *buf, size_t i,
+		     struct strbuf *type)
+{
+	const struct token *t = &list->tokens[i];
+	size_t next, start;
+
+	if (t->type != TOKEN_IDENT || t->directive)
+		return 0;
+	next = token_next_code(list, i);
+	if (next == (size_t)-1 || !punct_in(buf, &list->tokens[next], ";=,)"))
+		return 0;
+	start = declared_type_start(list, buf, i);
+	if (start == (size_t)-1)
+		return 0;
+	strbuf_reset(type);
+	type_normalise(type, buf, list->tokens, start, i);
+	return 1;
+}
+
 void find_declared_types(const struct token_list *list, const char *buf,
 			 const char *name, struct strlist *types)
 {
 	struct strbuf type = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < list->nr; i++) {
-		const struct token *t = &list->tokens[i];
-		size_t next, start;
-
-		if (t->type != TOKEN_IDENT || t->directive ||
-		    !token_is(buf, t, name))
-			continue;
-		next = token_next_code(list, i);
-		if (next == (size_t)-1 ||
-		    !punct_in(buf, &list->tokens[next], ";=,)"))
-			continue;
-		start = declared_type_start(list, buf, i);
-		if (start == (size_t)-1)
-			continue;
-		strbuf_reset(&type);
-		type_normalise(&type, buf, list->tokens, start, i);
-		strlist_push(types, type.buf);
-	}
+	for (i = 0; i < list->nr; i++)
+		if (token_is(buf, &list->tokens[i], name) &&
+		    declared_type_at(list, buf, i, &type))
+			strlist_push(types, type.buf);
 	strbuf_release(&type);
 }

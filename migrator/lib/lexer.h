@@ -119,6 +119,9 @@ int define_has_param(const struct token_list *list, const char *buf,
 		     size_t directive, const char *param);
 int define_body(const struct token_list *list, const char *buf,
 		const char *name, struct strbuf *body);
+/* the same, of the #define of that directive */
+void define_directive_body(const struct token_list *list, const char *buf,
+			   size_t directive, struct strbuf *body);
 /*
  * param is the variadic parameter of the function-like macro of that
  * directive: "args" of "#define f(args...)", or __VA_ARGS__ of
@@ -149,5 +152,11 @@ void lex_squeeze(struct strbuf *out, const char *text, size_t len);
  */
 void find_declared_types(const struct token_list *list, const char *buf,
 			 const char *name, struct strlist *types);
+/*
+ * 1 when the identifier at token i is the name of such a declaration,
+ * its normalised type in type; else 0
+ */
+int declared_type_at(const struct token_list *list, const char *buf, size_t i,
+		     struct strbuf *type);
 
 #endif

@@ -31,6 +31,7 @@
 
 #include "call-site.h"
 #include "lexer.h"
+#include "name-index.h"
 #include "scan.h"
 #include "strbuf.h"
 #include "util.h"
@@ -390,20 +391,18 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		    const struct migration *m)
 {
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct buffer_scan bs = { file,
-				  { buf, len, &tokens, m },
-				  { m->function, m->new_function },
-				  1,
-				  NULL,
-				  0,
-				  NULL,
-				  0,
-				  0 };
+	struct name_index names;
+	struct buffer_scan bs = {
+		.file = file,
+		.f = { buf, len, &tokens, m, &names },
+		.names = { m->function, m->new_function },
+	};
 	size_t plen = strlen(file->path), i, k;
 
 	bs.nr_names = migration_renames(m) ? 2 : 1;
 	bs.is_c = plen >= 2 && !strcmp(file->path + plen - 2, ".c");
 	lex_buffer(buf, len, &tokens);
+	name_index_init(&names, &tokens, buf);
 	for (i = 0; i < tokens.nr; i++) {
 		const struct token *t = &tokens.tokens[i];
 
@@ -422,5 +421,6 @@ void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		shadow_calls(&bs);
 	mark_api_bodies(&bs);
 	free(bs.bodies);
+	name_index_release(&names);
 	token_list_release(&tokens);
 }

@@ -179,7 +179,8 @@ static void decide_by_evidence(struct call_site *cs,
 			       const struct call_site_file *f)
 {
 	const struct migration *m = f->m;
-	struct evidence_source src = { f->buf, f->tokens, 0, &m->kernel };
+	struct evidence_source src = { f->buf, f->tokens, 0, &m->kernel,
+				       f->names };
 	struct evidence_form forms[2] = {
 		{ "old", &m->old_proto, 1 },
 		{ "new", &m->new_proto, 1 },

@@ -38,6 +38,7 @@
 #include "lexer.h"
 #include "migration.h"
 
+struct name_index;
 struct scan_file;
 struct strbuf;
 
@@ -102,6 +103,7 @@ struct call_site_file {
 	size_t len;
 	const struct token_list *tokens;
 	const struct migration *m;
+	struct name_index *names; /* its declarations (name-index.h); NULL */
 };
 
 const char *call_site_kind_name(enum call_site_kind kind);

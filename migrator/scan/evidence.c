@@ -21,6 +21,7 @@
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
+#include "name-index.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -242,11 +243,35 @@ static int of_cast(struct evidence *ev, const struct evidence_source *src,
 	return 1;
 }
 
+/*
+ * The types name is declared with, to types, and the body of its
+ * #define, to body: 1 when it has one; from the index when there is one
+ */
+static int declarations(const struct evidence_source *src, const char *name,
+			struct strlist *types, struct strbuf *body)
+{
+	const struct name_decls *decls;
+	size_t i;
+
+	if (!src->names) {
+		find_declared_types(src->tokens, src->buf, name, types);
+		return define_body(src->tokens, src->buf, name, body);
+	}
+	decls = name_index_find(src->names, name);
+	for (i = 0; decls && i < decls->types.nr; i++)
+		strlist_push(types, decls->types.items[i].string);
+	if (!decls || !decls->define)
+		return 0;
+	define_directive_body(src->tokens, src->buf, decls->define, body);
+	return 1;
+}
+
 /* a lone identifier: a macro parameter, its declarations, its #define */
 static void of_ident(struct evidence *ev, const struct evidence_source *src,
 		     const char *name, int depth)
 {
 	struct strbuf body = STRBUF_INIT;
+	int has_define;
 	size_t i;
 
 	if (!src->tokens) {
@@ -260,7 +285,7 @@ static void of_ident(struct evidence *ev, const struct evidence_source *src,
 		    xstrfmt("'%s' is a macro parameter (no type)", name));
 		return;
 	}
-	find_declared_types(src->tokens, src->buf, name, &ev->declared_types);
+	has_define = declarations(src, name, &ev->declared_types, &body);
 	if (ev->declared_types.nr) {
 		struct strbuf why = STRBUF_INIT;
 
@@ -273,8 +298,7 @@ static void of_ident(struct evidence *ev, const struct evidence_source *src,
 		ev->declared = 1;
 		return;
 	}
-	if (depth < MAX_MACRO_DEPTH &&
-	    define_body(src->tokens, src->buf, name, &body)) {
+	if (depth < MAX_MACRO_DEPTH && has_define) {
 		of_text(ev, src, body.buf, body.len, depth + 1);
 		if (ev->kind == EVIDENCE_UNKNOWN)
 			set(ev, EVIDENCE_UNKNOWN, NULL,

@@ -55,6 +55,7 @@
 
 struct kernel_data;
 struct migration_prototype;
+struct name_index;
 struct strbuf;
 struct token_list;
 
@@ -82,6 +83,7 @@ struct evidence_source {
 	const struct token_list *tokens; /* its tokens */
 	size_t macro; /* the #define holding the call, or 0 */
 	const struct kernel_data *kernel;
+	struct name_index *names; /* of tokens (name-index.h), or NULL */
 };
 
 /* the evidence of an argument's text[0..len) */

@@ -251,7 +251,8 @@ static void test_declarations_in_text(void)
 		"int f(struct tty_driver *driver, unsigned index)\n"
 		"{ return index; }\n";
 	struct token_list tokens = TOKEN_LIST_INIT;
-	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL };
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
 	struct expr_guess g;
 	char *type;
 
@@ -287,6 +288,45 @@ static void test_declarations_in_text(void)
 	CU_ASSERT_TRUE(g.is_literal);
 	check_str(g.literal, "ab%d");
 	expr_guess_release(&g);
+	token_list_release(&tokens);
+}
+
+/* the nearest declaration before wins, the same with the file's index */
+static void test_declarations_indexed(void)
+{
+	static const char text[] =
+		"struct w { struct class *x; };\n"
+		"static dev_t x;\n"
+		"void f(void) { c = class_create(THIS_MODULE, \"snd\"); }\n"
+		"static struct class *x;\n";
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
+	size_t middle = (size_t)(strstr(text, "void f") - text);
+	char *type, *name;
+	int pass;
+
+	lex_buffer(text, src.len, &tokens);
+	for (pass = 0; pass < 2; pass++) {
+		type = decl_type(&src, "x", middle, 0);
+		check_str(type, "dev_t");
+		free(type);
+		type = decl_type(&src, "x", src.len, 0);
+		check_str(type, "struct class *");
+		free(type);
+		type = decl_type(&src, "x", 0, 0); /* none before: the first */
+		check_str(type, "dev_t");
+		free(type);
+		type = decl_type(&src, "x", src.len, 1);
+		check_str(type, "struct class *");
+		free(type);
+		name = decl_created_name(&src, "w->c");
+		check_str(name, "snd");
+		free(name);
+		CU_ASSERT_PTR_NULL(decl_created_name(&src, "x"));
+		src.index = decl_index_new(text, &tokens);
+	}
+	decl_index_free(src.index);
 	token_list_release(&tokens);
 }
 
@@ -611,6 +651,8 @@ static const struct unit_test tests[] = {
 	{ "a file libclang cannot use: the reason",
 	  test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "the nearest declaration, with the index or without",
+	  test_declarations_indexed },
 	{ "a function that is a macro: libclang's expansion",
 	  test_a_macro_function_is_seen_expanded },
 	{ "undeclared CONFIG_ values: the parse is retried",

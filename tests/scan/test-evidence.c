@@ -12,6 +12,7 @@
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
+#include "name-index.h"
 #include "strbuf.h"
 #include "test-migration-data.h"
 #include "unit.h"
@@ -37,11 +38,21 @@ static void set_file(const char *text)
 
 static enum evidence_kind kind_of(const char *text, char **type)
 {
-	struct evidence_source src = { file_text, &file_tokens, 0, &kd };
-	struct evidence ev;
+	struct name_index names;
+	struct evidence_source src = { file_text, &file_tokens, 0, &kd,
+				       &names };
+	struct evidence ev, plain;
 	enum evidence_kind kind;
 
+	/* the same with the file's index (the scan's) and without */
+	name_index_init(&names, &file_tokens, file_text);
 	evidence_of(&ev, &src, text, strlen(text));
+	name_index_release(&names);
+	src.names = NULL;
+	evidence_of(&plain, &src, text, strlen(text));
+	CU_ASSERT_EQUAL(plain.kind, ev.kind);
+	CU_ASSERT_STRING_EQUAL(plain.why, ev.why);
+	evidence_release(&plain);
 	kind = ev.kind;
 	CU_ASSERT_PTR_NOT_NULL(ev.why);
 	if (type)
@@ -88,7 +99,7 @@ static void test_kinds(void)
 
 static int fits(const char *text, const char *param)
 {
-	struct evidence_source src = { file_text, &file_tokens, 0, &kd };
+	struct evidence_source src = { file_text, &file_tokens, 0, &kd, NULL };
 	struct evidence ev;
 	int fit;
 
@@ -123,7 +134,7 @@ static void test_fits(void)
 static int decide(const char *old_proto, const char *new_proto,
 		  const char *const *args, int renamed_to, char **reason)
 {
-	struct evidence_source src = { file_text, &file_tokens, 0, &kd };
+	struct evidence_source src = { file_text, &file_tokens, 0, &kd, NULL };
 	struct migration_prototype op, np;
 	struct evidence ev[16];
 	struct evidence_form forms[2] = {
