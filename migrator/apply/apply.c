@@ -114,7 +114,8 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 }
 
 /* record every call of the file that is not converted */
-static void account_sites(struct apply_result *r, const struct apply_file *file,
+static void account_sites(struct apply_result *r, const struct migration *m,
+			  const struct apply_file *file,
 			  const struct call_site *sites, size_t nr,
 			  const enum call_change *changes,
 			  const struct apply_work *w)
@@ -132,6 +133,9 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 		else if (is_shadowed_call(cs))
 			add_left_site(r, file, cs, APPLY_LEFT_SHADOWED);
+		else if (cs->kind == CALL_SITE_CONTEXT)
+			add_left(r, file, cs, APPLY_LEFT_CONTEXT,
+				 xstrdup(m->left_reason ? m->left_reason : ""));
 		else if (cs->kind == CALL_SITE_NEW && inserted)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 	}
@@ -240,8 +244,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	}
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
-	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
-		      changes, w);
+	account_sites(ctx->result, ctx->opts->m, file, a->scan.sites,
+		      a->scan.nr_sites, changes, w);
 }
 
 /* ---- the tree ---- */
@@ -424,11 +428,11 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 			struct apply_work unread = { .failure = file->failure };
 
 			r->nr_failed++;
-			account_sites(r, file, scan.files[i].sites,
+			account_sites(r, ctx.opts->m, file, scan.files[i].sites,
 				      scan.files[i].nr_sites, NULL, &unread);
 			continue;
 		}
-		account_sites(r, file, scan.files[i].sites,
+		account_sites(r, ctx.opts->m, file, scan.files[i].sites,
 			      scan.files[i].nr_sites, NULL, NULL);
 	}
 	for (i = 0; i < scan.nr_files; i++)

@@ -5,8 +5,8 @@
  * Documentation/migration-format.md).
  *
  * It reads the keys function, new-function, header, old-prototype,
- * new-prototype, new-call, drop, not-null and model into the call
- * fields of struct migration (the map itself is migration-map.c's),
+ * new-prototype, new-call, drop, not-null, where, left-reason and model
+ * into the call fields of struct migration (the map is migration-map.c's),
  * checks once they are all read that the prototypes name the function
  * and the map fits them, has scan look for the function's names and
  * classify its call sites (call-site.h), generates the semantic patch
@@ -132,6 +132,9 @@ static int call_read_field(struct migration *m, const char *key,
 	for (i = 0; i < ARRAY_SIZE(call_text_keys); i++)
 		if (!strcmp(key, call_text_keys[i].key))
 			return set_text(m, &call_text_keys[i], value, why);
+	/* words, wrapped over lines as they come */
+	if (!strcmp(key, "left-reason"))
+		return map_set_left_reason(m, value, why);
 	/* every other key is one line, checked again for what it is */
 	if (validate_one_line(value, why) < 0)
 		return -1;
@@ -145,6 +148,8 @@ static int call_read_field(struct migration *m, const char *key,
 		return map_add_drop(m, value, why);
 	if (!strcmp(key, "not-null"))
 		return map_add_not_null(m, value, why);
+	if (!strcmp(key, "where"))
+		return map_set_where(m, value, why);
 	strbuf_addstr(why, "unknown key");
 	return -1;
 }

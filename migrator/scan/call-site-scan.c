@@ -13,7 +13,8 @@
  *   after '.' or '->' (a struct member)        reference
  *   followed by '(' after a type               declaration, or
  *                                              definition when '{' follows
- *   followed by '(' otherwise                  a call: old/new/ambiguous
+ *   followed by '(' otherwise                  a call: old/new/ambiguous,
+ *                                              or left-by-context
  *   anything else                              reference
  *
  * and every whole-identifier occurrence inside a comment or a literal
@@ -213,6 +214,11 @@ static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 		return;
 	}
 	call_site_decide_form(cs, &bs->f);
+	/* the old name where the map does not apply: left by context */
+	if (cs->kind != CALL_SITE_NEW && !cs->unterminated &&
+	    !migration_where_fits(bs->f.m,
+				  call_site_result_unused(&bs->f, name, close)))
+		cs->kind = CALL_SITE_CONTEXT;
 	set_call_text(cs, &bs->f, name, close);
 }
 
