@@ -113,6 +113,16 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
+/* why the migration leaves a call by context in the file at path */
+static const char *context_reason(const struct migration *m, const char *path)
+{
+	const char *reason = migration_leaves_path(m, path);
+
+	if (!reason)
+		reason = m->left_reason;
+	return reason ? reason : "";
+}
+
 /* record every call of the file that is not converted */
 static void account_sites(struct apply_result *r, const struct migration *m,
 			  const struct apply_file *file,
@@ -135,7 +145,7 @@ static void account_sites(struct apply_result *r, const struct migration *m,
 			add_left_site(r, file, cs, APPLY_LEFT_SHADOWED);
 		else if (cs->kind == CALL_SITE_CONTEXT)
 			add_left(r, file, cs, APPLY_LEFT_CONTEXT,
-				 xstrdup(m->left_reason ? m->left_reason : ""));
+				 xstrdup(context_reason(m, file->path)));
 		else if (cs->kind == CALL_SITE_NEW && inserted)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 	}

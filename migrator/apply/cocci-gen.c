@@ -245,6 +245,17 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 		    "listed as shadowed.",
 		    g->fn);
 	add_doc(out, "/// ", sb.buf);
+	if (g->m->where != CALL_WHERE_ANY) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb,
+			    "Only a call whose result is %s is converted; "
+			    "the others are left and listed: %s.",
+			    g->m->where == CALL_WHERE_RESULT_UNUSED ? "unused" :
+								      "used",
+			    g->m->left_reason);
+		strbuf_addstr(out, "///\n");
+		add_doc(out, "/// ", sb.buf);
+	}
 	add_evidence_words(out, "old", &g->old_evidence, &g->fmt_old);
 	add_evidence_words(out, "new", &g->new_form, &g->fmt_new);
 	strbuf_addf(out,

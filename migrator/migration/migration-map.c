@@ -12,7 +12,8 @@
  * lex as one C expression (migration-validate.h), and so must the values
  * of "drop"; a "not-null" parameter is a C identifier.  "where:" names
  * the calls the map applies to by their context, "left-reason:" says in
- * words why the others are left.
+ * words why the others are left; "leave-path:" leaves the calls of a
+ * part of the tree, with its own reason.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -269,6 +270,48 @@ int map_set_left_reason(struct migration *m, const char *value,
 	return 0;
 }
 
+int map_add_leave_path(struct migration *m, const char *value,
+		       struct strbuf *why)
+{
+	size_t n = strcspn(value, " \t\n");
+	const char *reason = value + n + strspn(value + n, " \t\n");
+	struct migration_leave *leave;
+	char *path, *p;
+
+	if (!n || !*reason) {
+		strbuf_addstr(why, "expected 'PATH why its calls are left'");
+		return -1;
+	}
+	path = xstrndup(value, n);
+	if (validate_relative_path(path, why) < 0) {
+		free(path);
+		return -1;
+	}
+	ALLOC_GROW(m->leaves, m->nr_leaves + 1, m->alloc_leaves);
+	leave = &m->leaves[m->nr_leaves++];
+	leave->path = path;
+	leave->reason = xstrdup(reason);
+	for (p = leave->reason; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return 0;
+}
+
+const char *migration_leaves_path(const struct migration *m, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_leaves; i++) {
+		const char *prefix = m->leaves[i].path;
+		size_t n = strlen(prefix);
+
+		if (!strncmp(path, prefix, n) &&
+		    (prefix[n - 1] == '/' || !path[n] || path[n] == '/'))
+			return m->leaves[i].reason;
+	}
+	return NULL;
+}
+
 int migration_where_fits(const struct migration *m, int unused)
 {
 	switch (m->where) {
@@ -409,6 +452,13 @@ void map_release(struct migration *m)
 	free(m->not_null);
 	free(m->left_reason);
 	m->left_reason = NULL;
+	for (i = 0; i < m->nr_leaves; i++) {
+		free(m->leaves[i].path);
+		free(m->leaves[i].reason);
+	}
+	free(m->leaves);
+	m->leaves = NULL;
+	m->nr_leaves = m->alloc_leaves = 0;
 	m->where = CALL_WHERE_ANY;
 	m->new_call = NULL;
 	m->new_call_nr = 0;

@@ -26,7 +26,8 @@
  * be removed silently (any other value is removed with a warning that
  * names it).  "where: result-unused" (or "result-used") applies the
  * map only to the calls whose result is unused (used); the others are
- * left by context, and "left-reason:" says why in words.  The printf
+ * left by context, and "left-reason:" says why in words; so are the
+ * calls in the files under a "leave-path: PATH REASON".  The printf
  * format's position in each form is the prototype's (a variadic
  * prototype whose last fixed parameter is a char *), never written down.
  *
@@ -92,6 +93,12 @@ enum call_where {
 	CALL_WHERE_RESULT_USED,	  /* anywhere else */
 };
 
+/* a part of the tree whose calls are left ("leave-path:"), and why */
+struct migration_leave {
+	char *path;   /* relative to the tree: "tools/" */
+	char *reason; /* "user space: the C library's strlcpy()" */
+};
+
 /* a parameter that must not be NULL, and what a NULL there does */
 struct migration_not_null {
 	char *param;  /* its name, in either prototype: "cls" */
@@ -119,7 +126,9 @@ struct migration {
 	size_t nr_not_null;
 	enum call_where where; /* the calls the map applies to */
 	char *left_reason;     /* why a call elsewhere is left, in words */
-	struct strlist cocci;  /* full paths, applied in order */
+	struct migration_leave *leaves; /* "leave-path:" */
+	size_t nr_leaves, alloc_leaves;
+	struct strlist cocci; /* full paths, applied in order */
 	char *subject;
 	char *description;
 	char *model;	  /* the core-model entry point it maps to */
@@ -169,6 +178,11 @@ void migration_new_args(const struct migration *m, const char *const *old,
  * m->left_reason)
  */
 int migration_where_fits(const struct migration *m, int unused);
+/*
+ * Why the calls of the file at path (relative to the tree) are left as
+ * the migration's "leave-path:" says, or NULL: the map applies there
+ */
+const char *migration_leaves_path(const struct migration *m, const char *path);
 /* "result-unused", "result-used", or NULL for CALL_WHERE_ANY */
 const char *migration_where_name(enum call_where where);
 /* the migration's not-null entry for a parameter name, or NULL */
