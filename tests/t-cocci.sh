@@ -62,8 +62,11 @@ apply_cocci() {
 		timeout 300 "$SPATCH" --sp-file "$cocci" -D "$mode" \
 			"${opts[@]}" --very-quiet "$cur" \
 			-o "$scratch/step$step-$base" \
-			>/dev/null 2>"$scratch/stderr" || return 1
-		# spatch writes no output file when it changes nothing
+			>/dev/null 2>"$scratch/stderr" ||
+			grep -q "^-o can not be applied because there are no modified files" \
+				"$scratch/stderr" || return 1
+		# spatch writes no output file when it changes nothing (and
+		# fails on a file without the function's name at all)
 		[ -f "$scratch/step$step-$base" ] ||
 			cp "$cur" "$scratch/step$step-$base"
 		cur="$scratch/step$step-$base"

@@ -16,11 +16,17 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_TIMEOUT] = "timeout",
 	[APPLY_LEFT_SPATCH_FAILED] = "spatch failed",
 	[APPLY_LEFT_NOT_MATCHED] = "not matched",
+	[APPLY_LEFT_CONTEXT] = "left by context",
 };
 
 const char *apply_reason_name(enum apply_reason reason)
 {
 	return reason < APPLY_LEFT_NR ? reason_names[reason] : "?";
+}
+
+int apply_left_on_purpose(enum apply_reason reason)
+{
+	return reason == APPLY_LEFT_SHADOWED || reason == APPLY_LEFT_CONTEXT;
 }
 
 static const char *or_empty(const char *s)
@@ -61,6 +67,9 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 		break;
 	case APPLY_LEFT_NOT_MATCHED:
 		strbuf_addstr(out, "not matched by the semantic patch");
+		break;
+	case APPLY_LEFT_CONTEXT:
+		strbuf_addf(out, "left by context: %s", or_empty(l->text));
 		break;
 	case APPLY_DROPPED:
 		strbuf_addf(out,

@@ -215,7 +215,8 @@ static void print_summary(const struct apply_result *r)
  * "FILE:LINE:COL: warning: MESSAGE", the detail below (diag.h), for
  * each of lefts[0..nr): "not converted" with the reason's words below,
  * or (message NULL) the words themselves; a call of a file-local
- * function is left on purpose: a note
+ * function, or one the map leaves by context, is left on purpose: a
+ * note
  */
 static void print_lefts(const struct apply_left *lefts, size_t nr,
 			const char *message)
@@ -232,7 +233,7 @@ static void print_lefts(const struct apply_left *lefts, size_t nr,
 		apply_left_text(left, &text);
 		lead = xstrfmt("%s:%zu:%zu: %s: ", left->path, left->line,
 			       left->column,
-			       left->reason == APPLY_LEFT_SHADOWED ? "note" :
+			       apply_left_on_purpose(left->reason) ? "note" :
 								     "warning");
 		diag_add(&out, "", lead, message ? message : text.buf,
 			 message ? text.buf : NULL);
@@ -262,7 +263,9 @@ int apply_exit_code(const struct apply_result *r)
 {
 	return r->nr_failed || r->nr_changed_during || r->nr_unreadable ||
 			       r->nr_binary ||
-			       r->nr_left > r->counts[APPLY_LEFT_SHADOWED] ?
+			       r->nr_left >
+				       r->counts[APPLY_LEFT_SHADOWED] +
+					       r->counts[APPLY_LEFT_CONTEXT] ?
 		       1 :
 		       0;
 }

@@ -117,8 +117,19 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
+/* why the migration leaves a call by context in the file at path */
+static const char *context_reason(const struct migration *m, const char *path)
+{
+	const char *reason = migration_leaves_path(m, path);
+
+	if (!reason)
+		reason = m->left_reason;
+	return reason ? reason : "";
+}
+
 /* record every call of the file that is not converted */
-static void account_sites(struct apply_result *r, const struct apply_file *file,
+static void account_sites(struct apply_result *r, const struct migration *m,
+			  const struct apply_file *file,
 			  const struct call_site *sites, size_t nr,
 			  const enum call_change *changes,
 			  const struct apply_work *w)
@@ -136,6 +147,9 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 		else if (is_shadowed_call(cs))
 			add_left_site(r, file, cs, APPLY_LEFT_SHADOWED);
+		else if (cs->kind == CALL_SITE_CONTEXT)
+			add_left(r, file, cs, APPLY_LEFT_CONTEXT,
+				 xstrdup(context_reason(m, file->path)));
 		else if (cs->kind == CALL_SITE_NEW && inserted)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 	}
@@ -244,8 +258,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	}
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
-	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
-		      changes, w);
+	account_sites(ctx->result, ctx->opts->m, file, a->scan.sites,
+		      a->scan.nr_sites, changes, w);
 }
 
 /* ---- the tree ---- */
@@ -428,11 +442,11 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 			struct apply_work unread = { .failure = file->failure };
 
 			r->nr_failed++;
-			account_sites(r, file, scan.files[i].sites,
+			account_sites(r, ctx.opts->m, file, scan.files[i].sites,
 				      scan.files[i].nr_sites, NULL, &unread);
 			continue;
 		}
-		account_sites(r, file, scan.files[i].sites,
+		account_sites(r, ctx.opts->m, file, scan.files[i].sites,
 			      scan.files[i].nr_sites, NULL, NULL);
 	}
 	for (i = 0; i < scan.nr_files; i++)

@@ -50,6 +50,7 @@ enum apply_reason {
 	APPLY_LEFT_TIMEOUT,	  /* spatch ran out of time */
 	APPLY_LEFT_SPATCH_FAILED, /* spatch failed, or changed more */
 	APPLY_LEFT_NOT_MATCHED,	  /* the semantic patch left it */
+	APPLY_LEFT_CONTEXT,	  /* where the map does not apply ("where:") */
 	APPLY_LEFT_NR,
 	/* not left: converted, an argument dropped (a warning) */
 	APPLY_DROPPED = APPLY_LEFT_NR
@@ -63,6 +64,7 @@ enum apply_reason {
  *	as call_site_reason_words() takes them (a call scan finds in the
  *	new form is one spatch converts);
  *  PARSE_ERROR, SPATCH_FAILED: text, spatch's message;
+ *  CONTEXT: text, the migration's "left-reason:";
  *  DROPPED: arg, text: the argument's number and text; param, function:
  *	the names of its parameter and of the function.
  */
@@ -120,6 +122,8 @@ struct apply_result {
 	unsigned int max_line_length; /* the limit lines were wrapped at */
 };
 
+/* a call of a file-local function, or left by context: a note */
+int apply_left_on_purpose(enum apply_reason reason);
 /* the summary line's name of a reason: "ambiguous", "not matched" */
 const char *apply_reason_name(enum apply_reason reason);
 /*

@@ -246,6 +246,17 @@ static void add_header(struct strbuf *out, const struct cocci_gen *g)
 		    "listed as shadowed.",
 		    g->fn);
 	add_doc(out, "/// ", sb.buf);
+	if (g->m->where != CALL_WHERE_ANY) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb,
+			    "Only a call whose result is %s is converted; "
+			    "the others are left and listed: %s.",
+			    g->m->where == CALL_WHERE_RESULT_UNUSED ? "unused" :
+								      "used",
+			    g->m->left_reason);
+		strbuf_addstr(out, "///\n");
+		add_doc(out, "/// ", sb.buf);
+	}
 	add_evidence_words(out, "old", &g->old_evidence, &g->fmt_old);
 	add_evidence_words(out, "new", &g->new_form, &g->fmt_new);
 	strbuf_addf(out,
@@ -360,6 +371,18 @@ static void add_calls_not_in(struct strbuf *out, const struct cocci_gen *g,
 		    args && *args ? args : "...");
 }
 
+/* a rule matching every call whose position is not in set */
+static void add_calls_not_in_one(struct strbuf *out, const struct cocci_gen *g,
+				 const char *comment, const char *name,
+				 const char *set)
+{
+	struct strlist sets = STRLIST_INIT;
+
+	strlist_push(&sets, set);
+	add_calls_not_in(out, g, comment, name, "", &sets, NULL);
+	strlist_clear(&sets, 0);
+}
+
 /* the rules of the evidence for each form, and of the literals' formats */
 static void add_evidence_rules(struct strbuf *out, const struct cocci_gen *g)
 {
@@ -387,13 +410,47 @@ static void add_evidence_rules(struct strbuf *out, const struct cocci_gen *g)
 	strbuf_release(&position);
 }
 
+/*
+ * The rule of the calls the map leaves by context ("where:"), after the
+ * one it is the complement of: its name, or NULL without "where:"
+ */
+static const char *context_rule(const struct migration *m)
+{
+	switch (m->where) {
+	case CALL_WHERE_RESULT_UNUSED:
+		return "result_used";
+	case CALL_WHERE_RESULT_USED:
+		return "result_unused";
+	default:
+		return NULL;
+	}
+}
+
+/* the calls whose result is unused, and the others */
+static void add_context_rules(struct strbuf *out, const struct cocci_gen *g)
+{
+	if (!context_rule(g->m))
+		return;
+	strbuf_addf(out,
+		    "// Calls whose result is unused: a statement, or cast "
+		    "to void.\n"
+		    "@result_unused depends on !defined_here && "
+		    "!declared_static@\nposition p;\n@@\n\n"
+		    "(\n%s@p(...);\n|\n  (void)%s@p(...);\n)\n\n",
+		    g->fn, g->fn);
+	add_calls_not_in_one(out, g, "Calls whose result is used.",
+			     "result_used", "result_unused.p");
+}
+
 static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 {
 	struct strlist old_sets = STRLIST_INIT, new_sets = STRLIST_INIT;
 	struct strlist sets = STRLIST_INIT;
 	struct strbuf args = STRBUF_INIT;
+	const char *left = context_rule(g->m);
 	size_t i;
 
+	add_context_rules(out, g);
 	add_evidence_rules(out, g);
 	if (g->old_evidence.branches.nr)
 		strlist_push(&old_sets, "old_evidence.p_old");
@@ -409,6 +466,8 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 	strlist_push(&sets, "no_old_evidence.p");
 	for (i = 0; i < new_sets.nr; i++)
 		strlist_push(&sets, new_sets.items[i].string);
+	if (left)
+		strlist_pushf(&sets, "%s.p", left);
 	add_calls_not_in(out, g, "Old form: old evidence and no new evidence.",
 			 "old_form", "", &sets, NULL);
 	strlist_clear(&sets, 0);
@@ -437,6 +496,8 @@ static void add_form_rules(struct strbuf *out, const struct cocci_gen *g)
 	strlist_push(&sets, "old_form.p");
 	if (new_sets.nr)
 		strlist_push(&sets, "new_only.p");
+	if (left)
+		strlist_pushf(&sets, "%s.p", left);
 	add_calls_not_in(out, g,
 			 "Everything else: no evidence, evidence for "
 			 "both forms, or too few\n// arguments for the form "
@@ -480,13 +541,22 @@ static void add_python_string(struct strbuf *out, const char *text)
 	}
 }
 
+/* what report and org say of a call left by context */
+static char *context_message(const struct cocci_gen *g)
+{
+	return xstrfmt("%s(): the result is %s here: left; %s", g->fn,
+		       g->m->where == CALL_WHERE_RESULT_UNUSED ? "used" :
+								 "unused",
+		       g->m->left_reason);
+}
+
 static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 {
-	static const char *const rules[] = { "old_form", "ambiguous",
-					     "shadowed" };
+	const char *rules[4] = { "old_form", "ambiguous", "shadowed",
+				 context_rule(g->m) };
 	char *subsystem = subsystem_word(g->m);
-	char *messages[3];
-	size_t r, k;
+	char *messages[4] = { NULL };
+	size_t r, k, nr = rules[3] ? 4 : 3;
 
 	messages[0] = old_form_message(g);
 	messages[1] = xstrfmt("%s(): cannot decide whether this call is in "
@@ -495,7 +565,9 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 	messages[2] = xstrfmt("%s() is defined in this file or declared "
 			      "static in it: not the %s call; left alone",
 			      g->fn, subsystem);
-	for (r = 0; r < 3; r++)
+	if (rules[3])
+		messages[3] = context_message(g);
+	for (r = 0; r < nr; r++)
 		strbuf_addf(out,
 			    "@depends on context@\nposition %s.p;\n@@\n\n"
 			    "* %s@p(...)\n\n",
@@ -505,18 +577,18 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 		const char *print = k ? "coccilib.report.print_report" :
 					"coccilib.org.print_todo";
 
-		for (r = 0; r < 3; r++) {
+		for (r = 0; r < nr; r++) {
 			strbuf_addf(out,
 				    "@script:python depends on %s@\n"
 				    "p << %s.p;\n@@\n\n%s(p[0],\n",
 				    mode, rules[r], print);
 			add_python_string(out, messages[r]);
 			strbuf_addstr(out, ")\n");
-			if (!(k == 1 && r == 2))
+			if (!(k == 1 && r == nr - 1))
 				strbuf_addch(out, '\n');
 		}
 	}
-	for (r = 0; r < 3; r++)
+	for (r = 0; r < nr; r++)
 		free(messages[r]);
 	free(subsystem);
 }

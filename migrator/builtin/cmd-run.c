@@ -139,7 +139,8 @@ static int step_scan(const struct run_ctx *ctx)
 	printf("scan     %zu call sites in %zu files: %zu old, %zu new, "
 	       "%zu ambiguous (%zu mentions that are not calls)\n",
 	       r.counts[CALL_SITE_OLD] + r.counts[CALL_SITE_NEW] +
-		       r.counts[CALL_SITE_AMBIGUOUS],
+		       r.counts[CALL_SITE_AMBIGUOUS] +
+		       r.counts[CALL_SITE_CONTEXT],
 	       files, r.counts[CALL_SITE_OLD], r.counts[CALL_SITE_NEW],
 	       r.counts[CALL_SITE_AMBIGUOUS], scan_count_not_calls(&r));
 	scan_result_release(&r);

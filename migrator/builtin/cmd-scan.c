@@ -81,6 +81,9 @@ static void print_summary(const struct scan_result *result)
 		result->counts[CALL_SITE_OLD], result->counts[CALL_SITE_NEW],
 		result->counts[CALL_SITE_AMBIGUOUS],
 		scan_count_not_calls(result));
+	if (result->counts[CALL_SITE_CONTEXT])
+		fprintf(stderr, ", %zu left by context",
+			result->counts[CALL_SITE_CONTEXT]);
 	if (result->nr_skipped)
 		fprintf(stderr, " (%zu skipped)", result->nr_skipped);
 	fputc('\n', stderr);

@@ -82,6 +82,8 @@ static void json_scan_summary(struct json_writer *w,
 	json_uint(w, result->counts[CALL_SITE_NEW]);
 	json_key(w, "ambiguous");
 	json_uint(w, result->counts[CALL_SITE_AMBIGUOUS]);
+	json_key(w, "left_by_context");
+	json_uint(w, result->counts[CALL_SITE_CONTEXT]);
 	json_key(w, "not_calls");
 	json_uint(w, scan_count_not_calls(result));
 	json_key(w, "skipped_files");

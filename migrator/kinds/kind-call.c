@@ -5,9 +5,9 @@
  * Documentation/migration-format.md).
  *
  * It reads the keys function, new-function, header, old-prototype,
- * new-prototype, new-call, drop, not-null and model into the call
- * fields of struct migration (the map itself is migration-map.c's),
- * checks once they are all read that the prototypes name the function
+ * new-prototype, new-call, drop, not-null, where, left-reason,
+ * leave-path and model into the call fields of struct migration (the
+ * map is migration-map.c's), checks once they are all read that the prototypes name the function
  * and the map fits them, has scan look for the function's names and
  * classify its call sites (call-site.h), generates the semantic patch
  * (cocci-gen.h), rewrites the calls spatch converted (rewrite.h) and
@@ -151,6 +151,11 @@ static int call_read_field(struct migration *m, const char *key,
 	for (i = 0; i < ARRAY_SIZE(call_text_keys); i++)
 		if (!strcmp(key, call_text_keys[i].key))
 			return set_text(m, &call_text_keys[i], value, why);
+	/* words, wrapped over lines as they come */
+	if (!strcmp(key, "left-reason"))
+		return map_set_left_reason(m, value, why);
+	if (!strcmp(key, "leave-path"))
+		return map_add_leave_path(m, value, why);
 	/* every other key is one line, checked again for what it is */
 	if (validate_one_line(value, why) < 0)
 		return -1;
@@ -164,6 +169,8 @@ static int call_read_field(struct migration *m, const char *key,
 		return map_add_drop(m, value, why);
 	if (!strcmp(key, "not-null"))
 		return map_add_not_null(m, value, why);
+	if (!strcmp(key, "where"))
+		return map_set_where(m, value, why);
 	strbuf_addstr(why, "unknown key");
 	return -1;
 }
@@ -222,6 +229,7 @@ static void call_release(struct migration *m)
 /* check's call rules (migrator/check/rules/), the ones a call has */
 static const char *const call_rules[] = {
 	"parse-failure",
+	"left-by-context",
 	"other-declaration",
 	"argument-count",
 	"ambiguous-call",

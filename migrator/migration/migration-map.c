@@ -10,7 +10,10 @@
  * else a value (a C expression) passed by every converted call.  A value
  * goes into the generated semantic patch as it is written, so it must
  * lex as one C expression (migration-validate.h), and so must the values
- * of "drop"; a "not-null" parameter is a C identifier.
+ * of "drop"; a "not-null" parameter is a C identifier.  "where:" names
+ * the calls the map applies to by their context, "left-reason:" says in
+ * words why the others are left; "leave-path:" leaves the calls of a
+ * part of the tree, with its own reason.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -217,6 +220,110 @@ int map_add_not_null(struct migration *m, const char *value, struct strbuf *why)
 	return 0;
 }
 
+static const char *const where_names[] = {
+	[CALL_WHERE_RESULT_UNUSED] = "result-unused",
+	[CALL_WHERE_RESULT_USED] = "result-used",
+};
+
+const char *migration_where_name(enum call_where where)
+{
+	return where == CALL_WHERE_ANY ? NULL : where_names[where];
+}
+
+int map_set_where(struct migration *m, const char *value, struct strbuf *why)
+{
+	size_t i;
+
+	if (m->where != CALL_WHERE_ANY) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	for (i = 1; i < ARRAY_SIZE(where_names); i++)
+		if (!strcmp(value, where_names[i])) {
+			m->where = (enum call_where)i;
+			return 0;
+		}
+	strbuf_addf(why,
+		    "unknown context '%s' (known: result-unused, "
+		    "result-used)",
+		    value);
+	return -1;
+}
+
+int map_set_left_reason(struct migration *m, const char *value,
+			struct strbuf *why)
+{
+	char *p;
+
+	if (m->left_reason) {
+		strbuf_addstr(why, "given twice");
+		return -1;
+	}
+	if (!*value) {
+		strbuf_addstr(why, "say why a call elsewhere is left");
+		return -1;
+	}
+	m->left_reason = xstrdup(value);
+	for (p = m->left_reason; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return 0;
+}
+
+int map_add_leave_path(struct migration *m, const char *value,
+		       struct strbuf *why)
+{
+	size_t n = strcspn(value, " \t\n");
+	const char *reason = value + n + strspn(value + n, " \t\n");
+	struct migration_leave *leave;
+	char *path, *p;
+
+	if (!n || !*reason) {
+		strbuf_addstr(why, "expected 'PATH why its calls are left'");
+		return -1;
+	}
+	path = xstrndup(value, n);
+	if (validate_relative_path(path, why) < 0) {
+		free(path);
+		return -1;
+	}
+	ALLOC_GROW(m->leaves, m->nr_leaves + 1, m->alloc_leaves);
+	leave = &m->leaves[m->nr_leaves++];
+	leave->path = path;
+	leave->reason = xstrdup(reason);
+	for (p = leave->reason; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return 0;
+}
+
+const char *migration_leaves_path(const struct migration *m, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_leaves; i++) {
+		const char *prefix = m->leaves[i].path;
+		size_t n = strlen(prefix);
+
+		if (!strncmp(path, prefix, n) &&
+		    (prefix[n - 1] == '/' || !path[n] || path[n] == '/'))
+			return m->leaves[i].reason;
+	}
+	return NULL;
+}
+
+int migration_where_fits(const struct migration *m, int unused)
+{
+	switch (m->where) {
+	case CALL_WHERE_RESULT_UNUSED:
+		return unused;
+	case CALL_WHERE_RESULT_USED:
+		return !unused;
+	default:
+		return 1;
+	}
+}
+
 /* ---- checking the map against the prototypes ---- */
 
 static int has_param(const struct migration_prototype *p, const char *name)
@@ -310,6 +417,15 @@ static int check_drops(const struct migration *m, struct strbuf *why)
 
 int map_validate(struct migration *m, struct strbuf *why)
 {
+	if (m->where != CALL_WHERE_ANY && !m->left_reason) {
+		strbuf_addstr(why, "where: say in 'left-reason:' why a call "
+				   "elsewhere is left");
+		return -1;
+	}
+	if (m->where == CALL_WHERE_ANY && m->left_reason) {
+		strbuf_addstr(why, "left-reason: without 'where:'");
+		return -1;
+	}
 	free(m->old_to_new);
 	m->old_to_new =
 		xcalloc(m->old_proto.nr_params + 1, sizeof(*m->old_to_new));
@@ -334,6 +450,16 @@ void map_release(struct migration *m)
 		free(m->not_null[i].effect);
 	}
 	free(m->not_null);
+	free(m->left_reason);
+	m->left_reason = NULL;
+	for (i = 0; i < m->nr_leaves; i++) {
+		free(m->leaves[i].path);
+		free(m->leaves[i].reason);
+	}
+	free(m->leaves);
+	m->leaves = NULL;
+	m->nr_leaves = m->alloc_leaves = 0;
+	m->where = CALL_WHERE_ANY;
 	m->new_call = NULL;
 	m->new_call_nr = 0;
 	m->old_to_new = NULL;

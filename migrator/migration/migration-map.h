@@ -3,7 +3,8 @@
  * "not-null"): how the call kind (kind-call.c) reads it.  Everyone else
  * reads the map through migration.h.
  *
- * map_parse_new_call(), map_add_drop() and map_add_not_null() read one
+ * map_parse_new_call(), map_add_drop(), map_add_not_null(), map_set_where()
+ * map_set_left_reason() and map_add_leave_path() read one
  * field's value (its syntax only); map_validate() runs once every field
  * is read and checks the map against the prototypes, then fills
  * old_to_new.  Each returns 0, or -1 with
@@ -20,6 +21,13 @@ int map_parse_new_call(struct migration *m, const char *value,
 int map_add_drop(struct migration *m, const char *value, struct strbuf *why);
 int map_add_not_null(struct migration *m, const char *value,
 		     struct strbuf *why);
+/* "where:" and "left-reason:" */
+int map_set_where(struct migration *m, const char *value, struct strbuf *why);
+int map_set_left_reason(struct migration *m, const char *value,
+			struct strbuf *why);
+/* "leave-path: PATH REASON" */
+int map_add_leave_path(struct migration *m, const char *value,
+		       struct strbuf *why);
 int map_validate(struct migration *m, struct strbuf *why);
 void map_release(struct migration *m);
 

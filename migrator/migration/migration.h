@@ -24,9 +24,12 @@
  * prototypes are variadic.  An old argument the map does not name is
  * removed; "drop: N VALUE..." lists the values argument N may have to
  * be removed silently (any other value is removed with a warning that
- * names it).  The printf format's position in each form is the
- * prototype's (a variadic prototype whose last fixed parameter is a
- * char *), never written down.
+ * names it).  "where: result-unused" (or "result-used") applies the
+ * map only to the calls whose result is unused (used); the others are
+ * left by context, and "left-reason:" says why in words; so are the
+ * calls in the files under a "leave-path: PATH REASON".  The printf
+ * format's position in each form is the prototype's (a variadic
+ * prototype whose last fixed parameter is a char *), never written down.
  *
  * Which fields are read depends on the migration's kind (kind.h): the
  * file's "kind:" key, "call" when there is none, and the call kind is
@@ -83,6 +86,19 @@ struct migration_drop {
 	struct strlist values; /* "THIS_MODULE", blanks squeezed */
 };
 
+/* where in its statement a call must be for the map to apply ("where:") */
+enum call_where {
+	CALL_WHERE_ANY,		  /* everywhere (no "where:") */
+	CALL_WHERE_RESULT_UNUSED, /* an expression statement, or (void) */
+	CALL_WHERE_RESULT_USED,	  /* anywhere else */
+};
+
+/* a part of the tree whose calls are left ("leave-path:"), and why */
+struct migration_leave {
+	char *path;   /* relative to the tree: "tools/" */
+	char *reason; /* "user space: the C library's strlcpy()" */
+};
+
 /* a parameter that must not be NULL, and what a NULL there does */
 struct migration_not_null {
 	char *param;  /* its name, in either prototype: "cls" */
@@ -108,6 +124,10 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
+	enum call_where where; /* the calls the map applies to */
+	char *left_reason;     /* why a call elsewhere is left, in words */
+	struct migration_leave *leaves; /* "leave-path:" */
+	size_t nr_leaves, alloc_leaves;
 	struct strlist cocci;	       /* full paths, applied in order */
 	struct strlist exclude;	       /* tree paths and globs left alone */
 	struct strlist spatch_options; /* allow-listed (spatch-options:) */
@@ -158,6 +178,19 @@ int migration_drop_is_silent(const struct migration *m, int arg,
  */
 void migration_new_args(const struct migration *m, const char *const *old,
 			size_t nr, struct strlist *out);
+/*
+ * A call whose result is unused (unused: 1) or used is one the map
+ * applies to ("where:"): 1, else 0 (left by context, for
+ * m->left_reason)
+ */
+int migration_where_fits(const struct migration *m, int unused);
+/*
+ * Why the calls of the file at path (relative to the tree) are left as
+ * the migration's "leave-path:" says, or NULL: the map applies there
+ */
+const char *migration_leaves_path(const struct migration *m, const char *path);
+/* "result-unused", "result-used", or NULL for CALL_WHERE_ANY */
+const char *migration_where_name(enum call_where where);
 /* the migration's not-null entry for a parameter name, or NULL */
 const struct migration_not_null *migration_not_null(const struct migration *m,
 						    const char *param);

@@ -13,7 +13,8 @@
  *   after '.' or '->' (a struct member)        reference
  *   followed by '(' after a type               declaration, or
  *                                              definition when '{' follows
- *   followed by '(' otherwise                  a call: old/new/ambiguous
+ *   followed by '(' otherwise                  a call: old/new/ambiguous,
+ *                                              or left-by-context
  *   anything else                              reference
  *
  * and every whole-identifier occurrence inside a comment or a literal
@@ -260,6 +261,18 @@ static void record_macro_body(struct buffer_scan *bs, size_t name)
 	add_body(bs, name, last);
 }
 
+/* the migration leaves the call at name: by its file, or its result */
+static int leaves_by_context(const struct buffer_scan *bs,
+			     const struct call_site *cs, size_t name,
+			     size_t close)
+{
+	if (migration_leaves_path(bs->f.m, bs->file->path))
+		return 1;
+	return !cs->unterminated &&
+	       !migration_where_fits(
+		       bs->f.m, call_site_result_unused(&bs->f, name, close));
+}
+
 /* "NAME(" at name, its '(' at open: a declaration, definition or call */
 static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 			    size_t name, size_t open)
@@ -278,6 +291,9 @@ static void classify_parens(struct buffer_scan *bs, struct call_site *cs,
 		return;
 	}
 	call_site_decide_form(cs, &bs->f);
+	/* the old name where the map does not apply: left by context */
+	if (cs->kind != CALL_SITE_NEW && leaves_by_context(bs, cs, name, close))
+		cs->kind = CALL_SITE_CONTEXT;
 	set_call_text(cs, &bs->f, name, close);
 }
 

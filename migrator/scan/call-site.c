@@ -30,6 +30,7 @@ static const char *const kind_names[CALL_SITE_NR_KINDS] = {
 	[CALL_SITE_REFERENCE] = "reference",
 	[CALL_SITE_COMMENT] = "comment",
 	[CALL_SITE_STRING] = "string",
+	[CALL_SITE_CONTEXT] = "left-by-context",
 };
 
 const char *call_site_kind_name(enum call_site_kind kind)
@@ -50,7 +51,7 @@ int call_site_kind_from_name(const char *name)
 int call_site_kind_is_call(enum call_site_kind kind)
 {
 	return kind == CALL_SITE_OLD || kind == CALL_SITE_NEW ||
-	       kind == CALL_SITE_AMBIGUOUS;
+	       kind == CALL_SITE_AMBIGUOUS || kind == CALL_SITE_CONTEXT;
 }
 
 /* ---- splitting ---- */

@@ -12,7 +12,9 @@
  * bytes, both pointing at the first byte of the name.
  *
  * Kinds: a call (name followed by '(') is old, new or ambiguous, or
- * shadowed when the file defines its own static function of that name;
+ * shadowed when the file defines its own static function of that name,
+ * or left-by-context when the migration's map applies only where the
+ * call's result is unused (or used) and it is not (call-site-context.c);
  * the name declared or defined is declaration or definition (shadowed
  * when static in a .c file); any other use in code is reference; inside
  * a comment or a string or character literal it is comment or string.
@@ -52,6 +54,7 @@ enum call_site_kind {
 	CALL_SITE_REFERENCE,
 	CALL_SITE_COMMENT,
 	CALL_SITE_STRING,
+	CALL_SITE_CONTEXT, /* a call the map leaves by context ("where:") */
 	CALL_SITE_NR_KINDS
 };
 
@@ -153,6 +156,14 @@ void call_site_decide_form(struct call_site *cs,
 			   const struct call_site_file *f);
 
 void call_site_release(struct call_site *cs);
+
+/*
+ * The call whose name is token name_tok and whose ')' is close_tok is a
+ * whole expression statement, or one cast to void: its result is unused
+ * (call-site-context.c).
+ */
+int call_site_result_unused(const struct call_site_file *f, size_t name_tok,
+			    size_t close_tok);
 
 /*
  * The call kind's scan of one buffer that names the function (kind.h's

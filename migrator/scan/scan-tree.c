@@ -291,5 +291,6 @@ size_t scan_count_not_calls(const struct scan_result *result)
 {
 	return result->nr_occurrences - result->counts[CALL_SITE_OLD] -
 	       result->counts[CALL_SITE_NEW] -
-	       result->counts[CALL_SITE_AMBIGUOUS];
+	       result->counts[CALL_SITE_AMBIGUOUS] -
+	       result->counts[CALL_SITE_CONTEXT];
 }

@@ -116,7 +116,7 @@ int scan_mentions(const char *buf, size_t len, const char *name);
 int scan_mentions_function(const char *buf, size_t len,
 			   const struct migration *m);
 
-/* old, new, ambiguous, and all the rest ("not calls") */
+/* old, new, ambiguous, left by context, and the rest ("not calls") */
 size_t scan_count_not_calls(const struct scan_result *result);
 
 #endif

@@ -438,6 +438,60 @@ static void test_renamed_function(void)
 	migration_release(&m);
 }
 
+/* where: result-unused: the kind of the only call in each statement */
+static void test_result_context(void)
+{
+	static const struct {
+		const char *statement;
+		int left;
+	} cases[] = {
+		{ "F;", 0 },
+		{ "if (x) F; else (void)F;", 0 },
+		{ "x = 0; out: F;", 0 },
+		{ "do F; while (0);", 0 },
+		{ "list_for_each(x) F;", 0 },
+		{ "x = F;", 1 },
+		{ "return F;", 1 },
+		{ "if (F) x = 0;", 1 },
+		{ "x ? F : 0;", 1 },
+		{ "g(F);", 1 },
+		{ "(int)F;", 1 },
+	};
+	const char *call = "class_device_create(cls, 1, \"x\")";
+	size_t i, k;
+
+	load_migration();
+	mig.where = CALL_WHERE_RESULT_UNUSED;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct strbuf body = STRBUF_INIT;
+		const char *p;
+
+		strbuf_addstr(&body, "void f(void)\n{\n\t");
+		for (p = cases[i].statement; *p; p++)
+			if (*p == 'F')
+				strbuf_addstr(&body, call);
+			else
+				strbuf_addch(&body, *p);
+		strbuf_addstr(&body, "\n}\n");
+		scan("t.c", body.buf);
+		for (k = 0; k < file.nr_sites; k++)
+			if ((file.sites[k].kind == CALL_SITE_CONTEXT) !=
+			    cases[i].left)
+				fprintf(stderr, "expected %s in '%s'\n",
+					cases[i].left ? "left" : "a call",
+					cases[i].statement);
+		for (k = 0; k < file.nr_sites; k++)
+			CU_ASSERT((file.sites[k].kind == CALL_SITE_CONTEXT) ==
+				  cases[i].left);
+		strbuf_release(&body);
+	}
+	mig.where = CALL_WHERE_ANY;
+	check_int(kind_of("", "x = class_device_create(c, 1, \"x\")") ==
+			  CALL_SITE_CONTEXT,
+		  0);
+	scan_file_release(&file);
+}
+
 static void test_kind_names(void)
 {
 	int k;
@@ -506,6 +560,7 @@ static const struct unit_test tests[] = {
 	  test_renamed_function },
 	{ "every reason has words, made from its parts",
 	  test_every_reason_has_words },
+	{ "where: a call's result is unused or used", test_result_context },
 	{ "kind names round-trip", test_kind_names },
 	{ NULL, NULL }
 };

@@ -16,6 +16,7 @@
 RULE(unreadable_file)
 RULE(binary_file)
 RULE(parse_failure)
+RULE(left_by_context)
 RULE(other_declaration)
 RULE(argument_count)
 RULE(ambiguous_call)
