@@ -35,40 +35,17 @@
 #include "strbuf.h"
 #include "util.h"
 
-/* the names and types of a parsed prototype, as the .cocci uses them */
-static int check_prototype(const struct migration_prototype *p,
-			   struct strbuf *why)
+/* a declaration, its attributes those of the kernel's data */
+static int set_prototype(struct migration *m, struct migration_prototype *p,
+			 const char *value, struct strbuf *why)
 {
-	size_t i;
-
-	if (validate_c_type(p->return_type, why) < 0)
-		return -1;
-	for (i = 0; i < p->nr_params; i++)
-		if (validate_identifier(p->params[i].name, why) < 0 ||
-		    validate_c_type(p->params[i].type, why) < 0)
-			return -1;
-	return 0;
-}
-
-static int set_prototype(struct migration_prototype *p, const char *value,
-			 struct strbuf *why)
-{
-	char *function = NULL;
-	int ret;
-
 	if (p->text) {
 		strbuf_addstr(why, "given twice");
 		return -1;
 	}
 	if (validate_prototype(value, why) < 0)
 		return -1;
-	ret = prototype_parse(p, value, &function);
-	free(function);
-	if (ret < 0)
-		strbuf_addstr(why, "not 'TYPE NAME(TYPE NAME, ...)'");
-	else
-		ret = check_prototype(p, why);
-	return ret;
+	return prototype_read(p, value, &m->kernel, why);
 }
 
 /* the prototypes name the function, old and new */
@@ -136,9 +113,9 @@ static int call_read_field(struct migration *m, const char *key,
 	if (validate_one_line(value, why) < 0)
 		return -1;
 	if (!strcmp(key, "old-prototype"))
-		return set_prototype(&m->old_proto, value, why);
+		return set_prototype(m, &m->old_proto, value, why);
 	if (!strcmp(key, "new-prototype"))
-		return set_prototype(&m->new_proto, value, why);
+		return set_prototype(m, &m->new_proto, value, why);
 	if (!strcmp(key, "new-call"))
 		return map_parse_new_call(m, value, why);
 	if (!strcmp(key, "drop"))

@@ -123,8 +123,18 @@ int migration_load(struct migration *m, const char *name);
 int migration_parse(struct migration *m, const char *text, const char *path);
 void migration_release(struct migration *m);
 
+/*
+ * Read a C function declaration (prototype.c): any declaration C and
+ * the kernel write, with the attributes of kd (NULL: GCC's only)
+ * skipped.  0, or -1 with the reason and the token it stops at in why.
+ */
+int prototype_read(struct migration_prototype *proto, const char *text,
+		   const struct kernel_data *kd, struct strbuf *why);
+/* the same without kernel data; *function: a copy of its name */
 int prototype_parse(struct migration_prototype *proto, const char *text,
 		    char **function);
+/* the printf format's position: a variadic one's last char * */
+void prototype_set_format(struct migration_prototype *proto);
 void prototype_release(struct migration_prototype *proto);
 
 /* the function's name in the old or the new form */
