@@ -4,9 +4,9 @@
  * renamed (the default kind; its keys are the "call" section of
  * Documentation/migration-format.md).
  *
- * It reads the keys function, new-function, header, old-prototype,
- * new-prototype, new-call, drop, not-null and model into the call
- * fields of struct migration (the map itself is migration-map.c's),
+ * It reads the keys function, new-function, header, new-header,
+ * old-prototype, new-prototype, new-call, drop, not-null and model into
+ * the call fields of struct migration (the map itself is migration-map.c's),
  * checks once they are all read that the prototypes name the function
  * and the map fits them, has scan look for the function's names and
  * classify its call sites (call-site.h), generates the semantic patch
@@ -82,6 +82,8 @@ static const struct call_text_key call_text_keys[] = {
 	{ "new-function", offsetof(struct migration, new_function),
 	  validate_identifier },
 	{ "header", offsetof(struct migration, header),
+	  validate_relative_path },
+	{ "new-header", offsetof(struct migration, new_header),
 	  validate_relative_path },
 	{ "model", offsetof(struct migration, model), validate_identifier },
 };
@@ -170,11 +172,13 @@ static void call_release(struct migration *m)
 	free(m->function);
 	free(m->new_function);
 	free(m->header);
+	free(m->new_header);
 	free(m->model);
 	prototype_release(&m->old_proto);
 	prototype_release(&m->new_proto);
 	map_release(m);
 	m->function = m->new_function = m->header = m->model = NULL;
+	m->new_header = NULL;
 }
 
 /* check's call rules (migrator/check/rules/), the ones a call has */

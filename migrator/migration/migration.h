@@ -99,6 +99,8 @@ struct migration {
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
 	char *header;	    /* where the tree declares it */
+	/* where the tree declares the new name, when elsewhere, or NULL */
+	char *new_header;
 	struct migration_prototype old_proto, new_proto;
 	struct call_item *new_call; /* the map, new_call_nr items */
 	size_t new_call_nr;

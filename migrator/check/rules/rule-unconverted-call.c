@@ -1,6 +1,7 @@
 /*
  * rule-unconverted-call.c - a call still in the old form where the tree
- * declares the new API.
+ * declares the new API (and not the old one beside it: tree-api.h's
+ * both).
  *
  * Such a call does not compile against the tree's header (the wrong
  * arguments; libclang may drop it), so the verdict rests on the scan's
@@ -21,7 +22,8 @@ static void check_unconverted_call(const struct rule_call *rc,
 	struct finding *f;
 	size_t i;
 
-	if (call->form != CALL_SITE_OLD || rc->api->used != API_NEW)
+	if (call->form != CALL_SITE_OLD || rc->api->used != API_NEW ||
+	    rc->api->both)
 		return;
 	describe_conversion(rc, &fix);
 	call_form_reason_text(call, &why);
