@@ -433,6 +433,44 @@ static void cache_store(struct apply_work *works, size_t nr,
 
 /* ---- spatch's result ---- */
 
+/*
+ * A hand-written semantic patch may change more than the calls, in the
+ * functions that held one (cross_check_bodies()): the file's text is
+ * then spliced from spatch's output.  Else, or outside those, a failure
+ * that says where; where: the offset cross_check() stopped at.
+ */
+static void check_bodies(struct apply_work *w, const struct scanned_text *b,
+			 const struct migration *m, size_t where)
+{
+	const struct scanned_text *a = &w->orig;
+	struct cross_check_place place;
+
+	strbuf_reset(&w->spliced);
+	w->has_spliced = 0;
+	if (!m->cocci.nr) {
+		w->failure = xstrfmt("spatch changed more than the calls "
+				     "(line %zu)",
+				     line_of(a->buf, a->len, where));
+		return;
+	}
+	if (!cross_check_bodies(w->has_given ? &w->given : a, b, m, w->changes,
+				a->buf, &w->spliced, &place)) {
+		w->has_spliced = 1;
+		return;
+	}
+	strbuf_reset(&w->spliced);
+	if (place.function[0])
+		w->failure = xstrfmt("spatch changed line %zu, in %s(), "
+				     "which holds no call of %s()",
+				     line_of(a->buf, a->len, place.where),
+				     place.function, m->function);
+	else
+		w->failure = xstrfmt("spatch changed line %zu, outside the "
+				     "functions that hold a call of %s()",
+				     line_of(a->buf, a->len, place.where),
+				     m->function);
+}
+
 /* spatch's output against the text it was given: changes[], or failure */
 static void check_result(struct apply_ctx *ctx, struct apply_work *w)
 {
@@ -454,9 +492,7 @@ static void check_result(struct apply_ctx *ctx, struct apply_work *w)
 		scanned_text_init(&b, w->file->path, out.buf, out.len, m);
 		if (cross_check(w->has_given ? &w->given : a, &b, m, w->changes,
 				&where) < 0)
-			w->failure = xstrfmt("spatch changed more than the "
-					     "calls (line %zu)",
-					     line_of(a->buf, a->len, where));
+			check_bodies(w, &b, m, where);
 		scanned_text_release(&b);
 	}
 	if (w->failure)

@@ -43,6 +43,12 @@ struct apply_work {
 	 * until apply_spatch() has checked it, all CALL_SAME on a failure
 	 */
 	enum call_change *changes;
+	/*
+	 * the file with the bodies a hand-written semantic patch changed
+	 * taken from spatch's output (cross_check_bodies())
+	 */
+	struct strbuf spliced;
+	int has_spliced;
 };
 
 struct apply_ctx {

@@ -233,6 +233,46 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	return ret;
 }
 
+/*
+ * The file's new text from a hand-written semantic patch's output, the
+ * bodies it changed spliced in (cross_check_bodies()); -1 if a call it
+ * converted is one apply leaves, or the text fails the check again
+ */
+static int take_spliced(struct apply_work *w, const struct migration *m,
+			const enum call_change *changes)
+{
+	const struct scanned_text *a = &w->orig;
+	struct cross_check_place place;
+	enum call_change *check;
+	struct scanned_text b;
+	size_t i;
+	int ret = 0;
+
+	w->file->converted = 0;
+	for (i = 0; !ret && i < a->scan.nr_sites; i++) {
+		if (changes[i] != CALL_CONVERTED)
+			continue;
+		if (!apply_is_convertible(&a->scan.sites[i]))
+			ret = -1;
+		w->file->converted++;
+	}
+	strbuf_reset(&w->file->new_text);
+	strbuf_add(&w->file->new_text, w->spliced.buf, w->spliced.len);
+	tree_style_retab(&w->file->new_text, a->buf, a->len);
+	check = xcalloc(a->scan.nr_sites + 1, sizeof(*check));
+	scanned_text_init(&b, w->file->path, w->file->new_text.buf,
+			  w->file->new_text.len, m);
+	if (!ret &&
+	    cross_check_bodies(a, &b, m, check, a->buf, NULL, &place) < 0)
+		ret = -1;
+	for (i = 0; !ret && i < a->scan.nr_sites; i++)
+		if (check[i] != changes[i])
+			ret = -1;
+	scanned_text_release(&b);
+	free(check);
+	return ret;
+}
+
 /* convert from spatch's checked result; the calls left are recorded */
 static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 {
@@ -243,7 +283,8 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	if (w->failure) {
 		file->failure = xstrdup(w->failure);
 		ctx->result->nr_failed++;
-	} else if (rewrite(ctx, w, changes) < 0) {
+	} else if ((w->has_spliced ? take_spliced(w, ctx->opts->m, changes) :
+				     rewrite(ctx, w, changes)) < 0) {
 		w->failure = xstrdup("kmigrate's rewrite does not match "
 				     "spatch's (a bug); file left as it was");
 		file->failure = xstrdup(w->failure);
@@ -294,11 +335,13 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 	w->file = file;
 	strbuf_init(&w->given_text, 0);
 	strbuf_init(&w->cached_output, 0);
+	strbuf_init(&w->spliced, 0);
 	if (tree_fs_read(fs, file->path, &file->old_text, &file->st) < 0) {
 		file->failure = xstrfmt("cannot read '%s': %s", file->path,
 					read_error(errno, err, sizeof(err)));
 		strbuf_release(&w->given_text);
 		strbuf_release(&w->cached_output);
+		strbuf_release(&w->spliced);
 		memset(w, 0, sizeof(*w));
 		return NULL;
 	}
@@ -315,6 +358,7 @@ static void release_work(struct apply_work *w)
 	apply_work_release_spatch(w);
 	strbuf_release(&w->given_text);
 	strbuf_release(&w->cached_output);
+	strbuf_release(&w->spliced);
 }
 
 /* the files with occurrences; works[i] is set for those spatch runs on */

@@ -103,14 +103,18 @@ static void common_patterns(struct cocci_gen *g)
 		    "a string literal", kd, "\"s\"");
 }
 
-/* a name that SmPL must be told is a type: "typedef dev_t;" */
+/*
+ * A name that SmPL must be told is a type: "typedef dev_t;".  SmPL
+ * knows C's words and, as C's library does, size_t, ssize_t and
+ * ptrdiff_t: a typedef of one of those is a parse error.
+ */
 static void typedef_of(const char *type, struct strlist *decls)
 {
-	static const char *const builtin[] = { "const",	 "volatile", "unsigned",
-					       "signed", "char",     "short",
-					       "int",	 "long",     "void",
-					       "float",	 "double",   "_Bool",
-					       NULL };
+	static const char *const builtin[] = {
+		"const",  "volatile", "unsigned",  "signed", "char",   "short",
+		"int",	  "long",     "void",	   "float",  "double", "_Bool",
+		"size_t", "ssize_t",  "ptrdiff_t", NULL,
+	};
 	const char *p = type;
 	int tagged = 0; /* the word follows struct, union or enum */
 
@@ -212,6 +216,13 @@ static void typed_add(struct cocci_gen *g, const char *type, const char *smpl)
 	struct strbuf norm = STRBUF_INIT;
 	size_t i;
 
+	/*
+	 * SmPL declares no metavariable of a function's pointer type
+	 * ("void (*x)(int);" is a parse error): such an argument is
+	 * evidence of neither form
+	 */
+	if (strpbrk(type, "(["))
+		return;
 	type_normalise_text(&norm, type);
 	for (i = 0; i < g->nr_typed; i++)
 		if (!strcmp(g->typed[i].type, norm.buf)) {

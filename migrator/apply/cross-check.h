@@ -27,6 +27,7 @@
 #include "lexer.h"
 #include "migration.h"
 #include "scan.h"
+#include "strbuf.h"
 
 /* a text (owned by the caller) with its scan and its tokens */
 struct scanned_text {
@@ -75,5 +76,28 @@ int cross_check(const struct scanned_text *a, const struct scanned_text *b,
  * tokens between them equal
  */
 int cross_check_calls(struct cross_check *cc);
+
+/* where cross_check_bodies() refused a change */
+struct cross_check_place {
+	size_t where;	    /* an offset in a */
+	char function[128]; /* the function holding it; "": outside any */
+};
+
+/*
+ * A hand-written semantic patch's output b against its input a, the
+ * changes confined to the functions that held a call of the old
+ * function (cross-check-bodies.c): between the top-level function
+ * bodies, and in a body that holds no call of it, the tokens must be
+ * equal; a body that holds one may differ in anything, and a's calls
+ * of it that b no longer has, token for token and in order, are
+ * converted.  On 0, splice (unless NULL) gets orig (a's bytes, or the
+ * file a was sliced from: the same offsets) with each body that held
+ * a call taken from b.  -1: place says where the first refused
+ * change is.
+ */
+int cross_check_bodies(const struct scanned_text *a,
+		       const struct scanned_text *b, const struct migration *m,
+		       enum call_change *changes, const char *orig,
+		       struct strbuf *splice, struct cross_check_place *place);
 
 #endif

@@ -172,9 +172,10 @@ static void file_key(const struct check_cache *cc, const struct check_result *r,
 
 	result_key_init(key, "check-file");
 	result_key_addstr(key, cc->base);
-	snprintf(line, sizeof(line), "%d %d %d %u %zu %d %d",
+	snprintf(line, sizeof(line), "%d %d %d %u %zu %d %d %d %s",
 		 (int)api->declared, (int)api->used, api->fallback, api->line,
-		 api->nr_params, api->variadic, api->macro);
+		 api->nr_params, api->variadic, api->macro, api->both,
+		 api->header ? api->header : "");
 	result_key_addstr(key, line);
 	result_key_add(key, r->scan.header_list, sizeof(r->scan.header_list));
 	result_key_addstr(key, cf->analysed.path);

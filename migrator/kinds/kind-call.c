@@ -4,11 +4,11 @@
  * renamed (the default kind; its keys are the "call" section of
  * Documentation/migration-format.md).
  *
- * It reads the keys function, new-function, header, old-prototype,
- * new-prototype, new-call, drop, not-null, where, left-reason,
- * leave-path and model into the call fields of struct migration (the
- * map is migration-map.c's), checks once they are all read that the prototypes name the function
- * and the map fits them, has scan look for the function's names and
+ * It reads the keys function, new-function, header, new-header,
+ * old-prototype, new-prototype, new-call, drop, not-null, where,
+ * left-reason, leave-path and model into the call fields of struct
+ * migration (the map is migration-map.c's), checks once they are all
+ * read that the prototypes name the function and the map fits them, has scan look for the function's names and
  * classify its call sites (call-site.h), generates the semantic patch
  * (cocci-gen.h), rewrites the calls spatch converted (rewrite.h) and
  * cross-checks a converted text call by call (cross-check.h), has
@@ -35,40 +35,17 @@
 #include "strbuf.h"
 #include "util.h"
 
-/* the names and types of a parsed prototype, as the .cocci uses them */
-static int check_prototype(const struct migration_prototype *p,
-			   struct strbuf *why)
+/* a declaration, its attributes those of the kernel's data */
+static int set_prototype(struct migration *m, struct migration_prototype *p,
+			 const char *value, struct strbuf *why)
 {
-	size_t i;
-
-	if (validate_c_type(p->return_type, why) < 0)
-		return -1;
-	for (i = 0; i < p->nr_params; i++)
-		if (validate_identifier(p->params[i].name, why) < 0 ||
-		    validate_c_type(p->params[i].type, why) < 0)
-			return -1;
-	return 0;
-}
-
-static int set_prototype(struct migration_prototype *p, const char *value,
-			 struct strbuf *why)
-{
-	char *function = NULL;
-	int ret;
-
 	if (p->text) {
 		strbuf_addstr(why, "given twice");
 		return -1;
 	}
 	if (validate_prototype(value, why) < 0)
 		return -1;
-	ret = prototype_parse(p, value, &function);
-	free(function);
-	if (ret < 0)
-		strbuf_addstr(why, "not 'TYPE NAME(TYPE NAME, ...)'");
-	else
-		ret = check_prototype(p, why);
-	return ret;
+	return prototype_read(p, value, &m->kernel, why);
 }
 
 /* the prototypes name the function, old and new */
@@ -125,6 +102,8 @@ static const struct call_text_key call_text_keys[] = {
 	{ "new-function", offsetof(struct migration, new_function),
 	  validate_identifier },
 	{ "header", offsetof(struct migration, header), validate_header_list },
+	{ "new-header", offsetof(struct migration, new_header),
+	  validate_relative_path },
 	{ "model", offsetof(struct migration, model), validate_identifier },
 };
 
@@ -160,9 +139,9 @@ static int call_read_field(struct migration *m, const char *key,
 	if (validate_one_line(value, why) < 0)
 		return -1;
 	if (!strcmp(key, "old-prototype"))
-		return set_prototype(&m->old_proto, value, why);
+		return set_prototype(m, &m->old_proto, value, why);
 	if (!strcmp(key, "new-prototype"))
-		return set_prototype(&m->new_proto, value, why);
+		return set_prototype(m, &m->new_proto, value, why);
 	if (!strcmp(key, "new-call"))
 		return map_parse_new_call(m, value, why);
 	if (!strcmp(key, "drop"))
@@ -219,11 +198,13 @@ static void call_release(struct migration *m)
 	free(m->function);
 	free(m->new_function);
 	free(m->header);
+	free(m->new_header);
 	free(m->model);
 	prototype_release(&m->old_proto);
 	prototype_release(&m->new_proto);
 	map_release(m);
 	m->function = m->new_function = m->header = m->model = NULL;
+	m->new_header = NULL;
 }
 
 /* check's call rules (migrator/check/rules/), the ones a call has */

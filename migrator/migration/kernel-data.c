@@ -2,13 +2,13 @@
  * kernel-data.c - reading semantic-patches/kernel-types and the lookups
  * (see kernel-data.h).
  *
- * The file is "key: value" fields (fields.h); the keys "role", "macro"
- * and "member" may repeat, any other key is an error.  Names, macro
- * arguments and types go into the generated semantic patch, so each is
- * checked for what it is (migration-validate.h): a value is one line, a
- * name a C identifier (a role a word), arguments one C expression, a
- * type words and '*'.  Lookups are linear: the tables hold a few dozen
- * rows.
+ * The file is "key: value" fields (fields.h); the keys "role", "macro",
+ * "member" and "attribute" may repeat, any other key is an error.
+ * Names, macro arguments and types go into the generated semantic
+ * patch, so each is checked for what it is (migration-validate.h): a
+ * value is one line, a name a C identifier (a role a word), arguments
+ * one C expression, a type words and '*'.  Lookups are linear: the
+ * tables hold a few dozen rows.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -175,6 +175,30 @@ static int add_member(struct kernel_data *kd, const char *value,
 	return 0;
 }
 
+/* "NAME" or "NAME(...)" */
+static int add_attribute(struct kernel_data *kd, const char *value,
+			 struct strbuf *why)
+{
+	size_t n = strcspn(value, "(");
+	struct kernel_attribute *at;
+	char *name = xstrndup(value, n);
+
+	if (value[n] && strcmp(value + n, "(...)")) {
+		strbuf_addstr(why, "expected 'NAME' or 'NAME(...)'");
+		free(name);
+		return -1;
+	}
+	if (validate_identifier(name, why) < 0) {
+		free(name);
+		return -1;
+	}
+	ALLOC_GROW(kd->attributes, kd->nr_attributes + 1, kd->alloc_attributes);
+	at = &kd->attributes[kd->nr_attributes++];
+	at->name = name;
+	at->function_like = !!value[n];
+	return 0;
+}
+
 int kernel_data_parse(struct kernel_data *kd, const char *text,
 		      const char *path)
 {
@@ -193,6 +217,8 @@ int kernel_data_parse(struct kernel_data *kd, const char *text,
 			ret = add_macro(kd, value.buf, &why);
 		else if (!strcmp(key.buf, "member"))
 			ret = add_member(kd, value.buf, &why);
+		else if (!strcmp(key.buf, "attribute"))
+			ret = add_attribute(kd, value.buf, &why);
 		else
 			ret = -1;
 		if (ret < 0) {
@@ -245,6 +271,9 @@ void kernel_data_release(struct kernel_data *kd)
 		free(kd->members[i].name);
 		free(kd->members[i].type);
 	}
+	for (i = 0; i < kd->nr_attributes; i++)
+		free(kd->attributes[i].name);
+	free(kd->attributes);
 	free(kd->roles);
 	free(kd->macros);
 	free(kd->members);
@@ -275,6 +304,17 @@ const char *kernel_role_type(const struct kernel_data *kd, const char *role)
 	for (i = 0; kd && role && i < kd->nr_roles; i++)
 		if (!strcmp(kd->roles[i].role, role))
 			return kd->roles[i].type;
+	return NULL;
+}
+
+const struct kernel_attribute *
+kernel_attribute_named(const struct kernel_data *kd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; kd && i < kd->nr_attributes; i++)
+		if (!strcmp(kd->attributes[i].name, name))
+			return &kd->attributes[i];
 	return NULL;
 }
 

@@ -3,7 +3,7 @@
  * read from semantic-patches/kernel-types and shared by every migration
  * (in the spirit of smatch's smatch_data/).
  *
- * Three tables (the file's format is in semantic-patches/README.md):
+ * Four tables (the file's format is in semantic-patches/README.md):
  *
  *   roles	a C type and the role a parameter or value of that type
  *		plays: "struct class *" is a class, "dev_t" a devt, "void *"
@@ -14,6 +14,9 @@
  *		arguments (blanks aside) and wins over NAME(...).
  *   members	a structure member whose name says what it is: the address
  *		of a "dev" member is a struct device *.
+ *   attributes	the kernel's annotations and attribute macros a
+ *		declaration may carry and a prototype's reader skips:
+ *		__iomem, __user, __must_check, __printf(2, 3).
  *
  * Types are kept whitespace-normalised and without qualifiers
  * (type_normalise_text(): "const char *" is "char *").  Nothing in
@@ -50,6 +53,12 @@ struct kernel_member {
 	char *type; /* "struct device": &x->dev points to one */
 };
 
+/* an attribute or annotation a declaration may carry: skipped in it */
+struct kernel_attribute {
+	char *name;	   /* "__iomem", "__printf" */
+	int function_like; /* written NAME(...): it takes arguments */
+};
+
 struct kernel_data {
 	struct kernel_role *roles;
 	size_t nr_roles, alloc_roles;
@@ -57,6 +66,8 @@ struct kernel_data {
 	size_t nr_macros, alloc_macros;
 	struct kernel_member *members;
 	size_t nr_members, alloc_members;
+	struct kernel_attribute *attributes;
+	size_t nr_attributes, alloc_attributes;
 };
 
 /* the data directory's kernel-types; 0, or -1 (reported) */
@@ -79,6 +90,9 @@ const struct kernel_macro *kernel_macro_match(const struct kernel_data *kd,
 /* the entry of an object-like or function-like macro name, or NULL */
 const struct kernel_macro *kernel_macro_named(const struct kernel_data *kd,
 					      const char *name);
+/* the attribute named name ("__printf"), or NULL */
+const struct kernel_attribute *
+kernel_attribute_named(const struct kernel_data *kd, const char *name);
 /* the type of a member named name ("struct device"), or NULL */
 const char *kernel_member_type(const struct kernel_data *kd, const char *name);
 

@@ -35,7 +35,10 @@ int validate_word(const char *value, struct strbuf *why);
 int validate_c_expression(const char *value, struct strbuf *why);
 /* a C type as kmigrate's data spells it: words and '*' */
 int validate_c_type(const char *value, struct strbuf *why);
-/* a prototype on one line: "TYPE NAME(TYPE NAME, ..., ...)" */
+/*
+ * the tokens a prototype may hold, on one line (its grammar is
+ * prototype_read()'s): words, numbers, "* ( ) , ... [ ] ;"
+ */
 int validate_prototype(const char *value, struct strbuf *why);
 /* a relative path that does not climb: no leading '/', no ".." */
 int validate_relative_path(const char *value, struct strbuf *why);

@@ -16,7 +16,6 @@
  * value that fails is a one-line error naming the file, the line, the
  * field and the reason.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -26,118 +25,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "c-type.h"
 #include "fields.h"
 #include "migration.h"
 #include "migration-validate.h"
 #include "strbuf.h"
 #include "util.h"
-
-static char *trim(const char *s, size_t len)
-{
-	while (len && isspace((unsigned char)*s))
-		s++, len--;
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	return xstrndup(s, len);
-}
-
-static int parse_param(struct migration_param *param, const char *text,
-		       size_t len)
-{
-	char *decl = trim(text, len);
-	size_t end = strlen(decl), start = end;
-
-	while (start && (isalnum((unsigned char)decl[start - 1]) ||
-			 decl[start - 1] == '_'))
-		start--;
-	if (start == end || start == 0) {
-		free(decl);
-		return -1;
-	}
-	param->name = xstrdup(decl + start);
-	decl[start] = '\0';
-	param->type = trim(decl, start);
-	free(decl);
-	return 0;
-}
-
-/* a variadic prototype whose last fixed parameter is a string: printf-like */
-static void set_format(struct migration_prototype *proto)
-{
-	struct type_class tc;
-
-	proto->format = 0;
-	if (!proto->variadic || !proto->nr_params)
-		return;
-	type_classify(proto->params[proto->nr_params - 1].type, &tc);
-	if (type_is_string(&tc))
-		proto->format = (int)proto->nr_params;
-}
-
-int prototype_parse(struct migration_prototype *proto, const char *text,
-		    char **function)
-{
-	const char *open = strchr(text, '('), *close = strrchr(text, ')');
-	const char *p, *name_end, *name_start, *arg;
-	size_t alloc = 0;
-
-	memset(proto, 0, sizeof(*proto));
-	if (!open || !close || close < open)
-		return -1;
-	name_end = open;
-	while (name_end > text && isspace((unsigned char)name_end[-1]))
-		name_end--;
-	name_start = name_end;
-	while (name_start > text && (isalnum((unsigned char)name_start[-1]) ||
-				     name_start[-1] == '_'))
-		name_start--;
-	if (name_start == name_end)
-		return -1;
-	proto->text = xstrdup(text);
-	proto->function = xstrndup(name_start, (size_t)(name_end - name_start));
-	proto->return_type = trim(text, (size_t)(name_start - text));
-	*function = xstrndup(name_start, (size_t)(name_end - name_start));
-
-	for (arg = p = open + 1; p <= close; p++) {
-		struct migration_param param;
-
-		if (*p != ',' && p != close)
-			continue;
-		if (p == close && p == arg)
-			break; /* "f()" */
-		if (!strncmp(arg + strspn(arg, " \t"), "...", 3)) {
-			proto->variadic = 1;
-			break;
-		}
-		if (parse_param(&param, arg, (size_t)(p - arg)) < 0) {
-			prototype_release(proto);
-			free(*function);
-			*function = NULL;
-			return -1;
-		}
-		ALLOC_GROW(proto->params, proto->nr_params + 1, alloc);
-		proto->params[proto->nr_params++] = param;
-		arg = p + 1;
-	}
-	set_format(proto);
-	return 0;
-}
-
-void prototype_release(struct migration_prototype *proto)
-{
-	size_t i;
-
-	for (i = 0; i < proto->nr_params; i++) {
-		free(proto->params[i].type);
-		free(proto->params[i].name);
-	}
-	free(proto->params);
-	free(proto->return_type);
-	free(proto->function);
-	free(proto->text);
-	memset(proto, 0, sizeof(*proto));
-}
 
 /* "a.cocci b.cocci": files of the folder, below it */
 static int set_cocci(struct migration *m, const char *value, struct strbuf *why)
@@ -505,14 +397,14 @@ int migration_load(struct migration *m, const char *value)
 			    value, strerror(errno), path);
 		goto out_free_path;
 	}
-	if (strlen(text.buf) != text.len)
+	/* first: a prototype's reader skips the attributes it lists */
+	ret = kernel_data_load(&m->kernel);
+	if (!ret && strlen(text.buf) != text.len)
 		ret = error("%s: a NUL byte in a text file", path);
-	else
+	else if (!ret)
 		ret = parse_text(m, text.buf, path, name);
 	if (!ret)
 		ret = check_paths_inside(m, path);
-	if (!ret)
-		ret = kernel_data_load(&m->kernel);
 out_free_path:
 	free(path);
 	free(name);

@@ -115,6 +115,8 @@ struct migration {
 	char *function;	    /* the function whose callers change */
 	char *new_function; /* its new name; == function if kept */
 	char *header;	    /* where the tree declares it: paths, globs */
+	/* where the tree declares the new name, when elsewhere, or NULL */
+	char *new_header;
 	struct migration_prototype old_proto, new_proto;
 	struct call_item *new_call; /* the map, new_call_nr items */
 	size_t new_call_nr;
@@ -149,8 +151,18 @@ int migration_load(struct migration *m, const char *value);
 int migration_parse(struct migration *m, const char *text, const char *path);
 void migration_release(struct migration *m);
 
+/*
+ * Read a C function declaration (prototype.c): any declaration C and
+ * the kernel write, with the attributes of kd (NULL: GCC's only)
+ * skipped.  0, or -1 with the reason and the token it stops at in why.
+ */
+int prototype_read(struct migration_prototype *proto, const char *text,
+		   const struct kernel_data *kd, struct strbuf *why);
+/* the same without kernel data; *function: a copy of its name */
 int prototype_parse(struct migration_prototype *proto, const char *text,
 		    char **function);
+/* the printf format's position: a variadic one's last char * */
+void prototype_set_format(struct migration_prototype *proto);
 void prototype_release(struct migration_prototype *proto);
 
 /* the function's name in the old or the new form */

@@ -440,6 +440,34 @@ static int read_one_header(struct tree_api *api, const char *tree,
 	return ret;
 }
 
+/* the new name in the migration's new-header: API_NEW, maybe both */
+static void read_new_header(struct tree_api *api, const char *tree,
+			    const struct tree_overlay *overlay,
+			    const struct migration *m)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct tree_api t;
+
+	memset(&t, 0, sizeof(t));
+	if (tree_overlay_read(overlay, tree, m->new_header, &text) < 0 ||
+	    read_declaration(&t, text.buf, m, m->new_function) < 0 ||
+	    t.declared != API_NEW)
+		goto out_release;
+	api->both = api->declared == API_OLD;
+	api->declared = API_NEW;
+	free(api->header);
+	api->header = xstrdup(m->new_header);
+	api->line = t.line;
+	api->nr_params = t.nr_params;
+	api->variadic = t.variadic;
+	api->macro = t.macro;
+	set_reason(api, TREE_API_KNOWN, NULL);
+	set_used(api);
+out_release:
+	free(t.name);
+	strbuf_release(&text);
+}
+
 int tree_api_read_overlay(struct tree_api *api, const char *tree,
 			  const struct tree_overlay *overlay,
 			  const struct migration *m)
@@ -464,6 +492,8 @@ int tree_api_read_overlay(struct tree_api *api, const char *tree,
 		api->declared = API_UNKNOWN;
 		set_reason(api, TREE_API_NOT_DECLARED, m->function);
 	}
+	if (m->new_header && migration_renames(m) && api->declared != API_NEW)
+		read_new_header(api, tree, overlay, m);
 	set_used(api);
 	strlist_clear(&paths, 0);
 	return 0;

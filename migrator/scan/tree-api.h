@@ -10,9 +10,13 @@
  * a renamed function, the new name first, then
  * the old one), counts its fixed parameters and compares them with
  * the old and the new prototype: the tree declares API_NEW, API_OLD or
- * API_UNKNOWN.  A function-like macro of the name is a declaration too
- * (before 6.4, class_create() is a macro around __class_create()): its
- * parameters are counted the same way, and macro is set.  When it is
+ * API_UNKNOWN.  When the migration names a new-header, the new name is
+ * looked for there too: a tree that declares the old name in the header
+ * and the new one there declares API_NEW, both set (the old function
+ * stays beside the new).  A function-like macro of the name is a
+ * declaration too (before 6.4, class_create() is a macro around
+ * __class_create()): its parameters are counted the same way, and
+ * macro is set.  When it is
  * unknown, check goes on with the migration's new prototype (used =
  * API_NEW, fallback = 1) and says so: a note on stderr, "new (fallback)"
  * in the JSON summary.  A missing header is not an error.  Why it is
@@ -54,7 +58,13 @@ struct tree_api {
 	unsigned int line;	/* of the declaration, 0: none */
 	size_t nr_params;	/* fixed parameters declared */
 	int variadic;
-	int macro;		  /* declared as a function-like macro */
+	int macro; /* declared as a function-like macro */
+	/*
+	 * a renamed function whose old name the tree still declares with
+	 * the old prototype beside the new one (the migration's
+	 * new-header): a call of either is right
+	 */
+	int both;
 	enum tree_api_reason why; /* when unknown: the reason */
 	char *name;		  /* the function it names */
 	int error;		  /* TREE_API_UNREADABLE: the errno */

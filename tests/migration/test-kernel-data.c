@@ -89,6 +89,9 @@ static void test_errors(void)
 		"member: de-v struct device\n",
 		"member: dev struct device // x\n",
 		"ro\rle: class struct class *\n",
+		"attribute: __printf(2, 3)\n",
+		"attribute: __iomem *\n",
+		"attribute: __x(...) y\n",
 	};
 	size_t i;
 
@@ -99,6 +102,22 @@ static void test_errors(void)
 		check_int(kernel_data_parse(&kd, bad[i], "bad"), -1);
 		kernel_data_release(&kd);
 	}
+}
+
+static void test_attributes(void)
+{
+	struct kernel_data kd;
+
+	memset(&kd, 0, sizeof(kd));
+	check_int_fatal(kernel_data_parse(&kd,
+					  "attribute: __iomem\n"
+					  "attribute: __printf(...)\n",
+					  "kernel-types"),
+			0);
+	check_int(kernel_attribute_named(&kd, "__iomem")->function_like, 0);
+	check_int(kernel_attribute_named(&kd, "__printf")->function_like, 1);
+	CU_ASSERT_PTR_NULL(kernel_attribute_named(&kd, "__user"));
+	kernel_data_release(&kd);
 }
 
 static void test_the_shipped_file(void)
@@ -118,6 +137,7 @@ static const struct unit_test tests[] = {
 	{ "types and their roles", test_roles },
 	{ "macros: exact arguments, any arguments, object-like", test_macros },
 	{ "malformed lines are errors", test_errors },
+	{ "attributes: plain and with arguments", test_attributes },
 	{ "the shipped kernel-types loads", test_the_shipped_file },
 	{ NULL, NULL }
 };

@@ -143,19 +143,15 @@ static void test_types_and_prototypes(void)
 		"void f(void x)",
 		"int f(char *fmt, ...)",
 		"int f(...)",
+		/* the tokens only: the grammar is test-prototype.c's */
+		"int f(int a[2]);",
+		"int f(int (*cb)(void))",
+		"__printf(2, 3) int f(const char *fmt, ...)",
 	};
 	static const char *const not_protos[] = {
-		"int f(int a) (b)",
-		"int f(int a, ..., int b)",
-		"int f(int a);",
-		"int f(int a) // c",
-		"int f(int a @)",
-		"int f(int a[2])",
-		"int f(int (*cb)(void))",
-		"int f(int a = 1)",
-		"int f",
-		"int f(int a\n)",
-		"int f(int a) x",
+		"int f(int a) // c", "int f(int a @)", "int f(int a = 1)",
+		"int f(int a\n)",    "int f(int a) {", "int f(char *s = \"x\")",
+		"int f(int a) (b",   "int $f(int a)",
 	};
 
 	EXPECT(validate_c_type, types, not_types);

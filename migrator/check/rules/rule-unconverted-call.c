@@ -1,6 +1,7 @@
 /*
  * rule-unconverted-call.c - a call still in the old form where the tree
- * declares the new API.
+ * declares the new API (and not the old one beside it: tree-api.h's
+ * both).
  *
  * Such a call does not compile against the tree's header (the wrong
  * arguments; libclang may drop it), so the verdict rests on the scan's
@@ -26,7 +27,7 @@ static void check_unconverted_call(const struct rule_call *rc,
 	size_t i;
 
 	if (call->form != CALL_SITE_OLD || rc->api->used != API_NEW ||
-	    findings->call_explained)
+	    findings->call_explained || rc->api->both)
 		return;
 	if (conversion_is_valid(rc, &invalid))
 		describe_conversion(rc, &fix);
