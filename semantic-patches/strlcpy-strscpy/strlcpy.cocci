@@ -36,17 +36,18 @@ virtual report
 // calls its own function: none of its calls is converted.
 @defined_here@
 type T;
+identifier f = {strlcpy, strscpy};
 @@
 
 (
-T strlcpy(...) { ... }
+T f(...) { ... }
 |
-T strlcpy(..., ......) { ... }
+T f(..., ......) { ... }
 )
 
 @declared_static@
 type T;
-identifier f = {strlcpy};
+identifier f = {strlcpy, strscpy};
 @@
 
 (
