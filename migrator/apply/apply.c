@@ -45,6 +45,7 @@
 
 #include "apply-work.h"
 #include "apply.h"
+#include "call-variant.h"
 #include "cocci-gen.h"
 #include "diff.h"
 #include "rewrite.h"
@@ -95,9 +96,44 @@ static int is_shadowed_call(const struct call_site *cs)
 	       cs->reason == CALL_REASON_LOCAL_CALL;
 }
 
+/*
+ * a call whose arguments' values choose no conversion of the migration
+ * (family.h): the argument that leaves it open and what it would choose
+ */
+static int left_by_value(struct apply_result *r, const struct apply_file *file,
+			 const struct call_site *cs, const struct apply_work *w,
+			 const struct migration *m)
+{
+	struct migration_choice choice;
+	struct apply_left *left;
+	const char *value = "", *other = "";
+	size_t i;
+
+	if (migration_nr_variants(m) < 2 || !w->orig.buf ||
+	    call_variant_choose(m, w->orig.buf, w->orig.len, cs, &choice) != 1)
+		return 0;
+	left = add_left(r, file, cs, APPLY_LEFT_VALUE, NULL);
+	left->arg = (size_t)choice.arg;
+	if (!choice.arg || (size_t)choice.arg > cs->nr_args)
+		return 1;
+	for (i = 0; i < choice.blocked->nr_conds; i++)
+		if (choice.blocked->conds[i].arg == choice.arg) {
+			value = choice.blocked->conds[i].value;
+			other = choice.blocked->conds[i].equal ? "" :
+								 "other than ";
+		}
+	left->text = xstrdup(cs->args[choice.arg - 1].text);
+	left->param = xstrdup(
+		choice.blocked->old_proto.params[choice.arg - 1].name);
+	left->function = xstrfmt("%s%s\n%s", other, value,
+				 choice.blocked->new_function);
+	return 1;
+}
+
 /* why an old-form call that spatch did not convert is left */
 static void left_old(struct apply_result *r, const struct apply_file *file,
-		     const struct call_site *cs, const struct apply_work *w)
+		     const struct call_site *cs, const struct apply_work *w,
+		     const struct migration *m)
 {
 	if (cs->in_macro)
 		add_left(r, file, cs, APPLY_LEFT_MACRO, NULL);
@@ -109,7 +145,7 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 	else if (w && w->parse_error)
 		add_left(r, file, cs, APPLY_LEFT_PARSE_ERROR,
 			 xstrdup(w->parse_error));
-	else
+	else if (!w || !left_by_value(r, file, cs, w, m))
 		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
@@ -117,7 +153,8 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 static void account_sites(struct apply_result *r, const struct apply_file *file,
 			  const struct call_site *sites, size_t nr,
 			  const enum call_change *changes,
-			  const struct apply_work *w)
+			  const struct apply_work *w,
+			  const struct migration *m)
 {
 	size_t i;
 
@@ -127,7 +164,7 @@ static void account_sites(struct apply_result *r, const struct apply_file *file,
 
 		if (cs->kind == CALL_SITE_OLD &&
 		    !(inserted && apply_is_convertible(cs)))
-			left_old(r, file, cs, w);
+			left_old(r, file, cs, w, m);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 		else if (is_shadowed_call(cs))
@@ -241,7 +278,7 @@ static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
 	account_sites(ctx->result, file, a->scan.sites, a->scan.nr_sites,
-		      changes, w);
+		      changes, w, ctx->opts->m);
 }
 
 /* ---- the tree ---- */
@@ -425,11 +462,12 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 
 			r->nr_failed++;
 			account_sites(r, file, scan.files[i].sites,
-				      scan.files[i].nr_sites, NULL, &unread);
+				      scan.files[i].nr_sites, NULL, &unread,
+				      opts->m);
 			continue;
 		}
 		account_sites(r, file, scan.files[i].sites,
-			      scan.files[i].nr_sites, NULL, NULL);
+			      scan.files[i].nr_sites, NULL, NULL, opts->m);
 	}
 	for (i = 0; i < scan.nr_files; i++)
 		release_work(&works[i]);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cocci-rules.h"
+#include "map-case.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -115,6 +116,17 @@ static void kept_in_order(const struct migration *m, int *keep)
 	free(prev);
 }
 
+/* "e3 - 1": an expression item ("$3 - 1") of the rule's metavariable */
+static char *expr_of(const struct call_item *it)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *arg = xstrfmt("e%d", it->arg);
+
+	map_expr_text(it->value, arg, 0, &text);
+	free(arg);
+	return strbuf_detach(&text, NULL);
+}
+
 /* the edit script that turns the old argument list into the new one */
 static size_t edit_script(const struct migration *m, struct edit *edits)
 {
@@ -137,14 +149,18 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 				if (!kept_old[next_old])
 					edits[n++] = (struct edit){
 						EDIT_DEL,
-						xstrfmt("e%zu", next_old)
+						cocci_old_arg(m, next_old)
 					};
-			edits[n++] = (struct edit){ EDIT_KEEP,
-						    xstrfmt("e%d", it->arg) };
+			edits[n++] = (struct edit){
+				EDIT_KEEP, cocci_old_arg(m, (size_t)it->arg)
+			};
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
 			edits[n++] = (struct edit){ EDIT_ADD,
 						    xstrfmt("e%d", it->arg) };
+		} else if (it->kind == CALL_ITEM_EXPR) {
+			edits[n++] = (struct edit){ EDIT_ADD,
+						    expr_of(it) };
 		} else {
 			edits[n++] =
 				(struct edit){ EDIT_ADD, xstrdup(it->value) };
@@ -152,8 +168,9 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 	}
 	for (; next_old <= nr_old; next_old++)
 		if (!kept_old[next_old])
-			edits[n++] = (struct edit){ EDIT_DEL,
-						    xstrfmt("e%zu", next_old) };
+			edits[n++] = (struct edit){
+				EDIT_DEL, cocci_old_arg(m, next_old)
+			};
 	if (m->old_proto.variadic)
 		edits[n++] = (struct edit){ EDIT_KEEP, xstrdup("...") };
 	free(keep);

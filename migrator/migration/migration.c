@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "c-type.h"
+#include "family.h"
 #include "fields.h"
 #include "migration.h"
 #include "migration-validate.h"
@@ -379,6 +380,8 @@ int migration_load(struct migration *m, const char *name)
 		ret = check_paths_inside(m, path);
 	if (!ret)
 		ret = kernel_data_load(&m->kernel);
+	if (!ret)
+		family_share(m); /* the kernel types too */
 out_free_path:
 	free(path);
 	strbuf_release(&text);

@@ -158,5 +158,11 @@ void call_site_release(struct call_site *cs);
  */
 void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		    const struct migration *m);
+/*
+ * The same for a migration of several conversions (family.h): every
+ * variant's names, each occurrence once, in offset order
+ */
+void call_site_scan_variants(struct scan_file *file, const char *buf,
+			     size_t len, const struct migration *m);
 
 #endif
