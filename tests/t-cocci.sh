@@ -148,7 +148,15 @@ for migdir in "$SRCDIR"/semantic-patches/*/; do
 			comment "$scratch/stderr"
 			continue
 		fi
-		coccis=("$generated")
+		# a family's: one semantic patch per conversion, run in turn
+		coccis=()
+		awk -v base="$scratch/$migration" '
+			/^\/\/ SPDX-License-Identifier:/ { n++ }
+			{ print > (base "-" n ".cocci") }' "$generated"
+		for ((i = 1; ; i++)); do
+			[ -f "$scratch/$migration-$i.cocci" ] || break
+			coccis+=("$scratch/$migration-$i.cocci")
+		done
 		# a shipped copy for kernel trees is the generated one
 		for c in "$migdir"/*.cocci; do
 			[ -f "$c" ] || continue

@@ -40,6 +40,20 @@ static int uses_word(const char *code, const char *name)
 	return 0;
 }
 
+/* "constant c3;": the ones of c1 .. cN that code uses (cocci-case.c) */
+void cocci_add_constants(struct strbuf *out, const char *code, size_t nr)
+{
+	size_t i;
+
+	for (i = 1; i <= nr; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "c%zu", i);
+		if (uses_word(code, name))
+			strbuf_addf(out, "constant %s;\n", name);
+	}
+}
+
 /* "expression e, e1, e3;": the ones of e, e1 .. eN that code uses */
 void cocci_add_exprs(struct strbuf *out, const char *code, size_t nr)
 {
@@ -117,10 +131,10 @@ static void kept_in_order(const struct migration *m, int *keep)
 }
 
 /* "e3 - 1": an expression item ("$3 - 1") of the rule's metavariable */
-static char *expr_of(const struct call_item *it)
+static char *expr_of(const struct migration *m, const struct call_item *it)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *arg = xstrfmt("e%d", it->arg);
+	char *arg = cocci_arg_name(m, (size_t)it->arg);
 
 	map_expr_text(it->value, arg, 0, &text);
 	free(arg);
@@ -157,10 +171,11 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
 			edits[n++] = (struct edit){ EDIT_ADD,
-						    xstrfmt("e%d", it->arg) };
+						    cocci_arg_name(
+							    m, (size_t)it->arg) };
 		} else if (it->kind == CALL_ITEM_EXPR) {
 			edits[n++] = (struct edit){ EDIT_ADD,
-						    expr_of(it) };
+						    expr_of(m, it) };
 		} else {
 			edits[n++] =
 				(struct edit){ EDIT_ADD, xstrdup(it->value) };
@@ -237,6 +252,7 @@ void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g)
 	cocci_join_lines(&code, &lines);
 	strbuf_addstr(out, "@depends on patch@\nposition old_form.p;\n");
 	cocci_add_exprs(out, code.buf, g->old->nr_params);
+	cocci_add_constants(out, code.buf, g->old->nr_params);
 	strbuf_release(&code);
 	strbuf_addstr(out, "@@\n\n");
 	if (g->renames) {
