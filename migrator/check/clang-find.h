@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "clang-loader.h"
+#include "kind.h"
 
 struct call_analysis;
 struct call_site;
@@ -34,7 +35,8 @@ struct clang_call {
 };
 
 struct call_finder {
-	const char *names[2]; /* the function's old and new name */
+	/* the migration's names (kind.h's names), NULL after the last */
+	const char *names[KIND_MAX_NAMES + 1];
 	CXFile main;	      /* the file analysed */
 	int macro;	      /* the tree declares it as a macro */
 	struct clang_call *calls;
