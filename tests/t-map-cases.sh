@@ -99,9 +99,9 @@ km() {
 }
 
 km buf-cases cocci
-check "cases: one semantic patch per case, the condition's literal in it" \
+check "cases: one semantic patch per case, its literal, a constant where a value decides" \
 	'[ "$(grep -c "^virtual patch" "$out")" -eq 4 ] &&
-	 grep -q "^- , 0$" "$out" && grep -q "^+ , e3 - 1$" "$out" &&
+	 grep -q "^- , 0$" "$out" && grep -q "^+ , c3 - 1$" "$out" && grep -q "^constant c3;$" "$out" &&
 	 grep -q "^- , NULL$" "$out"'
 
 if command -v spatch >/dev/null 2>&1; then

@@ -123,10 +123,10 @@ static int left_by_value(struct apply_result *r, const struct apply_file *file,
 								 "other than ";
 		}
 	left->text = xstrdup(cs->args[choice.arg - 1].text);
-	left->param = xstrdup(
-		choice.blocked->old_proto.params[choice.arg - 1].name);
-	left->function = xstrfmt("%s%s\n%s", other, value,
-				 choice.blocked->new_function);
+	left->param =
+		xstrdup(choice.blocked->old_proto.params[choice.arg - 1].name);
+	left->function =
+		xstrfmt("%s%s\n%s", other, value, choice.blocked->new_function);
 	return 1;
 }
 
@@ -153,8 +153,7 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 static void account_sites(struct apply_result *r, const struct apply_file *file,
 			  const struct call_site *sites, size_t nr,
 			  const enum call_change *changes,
-			  const struct apply_work *w,
-			  const struct migration *m)
+			  const struct apply_work *w, const struct migration *m)
 {
 	size_t i;
 

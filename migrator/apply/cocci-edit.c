@@ -170,12 +170,11 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 			};
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
-			edits[n++] = (struct edit){ EDIT_ADD,
-						    cocci_arg_name(
-							    m, (size_t)it->arg) };
+			edits[n++] = (struct edit){
+				EDIT_ADD, cocci_arg_name(m, (size_t)it->arg)
+			};
 		} else if (it->kind == CALL_ITEM_EXPR) {
-			edits[n++] = (struct edit){ EDIT_ADD,
-						    expr_of(m, it) };
+			edits[n++] = (struct edit){ EDIT_ADD, expr_of(m, it) };
 		} else {
 			edits[n++] =
 				(struct edit){ EDIT_ADD, xstrdup(it->value) };
@@ -183,9 +182,9 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 	}
 	for (; next_old <= nr_old; next_old++)
 		if (!kept_old[next_old])
-			edits[n++] = (struct edit){
-				EDIT_DEL, cocci_old_arg(m, next_old)
-			};
+			edits[n++] =
+				(struct edit){ EDIT_DEL,
+					       cocci_old_arg(m, next_old) };
 	if (m->old_proto.variadic)
 		edits[n++] = (struct edit){ EDIT_KEEP, xstrdup("...") };
 	free(keep);

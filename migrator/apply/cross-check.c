@@ -165,8 +165,8 @@ static int is_expr_arg(const struct call_item *it, const struct call_site *ca,
 {
 	if ((size_t)it->arg > ca->nr_args)
 		return 0;
-	return same_as_expr(it->value, ca->args[it->arg - 1].text, b,
-			    y->start, y->end);
+	return same_as_expr(it->value, ca->args[it->arg - 1].text, b, y->start,
+			    y->end);
 }
 
 /* b's call is a's converted by the migration's map, token for token */

@@ -434,8 +434,8 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 	rf.calls = xcalloc(nr + 1, sizeof(*rf.calls));
 	for (i = 0; i < nr; i++) {
 		struct call_edit *c = &rf.calls[i];
-		const struct reformat_map *cm =
-			calls[i].map ? calls[i].map : map;
+		const struct reformat_map *cm = calls[i].map ? calls[i].map :
+							       map;
 		int anchor = first_value(cm);
 
 		c->map = cm;

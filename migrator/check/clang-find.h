@@ -37,8 +37,8 @@ struct clang_call {
 struct call_finder {
 	/* the migration's names (kind.h's names), NULL after the last */
 	const char *names[KIND_MAX_NAMES + 1];
-	CXFile main;	      /* the file analysed */
-	int macro;	      /* the tree declares it as a macro */
+	CXFile main; /* the file analysed */
+	int macro;   /* the tree declares it as a macro */
 	struct clang_call *calls;
 	size_t nr, alloc;
 };

@@ -192,7 +192,8 @@ static int call_finish(struct migration *m, struct strbuf *why)
 	size_t i;
 
 	for (i = 0; i < migration_nr_variants(m); i++) {
-		struct migration *v = (struct migration *)migration_variant(m, i);
+		struct migration *v =
+			(struct migration *)migration_variant(m, i);
 
 		if (check_names(v, why) < 0 || map_validate(v, why) < 0)
 			return -1;
@@ -283,7 +284,7 @@ const struct migration_kind kind_call = {
 	.analyse_files = check_analyse_calls,
 	.conclude = check_conclude_calls,
 	.rules = call_rules,
-	.describe = migration_describe,
+	.describe = family_describe,
 	.describe_users = call_describe_users,
 	.cover_change = series_cover_prototypes,
 };

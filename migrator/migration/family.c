@@ -35,21 +35,35 @@ static struct migration *add_variant(struct migration *m, size_t member)
 	return v;
 }
 
+/* a copy of a parsed prototype */
+static void copy_prototype(struct migration_prototype *to,
+			   const struct migration_prototype *from)
+{
+	size_t i;
+
+	*to = *from;
+	to->text = xstrdup(from->text);
+	to->function = xstrdup(from->function);
+	to->return_type = xstrdup(from->return_type);
+	to->params = xcalloc(from->nr_params + 1, sizeof(*to->params));
+	for (i = 0; i < from->nr_params; i++) {
+		to->params[i].type = xstrdup(from->params[i].type);
+		to->params[i].name = xstrdup(from->params[i].name);
+	}
+}
+
 /* a case after the first of cur's function: its function's keys copied */
 static struct migration *add_case(struct migration *m, struct migration *cur)
 {
 	struct migration *v = add_variant(m, cur->member);
-	char *function = NULL;
 
 	v->function = xstrdup(cur->function);
 	if (cur->header)
 		v->header = xstrdup(cur->header);
 	if (cur->model)
 		v->model = xstrdup(cur->model);
-	/* parsed before, so it parses again */
 	if (cur->old_proto.text)
-		prototype_parse(&v->old_proto, cur->old_proto.text, &function);
-	free(function);
+		copy_prototype(&v->old_proto, &cur->old_proto);
 	return v;
 }
 
@@ -263,4 +277,60 @@ int migration_choose(const struct migration *m, const char *name, size_t len,
 		}
 	}
 	return -1;
+}
+
+/* "ida_alloc*()" for the new names of member's cases, "ida_free()" */
+static void add_new_names(const struct migration *m, size_t member,
+			  struct strbuf *out)
+{
+	const char *first = NULL;
+	size_t i, prefix = 0, nr = 0;
+
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		if (v->member != member)
+			continue;
+		if (!nr++) {
+			first = v->new_function;
+			prefix = strlen(first);
+		}
+		while (prefix && strncmp(first, v->new_function, prefix))
+			prefix--;
+	}
+	while (nr > 1 && prefix && first[prefix - 1] == '_')
+		prefix--;
+	if (nr == 1)
+		strbuf_addf(out, "%s()", first);
+	else if (prefix)
+		strbuf_addf(out, "%.*s*()", (int)prefix, first);
+	else
+		strbuf_addstr(out, "their replacements");
+}
+
+void family_describe(const struct migration *m, struct strbuf *out)
+{
+	size_t i, nr = 0, n = migration_nr_variants(m);
+	size_t last = migration_variant(m, n - 1)->member;
+
+	if (n == 1) {
+		migration_describe(m, out);
+		return;
+	}
+	strbuf_addstr(out, "convert ");
+	for (i = 0; i < n; i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		if (i && v->member == migration_variant(m, i - 1)->member)
+			continue;
+		if (nr++)
+			strbuf_addstr(out, v->member == last ? " and " : ", ");
+		strbuf_addf(out, "%s()", v->function);
+	}
+	strbuf_addstr(out, " to ");
+	for (i = 0; i <= last; i++) {
+		if (i)
+			strbuf_addstr(out, i == last ? " and " : ", ");
+		add_new_names(m, i, out);
+	}
 }

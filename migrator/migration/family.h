@@ -77,4 +77,12 @@ int migration_choose(const struct migration *m, const char *name, size_t len,
 		     const struct map_lookup *lookup,
 		     struct migration_choice *out);
 
+/*
+ * What the migration does, in a commit summary's words: the one
+ * conversion's (migration_describe()), or "convert f() and g() to
+ * f_new*() and g_new()" (a function with cases by the new names'
+ * common prefix)
+ */
+void family_describe(const struct migration *m, struct strbuf *out);
+
 #endif

@@ -80,9 +80,9 @@ struct call_item {
 
 /* a condition of a case (map-case.c): old argument arg == or != value */
 struct map_case_cond {
-	int arg;     /* 1-based old position */
-	int equal;   /* 1: "==", 0: "!=" */
-	char *value; /* an integer literal, or "NULL" */
+	int arg;      /* 1-based old position */
+	int equal;    /* 1: "==", 0: "!=" */
+	char *value;  /* an integer literal, or "NULL" */
 	int if_known; /* "... if known": an unknown value fails it */
 };
 
@@ -124,7 +124,7 @@ struct migration {
 	 */
 	struct migration **variants;
 	size_t nr_variants;
-	struct migration *parsing; /* the variant keys go to, or NULL */
+	struct migration *parsing;	/* the variant keys go to, or NULL */
 	const struct migration *family; /* a variant's: the migration */
 	size_t member;			/* the function's, 0-based */
 	int is_case;			/* has "case:" (conds may be none) */
