@@ -64,8 +64,8 @@ static void test_variants(void)
 }
 
 /* the new function a call of name with args takes, or "?N" */
-static void check_choice(struct migration *m, const char *name,
-			 const char *a2, const char *a3, const char *want)
+static void check_choice(struct migration *m, const char *name, const char *a2,
+			 const char *a3, const char *want)
 {
 	const char *args[] = { "p", a2, a3 };
 	struct migration_choice c;
