@@ -59,10 +59,13 @@ apply_cocci() {
 				>>"$output" 2>"$scratch/stderr" || return 1
 			continue
 		fi
+		# with -o, a run that changes nothing fails, saying so
 		timeout 300 "$SPATCH" --sp-file "$cocci" -D "$mode" \
 			"${opts[@]}" --very-quiet "$cur" \
 			-o "$scratch/step$step-$base" \
-			>/dev/null 2>"$scratch/stderr" || return 1
+			>/dev/null 2>"$scratch/stderr" ||
+			grep -q "^-o can not be applied because there are no modified files" \
+				"$scratch/stderr" || return 1
 		# spatch writes no output file when it changes nothing
 		[ -f "$scratch/step$step-$base" ] ||
 			cp "$cur" "$scratch/step$step-$base"
