@@ -11,6 +11,7 @@
 #include "migration.h"
 #include "strbuf.h"
 #include "unit.h"
+#include "util.h"
 
 static const char limits[] =
 	"name: limits\n"
@@ -166,7 +167,7 @@ static void test_errors(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct strbuf text = STRBUF_INIT;
 		struct migration m;
 
