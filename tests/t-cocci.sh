@@ -60,6 +60,7 @@ apply_cocci() {
 				>>"$output" 2>"$scratch/stderr" || return 1
 			continue
 		fi
+		# with -o, a run that changes nothing fails, saying so
 		timeout 300 "$SPATCH" --sp-file "$cocci" -D "$mode" \
 			"${opts[@]}" --very-quiet "$cur" \
 			-o "$scratch/step$step-$base" \
@@ -157,7 +158,15 @@ for migdir in "$SRCDIR"/semantic-patches/*/; do
 			comment "$scratch/stderr"
 			continue
 		fi
-		coccis=("$generated")
+		# a family's: one semantic patch per conversion, run in turn
+		coccis=()
+		awk -v base="$scratch/$migration" '
+			/^\/\/ SPDX-License-Identifier:/ { n++ }
+			{ print > (base "-" n ".cocci") }' "$generated"
+		for ((i = 1; ; i++)); do
+			[ -f "$scratch/$migration-$i.cocci" ] || break
+			coccis+=("$scratch/$migration-$i.cocci")
+		done
 		# a shipped copy for kernel trees is the generated one
 		for c in "$migdir"/*.cocci; do
 			[ -f "$c" ] || continue

@@ -4,6 +4,8 @@
  * report.  Deciding code (the exit code, the result cache) reads the
  * enum and its fields.
  */
+#include <string.h>
+
 #include "apply.h"
 #include "call-site.h"
 #include "strbuf.h"
@@ -17,6 +19,7 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_SPATCH_FAILED] = "spatch failed",
 	[APPLY_LEFT_NOT_MATCHED] = "not matched",
 	[APPLY_LEFT_CONTEXT] = "left by context",
+	[APPLY_LEFT_VALUE] = "value unknown",
 };
 
 const char *apply_reason_name(enum apply_reason reason)
@@ -47,6 +50,26 @@ static void site_text(const struct apply_left *l, struct strbuf *out)
 		call_site_reason_words(out, l->site_reason, l->arg, l->text);
 }
 
+/*
+ * "argument 3 'end' may be 0 at run time, which selects ida_alloc_min()"
+ * (l->function is "0\nida_alloc_min")
+ */
+static void value_text(const struct apply_left *l, struct strbuf *out)
+{
+	const char *fn = or_empty(l->function), *space = strchr(fn, '\n');
+
+	if (!l->arg || !space) {
+		strbuf_addstr(out, "value unknown: no case of the migration "
+				   "holds for its arguments");
+		return;
+	}
+	strbuf_addf(out,
+		    "argument %zu '%s' (%s) may be %.*s at run time, which "
+		    "selects %s()",
+		    l->arg, or_empty(l->text), or_empty(l->param),
+		    (int)(space - fn), fn, space + 1);
+}
+
 void apply_left_text(const struct apply_left *l, struct strbuf *out)
 {
 	switch (l->reason) {
@@ -70,6 +93,9 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 		break;
 	case APPLY_LEFT_CONTEXT:
 		strbuf_addf(out, "left by context: %s", or_empty(l->text));
+		break;
+	case APPLY_LEFT_VALUE:
+		value_text(l, out);
 		break;
 	case APPLY_DROPPED:
 		strbuf_addf(out,

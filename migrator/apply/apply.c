@@ -45,6 +45,7 @@
 
 #include "apply-work.h"
 #include "apply.h"
+#include "call-variant.h"
 #include "cocci-gen.h"
 #include "diff.h"
 #include "rewrite.h"
@@ -99,9 +100,44 @@ static int is_shadowed_call(const struct call_site *cs)
 		cs->reason == CALL_REASON_API_DEFINITION);
 }
 
+/*
+ * a call whose arguments' values choose no conversion of the migration
+ * (family.h): the argument that leaves it open and what it would choose
+ */
+static int left_by_value(struct apply_result *r, const struct apply_file *file,
+			 const struct call_site *cs, const struct apply_work *w,
+			 const struct migration *m)
+{
+	struct migration_choice choice;
+	struct apply_left *left;
+	const char *value = "", *other = "";
+	size_t i;
+
+	if (migration_nr_variants(m) < 2 || !w->orig.buf ||
+	    call_variant_choose(m, w->orig.buf, w->orig.len, cs, &choice) != 1)
+		return 0;
+	left = add_left(r, file, cs, APPLY_LEFT_VALUE, NULL);
+	left->arg = (size_t)choice.arg;
+	if (!choice.arg || (size_t)choice.arg > cs->nr_args)
+		return 1;
+	for (i = 0; i < choice.blocked->nr_conds; i++)
+		if (choice.blocked->conds[i].arg == choice.arg) {
+			value = choice.blocked->conds[i].value;
+			other = choice.blocked->conds[i].equal ? "" :
+								 "other than ";
+		}
+	left->text = xstrdup(cs->args[choice.arg - 1].text);
+	left->param =
+		xstrdup(choice.blocked->old_proto.params[choice.arg - 1].name);
+	left->function =
+		xstrfmt("%s%s\n%s", other, value, choice.blocked->new_function);
+	return 1;
+}
+
 /* why an old-form call that spatch did not convert is left */
 static void left_old(struct apply_result *r, const struct apply_file *file,
-		     const struct call_site *cs, const struct apply_work *w)
+		     const struct call_site *cs, const struct apply_work *w,
+		     const struct migration *m)
 {
 	if (cs->in_macro)
 		add_left(r, file, cs, APPLY_LEFT_MACRO, NULL);
@@ -113,7 +149,7 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 	else if (w && w->parse_error)
 		add_left(r, file, cs, APPLY_LEFT_PARSE_ERROR,
 			 xstrdup(w->parse_error));
-	else
+	else if (!w || !left_by_value(r, file, cs, w, m))
 		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
@@ -142,7 +178,7 @@ static void account_sites(struct apply_result *r, const struct migration *m,
 
 		if (cs->kind == CALL_SITE_OLD &&
 		    !(inserted && apply_is_convertible(cs)))
-			left_old(r, file, cs, w);
+			left_old(r, file, cs, w, m);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
 		else if (is_shadowed_call(cs))

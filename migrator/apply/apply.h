@@ -51,6 +51,7 @@ enum apply_reason {
 	APPLY_LEFT_SPATCH_FAILED, /* spatch failed, or changed more */
 	APPLY_LEFT_NOT_MATCHED,	  /* the semantic patch left it */
 	APPLY_LEFT_CONTEXT,	  /* where the map does not apply ("where:") */
+	APPLY_LEFT_VALUE,	  /* its values choose no conversion */
 	APPLY_LEFT_NR,
 	/* not left: converted, an argument dropped (a warning) */
 	APPLY_DROPPED = APPLY_LEFT_NR
@@ -66,7 +67,10 @@ enum apply_reason {
  *  PARSE_ERROR, SPATCH_FAILED: text, spatch's message;
  *  CONTEXT: text, the migration's "left-reason:";
  *  DROPPED: arg, text: the argument's number and text; param, function:
- *	the names of its parameter and of the function.
+ *	the names of its parameter and of the function;
+ *  VALUE: arg, text, param: the argument whose value is unknown (arg 0:
+ *	no case's conditions hold), function: "VALUE\nNEW", the value it may
+ *	have and the new function that value would choose.
  */
 struct apply_left {
 	const char *path;    /* the file's path (apply_file) */

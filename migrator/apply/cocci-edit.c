@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cocci-rules.h"
+#include "map-case.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -37,6 +38,20 @@ static int uses_word(const char *code, const char *name)
 		p += n;
 	}
 	return 0;
+}
+
+/* "constant c3;": the ones of c1 .. cN that code uses (cocci-case.c) */
+void cocci_add_constants(struct strbuf *out, const char *code, size_t nr)
+{
+	size_t i;
+
+	for (i = 1; i <= nr; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "c%zu", i);
+		if (uses_word(code, name))
+			strbuf_addf(out, "constant %s;\n", name);
+	}
 }
 
 /* "expression e, e1, e3;": the ones of e, e1 .. eN that code uses */
@@ -115,6 +130,17 @@ static void kept_in_order(const struct migration *m, int *keep)
 	free(prev);
 }
 
+/* "e3 - 1": an expression item ("$3 - 1") of the rule's metavariable */
+static char *expr_of(const struct migration *m, const struct call_item *it)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *arg = cocci_arg_name(m, (size_t)it->arg);
+
+	map_expr_text(it->value, arg, 0, &text);
+	free(arg);
+	return strbuf_detach(&text, NULL);
+}
+
 /* the edit script that turns the old argument list into the new one */
 static size_t edit_script(const struct migration *m, struct edit *edits)
 {
@@ -137,14 +163,18 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 				if (!kept_old[next_old])
 					edits[n++] = (struct edit){
 						EDIT_DEL,
-						xstrfmt("e%zu", next_old)
+						cocci_old_arg(m, next_old)
 					};
-			edits[n++] = (struct edit){ EDIT_KEEP,
-						    xstrfmt("e%d", it->arg) };
+			edits[n++] = (struct edit){
+				EDIT_KEEP, cocci_old_arg(m, (size_t)it->arg)
+			};
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
-			edits[n++] = (struct edit){ EDIT_ADD,
-						    xstrfmt("e%d", it->arg) };
+			edits[n++] = (struct edit){
+				EDIT_ADD, cocci_arg_name(m, (size_t)it->arg)
+			};
+		} else if (it->kind == CALL_ITEM_EXPR) {
+			edits[n++] = (struct edit){ EDIT_ADD, expr_of(m, it) };
 		} else {
 			edits[n++] =
 				(struct edit){ EDIT_ADD, xstrdup(it->value) };
@@ -152,8 +182,9 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 	}
 	for (; next_old <= nr_old; next_old++)
 		if (!kept_old[next_old])
-			edits[n++] = (struct edit){ EDIT_DEL,
-						    xstrfmt("e%zu", next_old) };
+			edits[n++] =
+				(struct edit){ EDIT_DEL,
+					       cocci_old_arg(m, next_old) };
 	if (m->old_proto.variadic)
 		edits[n++] = (struct edit){ EDIT_KEEP, xstrdup("...") };
 	free(keep);
@@ -220,6 +251,7 @@ void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g)
 	cocci_join_lines(&code, &lines);
 	strbuf_addstr(out, "@depends on patch@\nposition old_form.p;\n");
 	cocci_add_exprs(out, code.buf, g->old->nr_params);
+	cocci_add_constants(out, code.buf, g->old->nr_params);
 	strbuf_release(&code);
 	strbuf_addstr(out, "@@\n\n");
 	if (g->renames) {

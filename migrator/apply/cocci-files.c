@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cocci-gen.h"
+#include "family.h"
 #include "migration.h"
 #include "scratch.h"
 #include "strbuf.h"
@@ -47,17 +48,25 @@ int cocci_files(const struct migration *m, const char *scratch,
 			strlist_push(paths, m->cocci.items[i].string);
 		return 0;
 	}
-	m->kind->write_cocci(m, &text);
-	path = xstrfmt("%s/%s.cocci", scratch, m->name);
-	isos = xstrfmt("%s/%s.iso", scratch, m->name);
-	ret = write_scratch_file(isos, generated_isos,
-				 sizeof(generated_isos) - 1);
-	if (!ret)
-		ret = write_scratch_file(path, text.buf, text.len);
-	if (!ret)
-		strlist_push(paths, path);
-	free(isos);
-	free(path);
+	/* one semantic patch per variant (family.h), run in turn */
+	for (i = 0, ret = 0; !ret && i < migration_nr_variants(m); i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		strbuf_reset(&text);
+		v->kind->write_cocci(v, &text);
+		path = i ? xstrfmt("%s/%s-%zu.cocci", scratch, m->name, i) :
+			   xstrfmt("%s/%s.cocci", scratch, m->name);
+		isos = i ? xstrfmt("%s/%s-%zu.iso", scratch, m->name, i) :
+			   xstrfmt("%s/%s.iso", scratch, m->name);
+		ret = write_scratch_file(isos, generated_isos,
+					 sizeof(generated_isos) - 1);
+		if (!ret)
+			ret = write_scratch_file(path, text.buf, text.len);
+		if (!ret)
+			strlist_push(paths, path);
+		free(isos);
+		free(path);
+	}
 	strbuf_release(&text);
 	return ret;
 }

@@ -82,5 +82,14 @@ void cocci_join_lines(struct strbuf *out, const struct strlist *lines);
 
 /* the rule that converts an old-form call, from the map */
 void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g);
+/*
+ * Old argument arg (1-based) as the patch rule spells it (cocci-case.c):
+ * "e2", or the literal a case's condition "$2 == 0" fixes it to
+ */
+char *cocci_old_arg(const struct migration *m, size_t arg);
+/* "e3", or "c3" when a case needs its value known (a constant) */
+char *cocci_arg_name(const struct migration *m, size_t arg);
+/* "constant c3;" for each of c1 .. cN code uses */
+void cocci_add_constants(struct strbuf *out, const char *code, size_t nr);
 
 #endif

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "call-variant.h"
 #include "cross-check.h"
+#include "map-case.h"
+#include "strbuf.h"
 #include "util.h"
 
 #define NO_OFFSET ((size_t)-1)
@@ -123,6 +126,10 @@ static size_t new_call_items(const struct migration *m,
 			src[n++] = -1;
 			strlist_push(want, it->value);
 			break;
+		case CALL_ITEM_EXPR:
+			src[n++] = -3;
+			strlist_push(want, it->value)->util = (void *)it;
+			break;
 		case CALL_ITEM_REST:
 			for (k = m->old_proto.nr_params; k < ca->nr_args; k++) {
 				src[n++] = (int)k;
@@ -134,16 +141,48 @@ static size_t new_call_items(const struct migration *m,
 	return n;
 }
 
+/*
+ * b's argument [from, to) is an expression item of the old argument's
+ * text: folded as kmigrate writes it, or as spatch does ("256 - 1")
+ */
+static int same_as_expr(const char *expr, const char *arg,
+			const struct scanned_text *b, size_t from, size_t to)
+{
+	struct strbuf text = STRBUF_INIT;
+	int fold, same = 0;
+
+	for (fold = 1; !same && fold >= 0; fold--) {
+		strbuf_reset(&text);
+		map_expr_text(expr, arg, fold, &text);
+		same = same_as_text(text.buf, b, from, to);
+	}
+	strbuf_release(&text);
+	return same;
+}
+
+static int is_expr_arg(const struct call_item *it, const struct call_site *ca,
+		       const struct scanned_text *b, const struct call_arg *y)
+{
+	if ((size_t)it->arg > ca->nr_args)
+		return 0;
+	return same_as_expr(it->value, ca->args[it->arg - 1].text, b, y->start,
+			    y->end);
+}
+
 /* b's call is a's converted by the migration's map, token for token */
 static int is_converted(struct cross_check *c, const struct call_site *ca,
 			const struct call_site *cb)
 {
 	const struct migration *m = c->m;
 	struct strlist want = STRLIST_INIT;
+	struct migration_choice choice;
 	int *src;
 	size_t k, n;
 	int same;
 
+	if (call_variant_choose(m, c->a->buf, c->a->len, ca, &choice))
+		return 0;
+	m = choice.variant;
 	if (ca->nr_args < m->old_proto.nr_params ||
 	    !same_as_text(m->new_function, c->b, cb->name_offset,
 			  cb->name_offset + cb->name_len))
@@ -157,6 +196,8 @@ static int is_converted(struct cross_check *c, const struct call_site *ca,
 		if (src[k] == -1)
 			same = same_as_text(want.items[k].string, c->b,
 					    y->start, y->end);
+		else if (src[k] == -3)
+			same = is_expr_arg(want.items[k].util, ca, c->b, y);
 		else if (src[k] == -2) /* an old argument that is not there */
 			same = same_as_text("", c->b, y->start, y->end);
 		else
@@ -185,7 +226,15 @@ static enum call_change compare_call(struct cross_check *c,
 				      cb->args[k].start, cb->args[k].end);
 	if (same)
 		return CALL_SAME;
-	return is_converted(c, ca, cb) ? CALL_CONVERTED : CALL_CHANGED;
+	if (is_converted(c, ca, cb))
+		return CALL_CONVERTED;
+	/*
+	 * A call whose values choose no conversion, or another than
+	 * spatch's: left as it was, and apply says why
+	 */
+	if (migration_nr_variants(c->m) > 1 && ca->kind == CALL_SITE_OLD)
+		return CALL_LEFT_BY_VALUE;
+	return CALL_CHANGED;
 }
 
 static int is_checked_call(const struct call_site *cs)

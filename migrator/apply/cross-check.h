@@ -42,6 +42,11 @@ enum call_change {
 	CALL_SAME,
 	CALL_CONVERTED, /* converted as the map says */
 	CALL_CHANGED,
+	/*
+	 * converted, but the arguments' values choose another conversion
+	 * of the migration, or cannot choose one (family.h): left
+	 */
+	CALL_LEFT_BY_VALUE,
 };
 
 /*

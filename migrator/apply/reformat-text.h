@@ -13,11 +13,14 @@
 
 #define NO_OFFSET ((size_t)-1)
 
+struct reformat_map;
+
 struct call_edit {
 	size_t open, close;
 	size_t *commas;
 	size_t nr_commas;
 	int was_wide; /* its insertion point's line was too wide */
+	const struct reformat_map *map; /* its conversion */
 };
 
 struct reformat {

@@ -426,7 +426,6 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 {
 	struct reformat rf;
 	size_t i, changed = 0;
-	int anchor = first_value(map);
 
 	rf.max_columns = max_columns;
 	strbuf_init(&rf.text, len);
@@ -435,11 +434,15 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 	rf.calls = xcalloc(nr + 1, sizeof(*rf.calls));
 	for (i = 0; i < nr; i++) {
 		struct call_edit *c = &rf.calls[i];
+		const struct reformat_map *cm = calls[i].map ? calls[i].map :
+							       map;
+		int anchor = first_value(cm);
 
+		c->map = cm;
 		c->open = calls[i].open;
 		c->close = calls[i].close;
 		c->nr_commas = calls[i].nr_commas;
-		c->commas = xcalloc(c->nr_commas + map->nr_new + 1,
+		c->commas = xcalloc(c->nr_commas + cm->nr_new + 1,
 				    sizeof(*c->commas));
 		if (c->nr_commas)
 			memcpy(c->commas, calls[i].commas,
@@ -450,7 +453,7 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 	}
 	qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
 	for (i = 0; i < nr; i++)
-		changed += convert_one(&rf, &rf.calls[i], map);
+		changed += convert_one(&rf, &rf.calls[i], rf.calls[i].map);
 	strbuf_add(out, rf.text.buf, rf.text.len);
 	for (i = 0; i < nr; i++)
 		free(rf.calls[i].commas);

@@ -45,11 +45,15 @@
 
 #define REFORMAT_MAX_COLUMNS 80 /* coding-style.rst's, for trees without one */
 
+struct reformat_map;
+
 struct reformat_call {
 	size_t open;	      /* offset of the call's '(' */
 	size_t close;	      /* offset of its ')' */
 	const size_t *commas; /* offsets of its top-level commas, in order */
 	size_t nr_commas;
+	/* its own conversion (a variant's, family.h), or NULL: map's */
+	const struct reformat_map *map;
 };
 
 /* a conversion: how each call changes */

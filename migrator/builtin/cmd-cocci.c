@@ -28,6 +28,7 @@
 
 #include "builtin.h"
 #include "cocci-gen.h"
+#include "family.h"
 #include "migration.h"
 #include "parallel.h"
 #include "parse-options.h"
@@ -73,8 +74,14 @@ static int print_cocci_files(const struct migration *m, int generated)
 	if (generated || !m->cocci.nr) {
 		struct strbuf text = STRBUF_INIT;
 
-		m->kind->write_cocci(m, &text);
-		fwrite(text.buf, 1, text.len, stdout);
+		/* a family's: one after the other, as apply runs them */
+		for (i = 0; i < migration_nr_variants(m); i++) {
+			const struct migration *v = migration_variant(m, i);
+
+			strbuf_reset(&text);
+			v->kind->write_cocci(v, &text);
+			fwrite(text.buf, 1, text.len, stdout);
+		}
 		strbuf_release(&text);
 	}
 	for (i = 0; !generated && i < m->cocci.nr; i++) {

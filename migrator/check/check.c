@@ -24,6 +24,7 @@
 
 #include "c-type.h"
 #include "check.h"
+#include "family.h"
 #include "evidence.h"
 #include "rules.h"
 #include "strbuf.h"
@@ -37,6 +38,35 @@ const struct rule *const check_rules[] = {
 #undef RULE
 
 const size_t nr_check_rules = ARRAY_SIZE(check_rules);
+
+/*
+ * The variant of a site (family.h): its name's, and for an old name
+ * with cases the case its literal arguments choose, or else the first
+ * (the old prototype is every case's)
+ */
+static const struct migration *variant_of(const struct migration *m,
+					  const struct scan_file *sf, size_t i)
+{
+	const struct call_site *cs = &sf->sites[i];
+	struct migration_choice choice;
+	const struct migration *v;
+	const char **args;
+	size_t k;
+
+	/* a call's text starts with its name */
+	if (migration_nr_variants(m) == 1 || !cs->text ||
+	    strlen(cs->text) < cs->name_len)
+		return m;
+	args = xcalloc(cs->nr_args + 1, sizeof(*args));
+	for (k = 0; k < cs->nr_args; k++)
+		args[k] = cs->args[k].text;
+	v = migration_variant_named(m, cs->text, cs->name_len);
+	if (!migration_choose(m, cs->text, cs->name_len, args, cs->nr_args,
+			      NULL, &choice))
+		v = choice.variant;
+	free(args);
+	return v ? v : m;
+}
 
 /* the scan's calls of one file become records for the analysis */
 static void add_file(struct check_result *r, const struct scan_file *sf,
@@ -60,8 +90,9 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 		if (!call_site_kind_is_call(sf->sites[i].kind))
 			continue;
 		call = &cf->calls[cf->nr_calls];
-		call_analysis_init(call, &sf->sites[i], m, &r->api,
-				   &cf->analysed, cf->nr_calls);
+		/* a family's: the conversion of the call's name (family.h) */
+		call_analysis_init(call, &sf->sites[i], variant_of(m, sf, i),
+				   &r->api, &cf->analysed, cf->nr_calls);
 		cf->nr_calls++;
 	}
 	r->nr_calls += n;

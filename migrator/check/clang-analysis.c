@@ -468,12 +468,12 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	struct fallback_env fb = { env, { env->tree, v->overlay, NULL }, NULL };
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
+	const struct migration *family = m->family ? m->family : m;
 	struct token_list tokens = TOKEN_LIST_INIT;
 	CXTranslationUnit again = NULL;
 	size_t i, expected = 0;
 
-	cf.names[0] = m->function;
-	cf.names[1] = migration_renames(m) ? m->new_function : NULL;
+	family->kind->names(family, cf.names);
 	cf.macro = v->calls[0].api->macro;
 	fb.headers.read = &v->file->deps;
 	if (tu)

@@ -31,7 +31,8 @@ static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
 	CXSourceLocation loc = clang_getCursorLocation(cursor);
 	struct clang_call *call;
 	CXString name;
-	int named;
+	int named = 0;
+	size_t i;
 
 	(void)parent;
 	if (!expanded_in_main(cf, loc))
@@ -39,8 +40,8 @@ static enum CXChildVisitResult find_calls(CXCursor cursor, CXCursor parent,
 	if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	name = clang_getCursorSpelling(cursor);
-	named = !strcmp(clang_getCString(name), cf->names[0]) ||
-		(cf->names[1] && !strcmp(clang_getCString(name), cf->names[1]));
+	for (i = 0; !named && cf->names[i]; i++)
+		named = !strcmp(clang_getCString(name), cf->names[i]);
 	clang_disposeString(name);
 	/* a function that is a macro: what it expands to, at its name */
 	if (!named && !cf->macro)

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "clang-loader.h"
+#include "kind.h"
 
 struct call_analysis;
 struct call_site;
@@ -40,9 +41,10 @@ struct clang_call_key {
 };
 
 struct call_finder {
-	const char *names[2]; /* the function's old and new name */
-	CXFile main;	      /* the file analysed */
-	int macro;	      /* the tree declares it as a macro */
+	/* the migration's names (kind.h's names), NULL after the last */
+	const char *names[KIND_MAX_NAMES + 1];
+	CXFile main; /* the file analysed */
+	int macro;   /* the tree declares it as a macro */
 	struct clang_call *calls;
 	size_t nr, alloc;
 	struct clang_call_key *keys; /* by offset, then call */

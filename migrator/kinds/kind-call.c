@@ -26,6 +26,8 @@
 #include "check.h"
 #include "cocci-gen.h"
 #include "cross-check.h"
+#include "family.h"
+#include "map-case.h"
 #include "kinds.h"
 #include "migration-map.h"
 #include "migration-validate.h"
@@ -122,10 +124,14 @@ static int set_text(struct migration *m, const struct call_text_key *k,
 	return 0;
 }
 
-static int call_read_field(struct migration *m, const char *key,
+static int call_read_field(struct migration *family, const char *key,
 			   const char *value, struct strbuf *why)
 {
+	struct migration *m = family_variant_for_key(family, key, why);
 	size_t i;
+
+	if (!m)
+		return -1;
 
 	for (i = 0; i < ARRAY_SIZE(call_text_keys); i++)
 		if (!strcmp(key, call_text_keys[i].key))
@@ -144,6 +150,8 @@ static int call_read_field(struct migration *m, const char *key,
 		return set_prototype(m, &m->new_proto, value, why);
 	if (!strcmp(key, "new-call"))
 		return map_parse_new_call(m, value, why);
+	if (!strcmp(key, "case"))
+		return map_case_parse(m, value, why);
 	if (!strcmp(key, "drop"))
 		return map_add_drop(m, value, why);
 	if (!strcmp(key, "not-null"))
@@ -154,7 +162,7 @@ static int call_read_field(struct migration *m, const char *key,
 	return -1;
 }
 
-static const char *call_missing_field(const struct migration *m)
+static const char *variant_missing_field(const struct migration *m)
 {
 	if (!m->function)
 		return "function";
@@ -169,21 +177,61 @@ static const char *call_missing_field(const struct migration *m)
 	return NULL;
 }
 
-static int call_finish(struct migration *m, struct strbuf *why)
+/* the first key a variant lacks */
+static const char *call_missing_field(const struct migration *m)
 {
-	if (check_names(m, why) < 0)
-		return -1;
-	return map_validate(m, why);
+	size_t i;
+
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		const char *missing =
+			variant_missing_field(migration_variant(m, i));
+
+		if (missing)
+			return missing;
+	}
+	return NULL;
 }
 
-/* scan: the function's name, and its new one when it is renamed */
+static int call_finish(struct migration *m, struct strbuf *why)
+{
+	size_t i;
+
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		struct migration *v =
+			(struct migration *)migration_variant(m, i);
+
+		if (check_names(v, why) < 0 || map_validate(v, why) < 0)
+			return -1;
+	}
+	m->parsing = NULL;
+	if (family_validate(m, why) < 0)
+		return -1;
+	family_share(m);
+	return 0;
+}
+
+static void add_name(const char **names, size_t *n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp(names[i], name))
+			return;
+	if (*n < KIND_MAX_NAMES)
+		names[(*n)++] = name;
+}
+
+/* scan: every variant's function's name, and its new one */
 static size_t call_names(const struct migration *m, const char **names)
 {
-	size_t n = 0;
+	size_t i, n = 0;
 
-	names[n++] = m->function;
-	if (migration_renames(m))
-		names[n++] = m->new_function;
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		add_name(names, &n, v->function);
+		add_name(names, &n, v->new_function);
+	}
 	return n;
 }
 
@@ -193,7 +241,7 @@ static void call_describe_users(const struct migration *m, struct strbuf *out)
 	strbuf_addf(out, "caller of %s()", m->function);
 }
 
-static void call_release(struct migration *m)
+static void release_variant(struct migration *m)
 {
 	free(m->function);
 	free(m->new_function);
@@ -205,6 +253,12 @@ static void call_release(struct migration *m)
 	map_release(m);
 	m->function = m->new_function = m->header = m->model = NULL;
 	m->new_header = NULL;
+}
+
+static void call_release(struct migration *m)
+{
+	family_release(m, release_variant);
+	release_variant(m);
 }
 
 /* check's call rules (migrator/check/rules/), the ones a call has */
@@ -232,7 +286,7 @@ const struct migration_kind kind_call = {
 	.finish = call_finish,
 	.release = call_release,
 	.names = call_names,
-	.scan_buffer = call_site_scan,
+	.scan_buffer = call_site_scan_variants,
 	.write_cocci = cocci_generate,
 	.cross_check = cross_check_calls,
 	.rewrite = rewrite_calls,
@@ -240,7 +294,7 @@ const struct migration_kind kind_call = {
 	.analyse_files = check_analyse_calls,
 	.conclude = check_conclude_calls,
 	.rules = call_rules,
-	.describe = migration_describe,
+	.describe = family_describe,
 	.describe_users = call_describe_users,
 	.cover_change = series_cover_prototypes,
 };

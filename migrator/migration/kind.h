@@ -34,7 +34,7 @@ struct scan_file;
 struct strbuf;
 
 /* the most names a kind gives scan to look for (names) */
-#define KIND_MAX_NAMES 4
+#define KIND_MAX_NAMES 16
 
 struct migration_kind {
 	const char *name; /* the value of "kind:": "call" */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lexer.h"
+#include "map-case.h"
 #include "migration.h"
 #include "migration-map.h"
 #include "migration-validate.h"
@@ -138,10 +139,13 @@ int map_parse_new_call(struct migration *m, const char *value,
 		} else if (ref > 0) {
 			it->kind = CALL_ITEM_ARG;
 			it->arg = ref;
+		} else if (!map_expr_parse(text, &it->arg)) {
+			it->kind = CALL_ITEM_EXPR;
+			it->value = xstrdup(text);
 		} else if (ref < 0 || !*text) {
 			strbuf_addf(why,
-				    "'%s' is neither '$N', '...' nor a "
-				    "value",
+				    "'%s' is neither '$N', '$N - INTEGER', "
+				    "'...' nor a value",
 				    text);
 			ret = -1;
 		} else if (validate_c_expression(text, why) < 0) {
@@ -349,7 +353,7 @@ static int check_items(struct migration *m, struct strbuf *why)
 			continue;
 		}
 		fixed++;
-		if (it->kind != CALL_ITEM_ARG)
+		if (it->kind != CALL_ITEM_ARG && it->kind != CALL_ITEM_EXPR)
 			continue;
 		if ((size_t)it->arg > old_nr) {
 			strbuf_addf(why,
@@ -358,6 +362,8 @@ static int check_items(struct migration *m, struct strbuf *why)
 				    it->arg, old_nr, old_nr == 1 ? "" : "s");
 			return -1;
 		}
+		if (it->kind == CALL_ITEM_EXPR)
+			continue; /* computed: a value of its own */
 		if (m->old_to_new[it->arg - 1]) {
 			strbuf_addf(why, "new-call: '$%d' twice", it->arg);
 			return -1;
@@ -503,6 +509,10 @@ int migration_drop_is_silent(const struct migration *m, int arg,
 	size_t i;
 	int silent = 0;
 
+	/* a case that needs the argument equal to a value drops it */
+	for (i = 0; i < m->nr_conds; i++)
+		if (m->conds[i].arg == arg && m->conds[i].equal)
+			return 1;
 	lex_squeeze(&sb, text, strlen(text));
 	for (i = 0; i < m->nr_drops && !silent; i++)
 		silent = m->drops[i].arg == arg &&
@@ -514,6 +524,7 @@ int migration_drop_is_silent(const struct migration *m, int arg,
 void migration_new_args(const struct migration *m, const char *const *old,
 			size_t nr, struct strlist *out)
 {
+	struct strbuf expr = STRBUF_INIT;
 	size_t i, k;
 
 	for (i = 0; i < m->new_call_nr; i++) {
@@ -528,12 +539,34 @@ void migration_new_args(const struct migration *m, const char *const *old,
 		case CALL_ITEM_VALUE:
 			strlist_push(out, it->value);
 			break;
+		case CALL_ITEM_EXPR:
+			strbuf_reset(&expr);
+			map_expr_text(it->value,
+				      (size_t)it->arg <= nr ? old[it->arg - 1] :
+							      "",
+				      1, &expr);
+			strlist_push(out, expr.buf);
+			break;
 		case CALL_ITEM_REST:
 			for (k = m->old_proto.nr_params; k < nr; k++)
 				strlist_push(out, old[k]);
 			break;
 		}
 	}
+	strbuf_release(&expr);
+}
+
+int migration_arg_removed(const struct migration *m, int arg)
+{
+	size_t i;
+
+	if (migration_new_position(m, arg))
+		return 0;
+	for (i = 0; i < m->new_call_nr; i++)
+		if (m->new_call[i].kind == CALL_ITEM_EXPR &&
+		    m->new_call[i].arg == arg)
+			return 0;
+	return 1;
 }
 
 const struct migration_not_null *migration_not_null(const struct migration *m,
@@ -625,7 +658,7 @@ void migration_describe(const struct migration *m, struct strbuf *out)
 	strlist_clear(&words, 0);
 	strbuf_reset(&what);
 	for (i = 0; i < m->old_proto.nr_params; i++)
-		if (!m->old_to_new[i])
+		if (migration_arg_removed(m, (int)i + 1))
 			strlist_push(&words, m->old_proto.params[i].name);
 	if (words.nr) {
 		strbuf_addstr(&what, "drop the ");

@@ -25,6 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "c-type.h"
+#include "family.h"
 #include "fields.h"
 #include "migration.h"
 #include "migration-validate.h"
@@ -405,6 +407,8 @@ int migration_load(struct migration *m, const char *value)
 		ret = parse_text(m, text.buf, path, name);
 	if (!ret)
 		ret = check_paths_inside(m, path);
+	if (!ret)
+		family_share(m); /* the kernel types too */
 out_free_path:
 	free(path);
 	free(name);

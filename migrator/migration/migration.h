@@ -72,12 +72,21 @@ enum call_item_kind {
 	CALL_ITEM_ARG,	 /* "$N": the old call's argument N */
 	CALL_ITEM_VALUE, /* a value every converted call passes */
 	CALL_ITEM_REST,	 /* "...": the old call's variadic arguments */
+	CALL_ITEM_EXPR,	 /* "$N - 1": old argument N in an expression */
 };
 
 struct call_item {
 	enum call_item_kind kind;
-	int arg;     /* CALL_ITEM_ARG: 1-based old position */
-	char *value; /* CALL_ITEM_VALUE: "NULL" */
+	int arg;     /* CALL_ITEM_ARG, CALL_ITEM_EXPR: 1-based old position */
+	char *value; /* CALL_ITEM_VALUE: "NULL"; CALL_ITEM_EXPR: "$3 - 1" */
+};
+
+/* a condition of a case (map-case.c): old argument arg == or != value */
+struct map_case_cond {
+	int arg;      /* 1-based old position */
+	int equal;    /* 1: "==", 0: "!=" */
+	char *value;  /* an integer literal, or "NULL" */
+	int if_known; /* "... if known": an unknown value fails it */
 };
 
 /* a removed argument and the values it may have to go silently */
@@ -126,6 +135,19 @@ struct migration {
 	size_t nr_drops;
 	struct migration_not_null *not_null;
 	size_t nr_not_null;
+	/*
+	 * A family (several functions) or cases (by argument values):
+	 * every conversion but this one, each a migration of its own
+	 * call fields sharing the common ones (family.h)
+	 */
+	struct migration **variants;
+	size_t nr_variants;
+	struct migration *parsing;	/* the variant keys go to, or NULL */
+	const struct migration *family; /* a variant's: the migration */
+	size_t member;			/* the function's, 0-based */
+	int is_case;			/* has "case:" (conds may be none) */
+	struct map_case_cond *conds;	/* all must hold */
+	size_t nr_conds;
 	enum call_where where; /* the calls the map applies to */
 	char *left_reason;     /* why a call elsewhere is left, in words */
 	struct migration_leave *leaves; /* "leave-path:" */
@@ -176,6 +198,11 @@ int migration_renames(const struct migration *m);
 int migration_arg_moves(const struct migration *m, size_t i);
 /* the new position of old argument arg (1-based); 0: removed */
 int migration_new_position(const struct migration *m, int arg);
+/*
+ * Old argument arg (1-based) is in no new argument: not moved, not in an
+ * expression item ("$3 - 1")
+ */
+int migration_arg_removed(const struct migration *m, int arg);
 /* the item that fills new parameter pos (1-based), or NULL */
 const struct call_item *migration_new_item(const struct migration *m, int pos);
 /*

@@ -172,5 +172,11 @@ int call_site_result_unused(const struct call_site_file *f, size_t name_tok,
  */
 void call_site_scan(struct scan_file *file, const char *buf, size_t len,
 		    const struct migration *m);
+/*
+ * The same for a migration of several conversions (family.h): every
+ * variant's names, each occurrence once, in offset order
+ */
+void call_site_scan_variants(struct scan_file *file, const char *buf,
+			     size_t len, const struct migration *m);
 
 #endif

@@ -24,6 +24,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "diffstat.h"
+#include "family.h"
 #include "finding.h"
 #include "git-plumbing.h"
 #include "mbox.h"
@@ -163,8 +164,29 @@ static void add_prototype(struct strbuf *body, const char *proto)
 	free(text);
 }
 
+/* a family's (family.h): every old prototype once, then every new one */
+static void cover_family(const struct migration *m, struct strbuf *body)
+{
+	size_t i, n = migration_nr_variants(m);
+
+	strbuf_addstr(body, "\nThe prototypes change from\n\n");
+	for (i = 0; i < n; i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		if (!i || v->member != migration_variant(m, i - 1)->member)
+			add_prototype(body, v->old_proto.text);
+	}
+	strbuf_addstr(body, "\nto\n\n");
+	for (i = 0; i < n; i++)
+		add_prototype(body, migration_variant(m, i)->new_proto.text);
+}
+
 void series_cover_prototypes(const struct migration *m, struct strbuf *body)
 {
+	if (migration_nr_variants(m) > 1) {
+		cover_family(m, body);
+		return;
+	}
 	strbuf_addstr(body, "\nThe prototype changes from\n\n");
 	add_prototype(body, m->old_proto.text);
 	strbuf_addstr(body, "\nto\n\n");

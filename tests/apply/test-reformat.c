@@ -29,6 +29,7 @@ static void describe_call(const char *text, size_t open, struct test_calls *tc)
 	int depth = 0;
 	char quote = 0;
 
+	memset(call, 0, sizeof(*call)); /* the map: the one of all calls */
 	for (pos = open + 1; text[pos]; pos++) {
 		char c = text[pos];
 

@@ -254,9 +254,9 @@ static void test_map_errors(void)
 		  "new-call: $2 $3 $4 ...\n" },
 		/* no map */
 		{ "int frob(int a, char *b, char *fmt, ...)", "" },
-		/* a '$' inside a value */
+		/* a "$" inside a value that is no "$N - INTEGER" */
 		{ "int frob(int a, char *b, char *fmt, ...)",
-		  "new-call: $2+1 $3 $4 ...\n" },
+		  "new-call: $2*2 $3 $4 ...\n" },
 		/* not-null of no parameter */
 		{ "int frob(int a, char *b, char *fmt, ...)",
 		  "new-call: $2 $3 $4 ...\nnot-null: cls\n" },

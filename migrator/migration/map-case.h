@@ -1,0 +1,64 @@
+/*
+ * map-case.h - what a case of a migration holds to (its "case:" line)
+ * and the one kind of map item that computes from an old argument
+ * ("$N - 1"), read and evaluated on an argument's text, without a
+ * compiler.
+ *
+ * A condition compares an old argument with an integer literal or NULL
+ * ("$3 == 0", "$2 != NULL"); "case: else" has none.  An argument's
+ * value is known when it is an integer literal, NULL, the address of
+ * something or a string literal (never NULL), or a name the caller's
+ * lookup says stands for a literal (a "#define NAME 0" the file has);
+ * anything else (a variable, an expression) is unknown, and so is every
+ * condition on it, unless the condition ends in "if known" ("$2 == 0
+ * if known": a case that is only the better form when the value is
+ * known, a later case being right for every value): then it fails.
+ *
+ * An expression item is "$N + INTEGER" or "$N - INTEGER": the argument
+ * as written, in parentheses unless it is a name, a literal or a member
+ * access, and the operator; a literal argument is folded ("256 - 1" is
+ * "255").  Caller's steps: map_case_parse() on a variant while the file
+ * is read; map_case_eval() per condition; map_expr_parse() when the map
+ * is read, map_expr_text() per converted call.
+ */
+#ifndef KM_MAP_CASE_H
+#define KM_MAP_CASE_H
+
+#include <stddef.h>
+
+struct migration;
+struct strbuf;
+
+/* what an identifier stands for: the literal it is defined as, or NULL */
+struct map_lookup {
+	const char *(*literal)(void *data, const char *name, size_t len);
+	void *data;
+};
+
+enum map_case_value {
+	MAP_CASE_UNKNOWN, /* the argument's value is not known here */
+	MAP_CASE_HOLDS,
+	MAP_CASE_FAILS,
+};
+
+/* read "$2 == 0, $3 != 0" or "else" into v's conditions; -1 with why */
+int map_case_parse(struct migration *v, const char *value, struct strbuf *why);
+/* every condition's argument is one of the old prototype's; -1 with why */
+int map_case_validate(const struct migration *v, struct strbuf *why);
+void map_case_release(struct migration *v);
+
+/* does condition i of v hold for an argument written text */
+enum map_case_value map_case_eval(const struct migration *v, size_t i,
+				  const char *text,
+				  const struct map_lookup *lookup);
+
+/* "$N - 1": 0 with *arg set, or -1 (not such an expression) */
+int map_expr_parse(const char *text, int *arg);
+/*
+ * The expression expr with its "$N" replaced by the argument's text,
+ * appended to out; fold: a literal argument is computed ("255")
+ */
+void map_expr_text(const char *expr, const char *arg, int fold,
+		   struct strbuf *out);
+
+#endif
