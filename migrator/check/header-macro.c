@@ -160,7 +160,7 @@ char *header_string_macro(const struct header_lookup *where, const char *path,
 		const char *header = queued.items[i].string;
 		struct token_list tl = TOKEN_LIST_INIT;
 		struct strbuf buf = STRBUF_INIT;
-		struct source_text src;
+		struct source_text src = { .tokens = &tl };
 
 		if (read_header(&fs, where->overlay, header, &buf) < 0) {
 			strbuf_release(&buf);
@@ -171,7 +171,6 @@ char *header_string_macro(const struct header_lookup *where, const char *path,
 		lex_buffer(buf.buf, buf.len, &tl);
 		src.buf = buf.buf;
 		src.len = buf.len;
-		src.tokens = &tl;
 		found = decl_string_macro(&src, name);
 		if (!found)
 			queue_includes(&queued, header, buf.buf, &tl);
