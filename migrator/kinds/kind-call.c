@@ -8,14 +8,14 @@
  * old-prototype, new-prototype, new-call, drop, not-null, where,
  * left-reason, leave-path and model into the call fields of struct
  * migration (the map is migration-map.c's), checks once they are all
- * read that the prototypes name the function and the map fits them, has scan look for the function's names and
- * classify its call sites (call-site.h), generates the semantic patch
- * (cocci-gen.h), rewrites the calls spatch converted (rewrite.h) and
- * cross-checks a converted text call by call (cross-check.h), has
- * check analyse the calls with libclang and the model (check.h) and
- * brings its call rules, and words a change as the map does
- * (migration_describe()) and a cover letter by its prototypes
- * (series.h).  Every value is checked for what it is
+ * read that the prototypes name the function and the map fits them, has
+ * scan look for the function's names and classify its call sites
+ * (call-site.h), generates the semantic patch (cocci-gen.h), rewrites
+ * the calls spatch converted (rewrite.h) and cross-checks a converted
+ * text call by call (cross-check.h), has check analyse the calls with
+ * libclang and the model (check.h) and brings its call rules, and words
+ * a change as the map does (migration_describe()) and a cover letter by
+ * its prototypes (series.h). Every value is checked for what it is
  * (migration-validate.h) before it is stored.
  */
 #include <stddef.h>
@@ -263,20 +263,13 @@ static void call_release(struct migration *m)
 
 /* check's call rules (migrator/check/rules/), the ones a call has */
 static const char *const call_rules[] = {
-	"parse-failure",
-	"left-by-context",
-	"other-declaration",
-	"argument-count",
-	"ambiguous-call",
-	"unconverted-call",
-	"swapped-arguments",
-	"null-class",
-	"argument-type",
-	"format-mismatch",
-	"format-nonliteral",
-	"sysfs-effect-changed",
-	"hand-patch-divergence",
-	NULL,
+	"parse-failure",	 "left-by-context",
+	"other-declaration",	 "argument-count",
+	"ambiguous-call",	 "unconverted-call",
+	"swapped-arguments",	 "null-class",
+	"argument-type",	 "format-mismatch",
+	"format-nonliteral",	 "sysfs-effect-changed",
+	"hand-patch-divergence", NULL,
 };
 
 const struct migration_kind kind_call = {

@@ -477,9 +477,8 @@ static void test_result_context(void)
 		for (k = 0; k < file.nr_sites; k++)
 			if ((file.sites[k].kind == CALL_SITE_CONTEXT) !=
 			    cases[i].left)
-				fprintf(stderr, "expected %s in '%s'\n",
-					cases[i].left ? "left" : "a call",
-					cases[i].statement);
+				fprintf(stderr, "expected left=%d in '%s'\n",
+					cases[i].left, cases[i].statement);
 		for (k = 0; k < file.nr_sites; k++)
 			CU_ASSERT((file.sites[k].kind == CALL_SITE_CONTEXT) ==
 				  cases[i].left);
