@@ -428,8 +428,10 @@ static int read_suffixes(struct reader *r, struct derivs *ds,
 				const struct token *t = tok(r);
 
 				if (!t || at(r, "[") || at(r, ";") ||
-				    at(r, ")"))
+				    at(r, ")")) {
+					strbuf_release(&sb);
 					return fail(r, "expected ']'");
+				}
 				strbuf_add(&sb, r->text + t->start,
 					   t->end - t->start);
 				r->i++;
