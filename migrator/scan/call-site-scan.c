@@ -351,7 +351,7 @@ static void find_in_token(struct buffer_scan *bs, size_t i)
 			p += len;
 		}
 	}
-	if (bs->nr_names > 1)
+	if (bs->nr_names > 1 && bs->file->nr_sites > first)
 		qsort(bs->file->sites + first, bs->file->nr_sites - first,
 		      sizeof(*bs->file->sites), by_offset);
 }
