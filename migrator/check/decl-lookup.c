@@ -197,6 +197,7 @@ struct name_entry {
 	size_t nr_decls;
 	int decls_done, created_done, macro_done;
 	char *created, *macro;
+	char *key; /* its own copy of a name the file never spells, or NULL */
 };
 
 /*
@@ -261,6 +262,7 @@ static void free_entry(void *util)
 	free(e->at);
 	free(e->created);
 	free(e->macro);
+	free(e->key);
 	free(e);
 }
 
@@ -376,14 +378,22 @@ static char *string_macro(const struct source_text *src, const char *name)
 }
 
 /* the index's entry of name, made when new */
+/*
+ * name's entry, made when the file never spells it: the table keeps
+ * the key's pointer, so the entry holds a copy that lives as long
+ */
 static struct name_entry *entry_put(struct decl_index *ix, const char *name)
 {
-	struct name_entry **slot = (struct name_entry **)name_table_put(
-		&ix->names, name, strlen(name));
+	struct name_entry *e = entry_of(ix, name), **slot;
 
-	if (!*slot)
-		*slot = xcalloc(1, sizeof(**slot));
-	return *slot;
+	if (e)
+		return e;
+	e = xcalloc(1, sizeof(*e));
+	e->key = xstrdup(name);
+	slot = (struct name_entry **)name_table_put(&ix->names, e->key,
+						    strlen(e->key));
+	*slot = e;
+	return e;
 }
 
 char *decl_string_macro(const struct source_text *src, const char *name)
