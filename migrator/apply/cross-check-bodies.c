@@ -92,20 +92,11 @@ static void find_bodies(const struct scanned_text *s, struct bodies *out)
 static size_t tokens_differ(const struct scanned_text *a, size_t i, size_t ie,
 			    const struct scanned_text *b, size_t j, size_t je)
 {
-	for (; i < ie && j < je; i++, j++) {
-		const struct token *p = &a->tokens.tokens[i];
-		const struct token *q = &b->tokens.tokens[j];
+	size_t at = scanned_text_differ(a, i, ie, b, j, je);
 
-		if (p->end - p->start != q->end - q->start ||
-		    memcmp(a->buf + p->start, b->buf + q->start,
-			   p->end - p->start))
-			return p->start;
-	}
-	if (i < ie)
-		return a->tokens.tokens[i].start;
-	if (j < je)
-		return ie < a->tokens.nr ? a->tokens.tokens[ie].start : a->len;
-	return (size_t)-1;
+	if (at == (size_t)-1)
+		return at;
+	return at < a->tokens.nr ? a->tokens.tokens[at].start : a->len;
 }
 
 /* site i of s is a call of the old function */
@@ -136,30 +127,15 @@ static void sites_in(const struct scanned_text *s, const struct body *bd,
 		;
 }
 
-/* index of the first token of s starting at or after offset */
-static size_t token_index(const struct scanned_text *s, size_t offset)
-{
-	size_t lo = 0, hi = s->tokens.nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->tokens.tokens[mid].start < offset)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* the calls, from their names to their ')', are the same tokens */
 static int same_call(const struct scanned_text *a, const struct call_site *ca,
 		     const struct scanned_text *b, const struct call_site *cb)
 {
-	return tokens_differ(a, token_index(a, ca->name_offset),
-			     token_index(a, ca->close_paren + 1), b,
-			     token_index(b, cb->name_offset),
-			     token_index(b, cb->close_paren + 1)) == (size_t)-1;
+	return tokens_differ(a, scanned_text_token_at(a, ca->name_offset),
+			     scanned_text_token_at(a, ca->close_paren + 1), b,
+			     scanned_text_token_at(b, cb->name_offset),
+			     scanned_text_token_at(b, cb->close_paren + 1)) ==
+	       (size_t)-1;
 }
 
 /*

@@ -40,8 +40,7 @@ void scanned_text_release(struct scanned_text *s)
 	token_list_release(&s->tokens);
 }
 
-/* index of the first token starting at or after offset */
-static size_t token_at(const struct scanned_text *s, size_t offset)
+size_t scanned_text_token_at(const struct scanned_text *s, size_t offset)
 {
 	size_t lo = 0, hi = s->tokens.nr;
 
@@ -56,6 +55,21 @@ static size_t token_at(const struct scanned_text *s, size_t offset)
 	return lo;
 }
 
+size_t scanned_text_differ(const struct scanned_text *a, size_t i, size_t ie,
+			   const struct scanned_text *b, size_t j, size_t je)
+{
+	for (; i < ie && j < je; i++, j++) {
+		const struct token *p = &a->tokens.tokens[i];
+		const struct token *q = &b->tokens.tokens[j];
+
+		if (p->end - p->start != q->end - q->start ||
+		    memcmp(a->buf + p->start, b->buf + q->start,
+			   p->end - p->start))
+			return i;
+	}
+	return i < ie || j < je ? i : NO_OFFSET;
+}
+
 /*
  * Compare the tokens starting in [a_from, a_to) of a with those in
  * [b_from, b_to) of b: NO_OFFSET when equal, else the offset in a where
@@ -64,23 +78,14 @@ static size_t token_at(const struct scanned_text *s, size_t offset)
 static size_t differ(const struct scanned_text *a, size_t a_from, size_t a_to,
 		     const struct scanned_text *b, size_t b_from, size_t b_to)
 {
-	size_t i = token_at(a, a_from), ie = token_at(a, a_to);
-	size_t j = token_at(b, b_from), je = token_at(b, b_to);
+	size_t ie = scanned_text_token_at(a, a_to);
+	size_t at = scanned_text_differ(a, scanned_text_token_at(a, a_from), ie,
+					b, scanned_text_token_at(b, b_from),
+					scanned_text_token_at(b, b_to));
 
-	for (; i < ie && j < je; i++, j++) {
-		const struct token *p = &a->tokens.tokens[i];
-		const struct token *q = &b->tokens.tokens[j];
-
-		if (p->end - p->start != q->end - q->start ||
-		    memcmp(a->buf + p->start, b->buf + q->start,
-			   p->end - p->start))
-			return p->start;
-	}
-	if (i < ie)
-		return a->tokens.tokens[i].start;
-	if (j < je)
-		return a_to;
-	return NO_OFFSET;
+	if (at == NO_OFFSET)
+		return NO_OFFSET;
+	return at < ie ? a->tokens.tokens[at].start : a_to;
 }
 
 static int compare_range(struct cross_check *c, size_t pa, size_t a_to,

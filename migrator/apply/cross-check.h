@@ -65,6 +65,15 @@ struct cross_check {
 void scanned_text_init(struct scanned_text *s, const char *path,
 		       const char *buf, size_t len, const struct migration *m);
 void scanned_text_release(struct scanned_text *s);
+/* the index of s's first token starting at or after offset */
+size_t scanned_text_token_at(const struct scanned_text *s, size_t offset);
+/*
+ * Tokens [i, ie) of a against [j, je) of b: (size_t)-1 when they are
+ * the same, else the index in a of the first that differs (ie when a
+ * ends first)
+ */
+size_t scanned_text_differ(const struct scanned_text *a, size_t i, size_t ie,
+			   const struct scanned_text *b, size_t j, size_t je);
 
 /*
  * Map b's occurrences onto a's and fill changes[] (one per site of a),
