@@ -9,10 +9,16 @@
 #   series            <= 1.5 x  apply + check
 #   apply's peak RSS  <= 1   x  that hand spatch's (/usr/bin/time %M: the
 #                                biggest process of each command's tree)
+#   check of the      <= 1   x  the first apply (issue 30): the tree with
+#   converted tree               apply's patch applied, in a copy
 #
 # on the fixture tree (tree-fixtures/linux-2.6.14-mini, class-device-parent)
 # and, when it exists, on the real tree ($KMIGRATE_REALTREE, default
-# /var/tmp/kmigrate-cache/linux-source-6.1, class-create-owner).  Each pair
+# /var/tmp/kmigrate-cache/linux-source-6.1), once per migration of
+# REAL_MIGRATIONS (default "class-create-owner strlcpy-strscpy").  The hand
+# spatch runs bench/cocci/NAME.cocci where there is one (a minimal
+# one-rule patch), else the migration's own semantic patch as 'kmigrate
+# cocci' prints it, with its '// Options:' as make coccicheck passes them.  Each pair
 # runs RUNS times (default 3), alternating which goes first; the figures
 # are medians.  Every "first" run starts from an empty $XDG_CACHE_HOME, so
 # only the second run of a pair may reuse a result cache.  series runs with
@@ -21,7 +27,8 @@
 # status is 0; the last line counts the targets met.
 #
 # Environment: KMIGRATE (default ./kmigrate), RUNS, JOBS (default 2),
-# KMIGRATE_REALTREE, BENCH_TREES ("fixture real", the default, or either).
+# KMIGRATE_REALTREE, REAL_MIGRATIONS, BENCH_TREES ("fixture real", the
+# default, or either).
 set -u
 export LC_ALL=C
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +37,7 @@ RUNS=${RUNS:-3}
 JOBS=${JOBS:-2}
 REALTREE=${KMIGRATE_REALTREE:-/var/tmp/kmigrate-cache/linux-source-6.1}
 BENCH_TREES=${BENCH_TREES:-fixture real}
+REAL_MIGRATIONS=${REAL_MIGRATIONS:-class-create-owner strlcpy-strscpy}
 TIME=/usr/bin/time
 met=0 targets=0
 
@@ -92,27 +100,57 @@ ratio() {
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
 
+# hand_cocci MIGRATION: the semantic patch the hand spatch runs, into
+# $work/hand.cocci, and its options into the array spatch_options
+hand_cocci() {
+	local cocci=$SRCDIR/bench/cocci/$1.cocci
+	if [ -f "$cocci" ]; then
+		cp "$cocci" "$work/hand.cocci"
+	else
+		"$KMIGRATE" --migration "$1" cocci >"$work/hand.cocci"
+	fi
+	read -r -a spatch_options < <(sed -n 's|^// Options:||p' \
+		"$work/hand.cocci")
+}
+
+# converted_copy TREE: a copy of TREE with apply's patch ($work/patch)
+# applied, in $work/converted (a shared clone when TREE is a git tree)
+converted_copy() {
+	rm -rf "$work/converted"
+	if git -C "$1" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git clone -q --shared "$1" "$work/converted"
+	else
+		cp -a "$1" "$work/converted"
+	fi
+	patch -s -d "$work/converted" -p1 <"$work/patch" ||
+		say "warning: apply's patch does not apply to the copy"
+}
+
 # bench_tree LABEL TREE MIGRATION
 bench_tree() {
-	local label=$1 tree=$2 mig=$3 i km
-	local cocci=$SRCDIR/bench/cocci/$mig.cocci
+	local label=$1 tree=$2 mig=$3 i km spatch_options=()
+	local cocci=$work/hand.cocci
 	km=("$KMIGRATE" -q -j "$JOBS" --migration "$mig")
+	hand_cocci "$mig"
 
 	rm -f "$work"/*.time "$work"/*.rss
 	echo "bench/ratios.sh: $label: $tree ($mig), -j $JOBS," \
 	     "medians of $RUNS, load average $(load)"
 	cold
 	"${km[@]}" apply "$tree" >"$work/patch" 2>/dev/null
+	converted_copy "$tree"
 	for ((i = 0; i < RUNS; i++)); do
 		# apply against the hand spatch, alternating
 		if ((i % 2)); then
 			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
-				-j "$JOBS" --very-quiet --dir "$tree"
+				"${spatch_options[@]}" -j "$JOBS" --very-quiet \
+				--dir "$tree"
 			cold; timed apply "${km[@]}" apply "$tree"
 		else
 			cold; timed apply "${km[@]}" apply "$tree"
 			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
-				-j "$JOBS" --very-quiet --dir "$tree"
+				"${spatch_options[@]}" -j "$JOBS" --very-quiet \
+				--dir "$tree"
 		fi
 		# first and second runs on the unchanged tree
 		cold
@@ -121,6 +159,8 @@ bench_tree() {
 		cold
 		timed apply1 "${km[@]}" apply "$tree"
 		timed apply2 "${km[@]}" apply "$tree"
+		cold
+		timed converted "${km[@]}" check "$work/converted"
 		# check --patch against check, alternating
 		if ((i % 2)); then
 			cold; timed check "${km[@]}" check "$tree"
@@ -137,7 +177,7 @@ bench_tree() {
 		timed series "${km[@]}" series --force --no-checkpatch \
 			--no-get-maintainer --out "$work/series" "$tree"
 	done
-	local t_apply t_spatch t_c1 t_c2 t_a1 t_a2 t_check t_cp t_series
+	local t_apply t_spatch t_c1 t_c2 t_a1 t_a2 t_check t_cp t_series t_conv
 	t_apply=$(median "$work/apply.time")
 	t_spatch=$(median "$work/spatch.time")
 	t_c1=$(median "$work/check1.time")
@@ -147,6 +187,7 @@ bench_tree() {
 	t_check=$(median "$work/check.time")
 	t_cp=$(median "$work/checkpatch.time")
 	t_series=$(median "$work/series.time")
+	t_conv=$(median "$work/converted.time")
 	local both
 	both=$(awk -v a="$t_apply" -v c="$t_check" 'BEGIN {
 		printf "%.3f\n", a + c }')
@@ -160,6 +201,8 @@ bench_tree() {
 		"$(ratio "$t_cp" "$t_check")" 2 s
 	report "series / (apply + check)" "$t_series" "$both" \
 		"$(ratio "$t_series" "$both")" 1.5 s
+	report "check of converted / first apply" "$t_conv" "$t_a1" \
+		"$(ratio "$t_conv" "$t_a1")" 1 s
 	local m_apply m_spatch
 	m_apply=$(median "$work/apply.rss")
 	m_spatch=$(median "$work/spatch.rss")
@@ -175,7 +218,9 @@ for t in $BENCH_TREES; do
 			class-device-parent ;;
 	real)
 		if [ -d "$REALTREE" ]; then
-			bench_tree "real tree" "$REALTREE" class-create-owner
+			for m in $REAL_MIGRATIONS; do
+				bench_tree "real tree" "$REALTREE" "$m"
+			done
 		else
 			echo "bench/ratios.sh: no real tree at $REALTREE" \
 			     "(make realtree): its ratios are not measured"
