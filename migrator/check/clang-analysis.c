@@ -133,15 +133,44 @@ static struct child_count children(CXCursor cursor)
 	return cc;
 }
 
-/* below the implicit conversions libclang shows as unexposed */
-static CXCursor strip_implicit(CXCursor cursor)
+/* where a cursor's text starts and ends, as the file spells it */
+static int same_extent(CXCursor a, CXCursor b)
 {
+	CXSourceRange ra = clang_getCursorExtent(a);
+	CXSourceRange rb = clang_getCursorExtent(b);
+	unsigned int a0, a1, b0, b1;
+
+	clang_getExpansionLocation(clang_getRangeStart(ra), NULL, NULL, NULL,
+				   &a0);
+	clang_getExpansionLocation(clang_getRangeEnd(ra), NULL, NULL, NULL,
+				   &a1);
+	clang_getExpansionLocation(clang_getRangeStart(rb), NULL, NULL, NULL,
+				   &b0);
+	clang_getExpansionLocation(clang_getRangeEnd(rb), NULL, NULL, NULL,
+				   &b1);
+	return a0 == b0 && a1 == b1;
+}
+
+/*
+ * Below the implicit conversions libclang shows as unexposed: an
+ * unexposed expression that spells its only operand's text.  One that
+ * spells more (an expression libclang recovered from an error, "h->id"
+ * around its valid part "h") is the argument itself: its operand's type
+ * is not the argument's.
+ */
+static CXCursor strip_implicit(CXCursor cursor, int *recovered)
+{
+	*recovered = 0;
 	while (clang_getCursorKind(cursor) == CXCursor_UnexposedExpr) {
 		struct child_count cc = children(cursor);
 
 		if (cc.nr != 1 ||
 		    !clang_isExpression(clang_getCursorKind(cc.first)))
 			break;
+		if (!same_extent(cursor, cc.first)) {
+			*recovered = 1;
+			break;
+		}
 		cursor = cc.first;
 	}
 	return cursor;
@@ -212,11 +241,13 @@ static char *type_spelling(CXType type)
 
 static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 {
-	CXCursor written = strip_implicit(cursor);
+	int recovered;
+	CXCursor written = strip_implicit(cursor, &recovered);
 	CXType type = clang_getCursorType(written);
 
 	/* an expression recovered from an error has no type to judge */
-	if (type.kind != CXType_Invalid && type.kind != CXType_Dependent) {
+	if (!recovered && type.kind != CXType_Invalid &&
+	    type.kind != CXType_Dependent) {
 		arg->type = type_spelling(type);
 		arg->canonical = type_spelling(clang_getCanonicalType(type));
 		arg->type_source = TYPE_FROM_LIBCLANG;

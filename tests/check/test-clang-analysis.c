@@ -243,6 +243,33 @@ static void test_unparsable_file_is_reported(void)
 	analysed_release(&a);
 }
 
+/*
+ * An argument libclang recovers from an error (a member of a structure
+ * the parse does not know, as in a file that does not compile without
+ * the kernel's configuration) has no type, never its operand's
+ */
+static void test_recovered_expression_has_no_type(void)
+{
+	static const char text[] =
+		"#include <linux/device.h>\n"
+		"struct holder;\n"
+		"static struct class *cls;\n"
+		"void f(struct holder *h, struct device *dev)\n"
+		"{\n"
+		"\tclass_device_create(cls, NULL, h->devt, dev, \"x\");\n"
+		"}\n";
+	struct analysed a;
+
+	analyse(&a, text, 1);
+	check_int_fatal(a.nr, 1);
+	check_int_fatal(a.calls[0].nr_args, 5);
+	check_str(a.calls[0].args[0].type, "struct class *");
+	CU_ASSERT_PTR_NULL(a.calls[0].args[2].type);
+	if (a.calls[0].args[2].type)
+		printf("\n    'h->devt' typed '%s'\n", a.calls[0].args[2].type);
+	analysed_release(&a);
+}
+
 static void test_declarations_in_text(void)
 {
 	static const char text[] =
@@ -652,6 +679,8 @@ static const struct unit_test tests[] = {
 	{ "a file libclang cannot use: the reason",
 	  test_unparsable_file_is_reported },
 	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "a recovered expression has no type",
+	  test_recovered_expression_has_no_type },
 	{ "the nearest declaration, with the index or without",
 	  test_declarations_indexed },
 	{ "a function that is a macro: libclang's expansion",
