@@ -239,6 +239,25 @@ static char *type_spelling(CXType type)
 	return copy;
 }
 
+/*
+ * A type libclang made up after an error: a typedef (through others)
+ * whose declaration is invalid, as "typedef __u32 u32;" is in a parse
+ * that lost __u32; its canonical type is whatever libclang recovered
+ */
+static int is_recovered_type(CXType type)
+{
+	int depth;
+
+	for (depth = 0; type.kind == CXType_Typedef && depth < 16; depth++) {
+		CXCursor decl = clang_getTypeDeclaration(type);
+
+		if (clang_isInvalidDeclaration(decl))
+			return 1;
+		type = clang_getTypedefDeclUnderlyingType(decl);
+	}
+	return type.kind == CXType_Invalid || type.kind == CXType_Dependent;
+}
+
 static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 {
 	int recovered;
@@ -246,8 +265,7 @@ static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
 	CXType type = clang_getCursorType(written);
 
 	/* an expression recovered from an error has no type to judge */
-	if (!recovered && type.kind != CXType_Invalid &&
-	    type.kind != CXType_Dependent) {
+	if (!recovered && !is_recovered_type(type)) {
 		arg->type = type_spelling(type);
 		arg->canonical = type_spelling(clang_getCanonicalType(type));
 		arg->type_source = TYPE_FROM_LIBCLANG;

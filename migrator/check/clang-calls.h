@@ -51,6 +51,9 @@
 #define clang_EvalResult_getAsStr km_clang.EvalResult_getAsStr
 #define clang_EvalResult_dispose km_clang.EvalResult_dispose
 #define clang_getCanonicalType km_clang.getCanonicalType
+#define clang_getTypeDeclaration km_clang.getTypeDeclaration
+#define clang_isInvalidDeclaration km_clang.isInvalidDeclaration
+#define clang_getTypedefDeclUnderlyingType km_clang.getTypedefDeclUnderlyingType
 #define clang_getTypeSpelling km_clang.getTypeSpelling
 #define clang_Location_isFromMainFile km_clang.Location_isFromMainFile
 #define clang_getExpansionLocation km_clang.getExpansionLocation

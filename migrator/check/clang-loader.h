@@ -55,6 +55,9 @@
 	FN(EvalResult_getAsStr)                    \
 	FN(EvalResult_dispose)                     \
 	FN(getCanonicalType)                       \
+	FN(getTypeDeclaration)                     \
+	FN(isInvalidDeclaration)                   \
+	FN(getTypedefDeclUnderlyingType)           \
 	FN(getTypeSpelling)                        \
 	FN(Location_isFromMainFile)                \
 	FN(getExpansionLocation)                   \

@@ -246,27 +246,36 @@ static void test_unparsable_file_is_reported(void)
 /*
  * An argument libclang recovers from an error (a member of a structure
  * the parse does not know, as in a file that does not compile without
- * the kernel's configuration) has no type, never its operand's
+ * the kernel's configuration) has no type, never its operand's; nor
+ * has a typedef of a type the parse lost
  */
 static void test_recovered_expression_has_no_type(void)
 {
 	static const char text[] =
 		"#include <linux/device.h>\n"
 		"struct holder;\n"
+		"typedef __lost_u32 u32;\n"
 		"static struct class *cls;\n"
-		"void f(struct holder *h, struct device *dev)\n"
+		"void f(struct holder *h, struct device *dev, u32 minor)\n"
 		"{\n"
 		"\tclass_device_create(cls, NULL, h->devt, dev, \"x\");\n"
+		"\tclass_device_create(cls, NULL, minor, dev, \"x\");\n"
 		"}\n";
 	struct analysed a;
 
 	analyse(&a, text, 1);
-	check_int_fatal(a.nr, 1);
+	check_int_fatal(a.nr, 2);
 	check_int_fatal(a.calls[0].nr_args, 5);
 	check_str(a.calls[0].args[0].type, "struct class *");
 	CU_ASSERT_PTR_NULL(a.calls[0].args[2].type);
 	if (a.calls[0].args[2].type)
 		printf("\n    'h->devt' typed '%s'\n", a.calls[0].args[2].type);
+	/* a typedef of a type the parse lost: its recovery is no type */
+	check_int_fatal(a.calls[1].nr_args, 5);
+	CU_ASSERT_PTR_NULL(a.calls[1].args[2].canonical);
+	if (a.calls[1].args[2].canonical)
+		printf("\n    'minor' typed '%s'\n",
+		       a.calls[1].args[2].canonical);
 	analysed_release(&a);
 }
 
