@@ -388,6 +388,16 @@ void tree_api_from_text(struct tree_api *api, const char *text,
 		api->declared = API_UNKNOWN;
 		set_reason(api, TREE_API_NOT_DECLARED, m->function);
 	}
+	/* the new name, and the old one still beside it: both */
+	if (api->declared == API_NEW && migration_renames(m)) {
+		struct tree_api old;
+
+		memset(&old, 0, sizeof(old));
+		if (!read_declaration(&old, text, m, m->function) &&
+		    old.declared == API_OLD)
+			api->both = 1;
+		free(old.name);
+	}
 	set_used(api);
 }
 

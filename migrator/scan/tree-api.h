@@ -10,7 +10,10 @@
  * a renamed function, the new name first, then
  * the old one), counts its fixed parameters and compares them with
  * the old and the new prototype: the tree declares API_NEW, API_OLD or
- * API_UNKNOWN.  When the migration names a new-header, the new name is
+ * API_UNKNOWN.  A header that declares the new name and, beside it, the
+ * old one with the old prototype (strscpy() and strlcpy() in 6.1's
+ * string.h) declares API_NEW, both set.  When the migration names a
+ * new-header, the new name is
  * looked for there too: a tree that declares the old name in the header
  * and the new one there declares API_NEW, both set (the old function
  * stays beside the new).  A function-like macro of the name is a

@@ -180,12 +180,27 @@ static void test_a_renamed_function(void)
 	check_int(declared_for(migration, "int frob(int a, char *b);\n", &api),
 		  API_OLD);
 	tree_api_release(&api);
-	/* both declared: the new name wins */
+	CU_ASSERT_FALSE(api.both);
+	tree_api_release(&api);
+	/* both declared: the new name wins, and a call of either is right */
 	check_int(declared_for(migration,
 			       "int frob(int a, char *b);\n"
 			       "int frob2(char *b, int a);\n",
 			       &api),
 		  API_NEW);
+	CU_ASSERT_TRUE(api.both);
+	tree_api_release(&api);
+	/* the new name alone: the old one is gone */
+	check_int(declared_for(migration, "int frob2(char *b, int a);\n", &api),
+		  API_NEW);
+	CU_ASSERT_FALSE(api.both);
+	tree_api_release(&api);
+	/* an old name of another arity beside the new one: not both */
+	check_int(declared_for(migration,
+			       "int frob(int a);\nint frob2(char *b, int a);\n",
+			       &api),
+		  API_NEW);
+	CU_ASSERT_FALSE(api.both);
 	tree_api_release(&api);
 	/* the old name with the new arity is neither */
 	check_int(declared_for(migration, "int frob(int a);\n", &api),
