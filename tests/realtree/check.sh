@@ -21,11 +21,19 @@
 #	           user's own checkout, trusted to run its scripts)
 #	checkpatch the tree's scripts/checkpatch.pl, as a maintainer runs it
 #	           in the tree, on each patch: no error, no warning
-#	apply      apply --in-place converts every call (exit 0)
+#	apply      apply --in-place converts every call (exit 0), or
+#	           leaves some and names each (exit 1, as
+#	           Documentation/kmigrate-apply.md says): every call
+#	           left is "FILE:LINE:COL: warning|note: not converted"
+#	           with its reason on the next line, at an old call of the
+#	           scan, and a scan of the converted tree finds in each file
+#	           as many calls still old (or ambiguous, shadowed) as apply
+#	           named there
 #	owners     class-create-owner only (skipped for another): each call
 #	           whose owner is not THIS_MODULE has a warning naming the
 #	           call and its owner
-#	again      a second apply changes nothing
+#	again      a second apply changes nothing (its exit status the
+#	           first's: 1 when it names the same calls left)
 #	check      check on the converted tree: 0 errors
 #	git-am     git am of the series onto the start commit gives
 #	           apply's tree, byte for byte (git diff of the two commits)
@@ -105,12 +113,13 @@ need_migration() {
 	return 1
 }
 
-# the migration's function names, "-e NAME" each, for git grep -w
+# the migration's function names (every member of a family, every
+# case's new function), "-e NAME" each, for git grep -w
 names=()
-for key in function new-function; do
-	name=$(sed -n "s/^$key:[[:space:]]*\([A-Za-z_0-9]*\).*/\1/p" \
-		"$MIGRATION_DIR/migration" 2>/dev/null | head -n 1)
-	[ -z "$name" ] || names+=(-e "$name")
+for name in $(sed -n \
+	's/^\(new-\)\{0,1\}function:[[:space:]]*\([A-Za-z_0-9]*\).*/\2/p' \
+	"$MIGRATION_DIR/migration" 2>/dev/null | sort -u); do
+	names+=(-e "$name")
 done
 [ ${#names[@]} -gt 0 ] || names=(-e "no-function-in-$MIGRATION")
 # file:line of every line of the tree's C files naming the function
@@ -180,6 +189,33 @@ else
 fi
 
 # --- apply --in-place, its warnings, and a second apply ---
+# "FILE:LINE:COL" of each call apply names as left, with its reason on
+# the next line
+left_named() {
+	awk '/^[^ ]+:[0-9]+:[0-9]+: (warning|note): not converted$/ {
+		where = $1; sub(/:$/, "", where); next }
+	     where != "" && /^        [^ ]/ { print where }
+	     { where = "" }' "$1" | sort -u
+}
+
+# apply's exit 1 accounted for: each call named left is an old call of
+# the scan, and each file of the converted tree has as many calls still
+# old as apply named there; the others in $OUT/left.unnamed
+left_accounted() {
+	km scan "$TREE" >"$OUT/scan-after.txt" 2>"$OUT/scan-after.err"
+	grep -E '^[^ ]*: (old|ambiguous|shadowed) ' "$OUT/scan.txt" |
+		cut -d: -f1-3 | sort -u >"$OUT/scan.old-calls"
+	{ comm -23 "$OUT/apply.left" "$OUT/scan.old-calls" |
+		sed 's/$/: named left, but no old call of the scan/'
+	  diff <(grep -E '^[^ ]*: (old|ambiguous|shadowed) ' \
+			"$OUT/scan-after.txt" | cut -d: -f1 | sort | uniq -c) \
+	       <(cut -d: -f1 "$OUT/apply.left" | sort | uniq -c) |
+		sed -n -e 's/^< *\([0-9]*\) \(.*\)/\2: \1 calls still old/p' \
+		       -e 's/^> *\([0-9]*\) \(.*\)/\2: \1 calls named left/p'
+	} >"$OUT/left.unnamed"
+	[ ! -s "$OUT/left.unnamed" ]
+}
+
 # the calls whose owner is not THIS_MODULE, "FILE:LINE OWNER"
 : >"$OUT/owners.txt"
 [ "$START_TAG" != "$PROTO_TAG" ] ||
@@ -188,10 +224,18 @@ fi
 	>"$OUT/owners.txt"
 if need_migration apply; then
 	timed t km apply --in-place "$TREE" >"$OUT/apply.txt" 2>"$OUT/apply.err"
+	apply_status=$?
+	left_named "$OUT/apply.err" >"$OUT/apply.left"
+	: >"$OUT/left.unnamed"
+	status=$apply_status
+	[ $status -ne 1 ] || left_accounted
 	status=$?
 	figure="$(grep '^apply:' "$OUT/apply.err" | tail -n 1);"
-	figure="$figure $(rt_git diff --shortstat | sed 's/^ //')"
+	figure="$figure $(rt_git diff --shortstat | sed 's/^ //');"
+	figure="$figure exit $apply_status, $(wc -l <"$OUT/apply.left") left"
+	figure="$figure named, $(wc -l <"$OUT/left.unnamed") not"
 	point apply $status "$figure" "$t"
+	[ $status -eq 0 ] || show "$OUT/left.unnamed"
 	[ $status -eq 0 ] || show "$OUT/apply.err"
 	missing=0
 	while read -r where owner; do
@@ -211,7 +255,10 @@ if need_migration apply; then
 		rt_git branch -f kmigrate-apply HEAD
 	timed t km apply "$TREE" >"$OUT/again.diff" 2>"$OUT/again.err"
 	status=$?
-	[ $status -eq 0 ] && [ ! -s "$OUT/again.diff" ]
+	left_named "$OUT/again.err" >"$OUT/again.left"
+	[ $status -eq "$apply_status" ] && [ ! -s "$OUT/again.diff" ] &&
+		[ "$(wc -l <"$OUT/again.left")" -eq \
+		  "$(wc -l <"$OUT/apply.left")" ]
 	point again $? "second apply: $(wc -l <"$OUT/again.diff") diff lines" "$t"
 else
 	need_migration owners
