@@ -3,12 +3,13 @@
  * bytes and back, for copying the records of a text check analyses
  * twice and for check's result cache (see check.h).
  *
- * Contract: the bytes are record.h's text lines.  Only what the analysis fills
- * is written: the file's parse
- * error, its calls seen, the headers it read, and for each call whether
- * libclang saw it, the file of the declaration it resolves to and each
- * argument's description.  Reading checks
- * everything against the records it fills (as many calls, each with as
+ * Contract: the bytes are record.h's text lines.  Only what the
+ * analysis fills is written: the file's parse error and the line of an
+ * expression too deep to parse, its calls seen, the headers it read,
+ * and for each call whether libclang saw it, the file of the
+ * declaration it resolves to and each argument's description.
+ * Reading checks everything against the records it fills (as many
+ * calls, each with as
  * many arguments) and fills nothing unless all of it reads: a damaged or
  * foreign payload is a miss, never half a record.
  */
@@ -21,7 +22,7 @@
 #include "strbuf.h"
 #include "util.h"
 
-#define RECORDS_MAGIC "kmigrate-check-records 2"
+#define RECORDS_MAGIC "kmigrate-check-records 3"
 
 static void write_arg(struct strbuf *out, const struct call_argument *arg)
 {
@@ -40,7 +41,8 @@ void check_records_write(const struct check_file *cf, struct strbuf *out)
 	const struct analysed_file *af = &cf->analysed;
 	size_t i, j;
 
-	strbuf_addf(out, "%s\nfile %zu", RECORDS_MAGIC, af->nr_seen);
+	strbuf_addf(out, "%s\nfile %zu %u", RECORDS_MAGIC, af->nr_seen,
+		    af->too_deep);
 	record_add_string(out, af->parse_error);
 	strbuf_addf(out, "\ndeps %zu\n", af->deps.nr);
 	for (i = 0; i < af->deps.nr; i++) {
@@ -107,6 +109,7 @@ static void read_file(struct record_cursor *c, struct analysed_file *af)
 	record_expect(c, RECORDS_MAGIC);
 	record_expect(c, "file");
 	af->nr_seen = record_number(c);
+	af->too_deep = (unsigned int)record_number(c);
 	af->parse_error = record_string(c);
 	record_expect(c, "deps");
 	nr = record_number(c);
@@ -132,6 +135,7 @@ static void clear_records(struct check_file *cf)
 	free(af->parse_error);
 	af->parse_error = NULL;
 	af->nr_seen = 0;
+	af->too_deep = 0;
 	strlist_clear(&af->deps, 0);
 	for (i = 0; i < cf->nr_calls; i++) {
 		struct call_analysis *call = &cf->calls[i];

@@ -30,6 +30,7 @@
 #include "clang-find.h"
 #include "clang-tu.h"
 #include "decl-lookup.h"
+#include "expr-depth.h"
 #include "header-macro.h"
 #include "lexer.h"
 #include "migration.h"
@@ -511,6 +512,7 @@ static CXTranslationUnit parse_variant(const struct clang_env *env,
 static void describe_variant(const struct clang_env *env, CXIndex index,
 			     CXTranslationUnit tu, struct clang_variant *v,
 			     const struct clang_text *t,
+			     const struct token_list *tokens,
 			     struct clang_inclusions *known, char *why)
 {
 	struct call_finder cf = { .calls = NULL };
@@ -518,7 +520,6 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
 	const struct migration *family = m->family ? m->family : m;
-	struct token_list tokens = TOKEN_LIST_INIT;
 	CXTranslationUnit again = NULL;
 	size_t i, expected = 0;
 
@@ -531,8 +532,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 		again = retry_with_configs(env, index, t, tu, &cf, v, &configs);
 	if (again)
 		tu = again;
-	lex_buffer(v->text, v->len, &tokens);
-	fb.decls = decl_index_new(v->text, &tokens);
+	fb.decls = decl_index_new(v->text, tokens);
 	for (i = 0; i < v->nr; i++) {
 		struct call_analysis *call = &v->calls[i];
 		const struct clang_call *cc =
@@ -544,7 +544,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			v->file->nr_seen++;
 		else if (call_expected_to_parse(call))
 			expected++;
-		fallback_types(&fb, call, v->text, v->len, &tokens);
+		fallback_types(&fb, call, v->text, v->len, tokens);
 	}
 	if (tu && expected && !v->file->nr_seen) {
 		char *error = clang_tu_first_error(tu);
@@ -569,10 +569,28 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	}
 	strlist_clear(&configs, 0);
 	decl_index_free(fb.decls);
-	token_list_release(&tokens);
 	call_finder_release(&cf);
 	if (again)
 		clang_disposeTranslationUnit(again);
+}
+
+/*
+ * NULL, or why the text is not handed to libclang: an expression past
+ * EXPR_DEPTH_LIMIT (expr-depth.h), marked on the file
+ */
+static char *too_deep(struct clang_variant *v, const struct token_list *tokens)
+{
+	size_t offset, depth = expr_depth(v->text, tokens, &offset);
+	size_t line = 1, i;
+
+	if (depth <= EXPR_DEPTH_LIMIT)
+		return NULL;
+	for (i = 0; i < offset; i++)
+		line += lex_line_end(v->text, v->len, i);
+	v->file->too_deep = (unsigned int)line;
+	return xstrfmt("an expression at line %zu nests %zu operators deep, "
+		       "past the limit of %d",
+		       line, depth, EXPR_DEPTH_LIMIT);
 }
 
 void clang_analyse_variants(const struct clang_env *env,
@@ -595,20 +613,25 @@ void clang_analyse_variants(const struct clang_env *env,
 	for (k = 0; k < nr; k++) {
 		struct clang_variant *v = &variants[k];
 		struct clang_text t = { abs, v->text, v->len, v->overlay };
+		struct token_list tokens = TOKEN_LIST_INIT;
 		CXTranslationUnit tu = NULL;
 		char *why = NULL;
 
 		v->file->nr_calls = v->nr;
 		if (!v->nr)
 			continue;
+		lex_buffer(v->text, v->len, &tokens);
 		if (env->lexer_only || v->file->parse_error)
 			; /* described from the text only */
+		else if ((why = too_deep(v, &tokens)))
+			; /* libclang would overflow its stack */
 		else if (!index)
 			why = xstrdup("libclang could not be loaded");
 		else
 			tu = parse_variant(env, index, &shared, &t,
 					   reuse && to_parse > 1, &why);
-		describe_variant(env, index, tu, v, &t, &known, why);
+		describe_variant(env, index, tu, v, &t, &tokens, &known, why);
+		token_list_release(&tokens);
 	}
 	clang_inclusions_release(&known);
 	if (shared)

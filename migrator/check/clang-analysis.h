@@ -80,8 +80,10 @@ struct call_argument {
 struct analysed_file {
 	char *path;	   /* relative to the tree */
 	char *parse_error; /* libclang could not analyse it: why */
-	size_t nr_calls;   /* calls handed over */
-	size_t nr_seen;	   /* of them, calls libclang saw */
+	/* the line of an expression too deep to hand to libclang, or 0 */
+	unsigned int too_deep;
+	size_t nr_calls; /* calls handed over */
+	size_t nr_seen;	 /* of them, calls libclang saw */
 	/*
 	 * the tree's files the analysis read besides this one (headers),
 	 * relative to the tree: what check's result cache checks

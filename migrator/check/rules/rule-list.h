@@ -15,6 +15,7 @@
  */
 RULE(unreadable_file)
 RULE(binary_file)
+RULE(expression_too_deep)
 RULE(parse_failure)
 RULE(left_by_context)
 RULE(other_declaration)
