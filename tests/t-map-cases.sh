@@ -1,7 +1,8 @@
 #!/bin/bash
 # t-map-cases.sh - cases by argument value: "case:" conditions ($N ==
 # VALUE, $N != VALUE, NULL, "if known"), each case with its own new
-# function and map, tried in order, and the "$N - 1" / "$N + 1" map item.
+# function and map, tried in order, and "$N" inside C expressions of the
+# map ("$3 - 1", "$1 ? &$1->dev : NULL").
 #
 # A made-up API: buf_alloc(pool, size, limit) becomes
 # buf_alloc_any(pool, size) when limit is 0 (no limit) and
@@ -120,6 +121,98 @@ if command -v spatch >/dev/null 2>&1; then
 else
 	skip "cases: apply" "spatch is not installed"
 fi
+
+# Argument expressions: "$N" inside any C expression of the map, the
+# argument parenthesised where precedence needs it (spatch leaves
+# "m & 3 - 1"), literal arithmetic folded, and an argument with a side
+# effect the new call would evaluate twice left and named.
+bind=$data/semantic-patches/frob-bind
+xtree=$TMPDIR/xtree
+mkdir -p "$bind" "$xtree/include/linux" "$xtree/drivers/misc"
+cat >"$bind/migration" <<'EOF'
+name: frob-bind
+subject: frob: bind by the device
+description: frob_attach() gives way to frob_bind(), which takes the
+ device, twice the count and an inclusive mask.
+function: frob_attach
+new-function: frob_bind
+header: include/linux/frob.h
+new-header: include/linux/frob-bind.h
+old-prototype: int frob_attach(struct frob *f, int count, unsigned int mask)
+new-prototype: int frob_bind(struct device *dev, int count, unsigned int max)
+new-call: $1 ? &$1->dev : NULL, ($2) * 2, $3 - 1
+EOF
+cat >"$xtree/include/linux/frob.h" <<'EOF'
+struct device;
+struct frob { struct device *dev; };
+int frob_attach(struct frob *f, int count, unsigned int mask);
+EOF
+cat >"$xtree/include/linux/frob-bind.h" <<'EOF'
+struct device;
+int frob_bind(struct device *dev, int count, unsigned int max);
+EOF
+cat >"$xtree/drivers/misc/frob-user.c" <<'EOF'
+#include <linux/frob.h>
+#include <linux/frob-bind.h>
+
+struct holder { struct frob *b; };
+struct frob *get(int x);
+
+static int user(struct frob *f, struct frob **pp, struct holder *a, int n,
+		unsigned int m)
+{
+	int r = frob_attach(f, 4, 0x10);
+
+	r |= frob_attach(a->b, n + 1, m & 3);
+	r |= frob_attach(get(n), 1, 1);
+	r |= frob_attach(*pp, 2, 2);
+	return r;
+}
+EOF
+sed 's/^	int r = frob_attach(f, 4, 0x10);$/	int r = frob_bind(f ? \&f->dev : NULL, 8, 0xf);/
+     s/^	r |= frob_attach(a->b, n + 1, m & 3);$/	r |= frob_bind(a->b ? \&a->b->dev : NULL, (n + 1) * 2, (m \& 3) - 1);/
+     s/^	r |= frob_attach(\*pp, 2, 2);$/	r |= frob_bind(*pp ? \&(*pp)->dev : NULL, 4, 1);/' \
+	"$xtree/drivers/misc/frob-user.c" >"$TMPDIR/xexpected"
+
+km frob-bind cocci
+check "expressions: the patch rule passes each metavariable in the map's expression" \
+	'grep -q "^+ e1 ? &e1->dev : NULL$" "$out" && grep -q "^+ , (e2) \* 2$" "$out" &&
+	 grep -q "^+ , e3 - 1$" "$out"'
+km frob-bind scan "$xtree"
+check "expressions: scan lists every call" \
+	'[ $status -eq 0 ] && grep -q " 4 old, 0 new, 0 ambiguous" "$err"'
+if command -v spatch >/dev/null 2>&1; then
+	km frob-bind series --from "Tess Tester <tess@example.org>" "$xtree" --out "$TMPDIR/xseries"
+	check "expressions: the series is written and checked" \
+		'[ $status -eq 0 ] && grep -qs "(m & 3) - 1" "$TMPDIR"/xseries/0001-*.patch'
+	km frob-bind apply --in-place "$xtree"
+	check "expressions: arguments in, parenthesised where C needs it, literals folded" \
+		'cmp -s "$xtree/drivers/misc/frob-user.c" "$TMPDIR/xexpected"' ||
+		{ diff "$TMPDIR/xexpected" "$xtree/drivers/misc/frob-user.c" >"$TMPDIR/diff"; show "$TMPDIR/diff"; }
+	check "expressions: an argument with a side effect used twice is left, named" \
+		'[ $status -eq 1 ] &&
+		 grep -q "^drivers/misc/frob-user.c:13:7: warning: not converted" "$err" &&
+		 grep -q "argument 1 .get(n). (f) would be evaluated twice by the new call" "$err" &&
+		 grep -q "(1 evaluated twice)" "$err"'
+	km frob-bind check "$xtree"
+	check "expressions: check finds no error in the converted tree" \
+		'! grep -q ": error: " "$out"'
+	km frob-bind apply "$xtree"
+	check "expressions: a second apply changes nothing" '[ ! -s "$out" ]'
+else
+	skip "expressions: apply" "spatch is not installed"
+fi
+bad_expr() {
+	sed "s/^new-call: .*/new-call: $1/" "$bind/migration" >"$bind/m" &&
+		mv "$bind/m" "$bind/migration"
+	km frob-bind scan "$xtree"
+}
+bad_expr '\$1 ? \&\$1->, \$2, \$3'
+check "expressions: an expression that is no C expression is refused, with the reason" \
+	'[ $status -eq 2 ] && grep -q "not a C expression: a member name must follow" "$err"'
+bad_expr '\$1, \$x * 2, \$3'
+check "expressions: a \$ that is no \$N is refused" \
+	'[ $status -eq 2 ] && grep -q "a .\$. that is not .\$N." "$err"'
 
 bad() {
 	mkdir -p "$data/semantic-patches/buf-bad"

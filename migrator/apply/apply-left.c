@@ -20,6 +20,7 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_NOT_MATCHED] = "not matched",
 	[APPLY_LEFT_CONTEXT] = "left by context",
 	[APPLY_LEFT_VALUE] = "value unknown",
+	[APPLY_LEFT_TWICE] = "evaluated twice",
 };
 
 const char *apply_reason_name(enum apply_reason reason)
@@ -96,6 +97,12 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 		break;
 	case APPLY_LEFT_VALUE:
 		value_text(l, out);
+		break;
+	case APPLY_LEFT_TWICE:
+		strbuf_addf(out,
+			    "argument %zu '%s' (%s) would be evaluated twice "
+			    "by the new call",
+			    l->arg, or_empty(l->text), or_empty(l->param));
 		break;
 	case APPLY_DROPPED:
 		strbuf_addf(out,

@@ -102,7 +102,8 @@ static int is_shadowed_call(const struct call_site *cs)
 
 /*
  * a call whose arguments' values choose no conversion of the migration
- * (family.h): the argument that leaves it open and what it would choose
+ * (family.h): the argument that leaves it open and what it would choose,
+ * or the argument the new call would evaluate twice
  */
 static int left_by_value(struct apply_result *r, const struct apply_file *file,
 			 const struct call_site *cs, const struct apply_work *w,
@@ -113,13 +114,21 @@ static int left_by_value(struct apply_result *r, const struct apply_file *file,
 	const char *value = "", *other = "";
 	size_t i;
 
-	if (migration_nr_variants(m) < 2 || !w->orig.buf ||
+	if (!w->orig.buf ||
 	    call_variant_choose(m, w->orig.buf, w->orig.len, cs, &choice) != 1)
 		return 0;
-	left = add_left(r, file, cs, APPLY_LEFT_VALUE, NULL);
+	left = add_left(r, file, cs,
+			choice.twice ? APPLY_LEFT_TWICE : APPLY_LEFT_VALUE,
+			NULL);
 	left->arg = (size_t)choice.arg;
 	if (!choice.arg || (size_t)choice.arg > cs->nr_args)
 		return 1;
+	if (choice.twice) {
+		left->text = xstrdup(cs->args[choice.arg - 1].text);
+		left->param = xstrdup(
+			choice.blocked->old_proto.params[choice.arg - 1].name);
+		return 1;
+	}
 	for (i = 0; i < choice.blocked->nr_conds; i++)
 		if (choice.blocked->conds[i].arg == choice.arg) {
 			value = choice.blocked->conds[i].value;

@@ -52,6 +52,7 @@ enum apply_reason {
 	APPLY_LEFT_NOT_MATCHED,	  /* the semantic patch left it */
 	APPLY_LEFT_CONTEXT,	  /* where the map does not apply ("where:") */
 	APPLY_LEFT_VALUE,	  /* its values choose no conversion */
+	APPLY_LEFT_TWICE,	  /* an argument would be evaluated twice */
 	APPLY_LEFT_NR,
 	/* not left: converted, an argument dropped (a warning) */
 	APPLY_DROPPED = APPLY_LEFT_NR
@@ -70,7 +71,9 @@ enum apply_reason {
  *	the names of its parameter and of the function;
  *  VALUE: arg, text, param: the argument whose value is unknown (arg 0:
  *	no case's conditions hold), function: "VALUE\nNEW", the value it may
- *	have and the new function that value would choose.
+ *	have and the new function that value would choose;
+ *  TWICE: arg, text, param: the argument with a side effect the new
+ *	call would evaluate more than once.
  */
 struct apply_left {
 	const char *path;    /* the file's path (apply_file) */

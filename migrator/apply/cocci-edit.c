@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cocci-rules.h"
-#include "map-case.h"
+#include "map-expr.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -130,14 +130,23 @@ static void kept_in_order(const struct migration *m, int *keep)
 	free(prev);
 }
 
-/* "e3 - 1": an expression item ("$3 - 1") of the rule's metavariable */
+/*
+ * "e3 - 1": an expression item ("$3 - 1") of the rule's metavariables;
+ * spatch parenthesises an argument bound to one where C needs it
+ */
 static char *expr_of(const struct migration *m, const struct call_item *it)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *arg = cocci_arg_name(m, (size_t)it->arg);
+	char **names = xcalloc((size_t)it->arg + 1, sizeof(*names));
+	size_t k;
 
-	map_expr_text(it->value, arg, 0, &text);
-	free(arg);
+	for (k = 0; k < (size_t)it->arg; k++)
+		names[k] = cocci_arg_name(m, k + 1);
+	map_expr_text(it->value, (const char *const *)names, (size_t)it->arg, 0,
+		      &text);
+	for (k = 0; k < (size_t)it->arg; k++)
+		free(names[k]);
+	free(names);
 	return strbuf_detach(&text, NULL);
 }
 

@@ -18,7 +18,7 @@
 
 #include "call-variant.h"
 #include "cross-check.h"
-#include "map-case.h"
+#include "map-expr.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -146,11 +146,52 @@ static size_t new_call_items(const struct migration *m,
 	return n;
 }
 
+/* tok is a parenthesis: spatch writes them as it sees fit */
+static int is_paren(const char *buf, const struct token *tok)
+{
+	return tok->type == TOKEN_PUNCT &&
+	       (token_is(buf, tok, "(") || token_is(buf, tok, ")"));
+}
+
+/* the tokens of text are those of b in [from, to), parentheses aside */
+static int same_but_parens(const char *text, const struct scanned_text *b,
+			   size_t from, size_t to)
+{
+	struct token_list tl = TOKEN_LIST_INIT;
+	size_t i = 0, j = scanned_text_token_at(b, from);
+	size_t je = scanned_text_token_at(b, to);
+	int same = 1;
+
+	lex_buffer(text, strlen(text), &tl);
+	while (same) {
+		const struct token *p, *q;
+
+		while (i < tl.nr && is_paren(text, &tl.tokens[i]))
+			i++;
+		while (j < je && is_paren(b->buf, &b->tokens.tokens[j]))
+			j++;
+		if (i >= tl.nr || j >= je) {
+			same = i >= tl.nr && j >= je;
+			break;
+		}
+		p = &tl.tokens[i++];
+		q = &b->tokens.tokens[j++];
+		same = p->end - p->start == q->end - q->start &&
+		       !memcmp(text + p->start, b->buf + q->start,
+			       p->end - p->start);
+	}
+	token_list_release(&tl);
+	return same;
+}
+
 /*
- * b's argument [from, to) is an expression item of the old argument's
- * text: folded as kmigrate writes it, or as spatch does ("256 - 1")
+ * b's argument [from, to) is an expression item of the old arguments'
+ * texts: folded as kmigrate writes it, or not as spatch does ("256 -
+ * 1"), and with the parentheses precedence needs, which spatch adds
+ * only for some operators: kmigrate writes its own text, so the
+ * parentheses of spatch's are not weighed
  */
-static int same_as_expr(const char *expr, const char *arg,
+static int same_as_expr(const char *expr, const char *const *args, size_t nr,
 			const struct scanned_text *b, size_t from, size_t to)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -158,8 +199,9 @@ static int same_as_expr(const char *expr, const char *arg,
 
 	for (fold = 1; !same && fold >= 0; fold--) {
 		strbuf_reset(&text);
-		map_expr_text(expr, arg, fold, &text);
-		same = same_as_text(text.buf, b, from, to);
+		map_expr_text(expr, args, nr, fold, &text);
+		same = same_as_text(text.buf, b, from, to) ||
+		       same_but_parens(text.buf, b, from, to);
 	}
 	strbuf_release(&text);
 	return same;
@@ -168,10 +210,18 @@ static int same_as_expr(const char *expr, const char *arg,
 static int is_expr_arg(const struct call_item *it, const struct call_site *ca,
 		       const struct scanned_text *b, const struct call_arg *y)
 {
+	const char **args;
+	size_t k;
+	int same;
+
 	if ((size_t)it->arg > ca->nr_args)
 		return 0;
-	return same_as_expr(it->value, ca->args[it->arg - 1].text, b, y->start,
-			    y->end);
+	args = xcalloc(ca->nr_args + 1, sizeof(*args));
+	for (k = 0; k < ca->nr_args; k++)
+		args[k] = ca->args[k].text;
+	same = same_as_expr(it->value, args, ca->nr_args, b, y->start, y->end);
+	free(args);
+	return same;
 }
 
 /* b's call is a's converted by the migration's map, token for token */
@@ -215,6 +265,17 @@ static int is_converted(struct cross_check *c, const struct call_site *ca,
 	return same;
 }
 
+/* a family's call, or one whose values choose no conversion */
+static int left_by_value(const struct cross_check *c,
+			 const struct call_site *ca)
+{
+	struct migration_choice choice;
+
+	return migration_nr_variants(c->m) > 1 ||
+	       call_variant_choose(c->m, c->a->buf, c->a->len, ca, &choice) ==
+		       1;
+}
+
 /* b's call against a's: the same, converted, or else */
 static enum call_change compare_call(struct cross_check *c,
 				     const struct call_site *ca,
@@ -237,7 +298,7 @@ static enum call_change compare_call(struct cross_check *c,
 	 * A call whose values choose no conversion, or another than
 	 * spatch's: left as it was, and apply says why
 	 */
-	if (migration_nr_variants(c->m) > 1 && ca->kind == CALL_SITE_OLD)
+	if (ca->kind == CALL_SITE_OLD && left_by_value(c, ca))
 		return CALL_LEFT_BY_VALUE;
 	return CALL_CHANGED;
 }

@@ -5,13 +5,13 @@
  * the migration's variant the call takes (call-variant.h: the function,
  * and for cases the arguments' values): the new name, where each old
  * argument goes, the values inserted, an expression item's text for
- * this call's argument ("255" for "$3 - 1" of 256); a warning for each
+ * this call's arguments ("255" for "$3 - 1" of 256); a warning for each
  * argument it removes that "drop:" does not let go silently.
  */
 #include <stdlib.h>
 
 #include "call-variant.h"
-#include "map-case.h"
+#include "map-expr.h"
 #include "reformat.h"
 #include "rewrite.h"
 #include "util.h"
@@ -22,8 +22,11 @@ static void reformat_map_init(struct reformat_map *map,
 			      const struct call_site *cs)
 {
 	char **values = xcalloc(m->new_proto.nr_params + 1, sizeof(*values));
+	const char **args = xcalloc(cs->nr_args + 1, sizeof(*args));
 	size_t k;
 
+	for (k = 0; k < cs->nr_args; k++)
+		args[k] = cs->args[k].text;
 	for (k = 0; k < m->new_proto.nr_params; k++) {
 		const struct call_item *it = migration_new_item(m, (int)k + 1);
 		struct strbuf expr = STRBUF_INIT;
@@ -33,9 +36,10 @@ static void reformat_map_init(struct reformat_map *map,
 		if (!it || it->kind != CALL_ITEM_EXPR ||
 		    (size_t)it->arg > cs->nr_args)
 			continue;
-		map_expr_text(it->value, cs->args[it->arg - 1].text, 1, &expr);
+		map_expr_text(it->value, args, cs->nr_args, 1, &expr);
 		values[k] = strbuf_detach(&expr, NULL);
 	}
+	free(args);
 	map->new_name = migration_renames(m) ? m->new_function : NULL;
 	map->nr_old = m->old_proto.nr_params;
 	map->old_to_new = m->old_to_new;

@@ -13,6 +13,7 @@
 
 #include "family.h"
 #include "map-case.h"
+#include "map-expr.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "util.h"
@@ -257,6 +258,29 @@ static int choose_case(const struct migration *m, size_t from,
 	return 1;
 }
 
+/*
+ * An old call converted by out->variant would evaluate an argument with
+ * a side effect more than once ("$1 ? &$1->dev : NULL" of "f(x)"): 1,
+ * the call left
+ */
+static int evaluated_twice(const char *const *args, size_t nr,
+			   struct migration_choice *out)
+{
+	const struct migration *v = out->variant;
+	size_t k;
+
+	for (k = 0; k < nr && k < v->old_proto.nr_params; k++)
+		if (migration_arg_uses(v, (int)k + 1) > 1 &&
+		    map_expr_side_effect(args[k])) {
+			out->blocked = v;
+			out->variant = NULL;
+			out->arg = (int)k + 1;
+			out->twice = 1;
+			return 1;
+		}
+	return 0;
+}
+
 int migration_choose(const struct migration *m, const char *name, size_t len,
 		     const char *const *args, size_t nr,
 		     const struct map_lookup *lookup,
@@ -268,10 +292,16 @@ int migration_choose(const struct migration *m, const char *name, size_t len,
 	for (i = 0; i < n; i++) {
 		const struct migration *v = migration_variant(m, i);
 
-		if (is_name(v->function, name, len) && v->is_case)
-			return choose_case(m, i, args, nr, lookup, out);
-		if (is_name(v->function, name, len) ||
-		    is_name(v->new_function, name, len)) {
+		if (is_name(v->function, name, len) && v->is_case) {
+			if (choose_case(m, i, args, nr, lookup, out))
+				return 1;
+			return evaluated_twice(args, nr, out);
+		}
+		if (is_name(v->function, name, len)) {
+			out->variant = v;
+			return evaluated_twice(args, nr, out);
+		}
+		if (is_name(v->new_function, name, len)) {
 			out->variant = v;
 			return 0;
 		}

@@ -60,17 +60,23 @@ const struct migration *migration_variant_named(const struct migration *m,
 /* the conversion of one call, or why none can be chosen */
 struct migration_choice {
 	const struct migration *variant; /* NULL: the values decide */
-	/* variant NULL: the case whose condition on arg is unknown */
+	/*
+	 * variant NULL: the case whose condition on arg is unknown, or
+	 * (twice) whose map would evaluate arg, which has a side effect,
+	 * more than once
+	 */
 	const struct migration *blocked;
 	int arg; /* 1-based */
+	int twice;
 };
 
 /*
  * The conversion of a call of name with the arguments' texts args[nr]:
  * the variant of the new name, the first case whose conditions hold, or
  * the only variant of an old name without cases.  0; -1 when name is
- * none of the migration's; 1 when a value is unknown (out->blocked,
- * out->arg say which).
+ * none of the migration's; 1 when a value is unknown, or when the new
+ * call would evaluate twice an argument with a side effect (out->blocked,
+ * out->arg, out->twice say which).
  */
 int migration_choose(const struct migration *m, const char *name, size_t len,
 		     const char *const *args, size_t nr,

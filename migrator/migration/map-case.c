@@ -1,20 +1,15 @@
 /*
- * map-case.c - a case's conditions and the "$N - 1" map item (see
- * map-case.h): their syntax when the migration is read, and what they
- * make of an argument's text when a call is converted.
- *
- * The expression item is the least a map needs to compute a value from
- * an old argument: one "$N", one "+" or "-", one integer.  It is kept
- * apart from the rest of the map so that a fuller expression language
- * can replace map_expr_parse() and map_expr_text() alone.
+ * map-case.c - a case's conditions (see map-case.h): their syntax when
+ * the migration is read, and what they make of an argument's text when
+ * a call is converted.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "map-case.h"
+#include "map-expr.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "util.h"
@@ -24,23 +19,6 @@ static const char *skip_blanks(const char *p)
 	while (isspace((unsigned char)*p))
 		p++;
 	return p;
-}
-
-/* an integer literal, suffixes allowed: 0 with *value set, or -1 */
-static int integer_literal(const char *text, size_t len, uint64_t *value)
-{
-	char *buf = xstrndup(text, len), *end;
-	int ret = -1;
-
-	if (len && isdigit((unsigned char)*buf)) {
-		errno = 0;
-		*value = strtoull(buf, &end, 0);
-		while (*end && strchr("uUlL", *end))
-			end++;
-		ret = errno || *end ? -1 : 0;
-	}
-	free(buf);
-	return ret;
 }
 
 /* "$N" at *p: N, with *p past it; 0 when there is none */
@@ -93,7 +71,7 @@ static int parse_cond(struct map_case_cond *c, const char *text,
 		trim_end(c->value);
 		c->if_known = strip_if_known(c->value);
 		if (!strcmp(c->value, "NULL") ||
-		    !integer_literal(c->value, strlen(c->value), &n))
+		    !map_integer_literal(c->value, strlen(c->value), &n))
 			return 0;
 	}
 	strbuf_addf(why,
@@ -178,7 +156,7 @@ static enum arg_value arg_value(const char *text, size_t len, uint64_t *n,
 		len--;
 	if (len >= 2 && *text == '(' && text[len - 1] == ')')
 		return arg_value(text + 1, len - 2, n, lookup, depth);
-	if (!integer_literal(text, len, n))
+	if (!map_integer_literal(text, len, n))
 		return ARG_INTEGER;
 	if (len == 4 && !strncmp(text, "NULL", 4))
 		return ARG_NULL;
@@ -210,71 +188,8 @@ enum map_case_value map_case_eval(const struct migration *v, size_t i,
 	} else {
 		if (a != ARG_INTEGER)
 			return c->if_known ? MAP_CASE_FAILS : MAP_CASE_UNKNOWN;
-		integer_literal(c->value, strlen(c->value), &want);
+		map_integer_literal(c->value, strlen(c->value), &want);
 		equal = n == want;
 	}
 	return equal == c->equal ? MAP_CASE_HOLDS : MAP_CASE_FAILS;
-}
-
-/* ---- "$N - 1" ---- */
-
-int map_expr_parse(const char *text, int *arg)
-{
-	const char *p = skip_blanks(text);
-	uint64_t n;
-
-	*arg = dollar_arg(&p);
-	p = skip_blanks(p);
-	if (!*arg || (*p != '-' && *p != '+'))
-		return -1;
-	p = skip_blanks(p + 1);
-	if (integer_literal(p, strlen(p), &n) < 0 || strchr(p, ' '))
-		return -1;
-	return 0;
-}
-
-/* a name, a literal or a member access: no parentheses needed */
-static int is_primary(const char *arg)
-{
-	const char *p;
-
-	if (!*arg)
-		return 0;
-	for (p = arg; *p; p++) {
-		if (isalnum((unsigned char)*p) || *p == '_' || *p == '.')
-			continue;
-		if (p[0] == '-' && p[1] == '>' && p > arg) {
-			p++;
-			continue;
-		}
-		return 0;
-	}
-	return 1;
-}
-
-void map_expr_text(const char *expr, const char *arg, int fold,
-		   struct strbuf *out)
-{
-	const char *p = skip_blanks(expr);
-	uint64_t a, n;
-	int minus;
-
-	dollar_arg(&p);
-	p = skip_blanks(p);
-	minus = *p == '-';
-	p = skip_blanks(p + 1);
-	integer_literal(p, strlen(p), &n);
-	if (fold && !integer_literal(arg, strlen(arg), &a) &&
-	    (!minus || a >= n)) {
-		int hex = arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X');
-
-		strbuf_addf(out, hex ? "0x%" PRIx64 : "%" PRIu64,
-			    minus ? a - n : a + n);
-		return;
-	}
-	if (is_primary(arg))
-		strbuf_addstr(out, arg);
-	else
-		strbuf_addf(out, "(%s)", arg);
-	strbuf_addf(out, " %c %s", minus ? '-' : '+', p);
 }

@@ -1,8 +1,6 @@
 /*
- * map-case.h - what a case of a migration holds to (its "case:" line)
- * and the one kind of map item that computes from an old argument
- * ("$N - 1"), read and evaluated on an argument's text, without a
- * compiler.
+ * map-case.h - what a case of a migration holds to (its "case:" line),
+ * read and evaluated on an argument's text, without a compiler.
  *
  * A condition compares an old argument with an integer literal or NULL
  * ("$3 == 0", "$2 != NULL"); "case: else" has none.  An argument's
@@ -14,12 +12,8 @@
  * if known": a case that is only the better form when the value is
  * known, a later case being right for every value): then it fails.
  *
- * An expression item is "$N + INTEGER" or "$N - INTEGER": the argument
- * as written, in parentheses unless it is a name, a literal or a member
- * access, and the operator; a literal argument is folded ("256 - 1" is
- * "255").  Caller's steps: map_case_parse() on a variant while the file
- * is read; map_case_eval() per condition; map_expr_parse() when the map
- * is read, map_expr_text() per converted call.
+ * Caller's steps: map_case_parse() on a variant while the file is
+ * read; map_case_eval() per condition.
  */
 #ifndef KM_MAP_CASE_H
 #define KM_MAP_CASE_H
@@ -51,14 +45,5 @@ void map_case_release(struct migration *v);
 enum map_case_value map_case_eval(const struct migration *v, size_t i,
 				  const char *text,
 				  const struct map_lookup *lookup);
-
-/* "$N - 1": 0 with *arg set, or -1 (not such an expression) */
-int map_expr_parse(const char *text, int *arg);
-/*
- * The expression expr with its "$N" replaced by the argument's text,
- * appended to out; fold: a literal argument is computed ("255")
- */
-void map_expr_text(const char *expr, const char *arg, int fold,
-		   struct strbuf *out);
 
 #endif

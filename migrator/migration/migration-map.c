@@ -5,9 +5,11 @@
  *
  * A map's items are separated by top-level commas when it has one
  * ("$1, MKDEV(0, 0), $2"), else by blanks ("$1 NULL $2 $3 $4 ...");
- * parentheses, brackets, braces and literals hold an item together.
- * "$N" is old argument N, "..." the old variadic arguments, anything
- * else a value (a C expression) passed by every converted call.  A value
+ * parentheses, brackets, braces and literals hold an item together, and
+ * so does an operator standing alone ("$3 - 1").  "$N" is old argument
+ * N, "..." the old variadic arguments, "$N" inside a C expression an
+ * expression item (map-expr.h), anything else a value (a C expression)
+ * passed by every converted call.  A value
  * goes into the generated semantic patch as it is written, so it must
  * lex as one C expression (migration-validate.h), and so must the values
  * of "drop"; a "not-null" parameter is a C identifier.  "where:" names
@@ -20,7 +22,7 @@
 #include <string.h>
 
 #include "lexer.h"
-#include "map-case.h"
+#include "map-expr.h"
 #include "migration.h"
 #include "migration-map.h"
 #include "migration-validate.h"
@@ -93,9 +95,43 @@ static int has_top_comma(const char *text)
 	return ret;
 }
 
+/* an operator standing alone between blanks: "?", ":", "-", "==" */
+static int is_operator(const char *item)
+{
+	return *item && strspn(item, "+-*/%<>=!&|^?:~") == strlen(item);
+}
+
+/*
+ * The items of a map: at top-level commas, or at blanks, where an
+ * operator standing alone joins its neighbours into one item ("$3 - 1",
+ * "$1 ? &$1->dev : NULL")
+ */
 static void split_items(const char *text, struct strlist *items)
 {
-	split_at(text, has_top_comma(text) ? ',' : 0, items);
+	struct strlist words = STRLIST_INIT;
+	struct strbuf item = STRBUF_INIT;
+	size_t i;
+
+	if (has_top_comma(text)) {
+		split_at(text, ',', items);
+		return;
+	}
+	split_at(text, 0, &words);
+	for (i = 0; i < words.nr; i++) {
+		const char *word = words.items[i].string;
+		int join = is_operator(word) ||
+			   (i && is_operator(words.items[i - 1].string));
+
+		if (item.len && !join) {
+			strlist_push(items, item.buf);
+			strbuf_reset(&item);
+		}
+		strbuf_addf(&item, "%s%s", item.len ? " " : "", word);
+	}
+	if (item.len)
+		strlist_push(items, item.buf);
+	strbuf_release(&item);
+	strlist_clear(&words, 0);
 }
 
 /* "$N": N, else 0 (-1: a '$' that is no argument) */
@@ -110,6 +146,34 @@ static int arg_ref(const char *item)
 		return -1;
 	n = strtol(item + 1, &end, 10);
 	return *end || n < 1 || n > 1000 ? -1 : (int)n;
+}
+
+/* an item with "$N" in an expression: "&$1->dev", "$3 - 1" */
+static int parse_expr_item(struct call_item *it, const char *text,
+			   struct strbuf *why)
+{
+	struct strbuf reason = STRBUF_INIT;
+	char *plain = xstrdup(text), *p;
+	int ret;
+
+	/* the rest must be what a value may be: "$1" is then "_1" */
+	for (p = plain; (p = strchr(p, '$'));)
+		*p = '_';
+	ret = validate_c_expression(plain, why);
+	free(plain);
+	if (ret < 0)
+		return -1;
+	if (map_expr_parse(text, &it->arg, &reason) < 0) {
+		strbuf_addf(why,
+			    "'%s' is neither '$N', '...', a value nor an "
+			    "expression of '$N': %s",
+			    text, reason.buf);
+		strbuf_release(&reason);
+		return -1;
+	}
+	it->kind = CALL_ITEM_EXPR;
+	it->value = xstrdup(text);
+	return 0;
 }
 
 int map_parse_new_call(struct migration *m, const char *value,
@@ -139,14 +203,10 @@ int map_parse_new_call(struct migration *m, const char *value,
 		} else if (ref > 0) {
 			it->kind = CALL_ITEM_ARG;
 			it->arg = ref;
-		} else if (!map_expr_parse(text, &it->arg)) {
-			it->kind = CALL_ITEM_EXPR;
-			it->value = xstrdup(text);
-		} else if (ref < 0 || !*text) {
-			strbuf_addf(why,
-				    "'%s' is neither '$N', '$N - INTEGER', "
-				    "'...' nor a value",
-				    text);
+		} else if (ref < 0) {
+			ret = parse_expr_item(it, text, why);
+		} else if (!*text) {
+			strbuf_addstr(why, "an empty item");
 			ret = -1;
 		} else if (validate_c_expression(text, why) < 0) {
 			ret = -1;
@@ -541,10 +601,7 @@ void migration_new_args(const struct migration *m, const char *const *old,
 			break;
 		case CALL_ITEM_EXPR:
 			strbuf_reset(&expr);
-			map_expr_text(it->value,
-				      (size_t)it->arg <= nr ? old[it->arg - 1] :
-							      "",
-				      1, &expr);
+			map_expr_text(it->value, old, nr, 1, &expr);
 			strlist_push(out, expr.buf);
 			break;
 		case CALL_ITEM_REST:
@@ -556,17 +613,22 @@ void migration_new_args(const struct migration *m, const char *const *old,
 	strbuf_release(&expr);
 }
 
-int migration_arg_removed(const struct migration *m, int arg)
+int migration_arg_uses(const struct migration *m, int arg)
 {
 	size_t i;
+	int n = 0;
 
-	if (migration_new_position(m, arg))
-		return 0;
 	for (i = 0; i < m->new_call_nr; i++)
-		if (m->new_call[i].kind == CALL_ITEM_EXPR &&
-		    m->new_call[i].arg == arg)
-			return 0;
-	return 1;
+		if (m->new_call[i].kind == CALL_ITEM_ARG)
+			n += m->new_call[i].arg == arg;
+		else if (m->new_call[i].kind == CALL_ITEM_EXPR)
+			n += map_expr_uses(m->new_call[i].value, arg);
+	return n;
+}
+
+int migration_arg_removed(const struct migration *m, int arg)
+{
+	return !migration_new_position(m, arg) && !migration_arg_uses(m, arg);
 }
 
 const struct migration_not_null *migration_not_null(const struct migration *m,

@@ -72,12 +72,12 @@ enum call_item_kind {
 	CALL_ITEM_ARG,	 /* "$N": the old call's argument N */
 	CALL_ITEM_VALUE, /* a value every converted call passes */
 	CALL_ITEM_REST,	 /* "...": the old call's variadic arguments */
-	CALL_ITEM_EXPR,	 /* "$N - 1": old argument N in an expression */
+	CALL_ITEM_EXPR,	 /* "&$1->dev": old arguments in an expression */
 };
 
 struct call_item {
 	enum call_item_kind kind;
-	int arg;     /* CALL_ITEM_ARG, CALL_ITEM_EXPR: 1-based old position */
+	int arg;     /* 1-based old position (EXPR: the highest it names) */
 	char *value; /* CALL_ITEM_VALUE: "NULL"; CALL_ITEM_EXPR: "$3 - 1" */
 };
 
@@ -203,6 +203,8 @@ int migration_new_position(const struct migration *m, int arg);
  * expression item ("$3 - 1")
  */
 int migration_arg_removed(const struct migration *m, int arg);
+/* how many times the new call names old argument arg ("$1 ? &$1->x : 0") */
+int migration_arg_uses(const struct migration *m, int arg);
 /* the item that fills new parameter pos (1-based), or NULL */
 const struct call_item *migration_new_item(const struct migration *m, int pos);
 /*

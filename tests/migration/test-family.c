@@ -1,7 +1,8 @@
 /*
  * test-family.c - a migration of several conversions (family.h): the
  * keys routed to their variants, the cases' conditions on an argument's
- * text, the choice of a call's conversion, and the "$N - 1" item.
+ * text, the choice of a call's conversion, and the call an expression
+ * item would evaluate an argument of twice.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -128,30 +129,28 @@ static void test_conditions(void)
 	migration_release(&m);
 }
 
-static void test_expression_item(void)
+/* an argument with a side effect the new call names twice: left */
+static void test_evaluated_twice(void)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int arg = 0;
+	static const char text[] = "name: n\nsubject: s\ndescription: d\n"
+				   "function: f\nheader: h.h\n"
+				   "old-prototype: int f(struct x *p)\n"
+				   "new-function: g\n"
+				   "new-prototype: int g(struct d *d)\n"
+				   "new-call: $1 ? &$1->dev : NULL\n";
+	const char *args[] = { "get(x)" };
+	struct migration_choice choice;
+	struct migration m;
 
-	check_int(map_expr_parse("$3 - 1", &arg), 0);
-	check_int(arg, 3);
-	check_int(map_expr_parse("$3 * 2", &arg), -1);
-	check_int(map_expr_parse("$3 - n", &arg), -1);
-	map_expr_text("$3 - 1", "256", 1, &sb);
-	check_str(sb.buf, "255");
-	strbuf_reset(&sb);
-	map_expr_text("$3 - 1", "0x100", 1, &sb);
-	check_str(sb.buf, "0xff");
-	strbuf_reset(&sb);
-	map_expr_text("$3 - 1", "256", 0, &sb);
-	check_str(sb.buf, "256 - 1");
-	strbuf_reset(&sb);
-	map_expr_text("$3 - 1", "a + b", 1, &sb);
-	check_str(sb.buf, "(a + b) - 1");
-	strbuf_reset(&sb);
-	map_expr_text("$3 + 1", "dev->max", 1, &sb);
-	check_str(sb.buf, "dev->max + 1");
-	strbuf_release(&sb);
+	parse(&m, text, 0);
+	check_int(migration_arg_uses(&m, 1), 2);
+	check_int(migration_choose(&m, "f", 1, args, 1, NULL, &choice), 1);
+	check_int(choice.twice, 1);
+	check_int(choice.arg, 1);
+	args[0] = "x->p";
+	check_int(migration_choose(&m, "f", 1, args, 1, NULL, &choice), 0);
+	check_true(choice.variant == &m);
+	migration_release(&m);
 }
 
 static void test_errors(void)
@@ -192,7 +191,8 @@ static const struct unit_test tests[] = {
 	  test_choose },
 	{ "conditions on literals, NULL, addresses and a file's macro",
 	  test_conditions },
-	{ "the $N - 1 item, folded for a literal", test_expression_item },
+	{ "an argument with a side effect evaluated twice is left",
+	  test_evaluated_twice },
 	{ "malformed cases are errors", test_errors },
 	{ NULL, NULL }
 };

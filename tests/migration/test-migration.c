@@ -254,9 +254,15 @@ static void test_map_errors(void)
 		  "new-call: $2 $3 $4 ...\n" },
 		/* no map */
 		{ "int frob(int a, char *b, char *fmt, ...)", "" },
-		/* a "$" inside a value that is no "$N - INTEGER" */
+		/* a "$" inside a value that is no "$N" */
 		{ "int frob(int a, char *b, char *fmt, ...)",
-		  "new-call: $2*2 $3 $4 ...\n" },
+		  "new-call: $x*2 $3 $4 ...\n" },
+		/* an expression of "$N" that is no C expression */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: &$2-> $3 $4 ...\n" },
+		/* an expression of an argument the old call lacks */
+		{ "int frob(int a, char *b, char *fmt, ...)",
+		  "new-call: $9*2 $3 $4 ...\n" },
 		/* not-null of no parameter */
 		{ "int frob(int a, char *b, char *fmt, ...)",
 		  "new-call: $2 $3 $4 ...\nnot-null: cls\n" },

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "map-expr.h"
 #include "rules.h"
 #include "strbuf.h"
 #include "util.h"
@@ -197,6 +198,38 @@ static const char *shown(const struct call_analysis *call, int argno, char *buf,
 	return arg ? arg_display(arg, buf, size) : "";
 }
 
+/* the old call's argument texts, "" for one it lacks */
+static const char **old_texts(const struct rule_call *rc)
+{
+	size_t n = rc->m->old_proto.nr_params, k;
+	const char **texts = xcalloc(n + 1, sizeof(*texts));
+
+	for (k = 0; k < n; k++) {
+		const struct call_argument *arg =
+			call_arg(rc->call, (int)k + 1);
+
+		texts[k] = arg && arg->text ? arg->text : "";
+	}
+	return texts;
+}
+
+/* "pass 'f ? &f->dev : NULL' as argument 1 (struct device *dev)" */
+static void add_expr_step(const struct rule_call *rc, size_t k,
+			  struct strbuf *out)
+{
+	const struct migration *m = rc->m;
+	const char **texts = old_texts(rc);
+	struct strbuf value = STRBUF_INIT;
+	char decl[128];
+
+	map_expr_text(m->new_call[k].value, texts, m->old_proto.nr_params, 1,
+		      &value);
+	param_display(&m->new_proto.params[k], decl, sizeof(decl));
+	add_step(out, "pass '%s' as argument %zu (%s)", value.buf, k + 1, decl);
+	strbuf_release(&value);
+	free(texts);
+}
+
 void describe_conversion(const struct rule_call *rc, struct strbuf *out)
 {
 	const struct migration *m = rc->m;
@@ -208,7 +241,7 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out)
 	if (migration_renames(m))
 		add_step(out, "call %s() instead", m->new_function);
 	for (k = 0; k < m->old_proto.nr_params; k++)
-		if (!m->old_to_new[k])
+		if (migration_arg_removed(m, (int)k + 1))
 			add_step(out, "remove argument %zu '%s' (%s)", k + 1,
 				 shown(call, (int)k + 1, text, sizeof(text)),
 				 m->old_proto.params[k].name);
@@ -223,6 +256,8 @@ void describe_conversion(const struct rule_call *rc, struct strbuf *out)
 		const struct call_item *it = &m->new_call[k];
 		const struct call_item *prev = k ? &m->new_call[k - 1] : NULL;
 
+		if (it->kind == CALL_ITEM_EXPR)
+			add_expr_step(rc, k, out);
 		if (it->kind != CALL_ITEM_VALUE)
 			continue;
 		param_display(&m->new_proto.params[k], decl, sizeof(decl));
@@ -313,12 +348,40 @@ static int inserts_twice(const struct rule_call *rc, size_t k,
 	return 1;
 }
 
+/* an argument with a side effect the new call would evaluate twice */
+static int evaluates_twice(const struct rule_call *rc, struct strbuf *why)
+{
+	const struct migration *m = rc->m;
+	char text[96];
+	size_t k;
+
+	for (k = 0; k < m->old_proto.nr_params; k++) {
+		const struct call_argument *arg =
+			call_arg(rc->call, (int)k + 1);
+
+		if (!arg || !arg->text ||
+		    migration_arg_uses(m, (int)k + 1) < 2 ||
+		    !map_expr_side_effect(arg->text))
+			continue;
+		if (why)
+			strbuf_addf(why,
+				    "argument %zu '%s' would be evaluated "
+				    "twice",
+				    k + 1,
+				    arg_display(arg, text, sizeof(text)));
+		return 1;
+	}
+	return 0;
+}
+
 int conversion_is_valid(const struct rule_call *rc, struct strbuf *why)
 {
 	const struct migration *m = rc->m;
 	char text[96], decl[128];
 	size_t k;
 
+	if (evaluates_twice(rc, why))
+		return 0;
 	for (k = 0; k < m->new_call_nr; k++) {
 		const struct call_item *it = &m->new_call[k];
 		const struct call_argument *arg;
