@@ -49,15 +49,32 @@ void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev,
 EOF
 cp "$SP/tests/fuse.c" "$tree/drivers/misc/fuse.c"
 cp "$SP/tests/left.c" "$tree/drivers/misc/left.c"
+cp "$SP/tests/alias.c" "$tree/drivers/misc/alias.c"
 
 km --migration devm-platform-ioremap apply --in-place "$tree"
 check "devm: apply converts the pattern's calls and names the others" \
-	'grep -q "4 calls converted, 5 calls left (5 not matched)" "$err" &&
+	'grep -q "11 calls converted, 8 calls left (8 not matched)" "$err" &&
 	 [ "$(grep -c "left.c:[0-9]*:[0-9]*: warning: not converted" "$err")" -eq 4 ] &&
-	 [ "$(grep -c "fuse.c:[0-9]*:[0-9]*: warning: not converted" "$err")" -eq 1 ]'
+	 [ "$(grep -c "alias.c:[0-9]*:[0-9]*: warning: not converted" "$err")" -eq 3 ] &&
+	 [ "$(grep -c "fuse.c:[0-9]*:[0-9]*: warning: not converted" "$err")" -eq 1 ]' ||
+	show "$err"
+# the semantic patch's own reasons (virtual left), each at its call
+reason() {
+	grep -A1 "^drivers/misc/$1: warning: not converted" "$err" |
+		grep -qF "not matched: $2"
+}
+check "devm: each call left is named with the semantic patch's reason" \
+	'reason left.c:11:9 "'"'res'"' is read after the mapping" &&
+	 reason left.c:24:9 "the resource is looked up by name" &&
+	 reason left.c:36:9 "the device '"'dev'"' is not known to be" &&
+	 reason left.c:47:9 "the resource is looked up with IORESOURCE_IO" &&
+	 reason alias.c:51:9 "'"'res'"' is read between platform_get_resource" &&
+	 reason alias.c:87:23 "no platform_get_resource(pdev, IORESOURCE_MEM" &&
+	 reason fuse.c:52:11 "'"'res'"' is read after the mapping"' || show "$err"
 check "devm: the statements fused, the variables gone, as the tests say" \
 	'cmp -s "$tree/drivers/misc/fuse.c" "$SP/tests/fuse.res" &&
-	 cmp -s "$tree/drivers/misc/left.c" "$SP/tests/left.res"'
+	 cmp -s "$tree/drivers/misc/left.c" "$SP/tests/left.res" &&
+	 cmp -s "$tree/drivers/misc/alias.c" "$SP/tests/alias.res"'
 km --migration devm-platform-ioremap apply "$tree"
 check "devm: a second apply changes nothing" '[ ! -s "$out" ]'
 km --migration devm-platform-ioremap check "$tree"
@@ -131,4 +148,62 @@ KMIGRATE_DATADIR=$data km --migration frob-wide apply "$TMPDIR/frob"
 check "a change outside any function is refused, its line named" \
 	'grep -q "drivers/misc/widget.c: .*spatch changed line 3, outside the functions that hold a call of frob()" "$err" &&
 	 [ ! -s "$out" ]' || show "$err"
+
+# --- a declaration the conversion left unused may go, at file scope too ----
+
+mkdir -p "$TMPDIR/gadget/include/linux" "$TMPDIR/gadget/drivers/misc"
+cp "$TMPDIR/frob/include/linux/frob.h" "$TMPDIR/gadget/include/linux/"
+cat >"$TMPDIR/gadget/drivers/misc/gadget.c" <<'EOF'
+#include <linux/frob.h>
+
+static int gadget_scale = 3;
+static int gadget_total;
+
+static int gadget_init(void)
+{
+	int unused_now = gadget_scale;
+
+	return frob(unused_now);
+}
+
+static int gadget_exit(void)
+{
+	return gadget_total;
+}
+EOF
+gadget_cocci() {
+	cat >"$mig/frob.cocci" <<EOF
+// Options: --no-includes --include-headers
+virtual patch
+
+@r depends on patch@
+identifier v, s;
+@@
+- int v = s;
+  ...
+- frob(v)
++ frob2(3)
+
+@depends on patch@
+identifier r.s;
+@@
+- static int s = 3;
+
+$1
+EOF
+}
+gadget_cocci ''
+KMIGRATE_DATADIR=$data km --migration frob-wide apply "$TMPDIR/gadget"
+check "a file-scope declaration left unused by the conversion goes" \
+	'grep -q "^-static int gadget_scale = 3;" "$out" &&
+	 grep -q "^-	int unused_now = gadget_scale;" "$out" &&
+	 grep -q "^+	return frob2(3);" "$out" &&
+	 grep -q "1 calls* converted, 0 calls left" "$err"' || { show "$out"; show "$err"; }
+gadget_cocci '@depends on patch@
+@@
+- static int gadget_total;'
+KMIGRATE_DATADIR=$data km --migration frob-wide apply "$TMPDIR/gadget"
+check "one still used in a function with no call is refused, its line named" \
+	'grep -q "drivers/misc/gadget.c: .*spatch changed line 4, outside the functions that hold a call of frob()" "$err" &&
+	 [ ! -s "$out" ]' || { show "$out"; show "$err"; }
 test_done

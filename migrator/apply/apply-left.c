@@ -90,7 +90,10 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 			      l->text ? l->text : apply_reason_name(l->reason));
 		break;
 	case APPLY_LEFT_NOT_MATCHED:
-		strbuf_addstr(out, "not matched by the semantic patch");
+		if (l->text)
+			strbuf_addf(out, "not matched: %s", l->text);
+		else
+			strbuf_addstr(out, "not matched by the semantic patch");
 		break;
 	case APPLY_LEFT_CONTEXT:
 		strbuf_addf(out, "left by context: %s", or_empty(l->text));

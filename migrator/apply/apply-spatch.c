@@ -237,6 +237,10 @@ static void take_results(struct spatch_job *jobs, size_t n, size_t stage)
 			w->parse_error = jobs[i].parse_error;
 			jobs[i].parse_error = NULL;
 		}
+		if (!stage && jobs[i].left_reasons) {
+			w->left_reasons = jobs[i].left_reasons;
+			jobs[i].left_reasons = NULL;
+		}
 		if (jobs[i].failure) {
 			w->failure = jobs[i].failure;
 			jobs[i].failure = NULL;
@@ -345,7 +349,7 @@ void apply_spatch_key(struct result_key *base, const struct strlist *coccis,
 	char version[64];
 	size_t i;
 
-	result_key_init(base, "apply-spatch");
+	result_key_init(base, "apply-spatch-2");
 	snprintf(version, sizeof(version), "%d.%d.%d", v->major, v->minor,
 		 v->patch);
 	result_key_addstr(base, version);
@@ -369,19 +373,34 @@ static void cache_key(const struct apply_work *w, const struct result_key *base,
 	result_key_add(key, w->given_text.buf, w->given_text.len);
 }
 
-/* payload: parse error's length, newline, it, spatch's output if any */
-static void cache_take(struct apply_work *w, const struct strbuf *payload)
+/* "LENGTH\nTEXT" at *p (before end): TEXT, or NULL when empty; -1 if bad */
+static int cache_field(const char **p, const char *end, char **text)
 {
-	const char *end = payload->buf + payload->len;
-	char *nl = memchr(payload->buf, '\n', payload->len);
+	const char *nl = memchr(*p, '\n', (size_t)(end - *p));
 	size_t n;
 
-	if (!nl || sscanf(payload->buf, "%zu", &n) != 1 ||
-	    n > (size_t)(end - (nl + 1)))
+	if (!nl || sscanf(*p, "%zu", &n) != 1 || n > (size_t)(end - (nl + 1)))
+		return -1;
+	*text = n ? xstrndup(nl + 1, n) : NULL;
+	*p = nl + 1 + n;
+	return 0;
+}
+
+/*
+ * payload: the parse error and the left reasons, each as its length, a
+ * newline and it; then spatch's output if any
+ */
+static void cache_take(struct apply_work *w, const struct strbuf *payload)
+{
+	const char *end = payload->buf + payload->len, *nl = payload->buf;
+	char *pe = NULL, *lr = NULL;
+
+	if (cache_field(&nl, end, &pe) < 0 || cache_field(&nl, end, &lr) < 0) {
+		free(pe);
 		return;
-	if (n)
-		w->parse_error = xstrndup(nl + 1, n);
-	nl += 1 + n;
+	}
+	w->parse_error = pe;
+	w->left_reasons = lr;
 	strbuf_reset(&w->cached_output);
 	strbuf_add(&w->cached_output, nl, (size_t)(end - nl));
 	w->cached_changed = nl < end;
@@ -418,11 +437,13 @@ static void cache_store(struct apply_work *works, size_t nr,
 	for (i = 0; result_cache_enabled() && i < nr; i++) {
 		struct apply_work *w = &works[i];
 		const char *pe = w->parse_error ? w->parse_error : "";
+		const char *lr = w->left_reasons ? w->left_reasons : "";
 
 		if (!pending(w) || w->cached || w->timed_out || !w->input)
 			continue;
 		strbuf_reset(&payload);
-		strbuf_addf(&payload, "%zu\n%s", strlen(pe), pe);
+		strbuf_addf(&payload, "%zu\n%s%zu\n%s", strlen(pe), pe,
+			    strlen(lr), lr);
 		if (w->output && strbuf_read_file(&payload, w->output) < 0)
 			continue;
 		cache_key(w, base, &key);
@@ -534,8 +555,10 @@ void apply_work_release_spatch(struct apply_work *w)
 	free(w->output);
 	free(w->failure);
 	free(w->parse_error);
+	free(w->left_reasons);
 	free(w->changes);
 	w->input = w->output = w->failure = w->parse_error = NULL;
+	w->left_reasons = NULL;
 	w->changes = NULL;
 }
 

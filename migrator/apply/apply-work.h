@@ -34,6 +34,7 @@ struct apply_work {
 	char *output;	   /* spatch's latest output, or NULL */
 	char *failure;	   /* spatch failed on it: why */
 	char *parse_error; /* spatch's parse error in it */
+	char *left_reasons; /* "LINE REASON\n" lines (spatch.h), or NULL */
 	int timed_out;
 	int cached;		     /* spatch's outcome came from the cache */
 	struct strbuf cached_output; /* the cache's spatch output, if any */

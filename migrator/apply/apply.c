@@ -143,13 +143,40 @@ static int left_by_value(struct apply_result *r, const struct apply_file *file,
 	return 1;
 }
 
+/*
+ * the reason the semantic patch gives for leaving the call at line, in
+ * w->left_reasons ("LINE REASON\n" lines), or NULL; malloc'd
+ */
+static char *patch_reason(const struct apply_work *w, size_t line)
+{
+	const char *p = w ? w->left_reasons : NULL;
+
+	while (p && *p) {
+		const char *end = strchrnul(p, '\n');
+		char *rest;
+		unsigned long n = strtoul(p, &rest, 10);
+
+		if (n == line && *rest == ' ')
+			return xstrndup(rest + 1, (size_t)(end - rest - 1));
+		p = *end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
 /* why an old-form call that spatch did not convert is left */
 static void left_old(struct apply_result *r, const struct apply_file *file,
 		     const struct call_site *cs, const struct apply_work *w,
 		     const struct migration *m)
 {
+	char *why = NULL;
+
+	/* the patch's own reason: the function it is in was parsed */
+	if (!cs->in_macro && w && !w->timed_out && !w->failure)
+		why = patch_reason(w, cs->line);
 	if (cs->in_macro)
 		add_left(r, file, cs, APPLY_LEFT_MACRO, NULL);
+	else if (why)
+		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, why);
 	else if (w && w->timed_out)
 		add_left(r, file, cs, APPLY_LEFT_TIMEOUT, NULL);
 	else if (w && w->failure)

@@ -178,6 +178,8 @@ static int collect_job(struct spatch_batch *b, size_t i,
 		goto out_release_text;
 	job->parse_error = spatch_find_parse_error(
 		err, spatch_name(run->opts, job->input));
+	job->left_reasons = spatch_find_left_reasons(
+		err, spatch_name(run->opts, job->input));
 	ret = 0;
 out_release_text:
 	strbuf_release(&text);

@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "spatch-stderr.h"
+#include "strbuf.h"
 #include "util.h"
+
+#define SPATCH_LEFT_PREFIX "kmigrate-left: "
 
 /* lines of spatch's stderr that say nothing about a failure */
 static const char *const chatter[] = { "init_defs_builtins:",
@@ -28,6 +31,7 @@ static const char *const chatter[] = { "init_defs_builtins:",
 				       "BAD:",
 				       "diff =",
 				       "warning:",
+				       SPATCH_LEFT_PREFIX,
 				       NULL };
 
 char *spatch_find_parse_error(const char *err, const char *input)
@@ -43,6 +47,34 @@ char *spatch_find_parse_error(const char *err, const char *input)
 	if (sscanf(p, "%d, column %d", &line, &column) != 2)
 		return NULL;
 	return xstrfmt("parse error at line %d, column %d", line, column);
+}
+
+char *spatch_find_left_reasons(const char *err, const char *input)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *key = xstrfmt("\n" SPATCH_LEFT_PREFIX "%s:", input);
+	const char *p = err;
+
+	/* a line at the very start is no case spatch has (it greets first) */
+	while ((p = strstr(p, key))) {
+		const char *end;
+		char *rest;
+		unsigned long line;
+
+		p += strlen(key);
+		end = strchrnul(p, '\n');
+		line = strtoul(p, &rest, 10);
+		if (rest > p && rest < end && !strncmp(rest, ": ", 2))
+			strbuf_addf(&out, "%lu %.*s\n", line,
+				    (int)(end - rest - 2), rest + 2);
+		p = end;
+	}
+	free(key);
+	if (!out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out, NULL);
 }
 
 static int is_chatter(const char *line, size_t len)

@@ -17,6 +17,13 @@
 char *spatch_find_parse_error(const char *err, const char *input);
 
 /*
+ * The reasons a hand-written semantic patch gives, run with -D left, for
+ * the calls it leaves in input: its lines "kmigrate-left: INPUT:LINE:
+ * REASON", as "LINE REASON\n" lines in their order, or NULL; malloc'd.
+ */
+char *spatch_find_left_reasons(const char *err, const char *input);
+
+/*
  * The line that says why spatch failed: the first line of its stderr
  * that is not progress chatter, or NULL; malloc'd.
  */

@@ -84,6 +84,28 @@ char *spatch_iso_file(const char *cocci_path)
 	return NULL;
 }
 
+int spatch_declares_virtual(const char *text, const char *name)
+{
+	static const char key[] = "virtual";
+	const char *line = text;
+	size_t n = strlen(name);
+
+	while (line && *line) {
+		const char *end = strchrnul(line, '\n'), *p = line;
+
+		if (!strncmp(line, key, strlen(key)) &&
+		    (line[strlen(key)] == ' ' || line[strlen(key)] == '\t')) {
+			for (p += strlen(key); p < end; p++)
+				if (!strncmp(p, name, n) &&
+				    strchr(" \t,", p[-1]) &&
+				    (p + n == end || strchr(" \t,\r", p[n])))
+					return 1;
+		}
+		line = *end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
 int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -94,6 +116,10 @@ int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 		return error_errno("cannot read '%s'", cocci_path);
 	}
 	spatch_parse_options(text.buf, options);
+	if (spatch_declares_virtual(text.buf, "left")) {
+		strlist_push(options, "-D");
+		strlist_push(options, "left");
+	}
 	strbuf_release(&text);
 	iso = spatch_iso_file(cocci_path);
 	if (iso) {
@@ -168,6 +194,8 @@ static void job_finished(int result, struct child_process *cp, void *cb,
 
 	job->parse_error = spatch_find_parse_error(
 		cp->err.buf, spatch_name(run->opts, job->input));
+	job->left_reasons = spatch_find_left_reasons(
+		cp->err.buf, spatch_name(run->opts, job->input));
 	if (cp->timed_out) {
 		job->timed_out = 1;
 		job->failure = xstrfmt("spatch timed out after %u s",
@@ -238,5 +266,7 @@ void spatch_job_release(struct spatch_job *job)
 	free(job->output);
 	free(job->failure);
 	free(job->parse_error);
+	free(job->left_reasons);
 	job->input = job->output = job->failure = job->parse_error = NULL;
+	job->left_reasons = NULL;
 }

@@ -93,6 +93,7 @@ struct spatch_job {
 	int timed_out;
 	char *failure;	   /* why the run failed, or NULL */
 	char *parse_error; /* spatch's first parse error in input, or NULL */
+	char *left_reasons; /* spatch_find_left_reasons() of input, or NULL */
 };
 
 struct spatch_run_opts {
@@ -131,11 +132,19 @@ int spatch_check(struct spatch_version *v);
 /* 1 when the result cache knows the version of the spatch PATH finds */
 int spatch_version_cached(void);
 
+/*
+ * 1 when the cocci text declares the virtual rule name ("virtual patch,
+ * left")
+ */
+int spatch_declares_virtual(const char *cocci_text, const char *name);
 /* append the options of the cocci text's "// Options:" line */
 void spatch_parse_options(const char *cocci_text, struct strlist *options);
 /*
- * the same from the file, and "--iso-file X.iso" when X.cocci has one
- * beside it (spatch_iso_file()); -1 (reported) if it cannot be read
+ * the same from the file, "--iso-file X.iso" when X.cocci has one beside
+ * it (spatch_iso_file()), and "-D left" when it declares "virtual left"
+ * (a hand-written patch that names the calls it leaves, with their
+ * reasons: spatch_find_left_reasons()); -1 (reported) if it cannot be
+ * read
  */
 int spatch_cocci_options(const char *cocci_path, struct strlist *options);
 /* X.iso beside X.cocci, when it can be read (free it); else NULL */

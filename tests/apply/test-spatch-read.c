@@ -10,6 +10,7 @@
 
 #include "scratch.h"
 #include "spatch-output.h"
+#include "spatch-stderr.h"
 #include "spatch.h"
 #include "strlist.h"
 #include "tempfile.h"
@@ -120,6 +121,38 @@ static void test_parse_error(void)
 	CU_ASSERT_PTR_NULL(spatch_find_parse_error("", "x.c"));
 }
 
+/* a hand-written patch's "kmigrate-left:" lines: the input's only */
+static void test_left_reasons(void)
+{
+	static const char err[] =
+		"init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+		"kmigrate-left: 1.c:12: 'res' is read after the mapping\n"
+		"kmigrate-left: 2.c:7: looked up by name\n"
+		"kmigrate-left: 1.c:40: the device 'dev' is not known\n"
+		"kmigrate-left: 1.c:x: no line\n"
+		"kmigrate-left: 11.c:5: another file\n";
+	char *r = spatch_find_left_reasons(err, "1.c");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	check_str(r, "12 'res' is read after the mapping\n"
+		     "40 the device 'dev' is not known\n");
+	free(r);
+	CU_ASSERT_PTR_NULL(spatch_find_left_reasons(err, "3.c"));
+	CU_ASSERT_PTR_NULL(spatch_find_left_reasons("", "1.c"));
+}
+
+/* "virtual left" asks for -D left; a word in another rule's name does not */
+static void test_declares_virtual(void)
+{
+	CU_ASSERT(spatch_declares_virtual("virtual patch\nvirtual left\n",
+					  "left"));
+	CU_ASSERT(spatch_declares_virtual("virtual patch, left\n", "left"));
+	CU_ASSERT(!spatch_declares_virtual("virtual patch\n// virtual left\n",
+					   "left"));
+	CU_ASSERT(!spatch_declares_virtual("virtual lefty\n", "left"));
+	CU_ASSERT(!spatch_declares_virtual("@left@\n", "left"));
+}
+
 static void test_failure_line(void)
 {
 	char *line = spatch_failure_line(
@@ -226,6 +259,9 @@ static const struct unit_test tests[] = {
 	{ "an X.iso beside X.cocci is given as --iso-file", test_iso_file },
 	{ "a parse error in the input file is found", test_parse_error },
 	{ "the failure line skips spatch's chatter", test_failure_line },
+	{ "a patch's reasons for the calls it leaves are read",
+	  test_left_reasons },
+	{ "a patch declaring virtual left is known", test_declares_virtual },
 	{ "a batch's stderr gives each file its own parse error",
 	  test_batch_parse_errors },
 	{ "a file is handled when stderr names it so", test_handled },
