@@ -50,6 +50,19 @@ void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 		strbuf_addf(sb, "the API's own definition/wrapper: inside '%s'",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_CALLED:
+		strbuf_addf(sb, "'%s' is also called and its result used",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_ERROR:
+		strbuf_addf(sb,
+			    "'%s' returns an error at line %zu: "
+			    "converting it would lose the error",
+			    text, arg);
+		break;
+	case CALL_REASON_CALLBACK_UNDEFINED:
+		strbuf_addf(sb, "'%s' is not defined in this file", text);
+		break;
 	}
 }
 
@@ -64,6 +77,9 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_LOCAL_DEFINITION:
 	case CALL_REASON_LOCAL_CALL:
 	case CALL_REASON_API_DEFINITION:
+	case CALL_REASON_CALLBACK_CALLED:
+	case CALL_REASON_CALLBACK_ERROR:
+	case CALL_REASON_CALLBACK_UNDEFINED:
 		return cs->local_name;
 	default:
 		return NULL;
@@ -84,7 +100,8 @@ static int same_text(const char *a, const char *b)
 int call_site_same_reason(const struct call_site *a, const struct call_site *b)
 {
 	return a->reason == b->reason &&
-	       (a->reason != CALL_REASON_VARIADIC ||
+	       ((a->reason != CALL_REASON_VARIADIC &&
+		 a->reason != CALL_REASON_CALLBACK_ERROR) ||
 		a->variadic == b->variadic) &&
 	       same_text(call_site_reason_operand(a),
 			 call_site_reason_operand(b));
