@@ -44,6 +44,13 @@ static int declares_struct(const struct cb_code *c, size_t o, const char *name,
 	return 0;
 }
 
+/* ".F =" at i designates a member in an initializer */
+static int designated(const struct cb_code *c, size_t i)
+{
+	return cb_is(c, i - 1, ".") &&
+	       (cb_is(c, i - 2, "{") || cb_is(c, i - 2, ","));
+}
+
 /* ".F =" at i is a member of an initializer of the struct */
 static int in_initializer(const struct cb_code *c, size_t i,
 			  const struct migration_callback *cb)
@@ -100,7 +107,9 @@ static void find_occurrences(const struct cb_code *c,
 		    !cb_is(c, i + 1, "="))
 			continue;
 		fn = value_fn(c, i + 2, cb, &end);
-		if (fn == CB_NONE)
+		if (fn == CB_NONE ||
+		    (designated(c, i) && !in_initializer(c, i, cb)) ||
+		    (!designated(c, i) && !cb_is(c, end + 1, ";")))
 			continue;
 		ALLOC_GROW(*occ, *nr + 1, alloc);
 		(*occ)[*nr].field = i;
@@ -239,7 +248,11 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 		char *name = xstrndup(buf + t->start, t->end - t->start);
 
 		decide(&c, m, occ[i].fn, &v);
-		if (!v.defined && !occ[i].initializer) {
+		/* an assignment of a function of another prototype */
+		if (!occ[i].initializer &&
+		    (!v.defined ||
+		     (v.kind == CALL_SITE_NEW && callback_renames(cb) &&
+		      !cb_is(&c, occ[i].field, cb->new_field)))) {
 			free(name);
 			continue;
 		}
