@@ -22,6 +22,7 @@ static void value_forms(const struct migration_callback *cb, struct strbuf *out,
 	size_t i;
 
 	strbuf_addf(out, "%s%s%s = fn%s", lead, minus, field, tail);
+	strbuf_addf(out, "|\n%s%s%s = &fn%s", lead, minus, field, tail);
 	for (i = 0; i < cb->wrappers.nr; i++)
 		strbuf_addf(out, "|\n%s%s%s = %s(fn)%s", lead, minus, field,
 			    cb->wrappers.items[i].string, tail);

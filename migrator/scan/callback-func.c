@@ -49,20 +49,54 @@ static void pair_brackets(struct cb_code *c)
 	free(stack);
 }
 
+/*
+ * How the directive at token i changes which code is read: the first
+ * branch of each conditional only, as a brace an #else repeats would
+ * otherwise unbalance the rest of the file.  *skip: the depth of the
+ * outermost branch left out, 0 when none.
+ */
+static void follow_directive(const struct token_list *toks, const char *buf,
+			     size_t i, size_t *depth, size_t *skip)
+{
+	const struct token *t = &toks->tokens[i];
+	static const char *const opens[] = { "if", "ifdef", "ifndef" };
+	static const char *const others[] = { "else", "elif" };
+	size_t name;
+
+	if (!t->directive || toks->directive_hash[t->directive - 1] != i)
+		return;
+	name = directive_name(toks, t->directive);
+	if (name == (size_t)-1)
+		return;
+	t = &toks->tokens[name];
+	if (token_in(buf, t, opens, 3)) {
+		++*depth;
+	} else if (token_in(buf, t, others, 2)) {
+		if (!*skip && *depth)
+			*skip = *depth;
+	} else if (token_is(buf, t, "endif") && *depth) {
+		if (*skip == *depth)
+			*skip = 0;
+		--*depth;
+	}
+}
+
 void cb_code_init(struct cb_code *c, const char *buf, size_t len,
 		  const struct token_list *toks)
 {
-	size_t i;
+	size_t i, depth = 0, skip = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->buf = buf;
 	c->len = len;
 	c->toks = toks;
 	c->idx = xcalloc(toks->nr + 1, sizeof(*c->idx));
-	for (i = 0; i < toks->nr; i++)
+	for (i = 0; i < toks->nr; i++) {
+		follow_directive(toks, buf, i, &depth, &skip);
 		if (!token_is_comment(&toks->tokens[i]) &&
-		    !toks->tokens[i].directive)
+		    !toks->tokens[i].directive && !skip)
 			c->idx[c->nr++] = i;
+	}
 	c->match = xcalloc(c->nr + 1, sizeof(*c->match));
 	c->encl = xcalloc(c->nr + 1, sizeof(*c->encl));
 	pair_brackets(c);

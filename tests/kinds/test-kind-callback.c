@@ -105,9 +105,10 @@ static void test_scan(void)
 		left += f.sites[i].kind == CALL_SITE_AMBIGUOUS;
 	}
 	/* a_stop: definition and member; b, c and d left; e not the struct's */
-	check_str(seen.buf, "a_stop:old:0 b_stop:definition:0 "
-			    "c_stop:definition:0 a_stop:old:0 b_stop:ambiguous:10 "
-			    "c_stop:ambiguous:9 d_stop:ambiguous:11 ");
+	check_str(seen.buf,
+		  "a_stop:old:0 b_stop:definition:0 "
+		  "c_stop:definition:0 a_stop:old:0 b_stop:ambiguous:10 "
+		  "c_stop:ambiguous:9 d_stop:ambiguous:11 ");
 	check_int((int)old, 2);
 	check_int((int)left, 3);
 	scan_file_release(&f);
