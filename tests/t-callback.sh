@@ -5,8 +5,10 @@
 # and why); apply's diff is the expected conversion byte for byte (the
 # definitions, a declaration, early and final returns, the initializers
 # of a variable and of an array, a wrapper, an assignment); the functions
-# left are named with their reason; a second apply changes nothing; bad
-# data is one line and exit 2.
+# left are named with their reason; a second apply changes nothing;
+# check on the result has no error and a warning per function left, an
+# error for a function under the wrong member, and refuses a tree
+# without the new member in one line; bad data is one line and exit 2.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -55,6 +57,26 @@ check "after apply: nothing left to convert" \
 	'grep -q " 0 old, 11 new, 3 ambiguous" "$err"'
 km apply "$copy"
 check "a second apply changes nothing" '[ ! -s "$out" ]'
+km check "$copy"
+check "check on the result: 0 errors, each left function a warning" \
+	'[ $status -eq 0 ] && ! grep -q ": error: " "$out" &&
+	 [ "$(grep -c "\[callback-left\]" "$out")" -eq 3 ]' ||
+	show "$out"
+km check "$FIX/$M"
+check "check before apply: an error per member to convert" \
+	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 4 ]' ||
+	show "$out"
+sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
+	"$copy/drivers/misc/misc-assign.c"
+km check "$copy"
+check "check: a converted function under the old member is an error" \
+	'grep -q "misc-assign.c:33:3: error: .done_remove. does not have" "$out"' ||
+	show "$out"
+sed -i "s/remove_new/remove_gone/" "$copy/include/linux/platform_device.h"
+km check "$copy"
+check "check: a tree without the new member is told so in one line" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	 grep -q "declares no member .remove_new. in struct platform_driver" "$err"'
 
 km cocci
 check "cocci: the generated patch renames the member" \

@@ -8,7 +8,9 @@
  * (callback-site.h), apply generates its semantic patch, cross-checks
  * and rewrites (callback-convert.h), series words a change by the data's
  * summary and a cover letter by the member's prototypes.  check has no
- * call of it to analyse: its prepare, analyse and conclude keep nothing.
+ * call of it to analyse: its prepare only refuses a tree whose header
+ * lacks the new member, and its tree rules (callback-unconverted,
+ * callback-left) judge the scan.
  */
 #include <stddef.h>
 
@@ -17,7 +19,10 @@
 #include "callback.h"
 #include "check.h"
 #include "kinds.h"
+#include "scan.h"
 #include "strbuf.h"
+#include "tree-fs.h"
+#include "util.h"
 
 static size_t callback_names(const struct migration *m, const char **names)
 {
@@ -55,12 +60,27 @@ static void callback_cover_change(const struct migration *m, struct strbuf *out)
 		    cb->new_proto.text);
 }
 
+/*
+ * check: a tree whose header lacks the new member has not had the API
+ * change the conversion needs (a header it cannot read is no answer)
+ */
 static int callback_prepare(const struct check_options *opts,
 			    struct check_result *result)
 {
-	(void)opts;
+	const struct migration_callback *cb =
+		migration_callback(opts->migration);
+	struct strbuf text = STRBUF_INIT;
+	int ret = 0;
+
 	(void)result;
-	return 0;
+	if (callback_renames(cb) &&
+	    !tree_fs_read_path(opts->tree, cb->header, &text) &&
+	    !scan_mentions(text.buf, text.len, cb->new_field))
+		ret = error("'%s' declares no member '%s' in struct %s: the "
+			    "tree needs the API change first",
+			    cb->header, cb->new_field, cb->struct_name);
+	strbuf_release(&text);
+	return ret;
 }
 
 static int callback_analyse_files(struct check_result *const *results,

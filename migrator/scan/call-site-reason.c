@@ -63,6 +63,15 @@ void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 	case CALL_REASON_CALLBACK_UNDEFINED:
 		strbuf_addf(sb, "'%s' is not defined in this file", text);
 		break;
+	case CALL_REASON_CALLBACK_MEMBER:
+		strbuf_addf(sb,
+			    "'%s' has the other prototype than this member's: "
+			    "the initializer names the wrong member",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_VALUE:
+		strbuf_addf(sb, "'%s' returns a value at line %zu", text, arg);
+		break;
 	}
 }
 
@@ -80,6 +89,8 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_CALLED:
 	case CALL_REASON_CALLBACK_ERROR:
 	case CALL_REASON_CALLBACK_UNDEFINED:
+	case CALL_REASON_CALLBACK_MEMBER:
+	case CALL_REASON_CALLBACK_VALUE:
 		return cs->local_name;
 	default:
 		return NULL;
@@ -101,7 +112,8 @@ int call_site_same_reason(const struct call_site *a, const struct call_site *b)
 {
 	return a->reason == b->reason &&
 	       ((a->reason != CALL_REASON_VARIADIC &&
-		 a->reason != CALL_REASON_CALLBACK_ERROR) ||
+		 a->reason != CALL_REASON_CALLBACK_ERROR &&
+		 a->reason != CALL_REASON_CALLBACK_VALUE) ||
 		a->variadic == b->variadic) &&
 	       same_text(call_site_reason_operand(a),
 			 call_site_reason_operand(b));

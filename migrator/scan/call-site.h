@@ -73,6 +73,8 @@ enum call_site_reason {
 	CALL_REASON_CALLBACK_CALLED,	/* called and its result used */
 	CALL_REASON_CALLBACK_ERROR,	/* variadic: the line of an error */
 	CALL_REASON_CALLBACK_UNDEFINED, /* no definition in the file */
+	CALL_REASON_CALLBACK_MEMBER,	/* given to the other member */
+	CALL_REASON_CALLBACK_VALUE,	/* variadic: a value returned */
 	CALL_REASON_NR
 };
 

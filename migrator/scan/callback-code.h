@@ -72,6 +72,8 @@ int cb_returns_success(const struct cb_code *c, size_t r, size_t semi,
 struct cb_returns {
 	size_t errors;	    /* returns of another value than success */
 	size_t first_error; /* the offset of the first */
+	size_t values;	    /* returns of any value, success too */
+	size_t first_value; /* the offset of the first */
 };
 
 void cb_function_returns(const struct cb_code *c,

@@ -295,8 +295,11 @@ void cb_function_returns(const struct cb_code *c,
 		if (!cb_is(c, i, "return"))
 			continue;
 		semi = cb_return_end(c, i, f->end);
-		if (semi == CB_NONE || semi == i + 1 ||
-		    cb_returns_success(c, i, semi, cb->success))
+		if (semi == CB_NONE || semi == i + 1)
+			continue;
+		if (!r->values++)
+			r->first_value = cb_tok(c, i)->start;
+		if (cb_returns_success(c, i, semi, cb->success))
 			continue;
 		if (!r->errors++)
 			r->first_error = cb_tok(c, i)->start;

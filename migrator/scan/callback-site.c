@@ -21,8 +21,9 @@ struct cb_occ {
 struct cb_verdict {
 	enum call_site_kind kind;
 	enum call_site_reason reason;
-	size_t line; /* of the first error */
-	int defined; /* with the member's prototype, old or new */
+	size_t line;  /* of the first error */
+	int defined;  /* with the member's prototype, old or new */
+	int new_form; /* the new one */
 };
 
 /* the declaration that holds the brace o opens is "struct S ... =" */
@@ -154,9 +155,12 @@ static void decide(const struct cb_code *c, const struct migration *m,
 		if (!cb_function_at(c, i, cb, &f) && f.body) {
 			v->defined = f.form != CB_FORM_OTHER;
 			old = f.form == CB_FORM_OLD;
+			v->new_form = f.form == CB_FORM_NEW;
 			cb_function_returns(c, cb, &f, &r);
-			if (r.errors && !v->line)
+			if (old && r.errors && !v->line)
 				v->line = cb_line(c, r.first_error);
+			if (v->new_form && r.values && !v->line)
+				v->line = cb_line(c, r.first_value);
 		} else if (c->encl[i] != CB_NONE && result_used(c, i)) {
 			called = 1;
 		}
@@ -168,8 +172,29 @@ static void decide(const struct cb_code *c, const struct migration *m,
 		v->reason = CALL_REASON_CALLBACK_CALLED;
 	else if (old && v->line && !cb->drop_errors)
 		v->reason = CALL_REASON_CALLBACK_ERROR;
+	else if (v->new_form && v->line)
+		v->reason = CALL_REASON_CALLBACK_VALUE;
 	if (v->reason)
 		v->kind = CALL_SITE_AMBIGUOUS;
+}
+
+/* the member's name fits its function's prototype, or its verdict says */
+static void member_verdict(const struct cb_code *c,
+			   const struct migration_callback *cb, size_t field,
+			   struct cb_verdict *v)
+{
+	int new_name = cb_is(c, field, cb->new_field);
+
+	if (!callback_renames(cb))
+		return;
+	if (v->defined && new_name != v->new_form) {
+		v->kind = CALL_SITE_AMBIGUOUS;
+		v->reason = CALL_REASON_CALLBACK_MEMBER;
+		v->line = 0;
+	} else if (new_name && !v->defined) {
+		v->kind = CALL_SITE_NEW;
+		v->reason = CALL_REASON_NONE;
+	}
 }
 
 static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
@@ -256,11 +281,7 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			free(name);
 			continue;
 		}
-		if (callback_renames(cb) &&
-		    cb_is(&c, occ[i].field, cb->new_field)) {
-			v.kind = CALL_SITE_NEW;
-			v.reason = CALL_REASON_NONE;
-		}
+		member_verdict(&c, cb, occ[i].field, &v);
 		add_site(file, &c, occ[i].field, occ[i].field - 1,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
