@@ -60,7 +60,7 @@ with_kind bogus 'kind: bogus'
 km bogus cocci --generated
 check "kind: bogus: exit 2, one line naming the file, line and kinds" \
 	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && [ ! -s "$out" ] &&
-	 grep -qxF "kmigrate: error: $sp/bogus/migration:9: bad field '"'"'kind'"'"': unknown kind '"'"'bogus'"'"' (known: call)" "$err"'
+	 grep -qxF "kmigrate: error: $sp/bogus/migration:9: bad field '"'"'kind'"'"': unknown kind '"'"'bogus'"'"' (known: call, callback)" "$err"'
 
 with_kind twice 'kind: call' 'kind: call'
 km twice cocci --generated

@@ -15,8 +15,8 @@
 
 int apply_is_convertible(const struct call_site *cs)
 {
-	return cs->kind == CALL_SITE_OLD && !cs->in_macro && cs->has_args &&
-	       !cs->unterminated;
+	return cs->kind == CALL_SITE_OLD && !cs->in_macro &&
+	       (cs->has_args || cs->standalone) && !cs->unterminated;
 }
 
 static void left_release(struct apply_left *left)

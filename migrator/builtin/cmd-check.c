@@ -37,6 +37,7 @@
 #include "output-format.h"
 #include "parse-options.h"
 #include "report.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -90,9 +91,9 @@ static void print_report(const struct report_input *in,
 	fflush(stdout);
 	strbuf_release(&out);
 	print_plain_notes(&r->scan.notes);
-	if (!r->nr_calls)
-		note("no call of '%s' found in '%s'", in->migration->function,
-		     r->tree);
+	if (!r->nr_calls && !r->scan.nr_occurrences)
+		note("no call of '%s' found in '%s'",
+		     scan_first_name(in->migration), r->tree);
 	if (km_verbosity >= 1) {
 		check_report_summary(&summary, r, in->migration);
 		report_summary_line(&out, &r->findings, &summary);

@@ -8,3 +8,4 @@
  * one line here.
  */
 KIND(call)
+KIND(callback)

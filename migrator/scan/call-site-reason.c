@@ -50,6 +50,28 @@ void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 		strbuf_addf(sb, "the API's own definition/wrapper: inside '%s'",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_CALLED:
+		strbuf_addf(sb, "'%s' is also called and its result used",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_ERROR:
+		strbuf_addf(sb,
+			    "'%s' returns an error at line %zu: "
+			    "converting it would lose the error",
+			    text, arg);
+		break;
+	case CALL_REASON_CALLBACK_UNDEFINED:
+		strbuf_addf(sb, "'%s' is not defined in this file", text);
+		break;
+	case CALL_REASON_CALLBACK_MEMBER:
+		strbuf_addf(sb,
+			    "'%s' has the other prototype than this member's: "
+			    "the initializer names the wrong member",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_VALUE:
+		strbuf_addf(sb, "'%s' returns a value at line %zu", text, arg);
+		break;
 	}
 }
 
@@ -64,6 +86,11 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_LOCAL_DEFINITION:
 	case CALL_REASON_LOCAL_CALL:
 	case CALL_REASON_API_DEFINITION:
+	case CALL_REASON_CALLBACK_CALLED:
+	case CALL_REASON_CALLBACK_ERROR:
+	case CALL_REASON_CALLBACK_UNDEFINED:
+	case CALL_REASON_CALLBACK_MEMBER:
+	case CALL_REASON_CALLBACK_VALUE:
 		return cs->local_name;
 	default:
 		return NULL;
@@ -84,7 +111,9 @@ static int same_text(const char *a, const char *b)
 int call_site_same_reason(const struct call_site *a, const struct call_site *b)
 {
 	return a->reason == b->reason &&
-	       (a->reason != CALL_REASON_VARIADIC ||
+	       ((a->reason != CALL_REASON_VARIADIC &&
+		 a->reason != CALL_REASON_CALLBACK_ERROR &&
+		 a->reason != CALL_REASON_CALLBACK_VALUE) ||
 		a->variadic == b->variadic) &&
 	       same_text(call_site_reason_operand(a),
 			 call_site_reason_operand(b));

@@ -69,6 +69,12 @@ enum call_site_reason {
 	CALL_REASON_LOCAL_DEFINITION,  /* local_name: a static definition */
 	CALL_REASON_LOCAL_CALL,	       /* local_name: a call of it */
 	CALL_REASON_API_DEFINITION,    /* local_name: the API's own body */
+	/* a member's function (callback-site.h), local_name: the function */
+	CALL_REASON_CALLBACK_CALLED,	/* called and its result used */
+	CALL_REASON_CALLBACK_ERROR,	/* variadic: the line of an error */
+	CALL_REASON_CALLBACK_UNDEFINED, /* no definition in the file */
+	CALL_REASON_CALLBACK_MEMBER,	/* given to the other member */
+	CALL_REASON_CALLBACK_VALUE,	/* variadic: a value returned */
 	CALL_REASON_NR
 };
 
@@ -88,6 +94,8 @@ struct call_site {
 	char *local_name;	      /* for LOCAL_* */
 	char *text;		      /* as scan prints it */
 	int in_macro;		      /* inside a #define body */
+	/* another kind's occurrence, complete without an argument list */
+	int standalone;
 
 	/* only for a name followed by '(' */
 	int has_args;

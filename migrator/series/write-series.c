@@ -315,7 +315,7 @@ int series_write_tree(struct series_job *job)
 		ret = write_series(job, conv.changes, conv.nr);
 	else if (!tree_has_calls(opts, &conv.result))
 		note("no call of '%s' found in '%s': no series written",
-		     opts->migration->function, opts->tree);
+		     scan_first_name(opts->migration), opts->tree);
 	else
 		fprintf(stderr,
 			"kmigrate: nothing converted in '%s': no "

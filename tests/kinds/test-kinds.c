@@ -74,7 +74,8 @@ static void test_unknown_kind_refused(void)
 	CU_ASSERT_PTR_EQUAL(migration_kind_find("call"), &kind_call);
 	strbuf_reset(&text);
 	migration_kinds_list(&text);
-	check_str(text.buf, "call");
+	check_str(text.buf, "call, callback");
+	CU_ASSERT_PTR_EQUAL(migration_kind_find("callback"), &kind_callback);
 	strbuf_release(&text);
 }
 

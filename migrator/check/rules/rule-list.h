@@ -16,6 +16,8 @@
 RULE(unreadable_file)
 RULE(binary_file)
 RULE(expression_too_deep)
+RULE(callback_unconverted)
+RULE(callback_left)
 RULE(parse_failure)
 RULE(left_by_context)
 RULE(other_declaration)

@@ -1,0 +1,166 @@
+/*
+ * callback-convert.c - the "callback" kind's cross-check and rewrite
+ * (callback-convert.h): both made from callback_site_edits(), so the
+ * conversion kmigrate writes is the one it recognises in spatch's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callback-convert.h"
+#include "callback-site.h"
+#include "cross-check.h"
+#include "rewrite.h"
+#include "util.h"
+
+#define NO_TOKEN ((size_t)-1)
+
+static int by_start(const void *a, const void *b)
+{
+	const struct callback_edit *x = a, *y = b;
+
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* the text of tokens [first, last] of s, converted as site says */
+static char *converted_span(const struct scanned_text *s,
+			    const struct migration *m, size_t name_offset,
+			    size_t first, size_t last)
+{
+	struct callback_edit *edits = NULL;
+	size_t nr = 0, alloc = 0, i, from, to;
+	struct strbuf out = STRBUF_INIT;
+
+	callback_site_edits(m, s->buf, s->len, &s->tokens, name_offset, &edits,
+			    &nr, &alloc);
+	qsort(edits, nr, sizeof(*edits), by_start);
+	from = s->tokens.tokens[first].start;
+	to = s->tokens.tokens[last].end;
+	for (i = 0; i < nr; i++) {
+		if (edits[i].start < from)
+			edits[i].start = from;
+		if (edits[i].end > to)
+			edits[i].end = to;
+	}
+	for (i = 0; i < nr; i++) {
+		edits[i].start -= from;
+		edits[i].end -= from;
+	}
+	callback_apply_edits(&out, s->buf + from, to - from, edits, nr);
+	callback_edits_release(edits, nr);
+	return strbuf_detach(&out, NULL);
+}
+
+/* the tokens of text are b's [from, to) */
+static int same_as(const char *text, const struct scanned_text *b, size_t from,
+		   size_t to)
+{
+	struct scanned_text t;
+	int same;
+
+	memset(&t, 0, sizeof(t));
+	t.buf = text;
+	t.len = strlen(text);
+	lex_buffer(text, t.len, &t.tokens);
+	same = scanned_text_differ(&t, 0, t.tokens.nr, b, from, to) == NO_TOKEN;
+	token_list_release(&t.tokens);
+	return same;
+}
+
+/* site i of a against site i of b; its change, or -1 */
+static int compare_site(struct cross_check *cc, size_t i, size_t fa, size_t la,
+			size_t fb, size_t lb)
+{
+	const struct call_site *ca = &cc->a->scan.sites[i];
+	char *text;
+	int ok;
+
+	if (scanned_text_differ(cc->a, fa, la + 1, cc->b, fb, lb + 1) ==
+	    NO_TOKEN)
+		return 0;
+	if (ca->kind != CALL_SITE_OLD)
+		return -1;
+	text = converted_span(cc->a, cc->m, ca->name_offset, fa, la);
+	ok = same_as(text, cc->b, fb, lb + 1);
+	free(text);
+	if (!ok)
+		return -1;
+	cc->changes[i] = CALL_CONVERTED;
+	return 0;
+}
+
+/* a function is converted with every member given it, or not at all */
+static int groups_whole(const struct cross_check *cc)
+{
+	const struct scan_file *sa = &cc->a->scan;
+	size_t i, j;
+
+	for (i = 0; i < sa->nr_sites; i++)
+		for (j = i + 1; j < sa->nr_sites; j++)
+			if (sa->sites[i].kind == CALL_SITE_OLD &&
+			    sa->sites[j].kind == CALL_SITE_OLD &&
+			    !strcmp(sa->sites[i].local_name,
+				    sa->sites[j].local_name) &&
+			    cc->changes[i] != cc->changes[j])
+				return -1;
+	return 0;
+}
+
+static int fail_at(struct cross_check *cc, size_t tok)
+{
+	const struct token_list *t = &cc->a->tokens;
+
+	cc->where = tok < t->nr ? t->tokens[tok].start : cc->a->len;
+	return -1;
+}
+
+int cross_check_callbacks(struct cross_check *cc)
+{
+	const struct scan_file *sa = &cc->a->scan, *sb = &cc->b->scan;
+	size_t i, pa = 0, pb = 0, fa, la, fb, lb, at;
+
+	if (sa->nr_sites != sb->nr_sites)
+		return fail_at(cc, 0);
+	for (i = 0; i < sa->nr_sites; i++) {
+		if (callback_span(&cc->a->tokens, cc->a->buf,
+				  sa->sites[i].name_offset, &fa, &la) < 0 ||
+		    callback_span(&cc->b->tokens, cc->b->buf,
+				  sb->sites[i].name_offset, &fb, &lb) < 0 ||
+		    strcmp(sa->sites[i].local_name, sb->sites[i].local_name) ||
+		    fa < pa || fb < pb)
+			return fail_at(cc, pa);
+		at = scanned_text_differ(cc->a, pa, fa, cc->b, pb, fb);
+		if (at != NO_TOKEN)
+			return fail_at(cc, at);
+		if (compare_site(cc, i, fa, la, fb, lb) < 0)
+			return fail_at(cc, fa);
+		pa = la + 1;
+		pb = lb + 1;
+	}
+	at = scanned_text_differ(cc->a, pa, cc->a->tokens.nr, cc->b, pb,
+				 cc->b->tokens.nr);
+	if (at != NO_TOKEN)
+		return fail_at(cc, at);
+	return groups_whole(cc) < 0 ? fail_at(cc, 0) : 0;
+}
+
+void rewrite_callbacks(struct apply_rewrite *rw)
+{
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct callback_edit *edits = NULL;
+	size_t nr = 0, alloc = 0, i;
+
+	lex_buffer(rw->buf, rw->len, &toks);
+	rw->converted = 0;
+	for (i = 0; i < rw->nr_sites; i++) {
+		if (!rw->convert[i])
+			continue;
+		if (!callback_site_edits(rw->m, rw->buf, rw->len, &toks,
+					 rw->sites[i].name_offset, &edits, &nr,
+					 &alloc))
+			rw->converted++;
+	}
+	qsort(edits, nr, sizeof(*edits), by_start);
+	callback_apply_edits(rw->out, rw->buf, rw->len, edits, nr);
+	callback_edits_release(edits, nr);
+	token_list_release(&toks);
+}

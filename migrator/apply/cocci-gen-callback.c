@@ -1,0 +1,143 @@
+/*
+ * cocci-gen-callback.c - the "callback" kind's semantic patch, made from
+ * its data (callback.h): the functions given to the member (in an
+ * initializer of a variable of the struct or of an array of them, through
+ * a wrapper, or by an assignment), with the member's old prototype, no
+ * call that uses their result and (unless errors are dropped) no return
+ * of another value than success; their returns, return type and
+ * declarations converted, and the member renamed when the data renames
+ * it.  It decides as callback-site.c does, so apply's cross-check finds
+ * every function kmigrate converts converted.
+ */
+#include "callback-convert.h"
+#include "callback.h"
+#include "strbuf.h"
+
+#define OK "form && !bad && !used2"
+
+static void value_forms(const struct migration_callback *cb, struct strbuf *out,
+			const char *lead, const char *tail, const char *field,
+			const char *minus)
+{
+	size_t i;
+
+	strbuf_addf(out, "%s%s%s = fn%s", lead, minus, field, tail);
+	strbuf_addf(out, "|\n%s%s%s = &fn%s", lead, minus, field, tail);
+	for (i = 0; i < cb->wrappers.nr; i++)
+		strbuf_addf(out, "|\n%s%s%s = %s(fn)%s", lead, minus, field,
+			    cb->wrappers.items[i].string, tail);
+}
+
+/*
+ * every way a function is given to the member, "|"-separated; the
+ * assignments first: spatch 1.1.1 misses them after the initializers
+ */
+static void sites(const struct migration_callback *cb, struct strbuf *out)
+{
+	const char *s = cb->struct_name, *f = cb->field;
+	struct strbuf lead = STRBUF_INIT;
+
+	strbuf_addf(out, "E->%s = fn;\n|\nE.%s = fn;\n|\n", f, f);
+	strbuf_addf(&lead, "struct %s d = { ..., ", s);
+	value_forms(cb, out, lead.buf, ", ... };\n", f, ".");
+	strbuf_reset(&lead);
+	strbuf_addf(&lead, "struct %s d[] = { ..., { ..., ", s);
+	strbuf_addstr(out, "|\n");
+	value_forms(cb, out, lead.buf, ", ... }, ... };\n", f, ".");
+	strbuf_release(&lead);
+}
+
+static void find_rules(const struct migration_callback *cb, struct strbuf *out)
+{
+	const struct migration_prototype *p = &cb->old_proto;
+	size_t i;
+
+	strbuf_addstr(out, "@site@\nidentifier d, fn;\nexpression E;\n@@\n"
+			   "(\n");
+	sites(cb, out);
+	strbuf_addstr(out, ")\n\n@form@\nidentifier site.fn;\n");
+	for (i = 0; i < p->nr_params; i++)
+		strbuf_addf(out, "identifier p%zu;\n", i + 1);
+	strbuf_addf(out, "@@\n%s fn(", p->return_type);
+	for (i = 0; i < p->nr_params; i++)
+		strbuf_addf(out, "%s%s p%zu", i ? ", " : "", p->params[i].type,
+			    i + 1);
+	/* with errors dropped, the rule never runs */
+	strbuf_addf(out, ") { ... }\n\n@bad%s@\nidentifier site.fn;\n",
+		    cb->drop_errors ? " depends on kmigrate_never" : "");
+	strbuf_addf(out, "expression E != %s;\n@@\n", cb->success);
+	strbuf_addf(out, "%s fn(...) { <+... return E; ...+> }\n",
+		    p->return_type);
+	strbuf_addstr(out, "\n@used@\nidentifier site.fn;\nposition p;\n@@\n"
+			   "(\n fn(...);\n|\n fn@p(...)\n)\n\n"
+			   "@used2@\nidentifier site.fn;\n"
+			   "position used.p;\n@@\n fn@p(...)\n\n");
+}
+
+static void convert_rules(const struct migration_callback *cb,
+			  struct strbuf *out)
+{
+	const char *rt = cb->old_proto.return_type, *ok = cb->success;
+
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n"
+		    "statement S;\n@@\n%s fn(...) {\n ...\n S\n-return %s;\n"
+		    " }\n\n",
+		    rt, ok);
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "%s fn(...) {\n-return %s;\n }\n\n",
+		    rt, ok);
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "%s fn(...) {\n <...\n-return %s;\n+return;\n ...>\n }\n\n",
+		    rt, ok);
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "-%s\n+%s\n fn(...) { ... }\n\n",
+		    rt, cb->new_proto.return_type);
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "-%s\n+%s\n fn(...);\n",
+		    rt, cb->new_proto.return_type);
+}
+
+static void rename_rule(const struct migration_callback *cb, struct strbuf *out)
+{
+	const char *s = cb->struct_name, *f = cb->field, *n = cb->new_field;
+	struct strbuf minus = STRBUF_INIT, lead = STRBUF_INIT;
+
+	strbuf_addf(out, "\n@depends on " OK "@\nidentifier d, site.fn;\n"
+			 "expression E;\n@@\n(\n");
+	strbuf_addf(out, "-E->%s = fn;\n+E->%s = fn;\n|\n", f, n);
+	strbuf_addf(out, "-E.%s = fn;\n+E.%s = fn;\n|\n", f, n);
+	strbuf_addf(&minus, "\n-.%s\n+.%s\n", f, n);
+	strbuf_addf(&lead, "struct %s d = { ...,", s);
+	value_forms(cb, out, lead.buf, ", ... };\n", "", minus.buf);
+	strbuf_reset(&lead);
+	strbuf_addf(&lead, "struct %s d[] = { ..., { ...,", s);
+	strbuf_addstr(out, "|\n");
+	value_forms(cb, out, lead.buf, ", ... }, ... };\n", "", minus.buf);
+	strbuf_addstr(out, ")\n");
+	strbuf_release(&minus);
+	strbuf_release(&lead);
+}
+
+void cocci_generate_callback(const struct migration *m, struct strbuf *out)
+{
+	const struct migration_callback *cb = migration_callback(m);
+
+	strbuf_addf(out,
+		    "// SPDX-License-Identifier: GPL-2.0-only\n"
+		    "/// %s: every function given to .%s of struct %s gets "
+		    "the member's new prototype\n"
+		    "///\n// Generated by kmigrate from the migration's "
+		    "data.\n// Confidence: Moderate\n"
+		    "// Options: --no-includes --include-headers\n\n"
+		    "virtual patch\nvirtual kmigrate_never\n\n",
+		    m->name, cb->field, cb->struct_name);
+	find_rules(cb, out);
+	convert_rules(cb, out);
+	if (callback_renames(cb))
+		rename_rule(cb, out);
+}

@@ -1,0 +1,83 @@
+/*
+ * callback-code.h - the code tokens of a buffer as the "callback" kind
+ * reads them (callback-site.h), and the functions it decides: shared by
+ * callback-site.c (the occurrences) and callback-func.c (a function's
+ * declaration, its returns and their conversion).
+ *
+ * Caller's steps: lex the buffer, cb_code_init(), use the indices
+ * (code indices: comments and directives left out), cb_code_release().
+ */
+#ifndef KM_CALLBACK_CODE_H
+#define KM_CALLBACK_CODE_H
+
+#include <stddef.h>
+
+#include "callback.h"
+#include "lexer.h"
+
+#define CB_NONE ((size_t)-1)
+
+struct cb_code {
+	const char *buf;
+	size_t len;
+	const struct token_list *toks;
+	size_t *idx; /* the token index of each code token */
+	size_t nr;
+	size_t *match; /* the matching bracket's code index, or CB_NONE */
+	size_t *encl;  /* the innermost enclosing '{', or CB_NONE */
+};
+
+void cb_code_init(struct cb_code *c, const char *buf, size_t len,
+		  const struct token_list *toks);
+void cb_code_release(struct cb_code *c);
+/* code token i is text */
+int cb_is(const struct cb_code *c, size_t i, const char *text);
+/* code token i is an identifier */
+int cb_ident(const struct cb_code *c, size_t i);
+const struct token *cb_tok(const struct cb_code *c, size_t i);
+/* the code token that starts at offset, or CB_NONE */
+size_t cb_at(const struct cb_code *c, size_t offset);
+/* the 1-based line of offset */
+size_t cb_line(const struct cb_code *c, size_t offset);
+
+enum cb_form {
+	CB_FORM_OTHER,
+	CB_FORM_OLD,
+	CB_FORM_NEW
+};
+
+/* a function's declaration or definition at file scope */
+struct cb_function {
+	size_t first, name, close; /* its first word, its name, ')' */
+	size_t end;		   /* its ';', or its body's '}' */
+	int body;		   /* a definition */
+	enum cb_form form;	   /* its prototype: the member's, old or new */
+};
+
+/* the function declared with its name at code token name: 0, else -1 */
+int cb_function_at(const struct cb_code *c, size_t name,
+		   const struct migration_callback *cb, struct cb_function *f);
+
+/* the same without looking at its prototype (form is CB_FORM_OTHER) */
+int cb_span_function(const struct cb_code *c, size_t name,
+		     const struct migration_callback *cb,
+		     struct cb_function *f);
+/* the ';' of the return statement at code token r, or CB_NONE */
+size_t cb_return_end(const struct cb_code *c, size_t r, size_t end);
+/* tokens (r, semi) return the value success */
+int cb_returns_success(const struct cb_code *c, size_t r, size_t semi,
+		       const char *success);
+
+/* what the return statements of a definition return */
+struct cb_returns {
+	size_t errors;	    /* returns of another value than success */
+	size_t first_error; /* the offset of the first */
+	size_t values;	    /* returns of any value, success too */
+	size_t first_value; /* the offset of the first */
+};
+
+void cb_function_returns(const struct cb_code *c,
+			 const struct migration_callback *cb,
+			 const struct cb_function *f, struct cb_returns *r);
+
+#endif

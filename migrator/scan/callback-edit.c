@@ -1,0 +1,184 @@
+/*
+ * callback-edit.c - the span of a "callback" occurrence and the edits
+ * that convert it (callback-site.h): a member's name becomes the new
+ * one; a function's old return type the new one, and in its body a
+ * return of success becomes "return;", or, as the body's last
+ * statement, goes with its line (and a blank line above it).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callback-code.h"
+#include "callback-site.h"
+#include "util.h"
+
+static void add_edit(struct callback_edit **edits, size_t *nr, size_t *alloc,
+		     size_t start, size_t end, const char *text)
+{
+	struct callback_edit *e;
+
+	ALLOC_GROW(*edits, *nr + 1, *alloc);
+	e = &(*edits)[(*nr)++];
+	e->start = start;
+	e->end = end;
+	e->text = xstrdup(text);
+}
+
+/* a member's name: a '.' or '->' before it */
+static int is_member(const struct cb_code *c, size_t i)
+{
+	return i > 0 && (cb_is(c, i - 1, ".") || cb_is(c, i - 1, "->"));
+}
+
+int callback_span(const struct token_list *toks, const char *buf,
+		  size_t name_offset, size_t *first, size_t *last)
+{
+	const struct migration_callback none = { 0 };
+	struct cb_code c;
+	struct cb_function f;
+	size_t i;
+	int ret = -1;
+
+	cb_code_init(&c, buf, toks->nr ? toks->tokens[toks->nr - 1].end : 0,
+		     toks);
+	i = cb_at(&c, name_offset);
+	if (i != CB_NONE && is_member(&c, i)) {
+		*first = *last = c.idx[i];
+		ret = 0;
+	} else if (i != CB_NONE && !cb_span_function(&c, i, &none, &f)) {
+		*first = c.idx[f.first];
+		*last = c.idx[f.end];
+		ret = 0;
+	}
+	cb_code_release(&c);
+	return ret;
+}
+
+/* blanks only in [from, to) */
+static int blank(const char *buf, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (buf[from] != ' ' && buf[from] != '\t')
+			return 0;
+	return 1;
+}
+
+/* the return's bytes [start, end), with its line when it is alone there */
+static void final_return(const struct cb_code *c, size_t r, size_t semi,
+			 size_t *start, size_t *end)
+{
+	size_t s = cb_tok(c, r)->start, e = cb_tok(c, semi)->end;
+	size_t ls = s, le = e, pl;
+
+	*start = s;
+	*end = e;
+	while (ls > 0 && c->buf[ls - 1] != '\n')
+		ls--;
+	while (le < c->len && c->buf[le] != '\n')
+		le++;
+	if (le >= c->len || !blank(c->buf, ls, s) || !blank(c->buf, e, le))
+		return;
+	*start = ls;
+	*end = le + 1;
+	/* a blank line above it goes too */
+	if (ls < 2)
+		return;
+	pl = ls - 1;
+	while (pl > 0 && c->buf[pl - 1] != '\n')
+		pl--;
+	if (blank(c->buf, pl, ls - 1))
+		*start = pl;
+}
+
+static void body_edits(const struct cb_code *c,
+		       const struct migration_callback *cb,
+		       const struct cb_function *f,
+		       struct callback_edit **edits, size_t *nr, size_t *alloc)
+{
+	size_t i, semi, start, end;
+
+	for (i = f->close + 2; i < f->end; i++) {
+		if (!cb_is(c, i, "return"))
+			continue;
+		semi = cb_return_end(c, i, f->end);
+		if (semi == CB_NONE || semi == i + 1 ||
+		    !cb_returns_success(c, i, semi, cb->success))
+			continue;
+		if (semi + 1 == f->end) {
+			final_return(c, i, semi, &start, &end);
+			add_edit(edits, nr, alloc, start, end, "");
+		} else {
+			add_edit(edits, nr, alloc, cb_tok(c, i)->end,
+				 cb_tok(c, semi)->start, "");
+		}
+	}
+}
+
+/* the old return type's words among tokens [first, name): replaced */
+static void type_edit(const struct cb_code *c,
+		      const struct migration_callback *cb,
+		      const struct cb_function *f, struct callback_edit **edits,
+		      size_t *nr, size_t *alloc)
+{
+	const char *type = cb->old_proto.return_type;
+	const char *word = strrchr(type, ' ');
+	size_t i;
+
+	word = word ? word + 1 : type;
+	for (i = f->name; i-- > f->first;)
+		if (cb_is(c, i, word)) {
+			add_edit(edits, nr, alloc, cb_tok(c, i)->start,
+				 cb_tok(c, i)->end, cb->new_proto.return_type);
+			return;
+		}
+}
+
+int callback_site_edits(const struct migration *m, const char *buf, size_t len,
+			const struct token_list *toks, size_t name_offset,
+			struct callback_edit **edits, size_t *nr, size_t *alloc)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	struct cb_code c;
+	struct cb_function f;
+	size_t i;
+	int ret = 0;
+
+	cb_code_init(&c, buf, len, toks);
+	i = cb_at(&c, name_offset);
+	if (i != CB_NONE && is_member(&c, i)) {
+		add_edit(edits, nr, alloc, cb_tok(&c, i)->start,
+			 cb_tok(&c, i)->end, cb->new_field);
+	} else if (i != CB_NONE && !cb_function_at(&c, i, cb, &f)) {
+		type_edit(&c, cb, &f, edits, nr, alloc);
+		if (f.body)
+			body_edits(&c, cb, &f, edits, nr, alloc);
+	} else {
+		ret = -1;
+	}
+	cb_code_release(&c);
+	return ret;
+}
+
+void callback_apply_edits(struct strbuf *out, const char *buf, size_t len,
+			  const struct callback_edit *edits, size_t nr)
+{
+	size_t pos = 0, i;
+
+	for (i = 0; i < nr; i++) {
+		if (edits[i].start < pos)
+			continue;
+		strbuf_add(out, buf + pos, edits[i].start - pos);
+		strbuf_addstr(out, edits[i].text);
+		pos = edits[i].end;
+	}
+	strbuf_add(out, buf + pos, len - pos);
+}
+
+void callback_edits_release(struct callback_edit *edits, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(edits[i].text);
+	free(edits);
+}

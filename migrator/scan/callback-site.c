@@ -1,0 +1,299 @@
+/*
+ * callback-site.c - the "callback" kind's scan of one buffer (see
+ * callback-site.h): the member's occurrences, each function decided
+ * once from its definition, and the records in offset order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callback-code.h"
+#include "callback-site.h"
+#include "scan.h"
+#include "util.h"
+
+/* one occurrence of the member, and the function it is given */
+struct cb_occ {
+	size_t field, fn, value_end; /* code indices */
+	int initializer;	     /* of a struct variable of the data */
+};
+
+/* how a function is left, or converted */
+struct cb_verdict {
+	enum call_site_kind kind;
+	enum call_site_reason reason;
+	size_t line;  /* of the first error */
+	int defined;  /* with the member's prototype, old or new */
+	int new_form; /* the new one */
+};
+
+/* the declaration that holds the brace o opens is "struct S ... =" */
+static int declares_struct(const struct cb_code *c, size_t o, const char *name,
+			   int *array)
+{
+	size_t i = o;
+
+	*array = 0;
+	if (!o || !cb_is(c, o - 1, "="))
+		return 0;
+	while (i-- > 0 && !cb_is(c, i, ";") && !cb_is(c, i, "}") &&
+	       !cb_is(c, i, "{")) {
+		if (cb_is(c, i, "["))
+			*array = 1;
+		if (cb_is(c, i, "struct") && cb_is(c, i + 1, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* ".F =" at i designates a member in an initializer */
+static int designated(const struct cb_code *c, size_t i)
+{
+	return cb_is(c, i - 1, ".") &&
+	       (cb_is(c, i - 2, "{") || cb_is(c, i - 2, ","));
+}
+
+/* ".F =" at i is a member of an initializer of the struct */
+static int in_initializer(const struct cb_code *c, size_t i,
+			  const struct migration_callback *cb)
+{
+	size_t o = c->encl[i], depth = 1;
+	int array;
+
+	if (o == CB_NONE || !cb_is(c, i - 1, ".") ||
+	    !(cb_is(c, i - 2, "{") || cb_is(c, i - 2, ",")))
+		return 0;
+	while (c->encl[o] != CB_NONE) {
+		o = c->encl[o];
+		depth++;
+	}
+	return declares_struct(c, o, cb->struct_name, &array) &&
+	       depth == 1u + (size_t)array;
+}
+
+/* the function "= fn" or "= W(fn)" gives at v; CB_NONE when none */
+static size_t value_fn(const struct cb_code *c, size_t v,
+		       const struct migration_callback *cb, size_t *end)
+{
+	if (cb_is(c, v, "&"))
+		v++;
+	if (!cb_ident(c, v))
+		return CB_NONE;
+	*end = v;
+	if (cb_is(c, v + 1, "(")) {
+		const struct token *t = cb_tok(c, v);
+		char *w = xstrndup(c->buf + t->start, t->end - t->start);
+		long known = strlist_find(&cb->wrappers, w);
+
+		free(w);
+		if (known < 0 || !cb_ident(c, v + 2) || !cb_is(c, v + 3, ")"))
+			return CB_NONE;
+		*end = v + 3;
+		v += 2;
+	}
+	if (!cb_is(c, *end + 1, ",") && !cb_is(c, *end + 1, "}") &&
+	    !cb_is(c, *end + 1, ";"))
+		return CB_NONE;
+	return v;
+}
+
+static void find_occurrences(const struct cb_code *c,
+			     const struct migration_callback *cb,
+			     struct cb_occ **occ, size_t *nr)
+{
+	size_t i, alloc = 0, fn, end;
+
+	for (i = 2; i + 2 < c->nr; i++) {
+		if (!(cb_is(c, i, cb->field) || cb_is(c, i, cb->new_field)) ||
+		    !(cb_is(c, i - 1, ".") || cb_is(c, i - 1, "->")) ||
+		    !cb_is(c, i + 1, "="))
+			continue;
+		fn = value_fn(c, i + 2, cb, &end);
+		if (fn == CB_NONE ||
+		    (designated(c, i) && !in_initializer(c, i, cb)) ||
+		    (!designated(c, i) && !cb_is(c, end + 1, ";")))
+			continue;
+		ALLOC_GROW(*occ, *nr + 1, alloc);
+		(*occ)[*nr].field = i;
+		(*occ)[*nr].fn = fn;
+		(*occ)[*nr].value_end = end;
+		(*occ)[(*nr)++].initializer = in_initializer(c, i, cb);
+	}
+}
+
+/* the call at code token i uses its result */
+static int result_used(const struct cb_code *c, size_t i)
+{
+	size_t close = c->match[i + 1];
+
+	if (close == CB_NONE || !cb_is(c, close + 1, ";"))
+		return 1;
+	return !(i == 0 || cb_is(c, i - 1, ";") || cb_is(c, i - 1, "{") ||
+		 cb_is(c, i - 1, "}") || cb_is(c, i - 1, ")") ||
+		 cb_is(c, i - 1, "else") || cb_is(c, i - 1, ":"));
+}
+
+/* decide the function named like code token fn */
+static void decide(const struct cb_code *c, const struct migration *m,
+		   size_t fn, struct cb_verdict *v)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct token *t = cb_tok(c, fn);
+	struct cb_function f;
+	struct cb_returns r;
+	int old = 0, called = 0;
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i + 1 < c->nr; i++) {
+		if (!cb_ident(c, i) ||
+		    cb_tok(c, i)->end - cb_tok(c, i)->start !=
+			    t->end - t->start ||
+		    memcmp(c->buf + cb_tok(c, i)->start, c->buf + t->start,
+			   t->end - t->start) ||
+		    !cb_is(c, i + 1, "("))
+			continue;
+		if (!cb_function_at(c, i, cb, &f) && f.body) {
+			v->defined = f.form != CB_FORM_OTHER;
+			old = f.form == CB_FORM_OLD;
+			v->new_form = f.form == CB_FORM_NEW;
+			cb_function_returns(c, cb, &f, &r);
+			if (old && r.errors && !v->line)
+				v->line = cb_line(c, r.first_error);
+			if (v->new_form && r.values && !v->line)
+				v->line = cb_line(c, r.first_value);
+		} else if (c->encl[i] != CB_NONE && result_used(c, i)) {
+			called = 1;
+		}
+	}
+	v->kind = old ? CALL_SITE_OLD : CALL_SITE_NEW;
+	if (!v->defined)
+		v->reason = CALL_REASON_CALLBACK_UNDEFINED;
+	else if (old && called)
+		v->reason = CALL_REASON_CALLBACK_CALLED;
+	else if (old && v->line && !cb->drop_errors)
+		v->reason = CALL_REASON_CALLBACK_ERROR;
+	else if (v->new_form && v->line)
+		v->reason = CALL_REASON_CALLBACK_VALUE;
+	if (v->reason)
+		v->kind = CALL_SITE_AMBIGUOUS;
+}
+
+/* the member's name fits its function's prototype, or its verdict says */
+static void member_verdict(const struct cb_code *c,
+			   const struct migration_callback *cb, size_t field,
+			   struct cb_verdict *v)
+{
+	int new_name = cb_is(c, field, cb->new_field);
+
+	if (!callback_renames(cb))
+		return;
+	if (v->defined && new_name != v->new_form) {
+		v->kind = CALL_SITE_AMBIGUOUS;
+		v->reason = CALL_REASON_CALLBACK_MEMBER;
+		v->line = 0;
+	} else if (new_name && !v->defined) {
+		v->kind = CALL_SITE_NEW;
+		v->reason = CALL_REASON_NONE;
+	}
+}
+
+static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
+		     size_t from, size_t to, const struct cb_verdict *v,
+		     const char *fn)
+{
+	struct call_site *cs;
+	size_t s = cb_tok(c, from)->start, e = cb_tok(c, to)->end;
+	struct strbuf text = STRBUF_INIT;
+
+	ALLOC_GROW(file->sites, file->nr_sites + 1, file->alloc_sites);
+	cs = &file->sites[file->nr_sites++];
+	memset(cs, 0, sizeof(*cs));
+	cs->file = xstrdup(file->path);
+	cs->name_offset = cb_tok(c, at)->start;
+	cs->name_len = cb_tok(c, at)->end - cs->name_offset;
+	cs->kind = v->kind;
+	cs->reason = v->reason;
+	cs->variadic = v->line;
+	cs->local_name = xstrdup(fn);
+	cs->standalone = 1;
+	lex_squeeze(&text, c->buf + s, e - s);
+	cs->text = strbuf_detach(&text, NULL);
+}
+
+/* the function's definition and declarations, as its verdict says */
+static void add_function_sites(struct scan_file *file, const struct cb_code *c,
+			       const struct migration *m, size_t fn,
+			       const struct cb_verdict *v, const char *name)
+{
+	struct cb_verdict dv = *v;
+	struct cb_function f;
+	size_t i;
+
+	if (v->kind == CALL_SITE_AMBIGUOUS) {
+		dv.reason = CALL_REASON_NONE;
+		dv.line = 0;
+	}
+	for (i = 0; i + 1 < c->nr; i++) {
+		if (!cb_is(c, i, name) ||
+		    cb_function_at(c, i, migration_callback(m), &f) < 0 ||
+		    f.form == CB_FORM_OTHER)
+			continue;
+		if (v->kind == CALL_SITE_AMBIGUOUS)
+			dv.kind = f.body ? CALL_SITE_DEFINITION :
+					   CALL_SITE_DECLARATION;
+		add_site(file, c, i, f.first, f.close, &dv, name);
+	}
+	(void)fn;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct call_site *x = a, *y = b;
+
+	return (x->name_offset > y->name_offset) -
+	       (x->name_offset < y->name_offset);
+}
+
+void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
+			const struct migration *m)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct strlist done = STRLIST_INIT;
+	struct cb_occ *occ = NULL;
+	struct cb_verdict v;
+	struct cb_code c;
+	size_t i, nr = 0;
+
+	lex_buffer(buf, len, &toks);
+	cb_code_init(&c, buf, len, &toks);
+	find_occurrences(&c, cb, &occ, &nr);
+	for (i = 0; i < nr; i++) {
+		const struct token *t = cb_tok(&c, occ[i].fn);
+		char *name = xstrndup(buf + t->start, t->end - t->start);
+
+		decide(&c, m, occ[i].fn, &v);
+		/* an assignment of a function of another prototype */
+		if (!occ[i].initializer &&
+		    (!v.defined ||
+		     (v.kind == CALL_SITE_NEW && callback_renames(cb) &&
+		      !cb_is(&c, occ[i].field, cb->new_field)))) {
+			free(name);
+			continue;
+		}
+		member_verdict(&c, cb, occ[i].field, &v);
+		add_site(file, &c, occ[i].field, occ[i].field - 1,
+			 occ[i].value_end, &v, name);
+		if (v.defined && strlist_find(&done, name) < 0) {
+			strlist_push(&done, name);
+			decide(&c, m, occ[i].fn, &v);
+			add_function_sites(file, &c, m, occ[i].fn, &v, name);
+		}
+		free(name);
+	}
+	qsort(file->sites, file->nr_sites, sizeof(*file->sites), by_offset);
+	strlist_clear(&done, 0);
+	free(occ);
+	cb_code_release(&c);
+	token_list_release(&toks);
+}

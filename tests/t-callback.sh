@@ -1,0 +1,95 @@
+#!/bin/bash
+# t-callback.sh - the "callback" kind end to end: platform-remove-void on
+# its fixture tree (tree-fixtures/platform-remove-void).  scan lists every
+# member given a function with its verdict (to convert, converted, left
+# and why); apply's diff is the expected conversion byte for byte (the
+# definitions, a declaration, early and final returns, the initializers
+# of a variable and of an array, a wrapper, an assignment); the functions
+# left are named with their reason; a second apply changes nothing;
+# check on the result has no error and a warning per function left, an
+# error for a function under the wrong member, and refuses a tree
+# without the new member in one line; bad data is one line and exit 2.
+#
+# Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
+. "$(dirname "$0")/lib.sh"
+out=$TMPDIR/out err=$TMPDIR/err
+check_shows=$err
+FIX=$SRCDIR/tree-fixtures
+M=platform-remove-void
+
+km() {
+	"$KMIGRATE" --migration "$M" "$@" >"$out" 2>"$err"
+	status=$?
+}
+
+km -v scan "$FIX/$M"
+check "scan: every member with its verdict (9 old, 2 new, 3 left)" \
+	'[ $status -eq 0 ] && grep -q "16 occurrences in 4 files: 9 old, 2 new, 3 ambiguous" "$err"' ||
+	show "$out"
+check "scan: the member in an array, through the wrapper, by assignment" \
+	'grep -q "mmc-pair.c:26:4: old .remove=__exit_p(second_remove)" "$out" &&
+	 grep -q "misc-assign.c:12:7: old ->remove=late_remove" "$out" &&
+	 grep -q "misc-assign.c:34:3: new .remove_new=done_remove" "$out"' ||
+	show "$out"
+check "scan: another struct's member is not one" \
+	'! grep -q other_remove "$out"'
+check "scan -v: each left function's reason" \
+	'grep -q "'"'"'err_remove'"'"' returns an error at line 6" "$err" &&
+	 grep -q "'"'"'used_remove'"'"' is also called and its result used" "$err" &&
+	 grep -q "'"'"'frob_helper_remove'"'"' is not defined in this file" "$err"'
+
+if ! command -v spatch >/dev/null 2>&1; then
+	skip "apply of the callback kind" "spatch is not installed"
+	test_done
+	exit
+fi
+
+copy=$TMPDIR/tree
+cp -R "$FIX/$M" "$copy"
+km apply "$copy"
+check "apply: the expected conversion, byte for byte; 3 left" \
+	'[ $status -eq 1 ] && cmp -s "$out" "$FIX/$M.expected" &&
+	 grep -q "9 calls converted, 3 calls left" "$err"' ||
+	{ diff "$FIX/$M.expected" "$out" >"$TMPDIR/diff"; show "$TMPDIR/diff"; }
+km apply --in-place "$copy"
+km scan "$copy"
+check "after apply: nothing left to convert" \
+	'grep -q " 0 old, 11 new, 3 ambiguous" "$err"'
+km apply "$copy"
+check "a second apply changes nothing" '[ ! -s "$out" ]'
+km check "$copy"
+check "check on the result: 0 errors, each left function a warning" \
+	'[ $status -eq 0 ] && ! grep -q ": error: " "$out" &&
+	 [ "$(grep -c "\[callback-left\]" "$out")" -eq 3 ]' ||
+	show "$out"
+km check "$FIX/$M"
+check "check before apply: an error per member to convert" \
+	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 4 ]' ||
+	show "$out"
+sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
+	"$copy/drivers/misc/misc-assign.c"
+km check "$copy"
+check "check: a converted function under the old member is an error" \
+	'grep -q "misc-assign.c:33:3: error: .done_remove. does not have" "$out"' ||
+	show "$out"
+sed -i "s/remove_new/remove_gone/" "$copy/include/linux/platform_device.h"
+km check "$copy"
+check "check: a tree without the new member is told so in one line" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	 grep -q "declares no member .remove_new. in struct platform_driver" "$err"'
+
+km cocci
+check "cocci: the generated patch renames the member" \
+	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
+
+bad=$TMPDIR/bad-remove
+mkdir -p "$bad"
+sed 's/^new-prototype: void/new-prototype: int/; s/^name: .*/name: bad-remove/' \
+	"$SRCDIR/semantic-patches/$M/migration" >"$bad/migration"
+"$KMIGRATE" --migration "$bad" scan "$copy" >"$out" 2>"$err"
+status=$?
+check "bad data: one line, exit 2" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	 grep -q "the prototypes return the same type" "$err"'
+
+test_done
