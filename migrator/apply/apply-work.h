@@ -27,13 +27,13 @@ struct apply_work {
 	struct strbuf given_text;  /* what spatch is given (see copy_in) */
 	struct scanned_text given; /* its scan, when it is not orig's */
 	int has_given;
-	int given_ready;   /* given_text (and given) are made */
-	int sliced;	   /* given_text is a slice of the file (slice.h) */
-	int whole;	   /* never slice it: a slice was not enough */
-	char *input;	   /* SCRATCH/N.c, the copy spatch reads, once run */
-	char *output;	   /* spatch's latest output, or NULL */
-	char *failure;	   /* spatch failed on it: why */
-	char *parse_error; /* spatch's parse error in it */
+	int given_ready;    /* given_text (and given) are made */
+	int sliced;	    /* given_text is a slice of the file (slice.h) */
+	int whole;	    /* never slice it: a slice was not enough */
+	char *input;	    /* SCRATCH/N.c, the copy spatch reads, once run */
+	char *output;	    /* spatch's latest output, or NULL */
+	char *failure;	    /* spatch failed on it: why */
+	char *parse_error;  /* spatch's parse error in it */
 	char *left_reasons; /* "LINE REASON\n" lines (spatch.h), or NULL */
 	int timed_out;
 	int cached;		     /* spatch's outcome came from the cache */

@@ -12,7 +12,8 @@
  * old function; a body that holds one may differ in anything.  In it,
  * each old call of b is matched, in order, with the call of a that has
  * the same tokens and the most equal tokens around it: a call of a with
- * no match is converted, one with a match left.  Tokens of directives count as any other; whitespace never.
+ * no match is converted, one with a match left.  Tokens of directives
+ * count as any other; whitespace never.
  * Nothing is written but changes[], the splice and the place of a
  * refusal.
  */
@@ -323,8 +324,8 @@ static int removable(const struct scanned_text *a, size_t i, size_t e,
 		return 0;
 	for (k = i; k < e; k++) {
 		depth += punct(a, k, "(") - punct(a, k, ")");
-		if (!depth && (punct(a, k, "=") || punct(a, k, "[") ||
-			       punct(a, k, ";")))
+		if (!depth &&
+		    (punct(a, k, "=") || punct(a, k, "[") || punct(a, k, ";")))
 			break;
 		if (a->tokens.tokens[k].type == TOKEN_IDENT)
 			name = k;
@@ -355,13 +356,12 @@ static size_t between(const struct scanned_text *a, size_t i, size_t ie,
 		size_t e = unit_end(a, i, ie);
 		size_t f = j < je ? unit_end(b, j, je) : j;
 
-		if (j < je && tokens_differ(a, i, e, b, j, f) == (size_t)-1) {
+		if (j < je && tokens_differ(a, i, e, b, j, f) == (size_t)-1)
 			j = f;
-		} else if (removable(a, i, e, ba, held, b, orig)) {
+		else if (removable(a, i, e, ba, held, b, orig))
 			*removed = 1;
-		} else {
+		else
 			return tokens_differ(a, i, ie, b, j, je);
-		}
 		i = e;
 	}
 	return j < je ? a->len : (size_t)-1;
@@ -410,8 +410,8 @@ static void region(const struct scanned_text *s, size_t p,
 
 /* the splice takes b's text for a's [from, to): *copied is where a's went */
 static void splice_from_b(struct strbuf *splice, const char *orig,
-			  size_t *copied, size_t from, size_t to,
-			  const char *b, size_t b_from, size_t b_to)
+			  size_t *copied, size_t from, size_t to, const char *b,
+			  size_t b_from, size_t b_to)
 {
 	if (!splice)
 		return;

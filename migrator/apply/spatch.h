@@ -91,8 +91,8 @@ struct spatch_job {
 	/* results */
 	int changed; /* output holds spatch's change */
 	int timed_out;
-	char *failure;	   /* why the run failed, or NULL */
-	char *parse_error; /* spatch's first parse error in input, or NULL */
+	char *failure;	    /* why the run failed, or NULL */
+	char *parse_error;  /* spatch's first parse error in input, or NULL */
 	char *left_reasons; /* spatch_find_left_reasons() of input, or NULL */
 };
 
