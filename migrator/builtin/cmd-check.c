@@ -91,7 +91,7 @@ static void print_report(const struct report_input *in,
 	fflush(stdout);
 	strbuf_release(&out);
 	print_plain_notes(&r->scan.notes);
-	if (!r->nr_calls && !r->scan.nr_occurrences)
+	if (!r->nr_calls)
 		note("no call of '%s' found in '%s'",
 		     scan_first_name(in->migration), r->tree);
 	if (km_verbosity >= 1) {
