@@ -32,7 +32,7 @@ static char *converted_span(const struct scanned_text *s,
 
 	callback_site_edits(m, s->buf, s->len, &s->tokens, name_offset, &edits,
 			    &nr, &alloc);
-	qsort(edits, nr, sizeof(*edits), by_start);
+	sane_qsort(edits, nr, sizeof(*edits), by_start);
 	from = s->tokens.tokens[first].start;
 	to = s->tokens.tokens[last].end;
 	for (i = 0; i < nr; i++) {
@@ -159,7 +159,7 @@ void rewrite_callbacks(struct apply_rewrite *rw)
 					 &alloc))
 			rw->converted++;
 	}
-	qsort(edits, nr, sizeof(*edits), by_start);
+	sane_qsort(edits, nr, sizeof(*edits), by_start);
 	callback_apply_edits(rw->out, rw->buf, rw->len, edits, nr);
 	callback_edits_release(edits, nr);
 	token_list_release(&toks);

@@ -451,7 +451,7 @@ size_t reformat_convert(struct strbuf *out, const char *buf, size_t len,
 			rf_line_width(buf, len, insertion_anchor(c, anchor)) >
 			max_columns;
 	}
-	qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
+	sane_qsort(rf.calls, nr, sizeof(*rf.calls), by_open_descending);
 	for (i = 0; i < nr; i++)
 		changed += convert_one(&rf, &rf.calls[i], rf.calls[i].map);
 	strbuf_add(out, rf.text.buf, rf.text.len);

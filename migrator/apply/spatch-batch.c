@@ -127,7 +127,7 @@ static void fill_batches(struct spatch_run *run, struct sized_job *sized,
 {
 	size_t i;
 
-	qsort(sized, nr, sizeof(*sized), by_bytes_desc);
+	sane_qsort(sized, nr, sizeof(*sized), by_bytes_desc);
 	for (i = 0; i < nr; i++) {
 		struct spatch_batch *best = pick_batch(run, sized[i].job);
 

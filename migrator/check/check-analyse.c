@@ -201,7 +201,7 @@ static size_t list_pending(struct check_result *const *results, size_t nr,
 			pending[n++].cacheable = readable;
 		}
 	if (n)
-		qsort(pending, n, sizeof(*pending), by_path_then_order);
+		sane_qsort(pending, n, sizeof(*pending), by_path_then_order);
 	*out = pending;
 	return n;
 }

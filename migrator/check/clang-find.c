@@ -108,7 +108,8 @@ static void sort_keys(struct call_finder *cf)
 		cf->keys[cf->nr_keys].offset = cf->calls[i].spelling;
 		cf->keys[cf->nr_keys++].call = i;
 	}
-	qsort(cf->keys, cf->nr_keys, sizeof(*cf->keys), by_offset_then_call);
+	sane_qsort(cf->keys, cf->nr_keys, sizeof(*cf->keys),
+		   by_offset_then_call);
 }
 
 /* the first call found at the site's offset that is the site */

@@ -134,8 +134,8 @@ static void push_llvm_dirs(struct strlist *dirs)
 	strlist_push(dirs, KM_LLVM_LIBDIR);
 #endif
 	if (!glob("/usr/lib/llvm-*/lib", GLOB_ONLYDIR, NULL, &found)) {
-		qsort(found.gl_pathv, found.gl_pathc, sizeof(*found.gl_pathv),
-		      newest_first);
+		sane_qsort(found.gl_pathv, found.gl_pathc,
+			   sizeof(*found.gl_pathv), newest_first);
 		for (i = 0; i < found.gl_pathc; i++)
 			strlist_push(dirs, found.gl_pathv[i]);
 	}

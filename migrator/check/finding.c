@@ -118,8 +118,8 @@ static int compare_findings(const void *a_, const void *b_)
 void findings_sort(struct findings *list)
 {
 	if (list->nr > 1)
-		qsort(list->items, list->nr, sizeof(*list->items),
-		      compare_findings);
+		sane_qsort(list->items, list->nr, sizeof(*list->items),
+			   compare_findings);
 }
 
 size_t findings_count(const struct findings *list, enum severity severity)

@@ -73,7 +73,8 @@ static int cmp_items(const void *a, const void *b)
 void strlist_sort(struct strlist *list)
 {
 	if (list->nr > 1)
-		qsort(list->items, list->nr, sizeof(*list->items), cmp_items);
+		sane_qsort(list->items, list->nr, sizeof(*list->items),
+			   cmp_items);
 }
 
 long strlist_find(const struct strlist *list, const char *string)

@@ -170,7 +170,7 @@ static void read_listing(struct tree_lister *l, struct tree_listing *dl,
 	}
 	dl->nr = nr;
 	close(fd);
-	qsort(dl->entries, dl->nr, sizeof(*dl->entries), by_name);
+	sane_qsort(dl->entries, dl->nr, sizeof(*dl->entries), by_name);
 	ask_ahead(l, dl);
 }
 

@@ -251,7 +251,7 @@ static void drop_duplicates(struct tree_walk *walk)
 	}
 	if (!nr)
 		return;
-	qsort(linked, nr, sizeof(*linked), cmp_inode);
+	sane_qsort(linked, nr, sizeof(*linked), cmp_inode);
 	drop = xcalloc(walk->nr_files, 1);
 	for (i = 1; i < nr; i++)
 		if (linked[i].dev == linked[i - 1].dev &&
@@ -297,8 +297,8 @@ static void sort_files(struct tree_walk *walk)
 		if (strcmp(walk->files[i - 1].path, walk->files[i].path) > 0)
 			break;
 	if (i < walk->nr_files)
-		qsort(walk->files, walk->nr_files, sizeof(*walk->files),
-		      cmp_path);
+		sane_qsort(walk->files, walk->nr_files, sizeof(*walk->files),
+			   cmp_path);
 }
 
 int tree_walk(struct tree_walk *walk, const char *root)
@@ -418,7 +418,7 @@ void tree_notes_sort(struct tree_notes *notes)
 
 	for (i = 0; i < notes->nr; i++)
 		refs[i] = (struct note_ref){ notes->items[i], i };
-	qsort(refs, notes->nr, sizeof(*refs), cmp_note);
+	sane_qsort(refs, notes->nr, sizeof(*refs), cmp_note);
 	for (i = 0; i < notes->nr; i++)
 		notes->items[i] = refs[i].note;
 	free(refs);

@@ -7,13 +7,15 @@
  * wrappers never return NULL: running out of memory dies.
  *
  * ALLOC_GROW(array, nr, alloc) makes room for nr elements in a growable
- * array whose capacity is kept in alloc.
+ * array whose capacity is kept in alloc.  sane_qsort() is qsort() that
+ * accepts an empty array whose pointer is still NULL.
  */
 #ifndef KM_UTIL_H
 #define KM_UTIL_H
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -25,6 +27,13 @@
 				xrealloc((array), (alloc) * sizeof(*(array))); \
 		}                                                              \
 	} while (0)
+
+static inline void sane_qsort(void *base, size_t nmemb, size_t size,
+			      int (*compar)(const void *, const void *))
+{
+	if (nmemb > 1)
+		qsort(base, nmemb, size, compar);
+}
 
 /* the program name used as prefix of every diagnostic */
 extern const char *km_progname;

@@ -58,5 +58,6 @@ void call_site_scan_variants(struct scan_file *file, const char *buf,
 		}
 		free(one.sites);
 	}
-	qsort(file->sites, file->nr_sites, sizeof(*file->sites), by_offset);
+	sane_qsort(file->sites, file->nr_sites, sizeof(*file->sites),
+		   by_offset);
 }

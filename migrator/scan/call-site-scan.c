@@ -352,8 +352,8 @@ static void find_in_token(struct buffer_scan *bs, size_t i)
 		}
 	}
 	if (bs->nr_names > 1 && bs->file->nr_sites > first)
-		qsort(bs->file->sites + first, bs->file->nr_sites - first,
-		      sizeof(*bs->file->sites), by_offset);
+		sane_qsort(bs->file->sites + first, bs->file->nr_sites - first,
+			   sizeof(*bs->file->sites), by_offset);
 }
 
 /* a file-local function of the name: its calls are not the API's */

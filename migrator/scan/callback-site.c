@@ -291,7 +291,8 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 		}
 		free(name);
 	}
-	qsort(file->sites, file->nr_sites, sizeof(*file->sites), by_offset);
+	sane_qsort(file->sites, file->nr_sites, sizeof(*file->sites),
+		   by_offset);
 	strlist_clear(&done, 0);
 	free(occ);
 	cb_code_release(&c);
