@@ -4,7 +4,9 @@
 # member given a function with its verdict (to convert, converted, left
 # and why); apply's diff is the expected conversion byte for byte (the
 # definitions, a declaration, early and final returns, the initializers
-# of a variable and of an array, a wrapper, an assignment); the functions
+# of a variable and of an array, a wrapper, an assignment, a return of
+# success in a nested block made "return;" and the body's last one
+# dropped under a comment that stays); the functions
 # left are named with their reason; a second apply changes nothing;
 # check on the result has no error and a warning per function left, an
 # error for a function under the wrong member, and refuses a tree
@@ -23,8 +25,8 @@ km() {
 }
 
 km -v scan "$FIX/$M"
-check "scan: every member with its verdict (9 old, 2 new, 3 left)" \
-	'[ $status -eq 0 ] && grep -q "16 occurrences in 4 files: 9 old, 2 new, 3 ambiguous" "$err"' ||
+check "scan: every member with its verdict (11 old, 2 new, 3 left)" \
+	'[ $status -eq 0 ] && grep -q "18 occurrences in 5 files: 11 old, 2 new, 3 ambiguous" "$err"' ||
 	show "$out"
 check "scan: the member in an array, through the wrapper, by assignment" \
 	'grep -q "mmc-pair.c:26:4: old .remove=__exit_p(second_remove)" "$out" &&
@@ -49,12 +51,16 @@ cp -R "$FIX/$M" "$copy"
 km apply "$copy"
 check "apply: the expected conversion, byte for byte; 3 left" \
 	'[ $status -eq 1 ] && cmp -s "$out" "$FIX/$M.expected" &&
-	 grep -q "9 calls converted, 3 calls left" "$err"' ||
+	 grep -q "11 calls converted, 3 calls left" "$err"' ||
 	{ diff "$FIX/$M.expected" "$out" >"$TMPDIR/diff"; show "$TMPDIR/diff"; }
+check "apply: a nested return of success is an early one, not the final" \
+	'grep -q "^+		return;" "$out" && ! grep -q "spatch changed" "$err" &&
+	 grep -q "^ 	/\* the rest goes with the device \*/" "$out"' ||
+	show "$err"
 km apply --in-place "$copy"
 km scan "$copy"
 check "after apply: nothing left to convert" \
-	'grep -q " 0 old, 11 new, 3 ambiguous" "$err"'
+	'grep -q " 0 old, 13 new, 3 ambiguous" "$err"'
 km apply "$copy"
 check "a second apply changes nothing" '[ ! -s "$out" ]'
 km check "$copy"
@@ -64,7 +70,7 @@ check "check on the result: 0 errors, each left function a warning" \
 	show "$out"
 km check "$FIX/$M"
 check "check before apply: an error per member to convert" \
-	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 4 ]' ||
+	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 5 ]' ||
 	show "$out"
 sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
 	"$copy/drivers/misc/misc-assign.c"

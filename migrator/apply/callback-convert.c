@@ -50,7 +50,22 @@ static char *converted_span(const struct scanned_text *s,
 	return strbuf_detach(&out, NULL);
 }
 
-/* the tokens of text are b's [from, to) */
+/* tokens [from, to) of s end with "return ; }" */
+static int ends_in_return(const struct scanned_text *s, size_t from, size_t to)
+{
+	const struct token *t = s->tokens.tokens;
+
+	return to >= from + 3 && token_is(s->buf, &t[to - 3], "return") &&
+	       token_is(s->buf, &t[to - 2], ";") &&
+	       token_is(s->buf, &t[to - 1], "}");
+}
+
+/*
+ * The tokens of text are b's [from, to).  The generated semantic patch
+ * makes every return of success "return;" (spatch cannot tell the
+ * body's last statement from a nested block's), kmigrate drops the
+ * final one: a "return;" that ends b's body is no difference.
+ */
 static int same_as(const char *text, const struct scanned_text *b, size_t from,
 		   size_t to)
 {
@@ -62,6 +77,11 @@ static int same_as(const char *text, const struct scanned_text *b, size_t from,
 	t.len = strlen(text);
 	lex_buffer(text, t.len, &t.tokens);
 	same = scanned_text_differ(&t, 0, t.tokens.nr, b, from, to) == NO_TOKEN;
+	if (!same && ends_in_return(b, from, to) &&
+	    !ends_in_return(&t, 0, t.tokens.nr))
+		same = scanned_text_differ(&t, 0, t.tokens.nr - 1, b, from,
+					   to - 3) == NO_TOKEN &&
+		       t.tokens.nr;
 	token_list_release(&t.tokens);
 	return same;
 }
