@@ -14,36 +14,16 @@
 
 static int left(const struct call_site *cs)
 {
-	return cs->standalone && (cs->reason == CALL_REASON_CALLBACK_ERROR ||
-				  cs->reason == CALL_REASON_CALLBACK_CALLED ||
-				  cs->reason == CALL_REASON_CALLBACK_UNDEFINED);
+	return cs->reason == CALL_REASON_CALLBACK_ERROR ||
+	       cs->reason == CALL_REASON_CALLBACK_CALLED ||
+	       cs->reason == CALL_REASON_CALLBACK_UNDEFINED;
 }
 
 static void check_callback_left(const struct scan_result *scan,
 				struct findings *findings)
 {
-	struct strbuf why = STRBUF_INIT;
-	size_t i, j;
-
-	for (i = 0; i < scan->nr_files; i++)
-		for (j = 0; j < scan->files[i].nr_sites; j++) {
-			const struct call_site *cs = &scan->files[i].sites[j];
-			struct finding *f;
-
-			if (!left(cs))
-				continue;
-			f = finding_add(findings, rule_callback_left.name,
-					rule_callback_left.severity, cs->file,
-					(unsigned int)cs->line,
-					(unsigned int)cs->column,
-					"'%s' is left with the old prototype",
-					cs->local_name);
-			finding_set_call(f, cs->text);
-			strbuf_reset(&why);
-			call_site_reason_text(&why, cs);
-			finding_set_detail(f, "%s", why.buf);
-		}
-	strbuf_release(&why);
+	site_findings(scan, findings, &rule_callback_left, left,
+		      "is left with the old prototype", call_site_reason_text);
 }
 
 const struct rule rule_callback_left = {

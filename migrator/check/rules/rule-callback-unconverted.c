@@ -21,42 +21,25 @@ static int at_member(const struct call_site *cs)
 
 static int unconverted(const struct call_site *cs)
 {
-	return cs->standalone && at_member(cs) &&
-	       (cs->kind == CALL_SITE_OLD ||
-		cs->reason == CALL_REASON_CALLBACK_MEMBER ||
-		cs->reason == CALL_REASON_CALLBACK_VALUE);
+	return at_member(cs) && (cs->kind == CALL_SITE_OLD ||
+				 cs->reason == CALL_REASON_CALLBACK_MEMBER ||
+				 cs->reason == CALL_REASON_CALLBACK_VALUE);
+}
+
+static void why_unconverted(struct strbuf *why, const struct call_site *cs)
+{
+	if (cs->reason == CALL_REASON_NONE)
+		strbuf_addf(why, "'%s' still has the old one", cs->local_name);
+	else
+		call_site_reason_text(why, cs);
 }
 
 static void check_callback_unconverted(const struct scan_result *scan,
 				       struct findings *findings)
 {
-	const struct rule *rule = &rule_callback_unconverted;
-	struct strbuf why = STRBUF_INIT;
-	size_t i, j;
-
-	for (i = 0; i < scan->nr_files; i++)
-		for (j = 0; j < scan->files[i].nr_sites; j++) {
-			const struct call_site *cs = &scan->files[i].sites[j];
-			struct finding *f;
-
-			if (!unconverted(cs))
-				continue;
-			f = finding_add(findings, rule->name, rule->severity,
-					cs->file, (unsigned int)cs->line,
-					(unsigned int)cs->column,
-					"'%s' does not have the member's new "
-					"prototype",
-					cs->local_name);
-			finding_set_call(f, cs->text);
-			strbuf_reset(&why);
-			if (cs->reason == CALL_REASON_NONE)
-				strbuf_addf(&why, "'%s' still has the old one",
-					    cs->local_name);
-			else
-				call_site_reason_text(&why, cs);
-			finding_set_detail(f, "%s", why.buf);
-		}
-	strbuf_release(&why);
+	site_findings(scan, findings, &rule_callback_unconverted, unconverted,
+		      "does not have the member's new prototype",
+		      why_unconverted);
 }
 
 const struct rule rule_callback_unconverted = {

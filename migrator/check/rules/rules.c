@@ -15,6 +15,7 @@
 #include "check.h"
 #include "map-expr.h"
 #include "rules.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -429,4 +430,32 @@ struct finding *call_finding(struct findings *findings,
 	}
 	strbuf_release(&message);
 	return f;
+}
+
+void site_findings(const struct scan_result *scan, struct findings *findings,
+		   const struct rule *rule,
+		   int (*pick)(const struct call_site *cs), const char *what,
+		   void (*detail)(struct strbuf *why,
+				  const struct call_site *cs))
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < scan->nr_files; i++)
+		for (j = 0; j < scan->files[i].nr_sites; j++) {
+			const struct call_site *cs = &scan->files[i].sites[j];
+			struct finding *f;
+
+			if (!cs->standalone || !pick(cs))
+				continue;
+			f = finding_add(findings, rule->name, rule->severity,
+					cs->file, (unsigned int)cs->line,
+					(unsigned int)cs->column, "'%s' %s",
+					cs->local_name, what);
+			finding_set_call(f, cs->text);
+			strbuf_reset(&why);
+			detail(&why, cs);
+			finding_set_detail(f, "%s", why.buf);
+		}
+	strbuf_release(&why);
 }

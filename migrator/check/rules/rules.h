@@ -147,4 +147,15 @@ __attribute__((format(printf, 4, 5))) struct finding *
 call_finding(struct findings *findings, const struct rule_call *rc,
 	     const struct rule *rule, const char *fmt, ...);
 
+/*
+ * A tree rule's finding at each standalone occurrence of the scan that
+ * pick takes: "'FUNCTION' what", the occurrence's text as the call and
+ * detail()'s words as the detail (a kind's own occurrences: callback)
+ */
+void site_findings(const struct scan_result *scan, struct findings *findings,
+		   const struct rule *rule,
+		   int (*pick)(const struct call_site *cs), const char *what,
+		   void (*detail)(struct strbuf *why,
+				  const struct call_site *cs));
+
 #endif
