@@ -8,7 +8,9 @@
 # success in a nested block made "return;" and the body's last one
 # dropped under a comment that stays); the functions
 # left are named with their reason; a second apply changes nothing;
-# check on the result has no error and a warning per function left, an
+# with "errors: drop" a function returning errors is converted, each
+# lost error a warning at its line; check on the result has no error
+# and a warning per function left, an
 # error for a function under the wrong member, and refuses a tree
 # without the new member in one line; bad data is one line and exit 2.
 #
@@ -87,6 +89,66 @@ check "check: a tree without the new member is told so in one line" \
 km cocci
 check "cocci: the generated patch renames the member" \
 	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
+
+# errors: drop: a function that returns errors is converted all the
+# same, each lost error a warning at its line; the value of a call stays
+# as a statement, and a function where it would need braces is left
+drop=$TMPDIR/drop-remove lossy=$TMPDIR/lossy
+mkdir -p "$drop" "$lossy/drivers/misc"
+sed 's/^errors: leave/errors: drop/; s/^name: .*/name: drop-remove/' \
+	"$SRCDIR/semantic-patches/$M/migration" >"$drop/migration"
+cp -R "$FIX/$M/include" "$lossy/"
+cat >"$lossy/drivers/misc/lossy.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static int lossy_remove(struct platform_device *pdev)
+{
+	int ret;
+
+	if (pdev->id < 0)
+		return -EINVAL;
+	ret = lossy_stop(pdev);
+	if (ret) {
+		lossy_log(pdev, ret);
+		return lossy_fail(pdev, ret);
+	}
+	return ret;
+}
+
+static int stuck_remove(struct platform_device *pdev)
+{
+	if (pdev->id)
+		return lossy_fail(pdev, 1);
+	return 0;
+}
+
+static struct platform_driver lossy_driver = {
+	.remove = lossy_remove,
+};
+
+static struct platform_driver stuck_driver = {
+	.remove = stuck_remove,
+};
+EOF
+"$KMIGRATE" --migration "$drop" apply "$lossy" >"$out" 2>"$err"
+status=$?
+check "errors: drop: converted, the call's value a statement" \
+	'[ $status -eq 1 ] && grep -q "^-		return -EINVAL;" "$out" &&
+	 grep -q "^+		return;" "$out" &&
+	 grep -q "^+		lossy_fail(pdev, ret);" "$out" &&
+	 grep -q "^-	return ret;" "$out" &&
+	 grep -q "^+	.remove_new = lossy_remove," "$out"' ||
+	show "$out"
+check "errors: drop: a warning at each lost error's line" \
+	'grep -q "lossy.c:9:3: warning: converted, losing the error .return -EINVAL;. of lossy_remove()" "$err" &&
+	 grep -q "lossy.c:13:3: warning: converted, losing the error .return lossy_fail(pdev, ret);" "$err" &&
+	 grep -q "lossy.c:15:2: warning: converted, losing the error .return ret;" "$err"' ||
+	show "$err"
+check "errors: drop: a call's value without a block to stay in is left" \
+	'! grep -q "^[-+].*stuck_remove" "$out" &&
+	 grep -q "stuck_remove. returns an error at line 21" "$err"' ||
+	show "$err"
 
 bad=$TMPDIR/bad-remove
 mkdir -p "$bad"

@@ -108,6 +108,13 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 			    l->arg, or_empty(l->text), or_empty(l->param));
 		break;
 	case APPLY_DROPPED:
+		if (!l->arg) {
+			strbuf_addf(out,
+				    "converted, losing the error '%s' of "
+				    "%s()",
+				    or_empty(l->text), or_empty(l->function));
+			break;
+		}
 		strbuf_addf(out,
 			    "converted, dropping argument %zu '%s' (%s) of "
 			    "%s()",

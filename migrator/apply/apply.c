@@ -243,8 +243,10 @@ static void take_warnings(struct apply_result *r, const struct apply_file *file,
 		note = &r->dropped[r->nr_dropped++];
 		memset(note, 0, sizeof(*note));
 		note->path = file->path;
-		note->line = cs->line;
-		note->column = cs->column;
+		note->line = rw->warnings[i].line ? rw->warnings[i].line :
+						    cs->line;
+		note->column = rw->warnings[i].line ? rw->warnings[i].column :
+						      cs->column;
 		note->reason = APPLY_DROPPED;
 		note->arg = rw->warnings[i].arg;
 		note->text = rw->warnings[i].text;

@@ -3,11 +3,13 @@
  * (callback-convert.h): both made from callback_site_edits(), so the
  * conversion kmigrate writes is the one it recognises in spatch's.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "callback-convert.h"
 #include "callback-site.h"
+#include "callback.h"
 #include "cross-check.h"
 #include "rewrite.h"
 #include "util.h"
@@ -163,6 +165,45 @@ int cross_check_callbacks(struct cross_check *cc)
 	return groups_whole(cc) < 0 ? fail_at(cc, 0) : 0;
 }
 
+/* a warning per error return the definition at site loses */
+static void warn_lost_errors(struct apply_rewrite *rw,
+			     const struct token_list *toks, size_t site)
+{
+	const struct call_site *cs = &rw->sites[site];
+	struct callback_edit *errs = NULL;
+	size_t nr = 0, alloc = 0, i, j, pos, line = 1, ls = 0;
+	struct strbuf text = STRBUF_INIT;
+
+	callback_error_returns(rw->m, rw->buf, rw->len, toks, cs->name_offset,
+			       &errs, &nr, &alloc);
+	for (i = 0, pos = 0; i < nr; i++) {
+		struct rewrite_warning *w;
+
+		for (; pos < errs[i].start; pos++)
+			if (rw->buf[pos] == '\n') {
+				line++;
+				ls = pos + 1;
+			}
+		strbuf_reset(&text);
+		for (j = errs[i].start; j < errs[i].end; j++)
+			if (!isspace((unsigned char)rw->buf[j]))
+				strbuf_addch(&text, rw->buf[j]);
+			else if (text.len && text.buf[text.len - 1] != ' ')
+				strbuf_addch(&text, ' ');
+		ALLOC_GROW(rw->warnings, rw->nr_warnings + 1,
+			   rw->alloc_warnings);
+		w = &rw->warnings[rw->nr_warnings++];
+		memset(w, 0, sizeof(*w));
+		w->site = site;
+		w->text = xstrdup(text.buf);
+		w->function = xstrdup(cs->local_name);
+		w->line = line;
+		w->column = errs[i].start - ls + 1;
+	}
+	strbuf_release(&text);
+	callback_edits_release(errs, nr);
+}
+
 void rewrite_callbacks(struct apply_rewrite *rw)
 {
 	struct token_list toks = TOKEN_LIST_INIT;
@@ -178,6 +219,8 @@ void rewrite_callbacks(struct apply_rewrite *rw)
 					 rw->sites[i].name_offset, &edits, &nr,
 					 &alloc))
 			rw->converted++;
+		if (migration_callback(rw->m)->drop_errors)
+			warn_lost_errors(rw, &toks, i);
 	}
 	sane_qsort(edits, nr, sizeof(*edits), by_start);
 	callback_apply_edits(rw->out, rw->buf, rw->len, edits, nr);

@@ -65,16 +65,46 @@ static void find_rules(const struct migration_callback *cb, struct strbuf *out)
 	for (i = 0; i < p->nr_params; i++)
 		strbuf_addf(out, "%s%s p%zu", i ? ", " : "", p->params[i].type,
 			    i + 1);
-	/* with errors dropped, the rule never runs */
-	strbuf_addf(out, ") { ... }\n\n@bad%s@\nidentifier site.fn;\n",
-		    cb->drop_errors ? " depends on kmigrate_never" : "");
-	strbuf_addf(out, "expression E != %s;\n@@\n", cb->success);
-	strbuf_addf(out, "%s fn(...) { <+... return E; ...+> }\n",
-		    p->return_type);
+	strbuf_addstr(out, ") { ... }\n\n@bad@\nidentifier site.fn;\n");
+	if (cb->drop_errors)
+		/* an error return that stays as a statement where none fits */
+		strbuf_addf(out,
+			    "expression C, F;\nexpression list es;\n"
+			    "statement S;\n@@\n%s fn(...) { <+...\n(\n"
+			    "if (C) return F(es);\n|\n"
+			    "if (C) return F(es); else S\n|\n"
+			    "if (C) S else return F(es);\n)\n...+> }\n",
+			    p->return_type);
+	else
+		strbuf_addf(out,
+			    "expression E != %s;\n@@\n"
+			    "%s fn(...) { <+... return E; ...+> }\n",
+			    cb->success, p->return_type);
 	strbuf_addstr(out, "\n@used@\nidentifier site.fn;\nposition p;\n@@\n"
 			   "(\n fn(...);\n|\n fn@p(...)\n)\n\n"
 			   "@used2@\nidentifier site.fn;\n"
 			   "position used.p;\n@@\n fn@p(...)\n\n");
+}
+
+/*
+ * "errors: drop": an error return's value goes, or stays as a statement
+ * when it is a call, before a "return;"
+ */
+static void drop_rules(const struct migration_callback *cb, struct strbuf *out)
+{
+	const char *rt = cb->old_proto.return_type;
+
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n"
+		    "expression F;\nexpression list es;\n@@\n"
+		    "%s fn(...) {\n <...\n-return F(es);\n+F(es);\n"
+		    "+return;\n ...>\n }\n\n",
+		    rt);
+	strbuf_addf(out,
+		    "@depends on " OK "@\nidentifier site.fn;\n"
+		    "expression E;\n@@\n"
+		    "%s fn(...) {\n <...\n-return E;\n+return;\n ...>\n }\n\n",
+		    rt);
 }
 
 static void convert_rules(const struct migration_callback *cb,
@@ -90,6 +120,8 @@ static void convert_rules(const struct migration_callback *cb,
 		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
 		    "%s fn(...) {\n <...\n-return %s;\n+return;\n ...>\n }\n\n",
 		    rt, ok);
+	if (cb->drop_errors)
+		drop_rules(cb, out);
 	strbuf_addf(out,
 		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
 		    "-%s\n+%s\n fn(...) { ... }\n\n",

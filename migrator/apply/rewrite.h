@@ -25,7 +25,8 @@
 
 /*
  * A converted occurrence lost a value (apply.h's APPLY_DROPPED: words
- * made when printed): site is its index, the parts are the caller's
+ * made when printed): site is its index, the parts are the caller's;
+ * arg 0: a return of the function lost its error (text: the return)
  */
 struct rewrite_warning {
 	size_t site;
@@ -33,6 +34,8 @@ struct rewrite_warning {
 	char *text;	/* its text */
 	char *param;	/* its parameter's name */
 	char *function; /* the function's */
+	/* arg 0: a return that lost its error, here (1-based); else 0 */
+	size_t line, column;
 };
 
 struct apply_rewrite {

@@ -68,12 +68,22 @@ size_t cb_return_end(const struct cb_code *c, size_t r, size_t end);
 int cb_returns_success(const struct cb_code *c, size_t r, size_t semi,
 		       const char *success);
 
+/*
+ * the value of the return statement (r, semi) has a side effect (a
+ * call, an assignment): with "errors: drop" it stays, as a statement
+ */
+int cb_return_effect(const struct cb_code *c, size_t r, size_t semi);
+/* the statement at r is one of a block's: a statement may go after it */
+int cb_in_block(const struct cb_code *c, size_t r);
+
 /* what the return statements of a definition return */
 struct cb_returns {
 	size_t errors;	    /* returns of another value than success */
 	size_t first_error; /* the offset of the first */
 	size_t values;	    /* returns of any value, success too */
 	size_t first_value; /* the offset of the first */
+	/* errors whose value stays but cannot: a braceless branch */
+	size_t stuck;
 };
 
 void cb_function_returns(const struct cb_code *c,

@@ -90,6 +90,42 @@ static void final_return(const struct cb_code *c, size_t r, size_t semi,
 		*start = pl;
 }
 
+/* the blanks that start the line of offset at */
+static char *line_indent(const struct cb_code *c, size_t at)
+{
+	size_t ls = at, e;
+
+	while (ls > 0 && c->buf[ls - 1] != '\n')
+		ls--;
+	for (e = ls; e < at && (c->buf[e] == ' ' || c->buf[e] == '\t'); e++)
+		;
+	return xstrndup(c->buf + ls, e - ls);
+}
+
+/*
+ * An error return, with "errors: drop": its value goes, or stays as a
+ * statement when it has a side effect ("return f(x);" becomes "f(x);"
+ * and, but at the end of the body, "return;" on the next line)
+ */
+static void error_edits(const struct cb_code *c, size_t r, size_t semi,
+			int final, struct callback_edit **edits, size_t *nr,
+			size_t *alloc)
+{
+	struct strbuf ret = STRBUF_INIT;
+	char *indent;
+
+	add_edit(edits, nr, alloc, cb_tok(c, r)->start, cb_tok(c, r + 1)->start,
+		 "");
+	if (final)
+		return;
+	indent = line_indent(c, cb_tok(c, r)->start);
+	strbuf_addf(&ret, "\n%sreturn;", indent);
+	add_edit(edits, nr, alloc, cb_tok(c, semi)->end, cb_tok(c, semi)->end,
+		 ret.buf);
+	strbuf_release(&ret);
+	free(indent);
+}
+
 static void body_edits(const struct cb_code *c,
 		       const struct migration_callback *cb,
 		       const struct cb_function *f,
@@ -101,9 +137,19 @@ static void body_edits(const struct cb_code *c,
 		if (!cb_is(c, i, "return"))
 			continue;
 		semi = cb_return_end(c, i, f->end);
-		if (semi == CB_NONE || semi == i + 1 ||
-		    !cb_returns_success(c, i, semi, cb->success))
+		if (semi == CB_NONE || semi == i + 1)
 			continue;
+		if (!cb_returns_success(c, i, semi, cb->success)) {
+			if (!cb->drop_errors)
+				continue;
+			if (cb_return_effect(c, i, semi)) {
+				if (cb_in_block(c, i))
+					error_edits(c, i, semi,
+						    semi + 1 == f->end, edits,
+						    nr, alloc);
+				continue;
+			}
+		}
 		if (semi + 1 == f->end) {
 			final_return(c, i, semi, &start, &end);
 			add_edit(edits, nr, alloc, start, end, "");
@@ -154,6 +200,39 @@ int callback_site_edits(const struct migration *m, const char *buf, size_t len,
 			body_edits(&c, cb, &f, edits, nr, alloc);
 	} else {
 		ret = -1;
+	}
+	cb_code_release(&c);
+	return ret;
+}
+
+int callback_error_returns(const struct migration *m, const char *buf,
+			   size_t len, const struct token_list *toks,
+			   size_t name_offset, struct callback_edit **errs,
+			   size_t *nr, size_t *alloc)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	struct cb_code c;
+	struct cb_function f;
+	size_t i, semi;
+	int ret = -1;
+
+	cb_code_init(&c, buf, len, toks);
+	i = cb_at(&c, name_offset);
+	if (i != CB_NONE && !is_member(&c, i) &&
+	    !cb_function_at(&c, i, cb, &f) && f.body) {
+		ret = 0;
+		for (i = f.close + 2; i < f.end; i++) {
+			if (!cb_is(&c, i, "return"))
+				continue;
+			semi = cb_return_end(&c, i, f.end);
+			if (semi == CB_NONE || semi == i + 1 ||
+			    cb_returns_success(&c, i, semi, cb->success))
+				continue;
+			ALLOC_GROW(*errs, *nr + 1, *alloc);
+			(*errs)[*nr].start = cb_tok(&c, i)->start;
+			(*errs)[*nr].end = cb_tok(&c, semi)->end;
+			(*errs)[(*nr)++].text = NULL;
+		}
 	}
 	cb_code_release(&c);
 	return ret;

@@ -284,6 +284,24 @@ int cb_returns_success(const struct cb_code *c, size_t r, size_t semi,
 	return yes;
 }
 
+int cb_return_effect(const struct cb_code *c, size_t r, size_t semi)
+{
+	static const char *const effects[] = { "(", "=", "++", "--" };
+	size_t i, k;
+
+	for (i = r + 1; i < semi; i++)
+		for (k = 0; k < ARRAY_SIZE(effects); k++)
+			if (cb_is(c, i, effects[k]))
+				return 1;
+	return 0;
+}
+
+int cb_in_block(const struct cb_code *c, size_t r)
+{
+	return r > 0 && (cb_is(c, r - 1, ";") || cb_is(c, r - 1, "{") ||
+			 cb_is(c, r - 1, "}") || cb_is(c, r - 1, ":"));
+}
+
 void cb_function_returns(const struct cb_code *c,
 			 const struct migration_callback *cb,
 			 const struct cb_function *f, struct cb_returns *r)
@@ -303,5 +321,7 @@ void cb_function_returns(const struct cb_code *c,
 			continue;
 		if (!r->errors++)
 			r->first_error = cb_tok(c, i)->start;
+		if (cb_return_effect(c, i, semi) && !cb_in_block(c, i))
+			r->stuck++;
 	}
 }

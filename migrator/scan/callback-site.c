@@ -140,7 +140,7 @@ static void decide(const struct cb_code *c, const struct migration *m,
 	const struct token *t = cb_tok(c, fn);
 	struct cb_function f;
 	struct cb_returns r;
-	int old = 0, called = 0;
+	int old = 0, called = 0, stuck = 0;
 	size_t i;
 
 	memset(v, 0, sizeof(*v));
@@ -159,6 +159,7 @@ static void decide(const struct cb_code *c, const struct migration *m,
 			cb_function_returns(c, cb, &f, &r);
 			if (old && r.errors && !v->line)
 				v->line = cb_line(c, r.first_error);
+			stuck = old && r.stuck;
 			if (v->new_form && r.values && !v->line)
 				v->line = cb_line(c, r.first_value);
 		} else if (c->encl[i] != CB_NONE && result_used(c, i)) {
@@ -170,7 +171,7 @@ static void decide(const struct cb_code *c, const struct migration *m,
 		v->reason = CALL_REASON_CALLBACK_UNDEFINED;
 	else if (old && called)
 		v->reason = CALL_REASON_CALLBACK_CALLED;
-	else if (old && v->line && !cb->drop_errors)
+	else if (old && v->line && (!cb->drop_errors || stuck))
 		v->reason = CALL_REASON_CALLBACK_ERROR;
 	else if (v->new_form && v->line)
 		v->reason = CALL_REASON_CALLBACK_VALUE;

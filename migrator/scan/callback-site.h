@@ -61,6 +61,15 @@ int callback_site_edits(const struct migration *m, const char *buf, size_t len,
 			const struct token_list *toks, size_t name_offset,
 			struct callback_edit **edits, size_t *nr,
 			size_t *alloc);
+/*
+ * The error returns of the definition at name_offset ("errors: drop"
+ * loses them): each return statement's bytes [start, end), appended to
+ * *errs (text NULL); -1 when it is no definition
+ */
+int callback_error_returns(const struct migration *m, const char *buf,
+			   size_t len, const struct token_list *toks,
+			   size_t name_offset, struct callback_edit **errs,
+			   size_t *nr, size_t *alloc);
 /* the buffer with the edits made (in offset order), appended to out */
 void callback_apply_edits(struct strbuf *out, const char *buf, size_t len,
 			  const struct callback_edit *edits, size_t nr);
