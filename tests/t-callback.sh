@@ -90,6 +90,78 @@ km cocci
 check "cocci: the generated patch renames the member" \
 	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
 
+# every branch of #if/#else is read: a member in each branch is counted
+# (the function of another bus under the same name is not), and apply
+# converts it or names why not
+branch=$TMPDIR/branch
+mkdir -p "$branch/drivers/tty"
+cp -R "$FIX/$M/include" "$branch/"
+cat >"$branch/drivers/tty/tty-branch.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static int twin_fast_remove(struct platform_device *pdev)
+{
+	twin_stop(pdev, 1);
+	return 0;
+}
+
+static int twin_slow_remove(struct platform_device *pdev)
+{
+	twin_stop(pdev, 0);
+	return 0;
+}
+
+static struct platform_driver twin_driver = {
+#ifdef CONFIG_TWIN_FAST
+	.remove = twin_fast_remove,
+#else
+	.remove = twin_slow_remove,
+#endif
+	.name = "twin",
+};
+
+#ifdef CONFIG_BRANCH_BUS
+static int branch_detach(struct branch_device *bdev)
+{
+	return 0;
+}
+
+static struct branch_driver branch_driver = {
+	.remove = branch_detach,
+};
+#else
+static int branch_detach(struct platform_device *pdev)
+{
+	branch_stop(pdev);
+	return 0;
+}
+
+static struct platform_driver branch_driver = {
+	.remove = __exit_p(branch_detach),
+	.name = "branch",
+};
+#endif
+EOF
+km -v scan "$branch"
+check "scan: the members of both branches, and the function of each" \
+	'grep -q "tty-branch.c:18:3: old .remove=twin_fast_remove" "$out" &&
+	 grep -q "tty-branch.c:20:3: old .remove=twin_slow_remove" "$out" &&
+	 grep -q "tty-branch.c:42:3: old .remove=__exit_p(branch_detach)" "$out" &&
+	 grep -q "tty-branch.c:35:12: old static int branch_detach" "$out" &&
+	 ! grep -q "branch_device" "$out" &&
+	 grep -q "6 occurrences in 1 files: 6 old" "$err"' ||
+	show "$out"
+km apply "$branch"
+check "apply: each branch's member converted or named" \
+	'{ grep -q "tty-branch.c:18:3: warning: not converted" "$err" ||
+	   grep -q "^+.*remove_new = twin_fast_remove" "$out"; } &&
+	 { grep -q "tty-branch.c:20:3: warning: not converted" "$err" ||
+	   grep -q "^+.*remove_new = twin_slow_remove" "$out"; } &&
+	 { grep -q "tty-branch.c:42:3: warning: not converted" "$err" ||
+	   grep -q "^+.*remove_new = __exit_p(branch_detach)" "$out"; }' ||
+	show "$err"
+
 # errors: drop: a function that returns errors is converted all the
 # same, each lost error a warning at its line; the value of a call stays
 # as a statement, and a function where it would need braces is left

@@ -29,6 +29,14 @@ struct cb_code {
 
 void cb_code_init(struct cb_code *c, const char *buf, size_t len,
 		  const struct token_list *toks);
+/*
+ * the same reading the last branch of each #if/#ifdef conditional
+ * (last_branch) instead of the first: scan reads both
+ */
+void cb_code_init_branch(struct cb_code *c, const char *buf, size_t len,
+			 const struct token_list *toks, int last_branch);
+/* the tokens hold an #else or #elif: the last branches differ */
+int cb_has_branches(const struct token_list *toks, const char *buf);
 void cb_code_release(struct cb_code *c);
 /* code token i is text */
 int cb_is(const struct cb_code *c, size_t i, const char *text);

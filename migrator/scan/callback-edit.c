@@ -30,6 +30,26 @@ static int is_member(const struct cb_code *c, size_t i)
 	return i > 0 && (cb_is(c, i - 1, ".") || cb_is(c, i - 1, "->"));
 }
 
+/*
+ * The reading of the buffer (callback-code.h) that holds a code token
+ * at offset, the first branches' or else the last ones': its index, or
+ * CB_NONE
+ */
+static size_t read_at(struct cb_code *c, const char *buf, size_t len,
+		      const struct token_list *toks, size_t offset)
+{
+	size_t i;
+
+	cb_code_init(c, buf, len, toks);
+	i = cb_at(c, offset);
+	if (i == CB_NONE && cb_has_branches(toks, buf)) {
+		cb_code_release(c);
+		cb_code_init_branch(c, buf, len, toks, 1);
+		i = cb_at(c, offset);
+	}
+	return i;
+}
+
 int callback_span(const struct token_list *toks, const char *buf,
 		  size_t name_offset, size_t *first, size_t *last)
 {
@@ -39,9 +59,8 @@ int callback_span(const struct token_list *toks, const char *buf,
 	size_t i;
 	int ret = -1;
 
-	cb_code_init(&c, buf, toks->nr ? toks->tokens[toks->nr - 1].end : 0,
-		     toks);
-	i = cb_at(&c, name_offset);
+	i = read_at(&c, buf, toks->nr ? toks->tokens[toks->nr - 1].end : 0,
+		    toks, name_offset);
 	if (i != CB_NONE && is_member(&c, i)) {
 		*first = *last = c.idx[i];
 		ret = 0;
@@ -189,8 +208,7 @@ int callback_site_edits(const struct migration *m, const char *buf, size_t len,
 	size_t i;
 	int ret = 0;
 
-	cb_code_init(&c, buf, len, toks);
-	i = cb_at(&c, name_offset);
+	i = read_at(&c, buf, len, toks, name_offset);
 	if (i != CB_NONE && is_member(&c, i)) {
 		add_edit(edits, nr, alloc, cb_tok(&c, i)->start,
 			 cb_tok(&c, i)->end, cb->new_field);
@@ -216,8 +234,7 @@ int callback_error_returns(const struct migration *m, const char *buf,
 	size_t i, semi;
 	int ret = -1;
 
-	cb_code_init(&c, buf, len, toks);
-	i = cb_at(&c, name_offset);
+	i = read_at(&c, buf, len, toks, name_offset);
 	if (i != CB_NONE && !is_member(&c, i) &&
 	    !cb_function_at(&c, i, cb, &f) && f.body) {
 		ret = 0;

@@ -49,14 +49,16 @@ static void pair_brackets(struct cb_code *c)
 	free(stack);
 }
 
-/*
- * How the directive at token i changes which code is read: the first
- * branch of each conditional only, as a brace an #else repeats would
- * otherwise unbalance the rest of the file.  *skip: the depth of the
- * outermost branch left out, 0 when none.
- */
-static void follow_directive(const struct token_list *toks, const char *buf,
-			     size_t i, size_t *depth, size_t *skip)
+enum cb_directive {
+	CB_DIR_NONE,
+	CB_DIR_OPEN,
+	CB_DIR_MID,
+	CB_DIR_END
+};
+
+/* the conditional directive that starts at token i, if any */
+static enum cb_directive directive_at(const struct token_list *toks,
+				      const char *buf, size_t i)
 {
 	const struct token *t = &toks->tokens[i];
 	static const char *const opens[] = { "if", "ifdef", "ifndef" };
@@ -64,26 +66,98 @@ static void follow_directive(const struct token_list *toks, const char *buf,
 	size_t name;
 
 	if (!t->directive || toks->directive_hash[t->directive - 1] != i)
-		return;
+		return CB_DIR_NONE;
 	name = directive_name(toks, t->directive);
 	if (name == (size_t)-1)
-		return;
+		return CB_DIR_NONE;
 	t = &toks->tokens[name];
-	if (token_in(buf, t, opens, 3)) {
+	if (token_in(buf, t, opens, 3))
+		return CB_DIR_OPEN;
+	if (token_in(buf, t, others, 2))
+		return CB_DIR_MID;
+	return token_is(buf, t, "endif") ? CB_DIR_END : CB_DIR_NONE;
+}
+
+/* per token: 1 where a directive starts the last branch of its #if */
+static unsigned char *last_branches(const struct token_list *toks,
+				    const char *buf)
+{
+	unsigned char *last = xcalloc(toks->nr + 1, 1);
+	size_t *stack = xcalloc(toks->nr + 1, sizeof(*stack));
+	size_t depth = 0, i;
+
+	for (i = 0; i < toks->nr; i++)
+		switch (directive_at(toks, buf, i)) {
+		case CB_DIR_OPEN:
+			stack[depth++] = i;
+			break;
+		case CB_DIR_MID:
+			if (depth)
+				stack[depth - 1] = i;
+			break;
+		case CB_DIR_END:
+			if (depth)
+				last[stack[--depth]] = 1;
+			break;
+		default:
+			break;
+		}
+	while (depth)
+		last[stack[--depth]] = 1;
+	free(stack);
+	return last;
+}
+
+/*
+ * How the directive at token i changes which code is read: one branch
+ * of each conditional (the first, or with last[] the last), as a brace
+ * an #else repeats would otherwise unbalance the rest of the file.
+ * *skip: the depth of the outermost branch left out, 0 when none.
+ */
+static void follow_directive(const struct token_list *toks, const char *buf,
+			     size_t i, const unsigned char *last, size_t *depth,
+			     size_t *skip)
+{
+	switch (directive_at(toks, buf, i)) {
+	case CB_DIR_OPEN:
 		++*depth;
-	} else if (token_in(buf, t, others, 2)) {
-		if (!*skip && *depth)
+		if (last && !*skip && !last[i])
 			*skip = *depth;
-	} else if (token_is(buf, t, "endif") && *depth) {
+		break;
+	case CB_DIR_MID:
+		if (!*depth)
+			break;
+		if (!last && !*skip)
+			*skip = *depth;
+		else if (last && (!*skip || *skip == *depth))
+			*skip = last[i] ? 0 : *depth;
+		break;
+	case CB_DIR_END:
+		if (!*depth)
+			break;
 		if (*skip == *depth)
 			*skip = 0;
 		--*depth;
+		break;
+	default:
+		break;
 	}
 }
 
-void cb_code_init(struct cb_code *c, const char *buf, size_t len,
-		  const struct token_list *toks)
+int cb_has_branches(const struct token_list *toks, const char *buf)
 {
+	size_t i;
+
+	for (i = 0; i < toks->nr; i++)
+		if (directive_at(toks, buf, i) == CB_DIR_MID)
+			return 1;
+	return 0;
+}
+
+void cb_code_init_branch(struct cb_code *c, const char *buf, size_t len,
+			 const struct token_list *toks, int last_branch)
+{
+	unsigned char *last = last_branch ? last_branches(toks, buf) : NULL;
 	size_t i, depth = 0, skip = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -92,14 +166,21 @@ void cb_code_init(struct cb_code *c, const char *buf, size_t len,
 	c->toks = toks;
 	c->idx = xcalloc(toks->nr + 1, sizeof(*c->idx));
 	for (i = 0; i < toks->nr; i++) {
-		follow_directive(toks, buf, i, &depth, &skip);
+		follow_directive(toks, buf, i, last, &depth, &skip);
 		if (!token_is_comment(&toks->tokens[i]) &&
 		    !toks->tokens[i].directive && !skip)
 			c->idx[c->nr++] = i;
 	}
+	free(last);
 	c->match = xcalloc(c->nr + 1, sizeof(*c->match));
 	c->encl = xcalloc(c->nr + 1, sizeof(*c->encl));
 	pair_brackets(c);
+}
+
+void cb_code_init(struct cb_code *c, const char *buf, size_t len,
+		  const struct token_list *toks)
+{
+	cb_code_init_branch(c, buf, len, toks, 0);
 }
 
 void cb_code_release(struct cb_code *c)

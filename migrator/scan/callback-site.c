@@ -255,47 +255,82 @@ static int by_offset(const void *a, const void *b)
 	       (x->name_offset < y->name_offset);
 }
 
-void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
-			const struct migration *m)
+/* the occurrences of one reading of the buffer (callback-code.h) */
+static void scan_reading(struct scan_file *file, const struct cb_code *c,
+			 const struct migration *m, unsigned char *seen)
 {
 	const struct migration_callback *cb = migration_callback(m);
-	struct token_list toks = TOKEN_LIST_INIT;
 	struct strlist done = STRLIST_INIT;
 	struct cb_occ *occ = NULL;
 	struct cb_verdict v;
-	struct cb_code c;
 	size_t i, nr = 0;
 
-	lex_buffer(buf, len, &toks);
-	cb_code_init(&c, buf, len, &toks);
-	find_occurrences(&c, cb, &occ, &nr);
+	find_occurrences(c, cb, &occ, &nr);
 	for (i = 0; i < nr; i++) {
-		const struct token *t = cb_tok(&c, occ[i].fn);
-		char *name = xstrndup(buf + t->start, t->end - t->start);
+		const struct token *t = cb_tok(c, occ[i].fn);
+		char *name;
 
-		decide(&c, m, occ[i].fn, &v);
+		/* a member the first reading has seen is its */
+		if (seen[c->idx[occ[i].field]]++)
+			continue;
+		name = xstrndup(c->buf + t->start, t->end - t->start);
+		decide(c, m, occ[i].fn, &v);
 		/* an assignment of a function of another prototype */
 		if (!occ[i].initializer &&
 		    (!v.defined ||
 		     (v.kind == CALL_SITE_NEW && callback_renames(cb) &&
-		      !cb_is(&c, occ[i].field, cb->new_field)))) {
+		      !cb_is(c, occ[i].field, cb->new_field)))) {
 			free(name);
 			continue;
 		}
-		member_verdict(&c, cb, occ[i].field, &v);
-		add_site(file, &c, occ[i].field, occ[i].field - 1,
+		member_verdict(c, cb, occ[i].field, &v);
+		add_site(file, c, occ[i].field, occ[i].field - 1,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
 			strlist_push(&done, name);
-			decide(&c, m, occ[i].fn, &v);
-			add_function_sites(file, &c, m, occ[i].fn, &v, name);
+			decide(c, m, occ[i].fn, &v);
+			add_function_sites(file, c, m, occ[i].fn, &v, name);
 		}
 		free(name);
 	}
-	sane_qsort(file->sites, file->nr_sites, sizeof(*file->sites),
-		   by_offset);
 	strlist_clear(&done, 0);
 	free(occ);
-	cb_code_release(&c);
+}
+
+/* the sites in offset order, each once (both readings find most) */
+static void sort_unique(struct scan_file *file)
+{
+	size_t i, n = 0;
+
+	sane_qsort(file->sites, file->nr_sites, sizeof(*file->sites),
+		   by_offset);
+	for (i = 0; i < file->nr_sites; i++) {
+		if (n && file->sites[n - 1].name_offset ==
+				 file->sites[i].name_offset) {
+			call_site_release(&file->sites[i]);
+			continue;
+		}
+		file->sites[n++] = file->sites[i];
+	}
+	file->nr_sites = n;
+}
+
+void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
+			const struct migration *m)
+{
+	struct token_list toks = TOKEN_LIST_INIT;
+	unsigned char *seen;
+	struct cb_code c;
+	int last;
+
+	lex_buffer(buf, len, &toks);
+	seen = xcalloc(toks.nr + 1, 1);
+	for (last = 0; last <= cb_has_branches(&toks, buf); last++) {
+		cb_code_init_branch(&c, buf, len, &toks, last);
+		scan_reading(file, &c, m, seen);
+		cb_code_release(&c);
+	}
+	sort_unique(file);
+	free(seen);
 	token_list_release(&toks);
 }

@@ -9,7 +9,9 @@
  *	.FIELD = W(fn)		the same through a wrapper of the data
  *	x->FIELD = fn;  x.FIELD = fn;	an assignment, when fn is defined
  *				in the buffer with the member's prototype
- * (or the same with the new member's name).  Each function is decided
+ * (or the same with the new member's name), in the first branch of
+ * each #if conditional or in the last (the buffer is read both ways).
+ * Each function is decided
  * once, from its definition in the buffer: old (to convert: it has the
  * old prototype, returns nothing but success, and no call of it uses
  * its result), new (already converted), or left, with its reason (a
