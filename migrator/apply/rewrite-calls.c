@@ -9,6 +9,7 @@
  * argument it removes that "drop:" does not let go silently.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "call-variant.h"
 #include "map-expr.h"
@@ -72,6 +73,7 @@ static void warn_dropped(struct apply_rewrite *rw, const struct migration *m,
 		ALLOC_GROW(rw->warnings, rw->nr_warnings + 1,
 			   rw->alloc_warnings);
 		w = &rw->warnings[rw->nr_warnings++];
+		memset(w, 0, sizeof(*w));
 		w->site = site;
 		w->arg = j + 1;
 		w->text = xstrdup(cs->args[j].text);
