@@ -132,6 +132,7 @@ struct clang_env {
 	char *resource_dir;	/* clang's include dir, or NULL */
 	char *vfs;		/* the -ivfsoverlay file: all libclang sees */
 	int lexer_only;		/* tests: skip libclang */
+	size_t max_expr_depth;	/* expr_depth_limit(); 0: none */
 };
 
 int clang_env_init(struct clang_env *env, const char *tree);
