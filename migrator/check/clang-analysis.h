@@ -82,6 +82,8 @@ struct analysed_file {
 	char *parse_error; /* libclang could not analyse it: why */
 	/* the line of an expression too deep to hand to libclang, or 0 */
 	unsigned int too_deep;
+	/* libclang killed the process analysing it (check-analyse.c) */
+	unsigned crashed : 1;
 	size_t nr_calls; /* calls handed over */
 	size_t nr_seen;	 /* of them, calls libclang saw */
 	/*
