@@ -45,6 +45,12 @@
 #				empty or missing FILE; status 0
 #	make_scratch		a fresh directory $scratch under TMPDIR
 #				(absolute), removed when the script exits
+#	uncached_scratch	what a test of generated trees begins with:
+#				KMIGRATE_NO_CACHE=1 and LC_ALL=C exported
+#				(every run really runs, in one locale),
+#				make_scratch, $mini the 2.6.14 fixture tree,
+#				$out and $err files in $scratch, and
+#				check_shows=$err
 #	case_directive FILE NAME	the VALUE of a line "...check-NAME: VALUE"
 #				in FILE, a case of tests/validation.sh
 #	case_block FILE NAME	the lines between "check-NAME-start" and
@@ -160,6 +166,15 @@ make_scratch() {
 	scratch=$(mktemp -d "$TMPDIR/$(basename "$0" .sh).XXXXXX") || exit 2
 	scratch=$(cd "$scratch" && pwd)
 	trap 'rm -rf "$scratch"' EXIT
+}
+
+uncached_scratch() {
+	export KMIGRATE_NO_CACHE=1
+	export LC_ALL=C
+	make_scratch
+	mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+	out=$scratch/out err=$scratch/err
+	check_shows=$err
 }
 
 expected_tree() {
