@@ -34,25 +34,8 @@ apply_crash() {
 	check_shows=$err
 	expected=$(expected_tree) || exit 1
 	mkdir -p "$scratch/bin" "$scratch/tmp"
-	# a batch started early reads its list on stdin: kept in its
-	# --temp-files directory, handed on as a file
-	cat >"$scratch/bin/spatch" <<END_OF_FAKE
-#!/bin/bash
-[ "\$1" = --version ] && exec "$real_spatch" --version
-input= groups= tmp= prev=
-for arg in "\$@"; do
-	[ "\$prev" = --file-groups ] && groups=\$arg
-	[ "\$prev" = --temp-files ] && tmp=\$arg
-	prev=\$arg
-done
-[ -z "\$groups" ] && input=\$prev
-if [ "\$groups" = /dev/stdin ]; then
-	groups=\$tmp/groups.in
-	cat >"\$groups"
-	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
-fi
-files=\$input
-[ -n "\$groups" ] && files=\$(grep . "\$groups")
+	{ fake_spatch_head "$real_spatch"; cat <<END_OF_FAKE; } \
+		>"$scratch/bin/spatch"
 echo "\${groups:+batch}\${input:+file}" >>"$scratch/runs.log"
 for f in \$files; do
 	grep -q CRASH-SPATCH-HERE "\$f" && kill -SEGV \$\$
