@@ -29,6 +29,7 @@
 set -u
 export LC_ALL=C
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$SRCDIR/tests/gen-deep.sh"
 KMIGRATE=${KMIGRATE:-$SRCDIR/kmigrate}
 KMIGRATE_BEFORE=${KMIGRATE_BEFORE:-}
 RUNS=${RUNS:-1}
@@ -64,34 +65,30 @@ struct class_device *class_device_create(struct class *cls, dev_t devt,
 EOF
 }
 
-# gen SHAPE N DIR: the tree of one file of that shape and size
+# gen SHAPE N DIR: the tree of one file of that shape and size (the
+# deep arguments are tests/gen-deep.sh's)
 gen() {
+	local arg
+
 	tree "$3"
-	awk -v shape="$1" -v n="$2" 'BEGIN {
-		print "#include <linux/device.h>\n"
-		print "extern struct class *c;\n"
-		print "void f(int a)\n{"
-		if (shape == "calls")
-			for (i = 0; i < n; i++)
-				printf "\tclass_device_create(c, %d, NULL, " \
-				       "\"x%%d\", %d);\n", i, i
-		if (shape == "depth") {
-			printf "\tclass_device_create(c, "
-			for (i = 0; i < n; i++)
-				printf "("
-			printf "a"
-			for (i = 0; i < n; i++)
-				printf " + 1)"
-			print ", NULL, \"x\");"
-		}
-		if (shape == "terms") {
-			printf "\tclass_device_create(c, a"
-			for (i = 0; i < n; i++)
-				printf " + %d", i
-			print ", NULL, \"x\");"
-		}
-		print "}"
-	}' >"$3/drivers/x/$1.c"
+	{
+		printf '#include <linux/device.h>\n\n'
+		printf 'extern struct class *c;\n\nvoid f(int a)\n{\n'
+		case $1 in
+		calls)
+			awk -v n="$2" 'BEGIN {
+				for (i = 0; i < n; i++)
+					printf "\tclass_device_create(c, %d, " \
+					       "NULL, \"x%%d\", %d);\n", i, i
+			}' ;;
+		depth | terms)
+			arg=$(deep_expr "$([ "$1" = depth ] && echo nest ||
+				echo terms)" "$2")
+			printf '\tclass_device_create(c, %s, NULL, "x");\n' \
+				"$arg" ;;
+		esac
+		printf '}\n'
+	} >"$3/drivers/x/$1.c"
 }
 
 # run BIN CMD DIR: the fastest of RUNS runs in seconds, ">TIMEOUT", or

@@ -45,6 +45,12 @@
 #				empty or missing FILE; status 0
 #	make_scratch		a fresh directory $scratch under TMPDIR
 #				(absolute), removed when the script exits
+#	uncached_scratch	what a test of generated trees begins with:
+#				KMIGRATE_NO_CACHE=1 and LC_ALL=C exported
+#				(every run really runs, in one locale),
+#				make_scratch, $mini the 2.6.14 fixture tree,
+#				$out and $err files in $scratch, and
+#				check_shows=$err
 #	case_directive FILE NAME	the VALUE of a line "...check-NAME: VALUE"
 #				in FILE, a case of tests/validation.sh
 #	case_block FILE NAME	the lines between "check-NAME-start" and
@@ -60,6 +66,13 @@
 #				(after a prefix of blanks) nor a
 #				continuation ("... and N more findings"
 #				aside); nothing when every line keeps it
+#	fake_spatch_head REAL	the first lines of a fake spatch script,
+#				on stdout: "--version" goes to REAL; then
+#				$input is the file of a run on one file,
+#				$groups the list of a batch's (a list on
+#				stdin, a batch started early, is kept in
+#				$tmp, its --temp-files directory, and handed
+#				on as a file), $files the files either way
 #	expected_tree		the path of the 2.6.14 tree after the correct
 #				conversion, built once per script from
 #				tree-fixtures/linux-2.6.14-mini and
@@ -160,6 +173,36 @@ make_scratch() {
 	scratch=$(mktemp -d "$TMPDIR/$(basename "$0" .sh).XXXXXX") || exit 2
 	scratch=$(cd "$scratch" && pwd)
 	trap 'rm -rf "$scratch"' EXIT
+}
+
+uncached_scratch() {
+	export KMIGRATE_NO_CACHE=1
+	export LC_ALL=C
+	make_scratch
+	mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
+	out=$scratch/out err=$scratch/err
+	check_shows=$err
+}
+
+fake_spatch_head() {
+	cat <<END_OF_HEAD
+#!/bin/bash
+[ "\$1" = --version ] && exec "$1" --version
+input= groups= tmp= prev=
+for arg in "\$@"; do
+	[ "\$prev" = --file-groups ] && groups=\$arg
+	[ "\$prev" = --temp-files ] && tmp=\$arg
+	prev=\$arg
+done
+[ -z "\$groups" ] && input=\$prev
+if [ "\$groups" = /dev/stdin ]; then	# a batch started early: keep its list
+	groups=\$tmp/groups.in
+	cat >"\$groups"
+	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
+fi
+files=\$input
+[ -n "\$groups" ] && files=\$(grep . "\$groups")
+END_OF_HEAD
 }
 
 expected_tree() {

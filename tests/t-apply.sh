@@ -251,23 +251,7 @@ check "a slice that leaves a call runs again whole, as it reports" \
 # does, in singles too; "slices" fails any run given a slice (a file
 # with a line of spaces only: a blanked body's).
 mkdir -p "$scratch/bin"
-cat >"$scratch/bin/spatch" <<END_OF_FAKE
-#!/bin/bash
-[ "\$1" = --version ] && exec "$real_spatch" --version
-input= groups= tmp= prev=
-for arg in "\$@"; do
-	[ "\$prev" = --file-groups ] && groups=\$arg
-	[ "\$prev" = --temp-files ] && tmp=\$arg
-	prev=\$arg
-done
-[ -z "\$groups" ] && input=\$prev
-if [ "\$groups" = /dev/stdin ]; then	# a batch started early: keep its list
-	groups=\$tmp/groups.in
-	cat >"\$groups"
-	set -- "\${@:1:\$((\$# - 1))}" "\$groups"
-fi
-files=\$input
-[ -n "\$groups" ] && files=\$(grep . "\$groups")
+{ fake_spatch_head "$real_spatch"; cat <<END_OF_FAKE; } >"$scratch/bin/spatch"
 echo "\${groups:+batch}\${input:+file}" >>"\${FAKE_LOG:-/dev/null}"
 case " \$* " in *" -j "*) echo parallel >>"\${FAKE_LOG:-/dev/null}" ;; esac
 echo \$\$ >>"\${FAKE_PIDS:-/dev/null}"

@@ -10,12 +10,7 @@
 # missing or the tests do not run as root).
 . "$(dirname "$0")/lib.sh"
 # fake spatches stand in for the real one: each must really run
-export KMIGRATE_NO_CACHE=1
-export LC_ALL=C
-make_scratch
-mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
-out=$scratch/out err=$scratch/err
-check_shows=$err
+uncached_scratch
 have_python=
 command -v python3 >/dev/null 2>&1 && have_python=1
 

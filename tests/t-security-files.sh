@@ -12,12 +12,7 @@
 # (prlimit --as) is set only for the plain binary ($KMIGRATE_PLAIN):
 # a sanitizer's shadow memory needs terabytes of address space.
 . "$(dirname "$0")/lib.sh"
-export KMIGRATE_NO_CACHE=1
-export LC_ALL=C
-make_scratch
-mini=$SRCDIR/tree-fixtures/linux-2.6.14-mini
-out=$scratch/out err=$scratch/err
-check_shows=$err
+uncached_scratch
 limit=(timeout 60)
 if [ "$KMIGRATE" = "${KMIGRATE_PLAIN:-}" ] && command -v prlimit >/dev/null; then
 	limit=(prlimit --as=2147483648 -- timeout 60)

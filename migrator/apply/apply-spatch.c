@@ -1,18 +1,16 @@
 /*
- * apply-spatch.c - apply's spatch step: the text each file gives spatch,
- * the runs, the result cache, and the check of what spatch left (see
- * apply-work.h for the call, apply.c for the whole pipeline).
+ * apply-spatch.c - apply's spatch step: the runs, the result cache, and
+ * the check of what spatch left (see apply-work.h for the call, apply.c
+ * for the whole pipeline).
  *
  * Contract: apply_spatch() takes the works apply.c read and, for each:
- *  1. makes the text spatch is given (prepare_given()): the file's
- *     bytes made spatch-readable with every offset kept, then sliced
- *     (slice.h): the bodies and initializers that do not name the
- *     function blanked.  A slice whose scan differs from the file's in
- *     any call is dropped for the whole text;
+ *  1. has apply-given.c make the text spatch is given
+ *     (apply_prepare_given()): the file's bytes made spatch-readable,
+ *     then sliced;
  *  2. looks its outcome up in the result cache, keyed by exactly the
  *     bytes spatch is given, and keeps a hit in memory; writes the
- *     others to ctx->scratch (copy_in()) and runs each semantic patch
- *     in turn on them (spatch.h), and stores their outcomes;
+ *     others to ctx->scratch (apply_copy_in()) and runs each semantic
+ *     patch in turn on them (spatch.h), and stores their outcomes;
  *  3. cross-checks spatch's output against the given text, call by
  *     call (cross-check.h), into changes[], or a failure;
  *  4. runs again, whole, every sliced file whose result is not one
@@ -33,8 +31,6 @@
 #include "lexer.h"
 #include "result-cache.h"
 #include "scan.h"
-#include "scratch.h"
-#include "slice.h"
 #include "spatch.h"
 #include "util.h"
 
@@ -49,14 +45,6 @@ static void clear_progress(void)
 	fprintf(stderr, "\r%*s\r", 40, "");
 }
 
-/* ".c" or ".h": spatch tells headers by their name */
-static const char *extension(const char *path)
-{
-	size_t len = strlen(path);
-
-	return len >= 2 && !strcmp(path + len - 2, ".h") ? ".h" : ".c";
-}
-
 static size_t line_of(const char *buf, size_t len, size_t offset)
 {
 	size_t line = 1, i;
@@ -64,132 +52,6 @@ static size_t line_of(const char *buf, size_t len, size_t offset)
 	for (i = 0; i < offset && i < len; i++)
 		line += lex_line_end(buf, len, i);
 	return line;
-}
-
-/* ---- the text spatch is given ---- */
-
-/*
- * Both scans find the same calls, of the same kinds; when strict, alike
- * in everything apply reads of them too
- */
-static int same_sites(const struct scan_file *a, const struct scan_file *b,
-		      int strict)
-{
-	size_t k;
-
-	if (a->nr_sites != b->nr_sites)
-		return 0;
-	for (k = 0; k < a->nr_sites; k++) {
-		const struct call_site *x = &a->sites[k], *y = &b->sites[k];
-
-		if (x->name_offset != y->name_offset || x->kind != y->kind)
-			return 0;
-		if (!strict)
-			continue;
-		if (a->shadowed != b->shadowed || x->in_macro != y->in_macro ||
-		    x->has_args != y->has_args ||
-		    x->unterminated != y->unterminated ||
-		    x->close_paren != y->close_paren ||
-		    x->nr_args != y->nr_args || !call_site_same_reason(x, y))
-			return 0;
-	}
-	return 1;
-}
-
-/*
- * The file's bytes as spatch can read them: spatch 1.1.1 stops reading
- * a file at a NUL byte and silently converts nothing, so a NUL becomes
- * a space; and a CR alone becomes a LF.  Both keep every offset.
- */
-static void make_given(struct apply_work *w)
-{
-	const struct scanned_text *a = &w->orig;
-	struct strbuf *g = &w->given_text;
-	size_t k;
-
-	strbuf_reset(g);
-	strbuf_add(g, a->buf, a->len);
-	for (k = 0; k < g->len; k++) {
-		if (!g->buf[k])
-			g->buf[k] = ' ';
-		else if (g->buf[k] == '\r' && lex_line_end(a->buf, a->len, k))
-			g->buf[k] = '\n';
-	}
-}
-
-/* slice the given text; 1 when a slice with the file's calls is made */
-static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
-{
-	const struct migration *m = ctx->opts->m;
-	const char *names[KIND_MAX_NAMES + 1] = { NULL };
-	struct strbuf *g = &w->given_text;
-	struct token_list tokens = TOKEN_LIST_INIT;
-	const struct token_list *lexed = &w->orig.tokens;
-
-	m->kind->names(m, names); /* NULL last */
-	if (memcmp(g->buf, w->orig.buf, g->len)) {
-		lex_buffer(g->buf, g->len, &tokens);
-		lexed = &tokens;
-	}
-	w->sliced = slice_text(g->buf, g->len, lexed, names) > 0;
-	token_list_release(&tokens);
-	if (!w->sliced)
-		return 0;
-	w->has_given = 1;
-	scanned_text_init(&w->given, w->file->path, g->buf, g->len, m);
-	if (same_sites(&w->orig.scan, &w->given.scan, 1))
-		return 1;
-	scanned_text_release(&w->given);
-	w->has_given = w->sliced = 0;
-	make_given(w);
-	return 0;
-}
-
-/*
- * The text spatch is given, and its scan when it is not the file's.
- * Its calls are the original's: when they are not (a NUL between
- * tokens), the file fails rather than guess.
- */
-static int prepare_given(struct apply_ctx *ctx, struct apply_work *w)
-{
-	const struct scanned_text *a = &w->orig;
-	struct strbuf *g = &w->given_text;
-
-	if (w->given_ready)
-		return w->failure ? -1 : 0;
-	w->given_ready = 1;
-	make_given(w);
-	if ((w->whole || !slice_given(ctx, w)) &&
-	    memcmp(g->buf, a->buf, a->len)) {
-		w->has_given = 1;
-		scanned_text_init(&w->given, w->file->path, g->buf, g->len,
-				  ctx->opts->m);
-		if (!same_sites(&a->scan, &w->given.scan, 0)) {
-			w->failure = xstrdup("a NUL byte between its tokens: "
-					     "spatch cannot read it as it is");
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * The copy of work i that spatch reads: SCRATCH/I.c (or .h), a name
- * kmigrate chose, never the tree's (spatch.h says why), holding the
- * given text; written only when spatch is to run on it.
- */
-static int copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
-{
-	if (prepare_given(ctx, w) < 0)
-		return -1;
-	w->input =
-		xstrfmt("%s/%zu%s", ctx->scratch, i, extension(w->file->path));
-	if (write_scratch_file(w->input, w->given_text.buf, w->given_text.len) <
-	    0) {
-		w->failure = xstrdup("cannot copy it for spatch");
-		return -1;
-	}
-	return 0;
 }
 
 /* ---- spatch ---- */
@@ -311,11 +173,11 @@ static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		struct apply_work *w = &works[i];
 
 		if (!pending(w) || w->cached ||
-		    (!w->input && copy_in(ctx, w, i) < 0))
+		    (!w->input && apply_copy_in(ctx, w, i) < 0))
 			continue;
 		jobs[n].input = xstrdup(w->output ? w->output : w->input);
 		jobs[n].output = xstrfmt("%s/%zu.%zu%s", ctx->scratch, i, stage,
-					 extension(w->file->path));
+					 apply_extension(w->file->path));
 		jobs[n++].util = w;
 	}
 	if (!stage) {
@@ -369,7 +231,7 @@ static void cache_key(const struct apply_work *w, const struct result_key *base,
 		      struct result_key *key)
 {
 	*key = *base;
-	result_key_addstr(key, extension(w->file->path));
+	result_key_addstr(key, apply_extension(w->file->path));
 	result_key_add(key, w->given_text.buf, w->given_text.len);
 }
 
@@ -417,7 +279,7 @@ static void cache_lookup(struct apply_ctx *ctx, struct apply_work *works,
 	for (i = 0; result_cache_enabled() && i < nr; i++) {
 		struct apply_work *w = &works[i];
 
-		if (!pending(w) || prepare_given(ctx, w) < 0)
+		if (!pending(w) || apply_prepare_given(ctx, w) < 0)
 			continue;
 		cache_key(w, base, &key);
 		strbuf_reset(&payload);

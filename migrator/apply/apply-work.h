@@ -1,7 +1,7 @@
 /*
  * apply-work.h - the state of one apply_tree() run that apply.c,
- * apply-spatch.c, apply-memo.c and apply-result.c share, they only;
- * callers use apply.h.
+ * apply-spatch.c, apply-given.c, apply-memo.c and apply-result.c share,
+ * they only; callers use apply.h.
  *
  * apply.c reads each file spatch runs on into an apply_work (the
  * original bytes and their scan), hands them all to apply_spatch(), and
@@ -106,6 +106,19 @@ int apply_memo_key(struct result_key *key, const struct result_key *spatch,
 int apply_memo_get(struct result_key *key, const char *tree, int jobs,
 		   struct apply_result *r);
 void apply_memo_put(struct result_key *key, const struct apply_result *r);
+
+/* apply-given.c: ".c" or ".h": spatch tells headers by their name */
+const char *apply_extension(const char *path);
+/*
+ * apply-given.c: make w's given_text (and given, its scan, when it is
+ * not orig's) once; -1 when the file fails (w->failure says why)
+ */
+int apply_prepare_given(struct apply_ctx *ctx, struct apply_work *w);
+/*
+ * apply-given.c: the given text of work i to SCRATCH/I.c (or .h), its
+ * path in w->input; -1 when the file fails (w->failure says why)
+ */
+int apply_copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i);
 
 /* apply-spatch.c: what apply_spatch() made in the work */
 void apply_work_release_spatch(struct apply_work *w);

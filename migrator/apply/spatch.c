@@ -26,6 +26,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,12 +167,19 @@ static int next_job(struct child_process *cp, void *cb, void **task_cb)
 	return 1;
 }
 
+/*
+ * Why a process of one file failed: a signal first (what spatch printed
+ * before it died is no verdict on the file), then spatch's own line
+ */
 static char *describe_failure(int result, const struct child_process *cp)
 {
 	char *line;
 
 	if (result < 0)
 		return xstrfmt("cannot run 'spatch': %s", strerror(errno));
+	if (result > 128 && result - 128 < NSIG)
+		return xstrfmt("spatch killed by signal %d (%s)", result - 128,
+			       strsignal(result - 128));
 	line = spatch_failure_line(cp->err.buf);
 	if (line) {
 		char *failure = xstrfmt("spatch failed: %s", line);
@@ -179,9 +187,6 @@ static char *describe_failure(int result, const struct child_process *cp)
 		free(line);
 		return failure;
 	}
-	if (result > 128)
-		return xstrfmt("spatch failed: killed by signal %d",
-			       result - 128);
 	return xstrfmt("spatch failed: exit status %d", result);
 }
 

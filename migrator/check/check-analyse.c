@@ -10,13 +10,18 @@
  * version is looked up in the cache, on
  * the calling thread; the files left are grouped by path, one group per
  * file with its versions in the order of the results; the groups are
- * analysed on -j threads, each with one parse for all its versions
+ * analysed in -j worker processes (fork-tasks.h; threads of this one
+ * when no process can be forked), each with one parse for all its versions
  * when parses are slow enough for that to pay (REUSE_MS,
  * clang_analyse_variants()); a version whose text is one already
  * analysed in the group takes a copy of those records when every header
  * they read is the same in both versions' overlays; then, on the
  * calling thread again, what libclang described goes to the cache.
- * libclang is loaded only when a file is left to analyse.
+ * libclang is loaded only when a file is left to analyse.  A worker
+ * hands back each version's records as the cache keeps them
+ * (check_records_write()); a group whose worker libclang kills, twice,
+ * the second time alone, is described from its text, marked crashed
+ * (rule-parse-crash.c) and not cached.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -26,6 +31,7 @@
 
 #include "check-cache.h"
 #include "check.h"
+#include "fork-tasks.h"
 #include "parallel.h"
 #include "tree-overlay.h"
 #include "util.h"
@@ -238,6 +244,94 @@ static void refuse_unreadable(struct clang_env *env,
 		}
 }
 
+/* ---- libclang in worker processes ---- */
+
+/* in a worker: analyse group index, its records as "LENGTH\nRECORDS"s */
+static void run_group(size_t index, struct strbuf *out, void *cb)
+{
+	struct analysis_job *job = cb;
+	size_t i;
+
+	job->progress = 0; /* the caller's to print */
+	analyse_group(index, job);
+	for (i = job->groups[index]; i < job->groups[index + 1]; i++) {
+		struct strbuf records = STRBUF_INIT;
+
+		check_records_write(job->pending[i].cf, &records);
+		strbuf_addf(out, "%zu\n", records.len);
+		strbuf_add(out, records.buf, records.len);
+		strbuf_release(&records);
+	}
+}
+
+/* a worker's records of group index, read back */
+static void group_done(size_t index, const char *buf, size_t len, void *cb)
+{
+	struct analysis_job *job = cb;
+	const char *p = buf, *end = buf + len;
+	size_t i, n;
+
+	for (i = job->groups[index]; i < job->groups[index + 1]; i++) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl || sscanf(p, "%zu", &n) != 1 ||
+		    n > (size_t)(end - nl - 1) ||
+		    check_records_read(job->pending[i].cf, nl + 1, n) < 0)
+			die("check: records do not read back");
+		p = nl + 1 + n;
+	}
+	count_done(job, job->groups[index + 1] - job->groups[index], 0, 0, 0);
+}
+
+/*
+ * libclang killed the worker analysing group index, alone: each version
+ * of the file is described from its text, never cached, and its
+ * crash is said (rule-parse-crash.c)
+ */
+static void group_crashed(size_t index, int status, void *cb)
+{
+	struct analysis_job *job = cb;
+	char *how = describe_exit_status(status);
+	size_t i;
+
+	for (i = job->groups[index]; i < job->groups[index + 1]; i++) {
+		struct pending *p = &job->pending[i];
+		struct clang_variant v;
+
+		p->cacheable = 0;
+		p->cf->analysed.crashed = 1;
+		free(p->cf->analysed.parse_error);
+		p->cf->analysed.parse_error =
+			xstrfmt("libclang's process was %s parsing it", how);
+		variant_of(&v, p);
+		clang_analyse_variants(job->env, &v, 1, 0);
+	}
+	free(how);
+	count_done(job, job->groups[index + 1] - job->groups[index], 0, 0, 0);
+}
+
+/*
+ * The groups on -j worker processes (fork-tasks.h), so that a file
+ * libclang crashes on is that file's error; on threads of this process
+ * when no worker can be started, or libclang is not used
+ */
+static void analyse_groups(struct analysis_job *job, size_t nr_groups,
+			   const struct check_options *opts)
+{
+	struct forked_tasks_opts fopts = {
+		.jobs = opts->jobs,
+		.nr = nr_groups,
+		.run = run_group,
+		.done = group_done,
+		.crashed = group_crashed,
+		.cb = job,
+	};
+
+	if (!opts->lexer_only && !run_forked_tasks(&fopts))
+		return;
+	run_tasks_parallel(opts->jobs, nr_groups, analyse_group, job);
+}
+
 static int describe(struct analysis_job *job, size_t nr_groups,
 		    const struct check_options *opts,
 		    struct check_result *const *results, size_t nr)
@@ -251,7 +345,7 @@ static int describe(struct analysis_job *job, size_t nr_groups,
 	job->env = &env;
 	pthread_mutex_init(&job->lock, NULL);
 	job->progress = km_show_progress();
-	run_tasks_parallel(opts->jobs, nr_groups, analyse_group, job);
+	analyse_groups(job, nr_groups, opts);
 	if (job->progress)
 		fprintf(stderr, "\r%*s\r", 40, "");
 	pthread_mutex_destroy(&job->lock);

@@ -21,6 +21,7 @@
 #include "check-cache.h"
 #include "check.h"
 #include "clang-loader.h"
+#include "expr-depth.h"
 #include "result-cache.h"
 #include "tree-fs.h"
 #include "tree-overlay.h"
@@ -134,16 +135,20 @@ void check_cache_init(struct check_cache *cc, const char *tree,
 	struct strbuf libclang = STRBUF_INIT;
 	struct result_key key;
 	struct utsname un;
-	char *real, *path;
+	char *real, *path, depth[32];
+	size_t limit;
 
 	memset(cc, 0, sizeof(*cc));
 	clock_gettime(CLOCK_REALTIME, &cc->started);
 	real = realpath(tree, NULL);
 	if (!result_cache_enabled() || !real ||
-	    clang_loader_locate(&libclang) < 0)
+	    clang_loader_locate(&libclang) < 0 ||
+	    expr_depth_limit(&limit) < 0) /* clang_env_init() says it */
 		goto out_free;
 	result_key_init(&key, "check-analysis");
 	result_key_add(&key, libclang.buf, libclang.len);
+	snprintf(depth, sizeof(depth), "depth %zu", limit);
+	result_key_addstr(&key, depth);
 	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
 	result_key_addstr(&key, real);
 	path = xstrfmt("%s/compile_commands.json", real);

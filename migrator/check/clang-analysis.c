@@ -576,21 +576,22 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 
 /*
  * NULL, or why the text is not handed to libclang: an expression past
- * EXPR_DEPTH_LIMIT (expr-depth.h), marked on the file
+ * the limit (env->max_expr_depth, expr-depth.h), marked on the file
  */
-static char *too_deep(struct clang_variant *v, const struct token_list *tokens)
+static char *too_deep(const struct clang_env *env, struct clang_variant *v,
+		      const struct token_list *tokens)
 {
 	size_t offset, depth = expr_depth(v->text, tokens, &offset);
 	size_t line = 1, i;
 
-	if (depth <= EXPR_DEPTH_LIMIT)
+	if (!env->max_expr_depth || depth <= env->max_expr_depth)
 		return NULL;
 	for (i = 0; i < offset; i++)
 		line += lex_line_end(v->text, v->len, i);
 	v->file->too_deep = (unsigned int)line;
 	return xstrfmt("an expression at line %zu nests %zu operators deep, "
-		       "past the limit of %d",
-		       line, depth, EXPR_DEPTH_LIMIT);
+		       "past the limit of %zu",
+		       line, depth, env->max_expr_depth);
 }
 
 void clang_analyse_variants(const struct clang_env *env,
@@ -623,7 +624,7 @@ void clang_analyse_variants(const struct clang_env *env,
 		lex_buffer(v->text, v->len, &tokens);
 		if (env->lexer_only || v->file->parse_error)
 			; /* described from the text only */
-		else if ((why = too_deep(v, &tokens)))
+		else if ((why = too_deep(env, v, &tokens)))
 			; /* libclang would overflow its stack */
 		else if (!index)
 			why = xstrdup("libclang could not be loaded");

@@ -82,6 +82,8 @@ struct analysed_file {
 	char *parse_error; /* libclang could not analyse it: why */
 	/* the line of an expression too deep to hand to libclang, or 0 */
 	unsigned int too_deep;
+	/* libclang killed the process analysing it (check-analyse.c) */
+	unsigned crashed : 1;
 	size_t nr_calls; /* calls handed over */
 	size_t nr_seen;	 /* of them, calls libclang saw */
 	/*
@@ -132,6 +134,7 @@ struct clang_env {
 	char *resource_dir;	/* clang's include dir, or NULL */
 	char *vfs;		/* the -ivfsoverlay file: all libclang sees */
 	int lexer_only;		/* tests: skip libclang */
+	size_t max_expr_depth;	/* expr_depth_limit(); 0: none */
 };
 
 int clang_env_init(struct clang_env *env, const char *tree);

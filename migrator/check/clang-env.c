@@ -37,6 +37,7 @@
 #include "clang-analysis.h"
 #include "clang-calls.h"
 #include "clang-vfs.h"
+#include "expr-depth.h"
 #include "scratch.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -236,6 +237,9 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	CXCompilationDatabase_Error db_error;
 
 	memset(env, 0, sizeof(*env));
+	if (expr_depth_limit(&env->max_expr_depth) < 0)
+		return error("invalid %s '%s': not a number of operators",
+			     EXPR_DEPTH_ENV, getenv(EXPR_DEPTH_ENV));
 	if (clang_loader_init() < 0)
 		return -1; /* said what to install */
 	strlist_init(&env->args);

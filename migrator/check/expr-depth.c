@@ -6,6 +6,9 @@
  * recursion: a file of any depth is measured in time linear in its
  * size.
  */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,4 +141,21 @@ size_t expr_depth(const char *buf, const struct token_list *list,
 	free(w.levels);
 	*offset = w.at;
 	return w.max;
+}
+
+int expr_depth_limit(size_t *limit)
+{
+	const char *value = getenv(EXPR_DEPTH_ENV);
+	unsigned long long n;
+	char *end;
+
+	*limit = EXPR_DEPTH_LIMIT;
+	if (!value)
+		return 0;
+	errno = 0;
+	n = strtoull(value, &end, 10);
+	if (!isdigit((unsigned char)*value) || *end || errno || n > SIZE_MAX)
+		return -1;
+	*limit = (size_t)n;
+	return 0;
 }

@@ -28,6 +28,15 @@
  * Documentation/kmigrate-check.md).
  */
 #define EXPR_DEPTH_LIMIT 1000
+#define EXPR_DEPTH_ENV "KMIGRATE_MAX_EXPR_DEPTH"
+
+/*
+ * The limit in force into *limit: $KMIGRATE_MAX_EXPR_DEPTH when it is
+ * set (a number of operators; 0: no limit, every file goes to libclang,
+ * which a test uses to make libclang crash), else EXPR_DEPTH_LIMIT.
+ * -1 (*limit the default) when it is not a number.
+ */
+int expr_depth_limit(size_t *limit);
 
 /*
  * The deepest point of buf's code (its tokens in list): the depth, and

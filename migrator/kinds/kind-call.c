@@ -263,11 +263,14 @@ static void call_release(struct migration *m)
 
 /* check's call rules (migrator/check/rules/), the ones a call has */
 static const char *const call_rules[] = {
-	"expression-too-deep",	"parse-failure",	 "left-by-context",
-	"other-declaration",	"argument-count",	 "ambiguous-call",
-	"unconverted-call",	"swapped-arguments",	 "null-class",
-	"argument-type",	"format-mismatch",	 "format-nonliteral",
-	"sysfs-effect-changed", "hand-patch-divergence", NULL,
+	"expression-too-deep",	 "parse-crash",
+	"parse-failure",	 "left-by-context",
+	"other-declaration",	 "argument-count",
+	"ambiguous-call",	 "unconverted-call",
+	"swapped-arguments",	 "null-class",
+	"argument-type",	 "format-mismatch",
+	"format-nonliteral",	 "sysfs-effect-changed",
+	"hand-patch-divergence", NULL,
 };
 
 const struct migration_kind kind_call = {

@@ -21,7 +21,9 @@
  * second at most), kills the child process groups, and only then
  * removes the files and directories and re-raises the signal, which
  * ends the process.  A signal never removes a target, only temporary
- * files and directories.
+ * files and directories.  A copy of the process made by fork() (a
+ * worker, fork-tasks.h) removes nothing, at exit or on a signal: the
+ * files are its parent's.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -150,8 +152,13 @@ static void remove_all_dirs(void)
 				       REMOVE_DEPTH);
 }
 
+/* the process that installed the handlers: a fork()ed copy removes nothing */
+static pid_t owner_pid;
+
 static void cleanup_at_exit(void)
 {
+	if (getpid() != owner_pid)
+		return;
 	remove_all_files();
 	remove_all_dirs();
 }
@@ -205,8 +212,13 @@ static void on_signal(int sig)
 {
 	void (*report)(int) = interrupt_report;
 
-	if (deferring) {
+	if (deferring && getpid() == owner_pid) {
 		deferred_sig = sig;
+		return;
+	}
+	if (getpid() != owner_pid) { /* a fork()ed copy: its files are not */
+		signal(sig, SIG_DFL);
+		raise(sig);
 		return;
 	}
 	park_other_threads();
@@ -233,6 +245,7 @@ void tempfile_install_handlers(void)
 	if (handlers_installed)
 		return;
 	handlers_installed = 1;
+	owner_pid = getpid();
 	atexit(cleanup_at_exit);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

@@ -16,6 +16,7 @@
 RULE(unreadable_file)
 RULE(binary_file)
 RULE(expression_too_deep)
+RULE(parse_crash)
 RULE(callback_unconverted)
 RULE(callback_left)
 RULE(parse_failure)

@@ -14,7 +14,8 @@ static void check_parse_failure(const struct rule_call *rc,
 	const struct analysed_file *file = rc->file;
 
 	if (rc->call->index_in_file || !file || !file->parse_error ||
-	    file->too_deep) /* rule-expression-too-deep.c says it */
+	    file->too_deep || /* rule-expression-too-deep.c says it */
+	    file->crashed)    /* rule-parse-crash.c says it */
 		return;
 	finding_set_detail(call_finding(findings, rc, &rule_parse_failure,
 					"libclang could not analyse this "
