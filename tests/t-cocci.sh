@@ -158,7 +158,7 @@ for migdir in "$SRCDIR"/semantic-patches/*/; do
 			comment "$scratch/stderr"
 			continue
 		fi
-		# a family's: one semantic patch per conversion, run in turn
+		# one file (a family's too); were it several, each in turn
 		coccis=()
 		awk -v base="$scratch/$migration" '
 			/^\/\/ SPDX-License-Identifier:/ { n++ }

@@ -75,8 +75,10 @@ check "family: scan finds both functions, old and new" \
 	 grep -q ": old pool_get(p, 0)" "$out" &&
 	 grep -q ": old pool_put(p, a)" "$out"'
 km pool-family cocci
-check "family: cocci prints one semantic patch per function" \
-	'[ "$(grep -c "^virtual patch" "$out")" -eq 2 ] &&
+check "family: cocci prints one semantic patch holding both functions' rules" \
+	'[ "$(grep -c "^virtual patch" "$out")" -eq 1 ] &&
+	 [ "$(grep -c "^// ---- [12] of 2 ----$" "$out")" -eq 2 ] &&
+	 grep -q "^@old_form_2 " "$out" &&
 	 grep -q "^+ pool_take" "$out" && grep -q "^+ pool_give" "$out"'
 
 if command -v spatch >/dev/null 2>&1; then

@@ -100,8 +100,9 @@ km() {
 }
 
 km buf-cases cocci
-check "cases: one semantic patch per case, its literal, a constant where a value decides" \
-	'[ "$(grep -c "^virtual patch" "$out")" -eq 4 ] &&
+check "cases: one semantic patch, a section per case, its literal, a constant where a value decides" \
+	'[ "$(grep -c "^virtual patch" "$out")" -eq 1 ] &&
+	 [ "$(grep -c "^// ---- [1-4] of 4 ----$" "$out")" -eq 4 ] &&
 	 grep -q "^- , 0$" "$out" && grep -q "^+ , c3 - 1$" "$out" && grep -q "^constant c3;$" "$out" &&
 	 grep -q "^- , NULL$" "$out"'
 

@@ -18,7 +18,10 @@
 # exclude: globs of paths left alone, each excluded file that names the
 # function noted by scan and apply; spatch-options: on the generated
 # patch's Options: line, and anything off the allow-list (a file
-# argument, --python) refused with a one-line error, exit 2.
+# argument, --python) refused with a one-line error, exit 2.  A
+# hand-written semantic patch's "// Options:" line goes through the same
+# allow-list: an allowed option reaches spatch, a refused one (--sp-file,
+# -o, --tmp-dir, ...) is a one-line error naming it, exit 2.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -180,4 +183,55 @@ for bad in "--macro-file-builtins /etc/passwd" "--python x" "--iso-limit" \
 		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
 		 grep -q "bad field .spatch-options.: " "$err"'
 done
+# --- a hand-written .cocci's Options: line ------------------------------------
+hand=$scratch/m/frob-hand
+mkdir -p "$hand" "$scratch/logbin"
+sed -e 's/^name: .*/name: frob-hand/' -e '/^spatch-options:/d' \
+	-e '/^exclude:/d' "$scratch/m/frob-rename/migration" >"$hand/migration"
+echo "cocci: frob.cocci" >>"$hand/migration"
+# a spatch that logs its arguments, then runs the real one
+cat >"$scratch/logbin/spatch" <<END_OF_LOG
+#!/bin/bash
+printf '%s\n' "\$*" >>"$scratch/spatch.args"
+exec "$(command -v spatch)" "\$@"
+END_OF_LOG
+chmod +x "$scratch/logbin/spatch"
+hand_cocci() {
+	cat >"$hand/frob.cocci" <<EOF
+// Options: $1
+virtual patch
+
+@depends on patch@
+expression c;
+@@
+
+- frob(c)
++ frob2(c)
+EOF
+}
+hand_cocci "--no-includes --smpl-spacing --iso-limit 2"
+rm -rf "$wrap" && cp -R "$wrap.orig" "$wrap"
+: >"$scratch/spatch.args"
+PATH=$scratch/logbin:$PATH km "$hand" apply --in-place "$wrap"
+grep -c -- "--sp-file $hand/frob.cocci.* --no-includes --smpl-spacing --iso-limit 2" \
+	"$scratch/spatch.args" >"$scratch/passed"
+check "a hand .cocci's allowed Options: reach spatch, apply converts" \
+	'[ $status -eq 0 ] && [ "$(cat "$scratch/passed")" -gt 0 ] &&
+	 grep -q "return frob2(1);" "$wrap/drivers/misc/user.c"' ||
+	show "$scratch/spatch.args"
+for bad in "--sp-file /etc/passwd" "-o /tmp/x.c" "--out-place" \
+	"--tmp-dir /tmp" "--python python3" "--ocaml-regexps" \
+	"--macro-file-builtins /etc/passwd" "--cache-prefix /tmp"; do
+	opt=${bad%% *}
+	hand_cocci "--no-includes $bad"
+	rm -rf "$wrap" && cp -R "$wrap.orig" "$wrap"
+	km "$hand" apply --in-place "$wrap"
+	check "a hand .cocci's Options: '$opt' is refused: apply exits 2, one line naming it, the tree as it was" \
+		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+		 grep -q -- "Options: line: .$opt. is not an allowed spatch option" "$err" &&
+		 diff -r -q "$wrap.orig" "$wrap" >/dev/null'
+done
+km "$hand" cocci --mode report "$wrap"
+check "cocci --mode report refuses it too: exit 2, naming it" \
+	'[ $status -eq 2 ] && grep -q -- "--cache-prefix" "$err"'
 test_done

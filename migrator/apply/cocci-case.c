@@ -5,7 +5,8 @@
  * constant ("constant c3") for an argument whose value an earlier
  * case's condition needs known, so that spatch alone converts no call
  * whose value at run time may choose another case.  Each
- * case is a semantic patch of its own, run in the file's order, so an
+ * case is a semantic patch of its own (for apply; a section of one file
+ * for kmigrate cocci, cocci-family.c), run in the file's order, so an
  * earlier case has converted its calls before a later one looks.  A
  * "!=" condition, or a value spelled otherwise (a macro), is left to
  * kmigrate, which converts a call only as the case its values choose

@@ -1,8 +1,9 @@
 /*
  * cocci-files.c - the semantic patches a command that runs spatch gives
- * it for a migration (see cocci-gen.h, cocci_files()): the migration's
- * own, or the generated one written into the scratch directory with the
- * isomorphisms its rules can use beside it.
+ * it for a migration (see cocci-gen.h, cocci_files() and
+ * cocci_family_file()): the migration's own, or the generated ones
+ * written into the scratch directory with the isomorphisms their rules
+ * can use beside them.
  */
 #include <stdlib.h>
 
@@ -35,38 +36,69 @@ static const char generated_isos[] =
 	"Type\n@ add_int2 @\n@@\nsigned => signed int\n\n"
 	"ArgExpression\n@ zero_multiple_format @\n@@\n 0 => '\\0'\n";
 
+/* text as scratch/NAME.cocci, with NAME.iso beside it, pushed to paths */
+static int write_generated(const char *scratch, const char *name,
+			   const struct strbuf *text, struct strlist *paths)
+{
+	char *path = xstrfmt("%s/%s.cocci", scratch, name);
+	char *isos = xstrfmt("%s/%s.iso", scratch, name);
+	int ret;
+
+	ret = write_scratch_file(isos, generated_isos,
+				 sizeof(generated_isos) - 1);
+	if (!ret)
+		ret = write_scratch_file(path, text->buf, text->len);
+	if (!ret)
+		strlist_push(paths, path);
+	free(isos);
+	free(path);
+	return ret;
+}
+
+/* the migration's own semantic patches: 1 when it has some */
+static int own_files(const struct migration *m, struct strlist *paths)
+{
+	size_t i;
+
+	for (i = 0; i < m->cocci.nr; i++)
+		strlist_push(paths, m->cocci.items[i].string);
+	return m->cocci.nr > 0;
+}
+
 int cocci_files(const struct migration *m, const char *scratch,
 		struct strlist *paths)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *path, *isos;
+	char *name;
 	size_t i;
 	int ret;
 
-	if (m->cocci.nr) {
-		for (i = 0; i < m->cocci.nr; i++)
-			strlist_push(paths, m->cocci.items[i].string);
+	if (own_files(m, paths))
 		return 0;
-	}
 	/* one semantic patch per variant (family.h), run in turn */
 	for (i = 0, ret = 0; !ret && i < migration_nr_variants(m); i++) {
 		const struct migration *v = migration_variant(m, i);
 
 		strbuf_reset(&text);
 		v->kind->write_cocci(v, &text);
-		path = i ? xstrfmt("%s/%s-%zu.cocci", scratch, m->name, i) :
-			   xstrfmt("%s/%s.cocci", scratch, m->name);
-		isos = i ? xstrfmt("%s/%s-%zu.iso", scratch, m->name, i) :
-			   xstrfmt("%s/%s.iso", scratch, m->name);
-		ret = write_scratch_file(isos, generated_isos,
-					 sizeof(generated_isos) - 1);
-		if (!ret)
-			ret = write_scratch_file(path, text.buf, text.len);
-		if (!ret)
-			strlist_push(paths, path);
-		free(isos);
-		free(path);
+		name = i ? xstrfmt("%s-%zu", m->name, i) : xstrdup(m->name);
+		ret = write_generated(scratch, name, &text, paths);
+		free(name);
 	}
+	strbuf_release(&text);
+	return ret;
+}
+
+int cocci_family_file(const struct migration *m, const char *scratch,
+		      struct strlist *paths)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	if (own_files(m, paths))
+		return 0;
+	cocci_generate_all(m, &text);
+	ret = write_generated(scratch, m->name, &text, paths);
 	strbuf_release(&text);
 	return ret;
 }

@@ -46,11 +46,26 @@ struct strlist;
 void cocci_generate(const struct migration *m, struct strbuf *out);
 
 /*
+ * The semantic patch of m and of each variant of its family (family.h),
+ * in one text for spatch and "make coccicheck" (cocci-family.c), appended
+ * to out
+ */
+void cocci_generate_all(const struct migration *m, struct strbuf *out);
+
+/*
  * The paths of the semantic patches to run for m, in order, pushed to
- * paths: m's own, or the generated one as scratch/NAME.cocci.  0, or -1
+ * paths: m's own, or the generated one as scratch/NAME.cocci (a
+ * family's: one per variant, NAME-1.cocci ... after it; apply runs
+ * them in turn).  0, or -1
  * after a one-line error.
  */
 int cocci_files(const struct migration *m, const char *scratch,
 		struct strlist *paths);
+/*
+ * The same with a family's variants in one generated file
+ * (cocci_generate_all()), as "kmigrate cocci" prints it
+ */
+int cocci_family_file(const struct migration *m, const char *scratch,
+		      struct strlist *paths);
 
 #endif

@@ -5,7 +5,8 @@
  *	cocci-evidence.c	the evidence for each form, as SmPL branches
  *	cocci-edit.c		the patch rule: the new-call map as SmPL;
  *				the metavariables and lines of any rule
- *	cocci-gen.c		the text: header, rules, modes, and the API
+ *	cocci-form.c		the rules that sort the calls by form
+ *	cocci-gen.c		the text: header, modes, and the API
  *	cocci-files.c		the files a spatch run takes (cocci_files())
  *
  * Caller's steps (cocci-gen.c): fill m, old, new, fn and renames of a
@@ -79,6 +80,14 @@ void cocci_evidence_release(struct cocci_gen *g);
 void cocci_add_exprs(struct strbuf *out, const char *code, size_t nr);
 /* each line of lines, ended by a newline, into out */
 void cocci_join_lines(struct strbuf *out, const struct strlist *lines);
+
+/*
+ * The rules that sort the calls: evidence, old_form, new_only,
+ * ambiguous, shadowed, and those of a "where:" context (cocci-form.c)
+ */
+void cocci_add_form_rules(struct strbuf *out, const struct cocci_gen *g);
+/* the rule of the calls "where:" leaves ("result_used"), or NULL */
+const char *cocci_context_rule(const struct migration *m);
 
 /* the rule that converts an old-form call, from the map */
 void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g);

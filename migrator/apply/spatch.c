@@ -38,11 +38,13 @@
 #include "spatch-batch.h"
 #include "spatch-output.h"
 #include "spatch-stderr.h"
+#include "spatch-allow.h"
 #include "spatch.h"
 #include "strbuf.h"
 #include "util.h"
 
-void spatch_parse_options(const char *text, struct strlist *options)
+int spatch_parse_options(const char *text, struct strlist *options,
+			 struct strbuf *why)
 {
 	static const char key[] = "// Options:";
 	const char *line = text;
@@ -51,24 +53,17 @@ void spatch_parse_options(const char *text, struct strlist *options)
 		const char *end = strchrnul(line, '\n');
 
 		if (!strncmp(line, key, strlen(key))) {
-			const char *p = line + strlen(key);
+			char *value =
+				xstrndup(line + strlen(key),
+					 (size_t)(end - line) - strlen(key));
+			int ret = spatch_options_allow(value, options, why);
 
-			while (p < end) {
-				size_t n;
-
-				while (p < end &&
-				       (*p == ' ' || *p == '\t' || *p == '\r'))
-					p++;
-				n = strcspn(p, " \t\r\n");
-				if (n)
-					strlist_pushf(options, "%.*s", (int)n,
-						      p);
-				p += n;
-			}
-			return;
+			free(value);
+			return ret;
 		}
 		line = *end ? end + 1 : NULL;
 	}
+	return 0;
 }
 
 char *spatch_iso_file(const char *cocci_path)
@@ -109,14 +104,21 @@ int spatch_declares_virtual(const char *text, const char *name)
 
 int spatch_cocci_options(const char *cocci_path, struct strlist *options)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	char *iso;
 
 	if (strbuf_read_file(&text, cocci_path) < 0) {
 		strbuf_release(&text);
 		return error_errno("cannot read '%s'", cocci_path);
 	}
-	spatch_parse_options(text.buf, options);
+	if (spatch_parse_options(text.buf, options, &why) < 0) {
+		error("cannot run '%s': its Options: line: %s", cocci_path,
+		      why.buf);
+		strbuf_release(&why);
+		strbuf_release(&text);
+		return -1;
+	}
+	strbuf_release(&why);
 	if (spatch_declares_virtual(text.buf, "left")) {
 		strlist_push(options, "-D");
 		strlist_push(options, "left");

@@ -66,6 +66,8 @@
 #include "spatch-stderr.h"
 #include "strlist.h"
 
+struct strbuf;
+
 #define SPATCH_PROGRAM "spatch"
 #define SPATCH_MIN_MAJOR 1
 #define SPATCH_MIN_MINOR 0
@@ -137,10 +139,17 @@ int spatch_version_cached(void);
  * left")
  */
 int spatch_declares_virtual(const char *cocci_text, const char *name);
-/* append the options of the cocci text's "// Options:" line */
-void spatch_parse_options(const char *cocci_text, struct strlist *options);
 /*
- * the same from the file, "--iso-file X.iso" when X.cocci has one beside
+ * Append the options of the cocci text's "// Options:" line: 0, or -1
+ * with why naming the first option that is not on the allow-list of
+ * spatch-allow.h (the tree and a migration folder are untrusted:
+ * "--sp-file", "-o", "--python" are refused)
+ */
+int spatch_parse_options(const char *cocci_text, struct strlist *options,
+			 struct strbuf *why);
+/*
+ * the same from the file (a refused option: -1, reported in one line
+ * naming it), "--iso-file X.iso" when X.cocci has one beside
  * it (spatch_iso_file()), and "-D left" when it declares "virtual left"
  * (a hand-written patch that names the calls it leaves, with their
  * reasons: spatch_find_left_reasons()); -1 (reported) if it cannot be

@@ -74,14 +74,9 @@ static int print_cocci_files(const struct migration *m, int generated)
 	if (generated || !m->cocci.nr) {
 		struct strbuf text = STRBUF_INIT;
 
-		/* a family's: one after the other, as apply runs them */
-		for (i = 0; i < migration_nr_variants(m); i++) {
-			const struct migration *v = migration_variant(m, i);
-
-			strbuf_reset(&text);
-			v->kind->write_cocci(v, &text);
-			fwrite(text.buf, 1, text.len, stdout);
-		}
+		/* a family's in one file, its variants' rules in turn */
+		cocci_generate_all(m, &text);
+		fwrite(text.buf, 1, text.len, stdout);
 		strbuf_release(&text);
 	}
 	for (i = 0; !generated && i < m->cocci.nr; i++) {
@@ -334,7 +329,7 @@ static int run_mode(const struct migration *m, const char *mode,
 	run.scratch = scratch;
 	ret = copy_to_scratch(tree, &scan, scratch);
 	if (!ret)
-		ret = cocci_files(m, scratch, &coccis);
+		ret = cocci_family_file(m, scratch, &coccis);
 	for (i = 0; !ret && i < coccis.nr; i++) {
 		struct strlist options = STRLIST_INIT;
 

@@ -30,6 +30,7 @@
 #include "fields.h"
 #include "migration.h"
 #include "migration-validate.h"
+#include "spatch-allow.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -70,63 +71,13 @@ static int add_exclude(struct migration *m, const char *value,
 	return ret;
 }
 
-/*
- * The spatch options a migration may ask for: none names a file (a macro
- * file, an isomorphism file, an include path would have spatch read
- * outside the tree; --python, a hook, would run code).  takes_number:
- * the option's value, a count.
- */
-static const struct {
-	const char *name;
-	int takes_number;
-} spatch_allowed[] = {
-	{ "--all-includes", 0 }, { "--include-headers", 0 },
-	{ "--iso-limit", 1 },	 { "--local-includes", 0 },
-	{ "--no-includes", 0 },	 { "--recursive-includes", 0 },
-};
-
-static int spatch_option(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(spatch_allowed); i++)
-		if (!strcmp(name, spatch_allowed[i].name))
-			return (int)i;
-	return -1;
-}
-
 static int add_spatch_options(struct migration *m, const char *value,
 			      struct strbuf *why)
 {
-	char *copy, *save = NULL, *tok, *number;
-	int ret = validate_one_line(value, why), i;
+	int ret = validate_one_line(value, why);
 
-	if (ret < 0)
-		return ret;
-	copy = xstrdup(value);
-	for (tok = strtok_r(copy, " ", &save); tok && !ret;
-	     tok = strtok_r(NULL, " ", &save)) {
-		i = spatch_option(tok);
-		if (i < 0) {
-			strbuf_addf(why, "'%s' is not an allowed spatch option",
-				    tok);
-			ret = -1;
-			break;
-		}
-		strlist_push(&m->spatch_options, tok);
-		if (!spatch_allowed[i].takes_number)
-			continue;
-		number = strtok_r(NULL, " ", &save);
-		if (!number || !*number ||
-		    strspn(number, "0123456789") != strlen(number)) {
-			strbuf_addf(why, "'%s' needs a number", tok);
-			ret = -1;
-		} else {
-			strlist_push(&m->spatch_options, number);
-		}
-	}
-	free(copy);
-	return ret;
+	return ret < 0 ? ret :
+			 spatch_options_allow(value, &m->spatch_options, why);
 }
 
 /* the text fields: where each key's value goes, and what it must be */

@@ -30,6 +30,15 @@ import re
 import sys
 named = set()
 report_mode = False
+# each mapping's lookups that reach it: (file, line, column) -> set
+lookups = {}
+
+def where(p):
+	return (p[0].file, p[0].line, p[0].column)
+
+# one lookup reaches the mapping at p: fusing them cannot clash
+def one_lookup(p):
+	return len(lookups.get(where(p), ())) == 1
 
 # a line for each call left: on stderr for kmigrate (-D left), or a
 # report; the first reason found for a call is its reason
@@ -82,12 +91,49 @@ def left_lookup(p, x, var):
 @@
 report_mode = True
 
+// every lookup that reaches a mapping of its resource, whatever the
+// device: a mapping two lookups reach (one in each branch of an if) has
+// no one index to fuse with, and two fusions of it would clash
+@fusable depends on patch || report@
+expression pdev, n, d, e;
+identifier res, b;
+type T;
+position p1, p;
+@@
+
+(
+  res = platform_get_resource@p1(pdev, IORESOURCE_MEM, n);
+|
+  struct resource *res = platform_get_resource@p1(pdev, IORESOURCE_MEM, n);
+)
+  ... when != res
+(
+  e = devm_ioremap_resource@p(d, res);
+|
+  T b = devm_ioremap_resource@p(d, res);
+|
+  return devm_ioremap_resource@p(d, res);
+)
+
+@script:python depends on patch || report@
+p1 << fusable.p1;
+p << fusable.p;
+@@
+lookups.setdefault(where(p), set()).add(where(p1))
+
+@script:python depends on left || report@
+p << fusable.p;
+@@
+if not one_lookup(p):
+	leave(p, "%d lookups of the resource reach the mapping: no one "
+	      "index to pass" % len(lookups[where(p)]))
+
 // the device is written &pdev->dev
 @found depends on report@
 expression pdev, n, base, e;
 identifier res, b;
 type T;
-position p;
+position p : script:python() { one_lookup(p) };
 @@
 
 (
@@ -112,7 +158,7 @@ position p;
 expression n, base, e, e2;
 identifier pdev, dv, res, b;
 type T;
-position p;
+position p : script:python() { one_lookup(p) };
 @@
 
 (
@@ -310,6 +356,7 @@ leave(p, "no platform_get_resource(pdev, IORESOURCE_MEM, n) sets '%s' "
 expression pdev, n, base, e;
 identifier res, b;
 type T;
+position p : script:python() { one_lookup(p) };
 @@
 
 (
@@ -320,17 +367,17 @@ type T;
   ... when != res
 (
   base =
-- devm_ioremap_resource(&pdev->dev, res)
+- devm_ioremap_resource@p(&pdev->dev, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 |
   T b =
-- devm_ioremap_resource(&pdev->dev, res)
+- devm_ioremap_resource@p(&pdev->dev, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 |
   return
-- devm_ioremap_resource(&pdev->dev, res)
+- devm_ioremap_resource@p(&pdev->dev, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 )
@@ -343,6 +390,7 @@ type T;
 expression n, base, e, e2;
 identifier pdev, dv, res, b;
 type T;
+position p : script:python() { one_lookup(p) };
 @@
 
 (
@@ -362,17 +410,17 @@ type T;
       when != dv = e2
 (
   base =
-- devm_ioremap_resource(dv, res)
+- devm_ioremap_resource@p(dv, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 |
   T b =
-- devm_ioremap_resource(dv, res)
+- devm_ioremap_resource@p(dv, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 |
   return
-- devm_ioremap_resource(dv, res)
+- devm_ioremap_resource@p(dv, res)
 + devm_platform_ioremap_resource(pdev, n)
   ;
 )

@@ -12,6 +12,7 @@
 #include "spatch-output.h"
 #include "spatch-stderr.h"
 #include "spatch.h"
+#include "strbuf.h"
 #include "strlist.h"
 #include "tempfile.h"
 #include "unit.h"
@@ -44,19 +45,58 @@ static void test_version(void)
 static void test_options_line(void)
 {
 	struct strlist opts = STRLIST_INIT;
+	struct strbuf why = STRBUF_INIT;
 
-	spatch_parse_options("/// doc\n// Confidence: High\r\n"
-			     "// Options: --no-includes  --include-headers\t"
-			     "--smpl-spacing\r\n@r@\n@@\n",
-			     &opts);
+	check_int(spatch_parse_options("/// doc\n// Confidence: High\r\n"
+				       "// Options: --no-includes  "
+				       "--include-headers\t"
+				       "--smpl-spacing\r\n@r@\n@@\n",
+				       &opts, &why),
+		  0);
 	check_int_fatal(opts.nr, 3);
 	check_str(opts.items[0].string, "--no-includes");
 	check_str(opts.items[1].string, "--include-headers");
 	check_str(opts.items[2].string, "--smpl-spacing");
 	strlist_clear(&opts, 0);
-	spatch_parse_options("// no options here\n@@\n@@\n", &opts);
+	check_int(spatch_parse_options("// no options here\n@@\n@@\n", &opts,
+				       &why),
+		  0);
 	check_int(opts.nr, 0);
 	strlist_clear(&opts, 0);
+	strbuf_release(&why);
+}
+
+/* an option off the allow-list is refused, by its name */
+static void test_options_refused(void)
+{
+	static const char *const refused[] = {
+		"--sp-file x.cocci", "-o out.c",
+		"--out-place",	     "--tmp-dir /tmp",
+		"--python python3",  "--ocaml-regexps",
+		"--cache-prefix /x", "--macro-file-builtins m.h",
+	};
+	struct strlist opts = STRLIST_INIT;
+	struct strbuf why = STRBUF_INIT, text = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		strbuf_reset(&text);
+		strbuf_reset(&why);
+		strbuf_addf(&text, "// Options: --no-includes %s\n@@\n@@\n",
+			    refused[i]);
+		check_int(spatch_parse_options(text.buf, &opts, &why), -1);
+		strbuf_setlen(&text, 0);
+		strbuf_add(&text, refused[i], strcspn(refused[i], " "));
+		CU_ASSERT_PTR_NOT_NULL(strstr(why.buf, text.buf));
+		strlist_clear(&opts, 0);
+	}
+	check_int(spatch_parse_options("// Options: --iso-limit 2\n", &opts,
+				       &why),
+		  0);
+	check_int(opts.nr, 2);
+	strlist_clear(&opts, 0);
+	strbuf_release(&text);
+	strbuf_release(&why);
 }
 
 static void put(const char *path, const char *text)
@@ -256,6 +296,8 @@ static void test_spatch_name(void)
 static const struct unit_test tests[] = {
 	{ "the version line is read", test_version },
 	{ "the // Options: line gives the options", test_options_line },
+	{ "an option off the allow-list is refused by name",
+	  test_options_refused },
 	{ "an X.iso beside X.cocci is given as --iso-file", test_iso_file },
 	{ "a parse error in the input file is found", test_parse_error },
 	{ "the failure line skips spatch's chatter", test_failure_line },
