@@ -15,7 +15,11 @@
 # on the fixture tree (tree-fixtures/linux-2.6.14-mini, class-device-parent)
 # and, when it exists, on the real tree ($KMIGRATE_REALTREE, default
 # /var/tmp/kmigrate-cache/linux-source-6.1), once per migration of
-# REAL_MIGRATIONS (default "class-create-owner strlcpy-strscpy").  The hand
+# REAL_MIGRATIONS (default "class-create-owner strlcpy-strscpy"; a
+# migration whose folder holds its api-change.patch runs on a clone of
+# the tree with the change committed: platform-remove-void, issue 30's
+# goal 4, needs none on 6.1.192, whose platform_device.h has
+# .remove_new).  The hand
 # spatch runs bench/cocci/NAME.cocci where there is one (a minimal
 # one-rule patch), else the migration's own semantic patch as 'kmigrate
 # cocci' prints it, with its '// Options:' as make coccicheck passes them.  Each pair
@@ -28,7 +32,11 @@
 #
 # Environment: KMIGRATE (default ./kmigrate), RUNS, JOBS (default 2),
 # KMIGRATE_REALTREE, REAL_MIGRATIONS, BENCH_TREES ("fixture real", the
-# default, or either).
+# default, or either), RATIOS ("all", the default, or "issue30": issue
+# 30's goals 3 and 4 alone, apply against the hand spatch, a second apply,
+# the check of the converted tree and the peak memory, all from the
+# pair's cold apply, which is then also the first apply and the patch:
+# about a third of the time on the real tree).
 set -u
 export LC_ALL=C
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +46,7 @@ JOBS=${JOBS:-2}
 REALTREE=${KMIGRATE_REALTREE:-/var/tmp/kmigrate-cache/linux-source-6.1}
 BENCH_TREES=${BENCH_TREES:-fixture real}
 REAL_MIGRATIONS=${REAL_MIGRATIONS:-class-create-owner strlcpy-strscpy}
+RATIOS=${RATIOS:-all}
 TIME=/usr/bin/time
 met=0 targets=0
 
@@ -114,10 +123,12 @@ hand_cocci() {
 }
 
 # converted_copy TREE: a copy of TREE with apply's patch ($work/patch)
-# applied, in $work/converted (a shared clone when TREE is a git tree)
+# applied, in $work/converted (a shared clone when TREE is the top of a
+# git work tree, not a folder inside one)
 converted_copy() {
 	rm -rf "$work/converted"
-	if git -C "$1" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	if [ "$(git -C "$1" rev-parse --show-toplevel 2>/dev/null)" = \
+	     "$(cd "$1" && pwd -P)" ]; then
 		git clone -q --shared "$1" "$work/converted"
 	else
 		cp -a "$1" "$work/converted"
@@ -126,19 +137,68 @@ converted_copy() {
 		say "warning: apply's patch does not apply to the copy"
 }
 
+# start_tree TREE MIGRATION: the tree the migration starts from, into
+# $start: TREE, or, when the migration's folder holds the API change it
+# starts from (api-change.patch, as tests/realtree/tree.sh commits it), a
+# shared clone of TREE's checked-out commit with that change committed
+start_tree() {
+	local change=$SRCDIR/semantic-patches/$2/api-change.patch
+	start=$1
+	[ -f "$change" ] || return 0
+	rm -rf "$work/start"
+	git clone -q --shared "$1" "$work/start" &&
+	git -C "$work/start" -c user.name=bench -c user.email=bench@localhost \
+		am -q "$change" && start=$work/start ||
+		say "warning: $2's api-change.patch does not apply to $1"
+}
+
+# bench_issue30 TREE, after a pair's cold apply (RATIOS=issue30): its
+# output is the patch; a second apply on its result cache; a check of
+# the converted copy, cold
+bench_issue30() {
+	timed apply2 "${km[@]}" apply "$1"
+	cp "$work/apply.out" "$work/patch"
+	converted_copy "$1"
+	cold
+	timed converted "${km[@]}" check "$work/converted"
+}
+
+# the ratios of issue 30's goals 3 and 4, from the pair's apply
+report_issue30() {
+	local t_apply t_spatch t_a2 t_conv m_apply m_spatch
+	t_apply=$(median "$work/apply.time")
+	t_spatch=$(median "$work/spatch.time")
+	t_a2=$(median "$work/apply2.time")
+	t_conv=$(median "$work/converted.time")
+	m_apply=$(median "$work/apply.rss")
+	m_spatch=$(median "$work/spatch.rss")
+	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" \
+		"$(ratio "$t_apply" "$t_spatch")" 0.5 s
+	report "second apply / first" "$t_a2" "$t_apply" \
+		"$(ratio "$t_a2" "$t_apply")" 0.1 s
+	report "check of converted / first apply" "$t_conv" "$t_apply" \
+		"$(ratio "$t_conv" "$t_apply")" 1 s
+	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" \
+		"$(ratio "$m_apply" "$m_spatch")" 1 KB
+}
+
 # bench_tree LABEL TREE MIGRATION
 bench_tree() {
-	local label=$1 tree=$2 mig=$3 i km spatch_options=()
+	local label=$1 tree=$2 mig=$3 i km spatch_options=() start
 	local cocci=$work/hand.cocci
 	km=("$KMIGRATE" -q -j "$JOBS" --migration "$mig")
 	hand_cocci "$mig"
+	start_tree "$tree" "$mig"
+	tree=$start
 
 	rm -f "$work"/*.time "$work"/*.rss
 	echo "bench/ratios.sh: $label: $tree ($mig), -j $JOBS," \
 	     "medians of $RUNS, load average $(load)"
-	cold
-	"${km[@]}" apply "$tree" >"$work/patch" 2>/dev/null
-	converted_copy "$tree"
+	if [ "$RATIOS" != issue30 ]; then
+		cold
+		"${km[@]}" apply "$tree" >"$work/patch" 2>/dev/null
+		converted_copy "$tree"
+	fi
 	for ((i = 0; i < RUNS; i++)); do
 		# apply against the hand spatch, alternating
 		if ((i % 2)); then
@@ -151,6 +211,10 @@ bench_tree() {
 			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
 				"${spatch_options[@]}" -j "$JOBS" --very-quiet \
 				--dir "$tree"
+		fi
+		if [ "$RATIOS" = issue30 ]; then
+			bench_issue30 "$tree"
+			continue
 		fi
 		# first and second runs on the unchanged tree
 		cold
@@ -177,6 +241,11 @@ bench_tree() {
 		timed series "${km[@]}" series --force --no-checkpatch \
 			--no-get-maintainer --out "$work/series" "$tree"
 	done
+	if [ "$RATIOS" = issue30 ]; then
+		report_issue30
+		echo "  load average after: $(load)"
+		return
+	fi
 	local t_apply t_spatch t_c1 t_c2 t_a1 t_a2 t_check t_cp t_series t_conv
 	t_apply=$(median "$work/apply.time")
 	t_spatch=$(median "$work/spatch.time")

@@ -49,6 +49,12 @@ static void callback_describe_users(const struct migration *m,
 		    cb->struct_name);
 }
 
+/* with a new member beside the old, a driver not converted still builds */
+static int callback_parts_build_alone(const struct migration *m)
+{
+	return callback_renames(migration_callback(m));
+}
+
 static void callback_cover_change(const struct migration *m, struct strbuf *out)
 {
 	const struct migration_callback *cb = migration_callback(m);
@@ -118,4 +124,5 @@ const struct migration_kind kind_callback = {
 	.describe = callback_describe,
 	.describe_users = callback_describe_users,
 	.cover_change = callback_cover_change,
+	.parts_build_alone = callback_parts_build_alone,
 };

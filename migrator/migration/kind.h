@@ -112,6 +112,13 @@ struct migration_kind {
 	 */
 	void (*describe_users)(const struct migration *m, struct strbuf *out);
 	void (*cover_change)(const struct migration *m, struct strbuf *out);
+	/*
+	 * series, optional: nonzero when the old API stays beside the new
+	 * one (a new member beside the old), so that each subsystem's patch
+	 * builds on its own; NULL or 0: the change breaks every occurrence
+	 * not converted yet, and a split series builds only whole
+	 */
+	int (*parts_build_alone)(const struct migration *m);
 };
 
 /*

@@ -113,6 +113,14 @@ static void cover_layout(struct series *s, struct strbuf *body)
 			       "patch per %s; every converted caller is in one "
 			       "of them, so the series is one patch.",
 			       split_unit(s));
+	else if (series_parts_build_alone(s))
+		text = xstrfmt("The conversion is split by subsystem, one "
+			       "patch per %s, so that each maintainer can "
+			       "review their part.  The old API stays beside "
+			       "the new one, so every %s that is not "
+			       "converted yet still builds: each of the %zu "
+			       "patches builds on its own, in any order.",
+			       split_unit(s), users.buf, s->nr);
 	else
 		text = xstrfmt("The conversion is split by subsystem, one "
 			       "patch per %s, so that each maintainer can "

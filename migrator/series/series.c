@@ -460,6 +460,13 @@ void series_add_mail(struct series *s, size_t n, const struct strbuf *body)
 	free(subject);
 }
 
+int series_parts_build_alone(const struct series *s)
+{
+	const struct migration *m = s->opts->migration;
+
+	return m->kind->parts_build_alone && m->kind->parts_build_alone(m);
+}
+
 /* patch n (from 0): the description, the diffstat, the diff */
 static int format_patch(struct series *s, size_t n)
 {
@@ -469,7 +476,7 @@ static int format_patch(struct series *s, size_t n)
 
 	name_patch(s, n);
 	strbuf_addf(&body, "%s\n", s->opts->migration->description);
-	if (s->nr > 1)
+	if (s->nr > 1 && !series_parts_build_alone(s))
 		strbuf_addf(&body,
 			    "\nThis is part %zu of %zu of the change; "
 			    "the tree builds again only once\n"

@@ -146,5 +146,7 @@ void series_cover_prototypes(const struct migration *m, struct strbuf *body);
  * s->cover) with its headers, the body given, and the signature
  */
 void series_add_mail(struct series *s, size_t n, const struct strbuf *body);
+/* each patch of the split series builds on its own (kind.h) */
+int series_parts_build_alone(const struct series *s);
 
 #endif

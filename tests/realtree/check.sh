@@ -7,15 +7,21 @@
 #	[MIGRATION=NAME|PATH] tests/realtree/check.sh
 #
 # class-create-owner (the default) starts from the commit with the 6.4
-# prototype of class_create() (kmigrate-prototype); any other migration
-# from the tree as Debian ships it (kmigrate-debian).  "The start
+# prototype of class_create() (kmigrate-prototype); a migration whose
+# folder holds its API change (api-change.patch, tree.sh) from that
+# change committed on the tree as Debian ships it (kmigrate-NAME); any
+# other from the tree as Debian ships it (kmigrate-debian).  "The start
 # commit" below is that one.
 #
 # The points, in the order a maintainer works:
 #	tree       tree.sh: the tree at the start commit
 #	scan       every line git grep -w finds the migration's function on
 #	           (its function: and new-function: names) is accounted for
-#	           (listed, or in a file scan notes as excluded)
+#	           (listed, or in a file scan notes as excluded); for a
+#	           migration of kind callback, every line that gives a
+#	           function to the member (field: or new-field:) in an
+#	           initializer of the struct, or by an assignment of a
+#	           function of the member's prototype (members.pl)
 #	series     series --split subsystem --signoff, on the unconverted tree,
 #	           with --checkpatch --get-maintainer (the tree is the
 #	           user's own checkout, trusted to run its scripts)
@@ -63,10 +69,20 @@ esac
 if [ "$(basename "$MIGRATION")" = class-create-owner ]; then
 	START_TAG=$PROTO_TAG
 	COCCI_DIR=${COCCI_DIR:-drivers/char}
+elif [ -f "$MIGRATION_DIR/$API_CHANGE" ]; then
+	START_TAG=$(api_change_tag "$MIGRATION_DIR")
+	COCCI_DIR=${COCCI_DIR:-}
 else
 	START_TAG=$BASE_TAG
 	COCCI_DIR=${COCCI_DIR:-}
 fi
+# migration KEY: the value of a key of the migration's data, or nothing
+migration() {
+	sed -n "s/^$1:[[:space:]]*//p" "$MIGRATION_DIR/migration" 2>/dev/null |
+		head -n 1
+}
+KIND=$(migration kind)
+KIND=${KIND:-call}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 OUT=${OUT:-$KMIGRATE_CACHE/check-realtree}
 FROM="kmigrate realtree <kmigrate@localhost>"
@@ -92,7 +108,8 @@ show() { [ -s "$1" ] && sed -n "1,${2:-5}s/^/       /p" "$1"; return 0; }
 km() { "$KMIGRATE" -j "$JOBS" --migration "$MIGRATION" "$@"; }
 
 [ -x "$KMIGRATE" ] || die "no kmigrate binary at '$KMIGRATE' (run make)"
-"$(dirname "$0")/tree.sh" >"$KMIGRATE_CACHE/tree.log" 2>&1 ||
+MIGRATION_DIR=$MIGRATION_DIR "$(dirname "$0")/tree.sh" \
+	>"$KMIGRATE_CACHE/tree.log" 2>&1 ||
 	{ cat "$KMIGRATE_CACHE/tree.log" >&2; exit 2; }
 sed 's/^/     /' "$KMIGRATE_CACHE/tree.log"
 [ "$START_TAG" = "$PROTO_TAG" ] ||
@@ -122,9 +139,21 @@ for name in $(sed -n \
 	names+=(-e "$name")
 done
 [ ${#names[@]} -gt 0 ] || names=(-e "no-function-in-$MIGRATION")
-# file:line of every line of the tree's C files naming the function
-rt_git grep -n -w "${names[@]}" -- '*.c' '*.h' | cut -d: -f1,2 | sort -u \
-	>"$OUT/grep.lines"
+# file:line of every line of the tree's C files naming the function;
+# for a callback, every line giving a function to the member (or its
+# new name) in a file naming the struct (members.pl)
+if [ "$KIND" = callback ]; then
+	param=$(migration old-prototype | sed 's/^[^(]*(//; s/)[^)]*$//;
+		s/,.*//; s/[A-Za-z_0-9]*[[:space:]]*$//')
+	rt_git grep -l -P "\bstruct\s+$(migration struct)\b" -- '*.c' '*.h' |
+		(cd "$TREE" && STRUCT=$(migration struct) PARAM=$param \
+		 FIELDS="$(migration field) $(migration new-field)" \
+		 xargs -r perl "$SRCDIR/tests/realtree/members.pl") |
+		sort -u >"$OUT/grep.lines"
+else
+	rt_git grep -n -w "${names[@]}" -- '*.c' '*.h' | cut -d: -f1,2 |
+		sort -u >"$OUT/grep.lines"
+fi
 
 # --- scan ---
 if need_migration scan; then

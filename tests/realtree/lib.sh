@@ -11,6 +11,11 @@
 #	PROTO_TAG	the tag of the prototype commit after it: the state
 #			every step of check.sh starts from
 #
+#	API_CHANGE	the file of a migration's folder that holds the API
+#			change it starts from, as a mail git am takes
+#			(api-change.patch): tree.sh commits it on BASE_TAG
+#			and tags it api_change_tag DIR (kmigrate-NAME)
+#
 #	die MSG		"PROG: MSG" on stderr, exit 2
 #	rt_git ARGS	git in $TREE, with a fixed identity and dates and no
 #			configuration but ours (no hooks, no CRLF
@@ -31,6 +36,7 @@ TREE=$KMIGRATE_CACHE/$PACKAGE
 BASE_TAG=kmigrate-debian
 PROTO_TAG=kmigrate-prototype
 PROG=${PROG:-$(basename "$0")}
+API_CHANGE=api-change.patch
 
 die() {
 	echo "$PROG: $*" >&2
@@ -121,4 +127,22 @@ download() {
 		die "cannot download '$PACKAGE': apt-get download gave no .deb"
 	rm -rf "$dir"
 	staging=
+}
+
+# api_change_tag DIR: the tag of the API change of the migration in DIR
+api_change_tag() {
+	echo "kmigrate-$(basename "$1")"
+}
+
+# api_change_commit DIR: DIR/$API_CHANGE committed on BASE_TAG (git am,
+# with rt_git's fixed identity and dates, so its id depends on the
+# patch alone), tagged api_change_tag DIR; the tree is left there
+api_change_commit() {
+	local tag
+	tag=$(api_change_tag "$1")
+	rt_git checkout -q -f -B linux-6.1 "$BASE_TAG" &&
+	rt_git am -q --keep-cr \
+		"$1/$API_CHANGE" ||
+		{ rt_git am --abort >/dev/null 2>&1; return 1; }
+	rt_git tag -f "$tag" >/dev/null
 }

@@ -23,6 +23,12 @@
 # it), and reset the tree to the prototype commit (checkout -f, clean
 # -fdx).
 #
+# With MIGRATION_DIR set to a migration's folder that holds the API
+# change the migration starts from (api-change.patch, a mail git am
+# takes: the kernel's own first patch of the change), that change is
+# committed on kmigrate-debian and tagged kmigrate-NAME (the folder's
+# name), again at each run; the tree is left at the prototype commit.
+#
 # Prints each step with its time and figures, the tree's path last.
 # Exit 0; 2 when the package cannot be downloaded or the tree cannot be
 # made, with one line saying why.
@@ -167,6 +173,17 @@ else
 	command -v dpkg-deb >/dev/null ||
 		die "cannot run 'dpkg-deb': not found in PATH"
 	build_tree "$deb"
+fi
+
+# a migration whose folder holds its API change starts from it
+if [ -n "${MIGRATION_DIR:-}" ] && [ -f "$MIGRATION_DIR/$API_CHANGE" ]; then
+	tag=$(api_change_tag "$MIGRATION_DIR")
+	timed t_api api_change_commit "$MIGRATION_DIR" ||
+		die "cannot commit '$MIGRATION_DIR/$API_CHANGE' on $BASE_TAG"
+	echo "api change: $(rt_git diff --shortstat "$BASE_TAG" "$tag" |
+		sed 's/^ //') in $t_api s (tag $tag)"
+	rt_git checkout -q -f -B linux-6.1 "$PROTO_TAG" ||
+		die "cannot reset '$TREE' to $PROTO_TAG"
 fi
 
 count_callers "$TREE"
