@@ -93,19 +93,19 @@ static int compare_site(struct cross_check *cc, size_t i, size_t fa, size_t la,
 			size_t fb, size_t lb)
 {
 	const struct call_site *ca = &cc->a->scan.sites[i];
+	int same = scanned_text_differ(cc->a, fa, la + 1, cc->b, fb, lb + 1) ==
+		   NO_TOKEN;
 	char *text;
 	int ok;
 
-	if (scanned_text_differ(cc->a, fa, la + 1, cc->b, fb, lb + 1) ==
-	    NO_TOKEN)
-		return 0;
 	if (ca->kind != CALL_SITE_OLD)
-		return -1;
+		return same ? 0 : -1;
+	/* a member that keeps its name converts to the same text */
 	text = converted_span(cc->a, cc->m, ca->name_offset, fa, la);
 	ok = same_as(text, cc->b, fb, lb + 1);
 	free(text);
 	if (!ok)
-		return -1;
+		return same ? 0 : -1;
 	cc->changes[i] = CALL_CONVERTED;
 	return 0;
 }
