@@ -1,7 +1,8 @@
 /*
  * clang-analysis.c - libclang's view of each call site (see
  * clang-analysis.h); the arguments come from clang-env.c, the fallbacks
- * from the file's own text from decl-lookup.c.
+ * from the file's own text from decl-lookup.c, each argument's type from
+ * clang-expr-type.c.
  *
  * Contract: clang_analyse_file() creates and disposes its own CXIndex,
  * so files can be analysed on any number of threads.  Calls are
@@ -27,6 +28,7 @@
 #include "c-type.h"
 #include "clang-analysis.h"
 #include "clang-calls.h"
+#include "clang-expr-type.h"
 #include "clang-find.h"
 #include "clang-tu.h"
 #include "decl-lookup.h"
@@ -108,184 +110,6 @@ void call_form_reason_text(const struct call_analysis *call, struct strbuf *out)
 			    "");
 }
 
-struct child_count {
-	CXCursor first, last;
-	unsigned int nr;
-};
-
-static enum CXChildVisitResult count_child(CXCursor cursor, CXCursor parent,
-					   CXClientData data)
-{
-	struct child_count *cc = data;
-
-	(void)parent;
-	if (!cc->nr++)
-		cc->first = cursor;
-	cc->last = cursor;
-	return CXChildVisit_Continue;
-}
-
-static struct child_count children(CXCursor cursor)
-{
-	struct child_count cc = { clang_getNullCursor(), clang_getNullCursor(),
-				  0 };
-
-	clang_visitChildren(cursor, count_child, &cc);
-	return cc;
-}
-
-/* where a cursor's text starts and ends, as the file spells it */
-static int same_extent(CXCursor a, CXCursor b)
-{
-	CXSourceRange ra = clang_getCursorExtent(a);
-	CXSourceRange rb = clang_getCursorExtent(b);
-	unsigned int a0, a1, b0, b1;
-
-	clang_getExpansionLocation(clang_getRangeStart(ra), NULL, NULL, NULL,
-				   &a0);
-	clang_getExpansionLocation(clang_getRangeEnd(ra), NULL, NULL, NULL,
-				   &a1);
-	clang_getExpansionLocation(clang_getRangeStart(rb), NULL, NULL, NULL,
-				   &b0);
-	clang_getExpansionLocation(clang_getRangeEnd(rb), NULL, NULL, NULL,
-				   &b1);
-	return a0 == b0 && a1 == b1;
-}
-
-/*
- * Below the implicit conversions libclang shows as unexposed: an
- * unexposed expression that spells its only operand's text.  One that
- * spells more (an expression libclang recovered from an error, "h->id"
- * around its valid part "h") is the argument itself: its operand's type
- * is not the argument's.
- */
-static CXCursor strip_implicit(CXCursor cursor, int *recovered)
-{
-	*recovered = 0;
-	while (clang_getCursorKind(cursor) == CXCursor_UnexposedExpr) {
-		struct child_count cc = children(cursor);
-
-		if (cc.nr != 1 ||
-		    !clang_isExpression(clang_getCursorKind(cc.first)))
-			break;
-		if (!same_extent(cursor, cc.first)) {
-			*recovered = 1;
-			break;
-		}
-		cursor = cc.first;
-	}
-	return cursor;
-}
-
-/* below parentheses and implicit conversions */
-static CXCursor strip_parens(CXCursor cursor)
-{
-	for (;;) {
-		enum CXCursorKind kind = clang_getCursorKind(cursor);
-		struct child_count cc;
-
-		if (kind != CXCursor_ParenExpr &&
-		    kind != CXCursor_UnexposedExpr)
-			return cursor;
-		cc = children(cursor);
-		if (cc.nr != 1)
-			return cursor;
-		cursor = cc.first;
-	}
-}
-
-static int is_integer_type(CXType type)
-{
-	enum CXTypeKind kind = clang_getCanonicalType(type).kind;
-
-	return kind >= CXType_Bool && kind <= CXType_Int128;
-}
-
-/* 0, (void *)0, ((void *)0), NULL: by the expression, not the type */
-static int is_null_constant(CXCursor cursor)
-{
-	CXEvalResult value;
-	int null = 0;
-
-	cursor = strip_parens(cursor);
-	while (clang_getCursorKind(cursor) == CXCursor_CStyleCastExpr &&
-	       clang_getCursorType(cursor).kind == CXType_Pointer)
-		cursor = strip_parens(children(cursor).last);
-	if (!is_integer_type(clang_getCursorType(cursor)))
-		return 0;
-	value = clang_Cursor_Evaluate(cursor);
-	if (value) {
-		null = clang_EvalResult_getKind(value) == CXEval_Int &&
-		       clang_EvalResult_getAsLongLong(value) == 0;
-		clang_EvalResult_dispose(value);
-	}
-	return null;
-}
-
-static char *type_spelling(CXType type)
-{
-	CXString s = clang_getTypeSpelling(type);
-	char *copy = xstrdup(clang_getCString(s));
-	char *bracket = strchr(copy, '[');
-
-	clang_disposeString(s);
-	/* a string literal's char[4] is passed as a char * */
-	if (bracket && bracket > copy && strchr(bracket, ']') &&
-	    !strchr(copy, '(')) {
-		char *decayed = xstrfmt("%.*s *", (int)(bracket - copy), copy);
-
-		free(copy);
-		copy = decayed;
-	}
-	return copy;
-}
-
-/*
- * A type libclang made up after an error: a typedef (through others)
- * whose declaration is invalid, as "typedef __u32 u32;" is in a parse
- * that lost __u32; its canonical type is whatever libclang recovered
- */
-static int is_recovered_type(CXType type)
-{
-	int depth;
-
-	for (depth = 0; type.kind == CXType_Typedef && depth < 16; depth++) {
-		CXCursor decl = clang_getTypeDeclaration(type);
-
-		if (clang_isInvalidDeclaration(decl))
-			return 1;
-		type = clang_getTypedefDeclUnderlyingType(decl);
-	}
-	return type.kind == CXType_Invalid || type.kind == CXType_Dependent;
-}
-
-static void fill_from_cursor(struct call_argument *arg, CXCursor cursor)
-{
-	int recovered;
-	CXCursor written = strip_implicit(cursor, &recovered);
-	CXType type = clang_getCursorType(written);
-
-	/* an expression recovered from an error has no type to judge */
-	if (!recovered && !is_recovered_type(type)) {
-		arg->type = type_spelling(type);
-		arg->canonical = type_spelling(clang_getCanonicalType(type));
-		arg->type_source = TYPE_FROM_LIBCLANG;
-	}
-	arg->is_null = is_null_constant(written);
-	if (clang_getCursorKind(strip_parens(written)) ==
-	    CXCursor_StringLiteral) {
-		CXEvalResult value = clang_Cursor_Evaluate(cursor);
-
-		arg->is_literal = 1;
-		if (value &&
-		    clang_EvalResult_getKind(value) == CXEval_StrLiteral)
-			arg->literal =
-				xstrdup(clang_EvalResult_getAsStr(value));
-		if (value)
-			clang_EvalResult_dispose(value);
-	}
-}
-
 /* the file and offset a location is spelled at; NULL: none */
 static char *spelled_at(CXSourceLocation loc, unsigned int *offset)
 {
@@ -350,7 +174,7 @@ static void fill_call(const struct clang_env *env, struct call_analysis *call,
 			unsigned int start = call->site->args[i].start;
 			int argno = call_argument_at(cc->cursor, start);
 
-			fill_from_cursor(
+			clang_argument_type(
 				&call->args[i],
 				clang_Cursor_getArgument(cc->cursor,
 							 (unsigned int)argno));
@@ -362,9 +186,9 @@ static void fill_call(const struct clang_env *env, struct call_analysis *call,
 	if ((size_t)clang_Cursor_getNumArguments(cc->cursor) != call->nr_args)
 		return; /* a macro hides arguments: use the text */
 	for (i = 0; i < call->nr_args; i++)
-		fill_from_cursor(&call->args[i],
-				 clang_Cursor_getArgument(cc->cursor,
-							  (unsigned int)i));
+		clang_argument_type(&call->args[i],
+				    clang_Cursor_getArgument(cc->cursor,
+							     (unsigned int)i));
 	call->seen_by_libclang = 1;
 }
 

@@ -32,7 +32,8 @@
  *
  * The environment (clang-env.c) is worked out once per tree; the analysis
  * (clang-analysis.c) runs per file, on any thread, with a libclang index
- * of its own; the text fallbacks are decl-lookup.c.
+ * of its own, each argument's type from clang-expr-type.c; the text
+ * fallbacks are decl-lookup.c.
  *
  * libclang is opened at run time (clang-loader.h), by clang_env_init():
  * a machine without it fails there, with one line saying what to install.

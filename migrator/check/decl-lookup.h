@@ -12,6 +12,9 @@
  * kernel-data.h) are known: a macro's type (MKDEV() gives a dev_t), a
  * member's (the address of a "dev" member is a struct device *).
  *
+ * decl-index.c holds the file's names and their declarations,
+ * decl-lookup.c the guess of an expression from them.
+ *
  * Caller's steps: lex the file, fill a struct source_text, then call the
  * lookups; every returned string is malloc'd (NULL: nothing known).
  */

@@ -16,13 +16,15 @@
  * and a qualifier of the parameter itself ("char *const p") is dropped:
  * it binds the callee only.
  * A text that is no declaration gets the reason and the token it stops
- * at; nothing is stored then.
+ * at; nothing is stored then.  The tokens, the attributes and the
+ * specifiers are read by prototype-words.c, the declarators here.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "c-type.h"
+#include "prototype-words.h"
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
@@ -51,208 +53,6 @@ struct params {
 	size_t nr, alloc;
 	int variadic;
 };
-
-struct reader {
-	const char *text;
-	struct token_list tl;
-	size_t i;
-	const struct kernel_data *kd;
-	struct strbuf *why;
-	int failed;
-};
-
-static const struct token *tok(const struct reader *r)
-{
-	return r->i < r->tl.nr ? &r->tl.tokens[r->i] : NULL;
-}
-
-static int at(const struct reader *r, const char *text)
-{
-	const struct token *t = tok(r);
-
-	return t && token_is(r->text, t, text);
-}
-
-static int at_ident(const struct reader *r)
-{
-	const struct token *t = tok(r);
-
-	return t && t->type == TOKEN_IDENT;
-}
-
-/* -1 after "REASON, at 'TOKEN'" (or "at the end") */
-static int fail(struct reader *r, const char *reason)
-{
-	const struct token *t = tok(r);
-
-	if (r->failed++)
-		return -1;
-	if (t)
-		strbuf_addf(r->why, "%s, at '%.*s'", reason,
-			    (int)(t->end - t->start), r->text + t->start);
-	else
-		strbuf_addf(r->why, "%s, at the end", reason);
-	return -1;
-}
-
-static int is_word(const char *word, const char *const *words, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (!strcmp(word, words[i]))
-			return 1;
-	return 0;
-}
-
-/* the current identifier, copied to word (empty if there is none) */
-static void ident(const struct reader *r, char *word, size_t size)
-{
-	const struct token *t = tok(r);
-
-	*word = '\0';
-	if (t && t->type == TOKEN_IDENT)
-		snprintf(word, size, "%.*s", (int)(t->end - t->start),
-			 r->text + t->start);
-}
-
-/* skip a balanced "( ... )" group, r at its '(' */
-static int skip_group(struct reader *r, struct strbuf *out)
-{
-	int depth = 0;
-
-	if (!at(r, "("))
-		return fail(r, "expected '('");
-	do {
-		const struct token *t = tok(r);
-
-		if (!t)
-			return fail(r, "unbalanced '('");
-		depth += at(r, "(") - at(r, ")");
-		if (out)
-			strbuf_add(out, r->text + t->start, t->end - t->start);
-		r->i++;
-	} while (depth);
-	return 0;
-}
-
-/*
- * An attribute at r (GCC's or one of kernel-types), skipped with its
- * arguments: 1; 0 when there is none; -1 on a malformed one
- */
-static int skip_attribute(struct reader *r)
-{
-	static const char *const gcc[] = { "__attribute__", "__attribute",
-					   "__extension__" };
-	const struct kernel_attribute *ka;
-	char word[80];
-	int args;
-
-	ident(r, word, sizeof(word));
-	if (!*word)
-		return 0;
-	ka = kernel_attribute_named(r->kd, word);
-	if (!ka && !is_word(word, gcc, ARRAY_SIZE(gcc)))
-		return 0;
-	args = ka ? ka->function_like : strcmp(word, "__extension__") != 0;
-	r->i++;
-	if (args && skip_group(r, NULL) < 0)
-		return -1;
-	return 1;
-}
-
-/* words that say nothing of the type a caller passes */
-static int is_storage(const char *word)
-{
-	static const char *const words[] = {
-		"static",   "extern", "inline",	  "__inline",	"__inline__",
-		"register", "auto",   "restrict", "__restrict", "__restrict__",
-	};
-
-	return is_word(word, words, ARRAY_SIZE(words));
-}
-
-/* "const", "volatile" and their GCC spellings, as C spells them */
-static const char *qualifier(const char *word)
-{
-	if (!strcmp(word, "const") || !strcmp(word, "__const") ||
-	    !strcmp(word, "__const__"))
-		return "const";
-	if (!strcmp(word, "volatile") || !strcmp(word, "__volatile") ||
-	    !strcmp(word, "__volatile__"))
-		return "volatile";
-	return NULL;
-}
-
-static int is_base_word(const char *word)
-{
-	static const char *const words[] = {
-		"void",	 "char",     "short",	   "int",      "long",
-		"float", "double",   "signed",	   "unsigned", "_Bool",
-		"bool",	 "__int128", "__signed__", "__signed",
-	};
-
-	return is_word(word, words, ARRAY_SIZE(words));
-}
-
-static void add_word(struct strbuf *sb, const char *word)
-{
-	if (sb->len)
-		strbuf_addch(sb, ' ');
-	strbuf_addstr(sb, word);
-}
-
-/* one word of the specifiers: 1 taken, 0 not one, -1 malformed */
-static int specifier(struct reader *r, struct strbuf *spec, int *typed)
-{
-	char word[80];
-	int got = skip_attribute(r);
-
-	if (got)
-		return got;
-	ident(r, word, sizeof(word));
-	if (!*word)
-		return 0;
-	if (is_storage(word) || qualifier(word)) {
-		if (qualifier(word))
-			add_word(spec, qualifier(word));
-	} else if (!strcmp(word, "struct") || !strcmp(word, "union") ||
-		   !strcmp(word, "enum")) {
-		add_word(spec, word);
-		r->i++;
-		while ((got = skip_attribute(r)) > 0)
-			;
-		ident(r, word, sizeof(word));
-		if (got < 0 || !*word)
-			return fail(r, "expected a tag after struct, union "
-				       "or enum");
-		add_word(spec, word);
-		*typed = 1;
-	} else if (is_base_word(word)) {
-		add_word(spec, word);
-		*typed = 1;
-	} else if (!*typed) {
-		add_word(spec, word); /* a typedef name */
-		*typed = 1;
-	} else {
-		return 0; /* the declared name */
-	}
-	r->i++;
-	return 1;
-}
-
-static int read_specifiers(struct reader *r, struct strbuf *spec)
-{
-	int typed = 0, got;
-
-	while ((got = specifier(r, spec, &typed)) > 0)
-		;
-	if (got < 0)
-		return -1;
-	if (!typed)
-		return fail(r, "expected a type");
-	return 0;
-}
 
 static void derivs_push(struct derivs *ds, enum deriv_kind kind, char *text)
 {
@@ -327,7 +127,7 @@ static int read_param(struct reader *r, struct params *ps)
 	struct strbuf spec = STRBUF_INIT;
 	struct derivs ds = { NULL, 0, 0 };
 	char *name = NULL;
-	int ret = read_specifiers(r, &spec);
+	int ret = reader_specifiers(r, &spec);
 
 	if (!ret)
 		ret = read_declarator(r, &ds, &name, NULL);
@@ -363,32 +163,32 @@ static int read_param(struct reader *r, struct params *ps)
 static int read_params(struct reader *r, struct params *ps)
 {
 	r->i++;
-	if (at(r, "void") && r->i + 1 < r->tl.nr &&
+	if (reader_at(r, "void") && r->i + 1 < r->tl.nr &&
 	    token_is(r->text, &r->tl.tokens[r->i + 1], ")")) {
 		r->i += 2;
 		return 0;
 	}
-	if (at(r, ")")) {
+	if (reader_at(r, ")")) {
 		r->i++;
 		return 0;
 	}
 	for (;;) {
-		if (at(r, "...")) {
+		if (reader_at(r, "...")) {
 			ps->variadic = 1;
 			r->i++;
-			if (!at(r, ")"))
-				return fail(r, "'...' must end the "
-					       "parameters");
+			if (!reader_at(r, ")"))
+				return reader_fail(r, "'...' must end the "
+						      "parameters");
 		} else if (read_param(r, ps) < 0) {
 			return -1;
 		}
-		if (at(r, ")")) {
+		if (reader_at(r, ")")) {
 			r->i++;
 			return 0;
 		}
-		if (!at(r, ",") || ps->variadic)
-			return fail(r, "expected ',' or ')' after a "
-				       "parameter");
+		if (!reader_at(r, ",") || ps->variadic)
+			return reader_fail(r, "expected ',' or ')' after a "
+					      "parameter");
 		r->i++;
 	}
 }
@@ -417,20 +217,20 @@ static char *params_text(const struct params *ps, int was_void)
 static int read_suffixes(struct reader *r, struct derivs *ds,
 			 struct params **top)
 {
-	while (at(r, "[") || at(r, "(")) {
+	while (reader_at(r, "[") || reader_at(r, "(")) {
 		struct strbuf sb = STRBUF_INIT;
 
 		if (ds->nr && ds->d[ds->nr - 1].kind == DERIV_FUNCTION)
 			break; /* no function returns a function or an array */
-		if (at(r, "[")) {
+		if (reader_at(r, "[")) {
 			r->i++;
-			while (!at(r, "]")) {
-				const struct token *t = tok(r);
+			while (!reader_at(r, "]")) {
+				const struct token *t = reader_tok(r);
 
-				if (!t || at(r, "[") || at(r, ";") ||
-				    at(r, ")")) {
+				if (!t || reader_at(r, "[") ||
+				    reader_at(r, ";") || reader_at(r, ")")) {
 					strbuf_release(&sb);
-					return fail(r, "expected ']'");
+					return reader_fail(r, "expected ']'");
 				}
 				strbuf_add(&sb, r->text + t->start,
 					   t->end - t->start);
@@ -463,25 +263,26 @@ static int read_suffixes(struct reader *r, struct derivs *ds,
 /* "* const *": the pointers before a declarator, inner last */
 static int read_pointers(struct reader *r, struct derivs *ptrs)
 {
-	while (at(r, "*")) {
+	while (reader_at(r, "*")) {
 		struct strbuf quals = STRBUF_INIT;
 		char word[80];
 		int got;
 
 		r->i++;
 		for (;;) {
-			got = skip_attribute(r);
+			got = reader_skip_attribute(r);
 			if (got < 0) {
 				strbuf_release(&quals);
 				return -1;
 			}
 			if (got)
 				continue;
-			ident(r, word, sizeof(word));
-			if (!*word || !(qualifier(word) || is_storage(word)))
+			reader_ident(r, word, sizeof(word));
+			if (!*word ||
+			    !(qualifier_word(word) || is_storage_word(word)))
 				break;
-			if (qualifier(word))
-				add_word(&quals, qualifier(word));
+			if (qualifier_word(word))
+				add_type_word(&quals, qualifier_word(word));
 			r->i++;
 		}
 		derivs_push(ptrs, DERIV_POINTER, strbuf_detach(&quals, NULL));
@@ -501,29 +302,29 @@ static int read_declarator(struct reader *r, struct derivs *ds, char **name,
 	struct params *first = top;
 	int ret = read_pointers(r, &ptrs);
 
-	while (!ret && (ret = skip_attribute(r)) > 0)
+	while (!ret && (ret = reader_skip_attribute(r)) > 0)
 		ret = 0;
-	if (!ret && at(r, "(") && r->i + 1 < r->tl.nr &&
+	if (!ret && reader_at(r, "(") && r->i + 1 < r->tl.nr &&
 	    (token_is(r->text, &r->tl.tokens[r->i + 1], "*") ||
 	     token_is(r->text, &r->tl.tokens[r->i + 1], "("))) {
 		r->i++;
 		ret = read_declarator(r, ds, name, first);
 		first = NULL;
-		if (!ret && !at(r, ")"))
-			ret = fail(r, "expected ')'");
+		if (!ret && !reader_at(r, ")"))
+			ret = reader_fail(r, "expected ')'");
 		r->i += !ret;
-	} else if (!ret && at_ident(r)) {
+	} else if (!ret && reader_at_ident(r)) {
 		char word[80];
 
-		ident(r, word, sizeof(word));
+		reader_ident(r, word, sizeof(word));
 		*name = xstrdup(word);
 		r->i++;
 	}
-	if (!ret && first && !at(r, "("))
-		ret = fail(r, "expected the parameters");
+	if (!ret && first && !reader_at(r, "("))
+		ret = reader_fail(r, "expected the parameters");
 	if (!ret)
 		ret = read_suffixes(r, ds, &first);
-	while (!ret && (ret = skip_attribute(r)) > 0)
+	while (!ret && (ret = reader_skip_attribute(r)) > 0)
 		ret = 0;
 	while (!ret && ptrs.nr) {
 		ptrs.nr--;
@@ -557,16 +358,16 @@ static int read_prototype(struct reader *r, struct migration_prototype *proto)
 	struct derivs ds = { NULL, 0, 0 };
 	struct params ps = { NULL, 0, 0, 0 };
 	char *name = NULL;
-	int ret = read_specifiers(r, &spec);
+	int ret = reader_specifiers(r, &spec);
 
 	if (!ret)
 		ret = read_declarator(r, &ds, &name, &ps);
 	if (!ret && !name)
-		ret = fail(r, "the function has no name");
-	if (!ret && at(r, ";"))
+		ret = reader_fail(r, "the function has no name");
+	if (!ret && reader_at(r, ";"))
 		r->i++;
-	if (!ret && tok(r))
-		ret = fail(r, "text after the declaration");
+	if (!ret && reader_tok(r))
+		ret = reader_fail(r, "text after the declaration");
 	if (!ret)
 		ret = check_names(r, &ps);
 	if (!ret) {
@@ -598,7 +399,7 @@ int prototype_read(struct migration_prototype *proto, const char *text,
 	r.why = why;
 	lex_buffer(text, strlen(text), &r.tl);
 	if (!r.tl.nr)
-		ret = fail(&r, "an empty declaration");
+		ret = reader_fail(&r, "an empty declaration");
 	else
 		ret = read_prototype(&r, proto);
 	token_list_release(&r.tl);

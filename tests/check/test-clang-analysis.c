@@ -1,7 +1,8 @@
 /*
  * test-clang-analysis.c - libclang's view of call arguments, and the
- * fallbacks from the file's text, on small in-memory files
- * (test-clang-loader.c opens libclang).
+ * fallbacks from the file's text as the analysis uses them, on small
+ * in-memory files (test-clang-loader.c opens libclang; test-decl-lookup.c
+ * tests the text fallbacks themselves).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,173 +280,6 @@ static void test_recovered_expression_has_no_type(void)
 	analysed_release(&a);
 }
 
-static void test_declarations_in_text(void)
-{
-	static const char text[] =
-		"static struct class *mem_class, *sound_class;\n"
-		"struct w { struct class *cls; char name[16]; };\n"
-		"int f(struct tty_driver *driver, unsigned index)\n"
-		"{ return index; }\n";
-	struct token_list tokens = TOKEN_LIST_INIT;
-	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
-				   NULL };
-	struct expr_guess g;
-	char *type;
-
-	lex_buffer(text, src.len, &tokens);
-	type = decl_type(&src, "sound_class", src.len, 0);
-	check_str(type, "struct class *");
-	free(type);
-	type = decl_type(&src, "driver", src.len, 0);
-	check_str(type, "struct tty_driver *");
-	free(type);
-	type = decl_type(&src, "index", src.len, 0);
-	check_str(type, "unsigned");
-	free(type);
-	CU_ASSERT_PTR_NULL(decl_type(&src, "nothing", src.len, 0));
-	/* a member is not a variable, and the other way round */
-	CU_ASSERT_PTR_NULL(decl_type(&src, "cls", src.len, 0));
-	CU_ASSERT_PTR_NULL(decl_type(&src, "driver", src.len, 1));
-	type = decl_type(&src, "name", src.len, 1);
-	check_str(type, "char *");
-	free(type);
-	guess_expression(&src, "w->cls", src.len, &g);
-	check_str(g.type, "struct class *");
-	CU_ASSERT_TRUE(g.from_declaration);
-	expr_guess_release(&g);
-	guess_expression(&src, "w->name + 6", src.len, &g);
-	check_str(g.type, "char *");
-	expr_guess_release(&g);
-	guess_expression(&src, "(struct device *) 0", src.len, &g);
-	check_str(g.type, "struct device *");
-	CU_ASSERT_TRUE(g.is_null);
-	expr_guess_release(&g);
-	guess_expression(&src, "\"a\" \"b%d\"", src.len, &g);
-	CU_ASSERT_TRUE(g.is_literal);
-	check_str(g.literal, "ab%d");
-	expr_guess_release(&g);
-	token_list_release(&tokens);
-}
-
-/* the nearest declaration before wins, the same with the file's index */
-static void test_declarations_indexed(void)
-{
-	static const char text[] =
-		"struct w { struct class *x; };\n"
-		"static dev_t x;\n"
-		"void f(void) { c = class_create(THIS_MODULE, \"snd\"); }\n"
-		"static struct class *x;\n";
-	struct token_list tokens = TOKEN_LIST_INIT;
-	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
-				   NULL };
-	size_t middle = (size_t)(strstr(text, "void f") - text);
-	char *type, *name;
-	int pass;
-
-	lex_buffer(text, src.len, &tokens);
-	for (pass = 0; pass < 2; pass++) {
-		type = decl_type(&src, "x", middle, 0);
-		check_str(type, "dev_t");
-		free(type);
-		type = decl_type(&src, "x", src.len, 0);
-		check_str(type, "struct class *");
-		free(type);
-		type = decl_type(&src, "x", 0, 0); /* none before: the first */
-		check_str(type, "dev_t");
-		free(type);
-		type = decl_type(&src, "x", src.len, 1);
-		check_str(type, "struct class *");
-		free(type);
-		name = decl_created_name(&src, "w->c");
-		check_str(name, "snd");
-		free(name);
-		CU_ASSERT_PTR_NULL(decl_created_name(&src, "x"));
-		if (!src.index) /* the same again, with the index */
-			src.index = decl_index_new(text, &tokens);
-	}
-	decl_index_free(src.index);
-	token_list_release(&tokens);
-}
-
-/* class_create() as the macro it is before 6.4 */
-static const char class_h[] =
-	"struct module;\n"
-	"struct class;\n"
-	"struct lock_class_key { int subkeys; };\n"
-	"#define THIS_MODULE ((struct module *)0)\n"
-	"struct class *__class_create(struct module *owner, const char *name,\n"
-	"\tstruct lock_class_key *key);\n"
-	"#define class_create(owner, name)\t\t\t\\\n"
-	"({\t\t\t\t\t\t\t\\\n"
-	"\tstatic struct lock_class_key __key;\t\t\\\n"
-	"\t__class_create(owner, name, &__key);\t\t\\\n"
-	"})\n";
-
-static const char class_user_c[] =
-	"#include <linux/device/class.h>\n"
-	"static struct class *mem_class;\n"
-	"static int f(void)\n"
-	"{\n"
-	"\tmem_class = class_create(THIS_MODULE, \"mem\");\n"
-	"\treturn mem_class != 0;\n"
-	"}\n";
-
-static const char owner_migration[] =
-	"name: class-create-owner\nfunction: class_create\n"
-	"header: include/linux/device/class.h\n"
-	"old-prototype: struct class *class_create(struct module *owner, "
-	"const char *name)\n"
-	"new-prototype: struct class *class_create(const char *name)\n"
-	"new-call: $2\ndrop: 1 THIS_MODULE\ncocci: x.cocci\nsubject: s\n"
-	"description: d\n";
-
-static void test_a_macro_function_is_seen_expanded(void)
-{
-	char tree[64] = "/tmp/test-clang-analysis-XXXXXX";
-	struct migration m;
-	struct tree_api api;
-	struct scan_file sf;
-	struct analysed_file file;
-	struct call_analysis call;
-	struct clang_env env;
-
-	memset(&m, 0, sizeof(m));
-	CU_ASSERT_FATAL(!migration_parse(&m, owner_migration, "m"));
-	memset(&api, 0, sizeof(api));
-	tree_api_from_text(&api, class_h, "include/linux/device/class.h", &m);
-	check_int(api.declared, API_OLD);
-	CU_ASSERT_TRUE(api.macro);
-	CU_ASSERT_FATAL(mkdtemp(tree) != NULL);
-	scan_file_buffer(&sf, "drivers/char/mem.c", class_user_c,
-			 strlen(class_user_c), &m);
-	check_int_fatal(sf.nr_sites, 1);
-	check_int(sf.sites[0].kind, CALL_SITE_OLD);
-	CU_ASSERT_FATAL(!clang_env_init(&env, tree));
-	clang_env_add_unsaved(&env, "include/linux/device/class.h", class_h);
-	clang_file_init(&file, "drivers/char/mem.c");
-	call_analysis_init(&call, &sf.sites[0], &m, &api, &file, 0);
-	clang_analyse_file(&env, &file, class_user_c, strlen(class_user_c),
-			   &call, 1);
-	/*
-	 * the call is __class_create()'s expansion; its two arguments are
-	 * the macro's, found where they are written
-	 */
-	CU_ASSERT_TRUE(call.seen_by_libclang);
-	CU_ASSERT_PTR_NULL(file.parse_error);
-	check_int_fatal(call.nr_args, 2);
-	check_str(call.args[0].type, "struct module *");
-	check_int(call.args[0].type_source, TYPE_FROM_LIBCLANG);
-	CU_ASSERT_TRUE(call.args[1].is_literal);
-	check_str(call.args[1].literal, "mem");
-	call_analysis_release(&call);
-	clang_file_release(&file);
-	clang_env_release(&env);
-	scan_file_release(&sf);
-	tree_api_release(&api);
-	migration_release(&m);
-	rmdir(tree);
-}
-
 /* a configuration value in an expression: the parse is retried with it */
 static void test_undeclared_config_retried(void)
 {
@@ -687,13 +521,8 @@ static const struct unit_test tests[] = {
 	{ "the declaration a call resolves to", test_declaration_of_the_call },
 	{ "a file libclang cannot use: the reason",
 	  test_unparsable_file_is_reported },
-	{ "declarations and shapes in the text", test_declarations_in_text },
 	{ "a recovered expression has no type",
 	  test_recovered_expression_has_no_type },
-	{ "the nearest declaration, with the index or without",
-	  test_declarations_indexed },
-	{ "a function that is a macro: libclang's expansion",
-	  test_a_macro_function_is_seen_expanded },
 	{ "undeclared CONFIG_ values: the parse is retried",
 	  test_undeclared_config_retried },
 	{ NULL, NULL }

@@ -1,0 +1,110 @@
+/*
+ * test-decl-lookup.c - what a file's own text says about a name or an
+ * argument expression (decl-lookup.h), for the calls libclang cannot
+ * describe: declarations, the file's index, and the shapes of
+ * expressions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decl-lookup.h"
+#include "lexer.h"
+#include "unit.h"
+
+static void test_declarations_in_text(void)
+{
+	static const char text[] =
+		"static struct class *mem_class, *sound_class;\n"
+		"struct w { struct class *cls; char name[16]; };\n"
+		"int f(struct tty_driver *driver, unsigned index)\n"
+		"{ return index; }\n";
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
+	struct expr_guess g;
+	char *type;
+
+	lex_buffer(text, src.len, &tokens);
+	type = decl_type(&src, "sound_class", src.len, 0);
+	check_str(type, "struct class *");
+	free(type);
+	type = decl_type(&src, "driver", src.len, 0);
+	check_str(type, "struct tty_driver *");
+	free(type);
+	type = decl_type(&src, "index", src.len, 0);
+	check_str(type, "unsigned");
+	free(type);
+	CU_ASSERT_PTR_NULL(decl_type(&src, "nothing", src.len, 0));
+	/* a member is not a variable, and the other way round */
+	CU_ASSERT_PTR_NULL(decl_type(&src, "cls", src.len, 0));
+	CU_ASSERT_PTR_NULL(decl_type(&src, "driver", src.len, 1));
+	type = decl_type(&src, "name", src.len, 1);
+	check_str(type, "char *");
+	free(type);
+	guess_expression(&src, "w->cls", src.len, &g);
+	check_str(g.type, "struct class *");
+	CU_ASSERT_TRUE(g.from_declaration);
+	expr_guess_release(&g);
+	guess_expression(&src, "w->name + 6", src.len, &g);
+	check_str(g.type, "char *");
+	expr_guess_release(&g);
+	guess_expression(&src, "(struct device *) 0", src.len, &g);
+	check_str(g.type, "struct device *");
+	CU_ASSERT_TRUE(g.is_null);
+	expr_guess_release(&g);
+	guess_expression(&src, "\"a\" \"b%d\"", src.len, &g);
+	CU_ASSERT_TRUE(g.is_literal);
+	check_str(g.literal, "ab%d");
+	expr_guess_release(&g);
+	token_list_release(&tokens);
+}
+
+/* the nearest declaration before wins, the same with the file's index */
+static void test_declarations_indexed(void)
+{
+	static const char text[] =
+		"struct w { struct class *x; };\n"
+		"static dev_t x;\n"
+		"void f(void) { c = class_create(THIS_MODULE, \"snd\"); }\n"
+		"static struct class *x;\n";
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
+	size_t middle = (size_t)(strstr(text, "void f") - text);
+	char *type, *name;
+	int pass;
+
+	lex_buffer(text, src.len, &tokens);
+	for (pass = 0; pass < 2; pass++) {
+		type = decl_type(&src, "x", middle, 0);
+		check_str(type, "dev_t");
+		free(type);
+		type = decl_type(&src, "x", src.len, 0);
+		check_str(type, "struct class *");
+		free(type);
+		type = decl_type(&src, "x", 0, 0); /* none before: the first */
+		check_str(type, "dev_t");
+		free(type);
+		type = decl_type(&src, "x", src.len, 1);
+		check_str(type, "struct class *");
+		free(type);
+		name = decl_created_name(&src, "w->c");
+		check_str(name, "snd");
+		free(name);
+		CU_ASSERT_PTR_NULL(decl_created_name(&src, "x"));
+		if (!src.index) /* the same again, with the index */
+			src.index = decl_index_new(text, &tokens);
+	}
+	decl_index_free(src.index);
+	token_list_release(&tokens);
+}
+
+static const struct unit_test tests[] = {
+	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "the nearest declaration, with the index or without",
+	  test_declarations_indexed },
+	{ NULL, NULL }
+};
+
+UNIT_MAIN("decl-lookup", tests)
