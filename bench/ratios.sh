@@ -90,21 +90,22 @@ cold() {
 	export XDG_CACHE_HOME=$work/cache
 }
 
-# report WHAT A B RATIO TARGET UNIT: one line, PASS or FAIL
-report() {
-	local verdict
-	targets=$((targets + 1))
-	verdict=$(awk -v r="$4" -v t="$5" 'BEGIN {
-		print (r != "?" && r <= t) ? "PASS" : "FAIL" }')
-	[ "$verdict" = PASS ] && met=$((met + 1))
-	printf '  %-34s %9s %-2s / %9s %-2s = %6s  (target <= %s)  %s\n' \
-		"$1" "$2" "$6" "$3" "$6" "$4" "$5" "$verdict"
-}
-
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN {
 		if (a == "?" || b == "?" || b <= 0) print "?"
 		else printf "%.3f\n", a / b }'
+}
+
+# report WHAT A B TARGET UNIT: one line, A / B against TARGET, PASS or FAIL
+report() {
+	local verdict r
+	r=$(ratio "$2" "$3")
+	targets=$((targets + 1))
+	verdict=$(awk -v r="$r" -v t="$4" 'BEGIN {
+		print (r != "?" && r <= t) ? "PASS" : "FAIL" }')
+	[ "$verdict" = PASS ] && met=$((met + 1))
+	printf '  %-34s %9s %-2s / %9s %-2s = %6s  (target <= %s)  %s\n' \
+		"$1" "$2" "$5" "$3" "$5" "$r" "$4" "$verdict"
 }
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
@@ -172,14 +173,10 @@ report_issue30() {
 	t_conv=$(median "$work/converted.time")
 	m_apply=$(median "$work/apply.rss")
 	m_spatch=$(median "$work/spatch.rss")
-	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" \
-		"$(ratio "$t_apply" "$t_spatch")" 0.5 s
-	report "second apply / first" "$t_a2" "$t_apply" \
-		"$(ratio "$t_a2" "$t_apply")" 0.1 s
-	report "check of converted / first apply" "$t_conv" "$t_apply" \
-		"$(ratio "$t_conv" "$t_apply")" 1 s
-	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" \
-		"$(ratio "$m_apply" "$m_spatch")" 1 KB
+	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" 0.5 s
+	report "second apply / first" "$t_a2" "$t_apply" 0.1 s
+	report "check of converted / first apply" "$t_conv" "$t_apply" 1 s
+	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" 1 KB
 }
 
 # bench_tree LABEL TREE MIGRATION
@@ -260,23 +257,16 @@ bench_tree() {
 	local both
 	both=$(awk -v a="$t_apply" -v c="$t_check" 'BEGIN {
 		printf "%.3f\n", a + c }')
-	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" \
-		"$(ratio "$t_apply" "$t_spatch")" 0.5 s
-	report "second check / first" "$t_c2" "$t_c1" \
-		"$(ratio "$t_c2" "$t_c1")" 0.1 s
-	report "second apply / first" "$t_a2" "$t_a1" \
-		"$(ratio "$t_a2" "$t_a1")" 0.1 s
-	report "check --patch / check" "$t_cp" "$t_check" \
-		"$(ratio "$t_cp" "$t_check")" 2 s
-	report "series / (apply + check)" "$t_series" "$both" \
-		"$(ratio "$t_series" "$both")" 1.5 s
-	report "check of converted / first apply" "$t_conv" "$t_a1" \
-		"$(ratio "$t_conv" "$t_a1")" 1 s
+	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" 0.5 s
+	report "second check / first" "$t_c2" "$t_c1" 0.1 s
+	report "second apply / first" "$t_a2" "$t_a1" 0.1 s
+	report "check --patch / check" "$t_cp" "$t_check" 2 s
+	report "series / (apply + check)" "$t_series" "$both" 1.5 s
+	report "check of converted / first apply" "$t_conv" "$t_a1" 1 s
 	local m_apply m_spatch
 	m_apply=$(median "$work/apply.rss")
 	m_spatch=$(median "$work/spatch.rss")
-	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" \
-		"$(ratio "$m_apply" "$m_spatch")" 1 KB
+	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" 1 KB
 	echo "  load average after: $(load)"
 }
 
