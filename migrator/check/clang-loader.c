@@ -254,17 +254,32 @@ static void load_libclang(void)
 	free(why);
 }
 
-int clang_loader_init(void)
-{
-	pthread_once(&loader_once, load_libclang);
-	return loader_status;
-}
+static pthread_mutex_t preload_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t preload_thread;
+static int preload_running;
 
 static void *preload(void *unused)
 {
 	(void)unused;
-	clang_loader_init();
+	pthread_once(&loader_once, load_libclang);
 	return NULL;
+}
+
+/*
+ * The preload thread ended, not only its loading: check forks its
+ * workers next (fork-tasks.h), and a thread still exiting beside the
+ * fork may hold a lock of the allocator's in the copy
+ */
+int clang_loader_init(void)
+{
+	pthread_once(&loader_once, load_libclang);
+	pthread_mutex_lock(&preload_lock);
+	if (preload_running) {
+		pthread_join(preload_thread, NULL);
+		preload_running = 0;
+	}
+	pthread_mutex_unlock(&preload_lock);
+	return loader_status;
 }
 
 /* at exit: never leave the loader half-way through LLVM's constructors */
@@ -276,14 +291,13 @@ static void wait_for_preload(void)
 int clang_loader_preload(void)
 {
 	struct strbuf identity = STRBUF_INIT;
-	pthread_t thread;
 	int found = clang_loader_locate(&identity) == 0;
 
 	strbuf_release(&identity);
 	if (!found || getenv("KMIGRATE_LIBCLANG") ||
-	    pthread_create(&thread, NULL, preload, NULL))
+	    pthread_create(&preload_thread, NULL, preload, NULL))
 		return clang_loader_init();
-	pthread_detach(thread);
+	preload_running = 1;
 	atexit(wait_for_preload);
 	return 0;
 }

@@ -11,7 +11,6 @@
  * job->apply_report, apply's report.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,13 +119,9 @@ struct verify_job {
 	int failed;
 };
 
-/*
- * On a thread of its own: it writes only s's notes and verdicts, which
- * check does not read, and starts children (run-command.h)
- */
-static void *verify_staged(void *arg)
+/* checkpatch and git am: s's notes and verdicts, which check does not read */
+static void verify_staged(struct verify_job *v)
 {
-	struct verify_job *v = arg;
 
 	if (v->job->checkpatch)
 		series_checkpatch(v->s, v->staged);
@@ -135,13 +130,14 @@ static void *verify_staged(void *arg)
 						"code (series --checkpatch "
 						"runs it)");
 	v->failed = series_verify(v->s, v->staged, v->scratch) < 0;
-	return NULL;
 }
 
 /*
  * checkpatch, git am and check on the staged series: 0 go on, 1 stop.
- * The first two run their children while check parses; check's
- * verdict counts only when git am reproduced the converted tree.
+ * check's verdict counts only when git am reproduced the converted
+ * tree.  One after the other: check forks its libclang workers
+ * (fork-tasks.h), which a thread running beside them could leave
+ * holding a lock of the allocator's in the copy.
  */
 static int judge_staged(struct series_job *job, struct series *s,
 			const char *staged, struct check_result *r,
@@ -149,8 +145,7 @@ static int judge_staged(struct series_job *job, struct series *s,
 {
 	struct verify_job v = { job, s, NULL, NULL, 0 };
 	char *abs = realpath(staged, NULL), *scratch;
-	pthread_t thread;
-	int threaded, analysed;
+	int analysed;
 
 	if (!abs) {
 		error_errno("cannot resolve '%s'", staged);
@@ -159,13 +154,9 @@ static int judge_staged(struct series_job *job, struct series *s,
 	scratch = tempdir_create("kmigrate-series");
 	v.staged = abs;
 	v.scratch = scratch;
-	threaded = !pthread_create(&thread, NULL, verify_staged, &v);
-	if (!threaded)
-		verify_staged(&v);
+	verify_staged(&v);
 	*checked = 1; /* r is filled, to release */
 	analysed = check_converted(job, s, r);
-	if (threaded)
-		pthread_join(thread, NULL);
 	free(scratch);
 	free(abs);
 	return v.failed || check_gate(job, r, analysed);
