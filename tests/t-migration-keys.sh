@@ -229,7 +229,7 @@ for bad in "--sp-file /etc/passwd" "-o /tmp/x.c" "--out-place" \
 	check "a hand .cocci's Options: '$opt' is refused: apply exits 2, one line naming it, the tree as it was" \
 		'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
 		 grep -q -- "Options: line: .$opt. is not an allowed spatch option" "$err" &&
-		 diff -r -q "$wrap.orig" "$wrap" >/dev/null'
+		 diff -r -q "$wrap.orig" "$wrap" >/dev/null' || show "$err"
 done
 km "$hand" cocci --mode report "$wrap"
 check "cocci --mode report refuses it too: exit 2, naming it" \

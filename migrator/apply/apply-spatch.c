@@ -115,16 +115,20 @@ static void take_results(struct spatch_job *jobs, size_t n, size_t stage)
 	}
 }
 
-/* one semantic patch on every work that has no outcome yet */
-/* how spatch runs a semantic patch; -1 (reported) if it cannot be read */
+/*
+ * how spatch runs a semantic patch; -1 (reported, options cleared) if it
+ * cannot be read
+ */
 static int stage_opts(struct apply_ctx *ctx, const char *cocci,
 		      struct strlist *options, struct spatch_run_opts *ropts)
 {
 	const struct apply_opts *opts = ctx->opts;
 	size_t i;
 
-	if (spatch_cocci_options(cocci, options) < 0)
+	if (spatch_cocci_options(cocci, options) < 0) {
+		strlist_clear(options, 0);
 		return -1;
+	}
 	/* the generated patch has them on its Options: line already */
 	for (i = 0; opts->m->cocci.nr && i < opts->m->spatch_options.nr; i++)
 		strlist_push(options, opts->m->spatch_options.items[i].string);
@@ -158,6 +162,7 @@ void apply_spatch_cancel(struct apply_ctx *ctx)
 	ctx->prestart = NULL;
 }
 
+/* one semantic patch on every work that has no outcome yet */
 static int run_stage(struct apply_ctx *ctx, struct apply_work *works, size_t nr,
 		     size_t stage, const char *cocci)
 {

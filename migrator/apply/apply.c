@@ -574,6 +574,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 	scan_result_release(&scan);
 	if (!ret && storable)
 		apply_memo_put(&ctx.memo, r);
+	if (ret < 0) /* nothing half-made for the caller */
+		apply_result_release(r);
 	return ret;
 }
 
