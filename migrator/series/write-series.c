@@ -122,7 +122,6 @@ struct verify_job {
 /* checkpatch and git am: s's notes and verdicts, which check does not read */
 static void verify_staged(struct verify_job *v)
 {
-
 	if (v->job->checkpatch)
 		series_checkpatch(v->s, v->staged);
 	else
