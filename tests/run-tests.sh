@@ -9,15 +9,46 @@
 # "1..0 # SKIP" a script not run).  Each test's output is shown; the last
 # line is "tests: N passed, N failed, N skipped": a case skipped because a
 # tool is missing is counted as such, never as passed.
+#
+# A test that runs longer than TEST_TIMEOUT seconds (default 600; 0: no
+# limit) is killed with its children, counted as one failure, and named:
+# "run-tests.sh: TEST timed out after N s".  A hang fails one test, not
+# the whole run.
 set -u
 mode=$1
 shift
 passed=0 failed=0 todo=0 skipped=0 failures=()
+TEST_TIMEOUT=${TEST_TIMEOUT:-600}
+case $TEST_TIMEOUT in
+''|*[!0-9]*)
+	echo "run-tests.sh: TEST_TIMEOUT '$TEST_TIMEOUT' is not a number" \
+	     "of seconds" >&2
+	exit 2 ;;
+esac
 : "${TMPDIR:=/tmp}"
 scratch=$(mktemp -d "$TMPDIR/kmigrate-tests.XXXXXX") || exit 2
 trap 'rm -rf "$scratch"' EXIT
 # kmigrate's result cache: never the user's real one
 export XDG_CACHE_HOME="$scratch/xdg-cache"
+
+# limited CMD...: CMD, killed with its process group after TEST_TIMEOUT
+# seconds (timeout's 124, or 137 when it had to be killed); its input is
+# /dev/null, as in CI, so that no test waits on a terminal
+limited() {
+	if [ "$TEST_TIMEOUT" -eq 0 ]; then
+		"$@" </dev/null
+	else
+		timeout --kill-after=10 "$TEST_TIMEOUT" "$@" </dev/null
+	fi
+}
+
+# timed_out TEST STATUS: say so when STATUS is the one of a test killed
+# for running too long
+timed_out() {
+	[ "$TEST_TIMEOUT" -ne 0 ] || return 1
+	[ "$2" -eq 124 ] || [ "$2" -eq 137 ] || return 1
+	echo "run-tests.sh: $1 timed out after $TEST_TIMEOUT s"
+}
 
 for t in "$@"; do
 	case $t in
@@ -26,9 +57,10 @@ for t in "$@"; do
 		echo "=== $t"
 		out="$scratch/out"
 		mkdir -p "$scratch/tmp"
-		TMPDIR="$scratch/tmp" bash "$t" >"$out" 2>&1
+		TMPDIR="$scratch/tmp" limited bash "$t" >"$out" 2>&1
 		status=$?
 		cat "$out"
+		timed_out "$t" "$status"
 		p=$(grep '^ok ' "$out" | grep -vc '# SKIP')
 		f=$(grep '^not ok ' "$out" | grep -vc '# TODO')
 		d=$(grep '^not ok ' "$out" | grep -c '# TODO')
@@ -44,9 +76,10 @@ for t in "$@"; do
 	*)
 		echo "=== $t"
 		out="$scratch/out"
-		"$t" >"$out" 2>&1
+		limited "$t" >"$out" 2>&1
 		status=$?
 		cat "$out"
+		timed_out "$t" "$status"
 		# CUnit's summary: "tests  N  N  N  F  n/a"
 		p=$(awk '$1 == "tests" && NF >= 5 { print $4 }' "$out")
 		f=$(awk '$1 == "tests" && NF >= 5 { print $5 }' "$out")
