@@ -22,7 +22,8 @@
 # .remove_new).  The hand
 # spatch runs bench/cocci/NAME.cocci where there is one (a minimal
 # one-rule patch), else the migration's own semantic patch as 'kmigrate
-# cocci' prints it, with its '// Options:' as make coccicheck passes them.  Each pair
+# cocci' prints it, with its '// Options:' and, when it has the virtual
+# rule, '-D patch', as make coccicheck MODE=patch passes them.  Each pair
 # runs RUNS times (default 3), alternating which goes first; the figures
 # are medians.  Every "first" run starts from an empty $XDG_CACHE_HOME, so
 # only the second run of a pair may reuse a result cache.  series runs with
@@ -121,6 +122,10 @@ hand_cocci() {
 	fi
 	read -r -a spatch_options < <(sed -n 's|^// Options:||p' \
 		"$work/hand.cocci")
+	# the mode make coccicheck MODE=patch selects
+	if grep -q '^virtual .*\bpatch\b' "$work/hand.cocci"; then
+		spatch_options+=(-D patch)
+	fi
 }
 
 # converted_copy TREE: a copy of TREE with apply's patch ($work/patch)
