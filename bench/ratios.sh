@@ -33,11 +33,15 @@
 #
 # Environment: KMIGRATE (default ./kmigrate), RUNS, JOBS (default 2),
 # KMIGRATE_REALTREE, REAL_MIGRATIONS, BENCH_TREES ("fixture real", the
-# default, or either), RATIOS ("all", the default, or "issue30": issue
-# 30's goals 3 and 4 alone, apply against the hand spatch, a second apply,
+# default, or either), RATIOS ("all", the default; "issue30": issue
+# 30's goal 3 alone, apply against the hand spatch, a second apply,
 # the check of the converted tree and the peak memory, all from the
 # pair's cold apply, which is then also the first apply and the patch:
-# about a third of the time on the real tree).
+# about a third of the time on the real tree; "apply": apply against the
+# hand spatch and the peak memory only, issue 30's goal 4),
+# SPATCH_TIMEOUT (seconds, default 0: none): a hand spatch still running
+# then is stopped, and its time is a bound: "> T", the ratio "< R",
+# met when R is (apply took at most R times what spatch took).
 set -u
 export LC_ALL=C
 SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +52,7 @@ REALTREE=${KMIGRATE_REALTREE:-/var/tmp/kmigrate-cache/linux-source-6.1}
 BENCH_TREES=${BENCH_TREES:-fixture real}
 REAL_MIGRATIONS=${REAL_MIGRATIONS:-class-create-owner strlcpy-strscpy}
 RATIOS=${RATIOS:-all}
+SPATCH_TIMEOUT=${SPATCH_TIMEOUT:-0}
 TIME=/usr/bin/time
 met=0 targets=0
 
@@ -110,6 +115,43 @@ report() {
 }
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
+
+# hand_spatch TREE: the hand-run spatch, timed; stopped after
+# SPATCH_TIMEOUT seconds, which marks its time as a bound
+hand_spatch() {
+	local limit=()
+
+	[ "$SPATCH_TIMEOUT" -gt 0 ] &&
+		limit=(timeout --kill-after=10 "$SPATCH_TIMEOUT")
+	timed spatch "${limit[@]}" spatch --sp-file "$work/hand.cocci" \
+		--use-gitgrep "${spatch_options[@]}" -j "$JOBS" --very-quiet \
+		--dir "$1"
+	if [ "$SPATCH_TIMEOUT" -gt 0 ] &&
+	   grep -Eq "non-zero status (124|137)$" "$work/spatch.kb"; then
+		touch "$work/spatch.bound"
+		say "the hand spatch was stopped after $SPATCH_TIMEOUT s"
+	fi
+}
+
+# report_spatch A T TARGET UNIT: report() of apply's A against the
+# hand spatch's T; when spatch was stopped, T is a lower bound on its
+# time, so A / T is an upper bound on the ratio
+report_spatch() {
+	local r verdict
+
+	if [ ! -e "$work/spatch.bound" ]; then
+		report "apply / hand spatch --dir" "$1" "$2" "$3" "$4"
+		return
+	fi
+	r=$(ratio "$1" "$2")
+	targets=$((targets + 1))
+	verdict=$(awk -v r="$r" -v t="$3" 'BEGIN {
+		print (r != "?" && r <= t) ? "PASS" : "FAIL" }')
+	[ "$verdict" = PASS ] && met=$((met + 1))
+	printf '  %-34s %9s %-2s / %8s+ %-2s = <%5s  (target <= %s)  %s\n' \
+		"apply / hand spatch (stopped)" "$1" "$4" "$2" "$4" "$r" \
+		"$3" "$verdict"
+}
 
 # hand_cocci MIGRATION: the semantic patch the hand spatch runs, into
 # $work/hand.cocci, and its options into the array spatch_options
@@ -178,7 +220,7 @@ report_issue30() {
 	t_conv=$(median "$work/converted.time")
 	m_apply=$(median "$work/apply.rss")
 	m_spatch=$(median "$work/spatch.rss")
-	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" 0.5 s
+	report_spatch "$t_apply" "$t_spatch" 0.5 s
 	report "second apply / first" "$t_a2" "$t_apply" 0.1 s
 	report "check of converted / first apply" "$t_conv" "$t_apply" 1 s
 	report "apply peak RSS / hand spatch's" "$m_apply" "$m_spatch" 1 KB
@@ -187,16 +229,15 @@ report_issue30() {
 # bench_tree LABEL TREE MIGRATION
 bench_tree() {
 	local label=$1 tree=$2 mig=$3 i km spatch_options=() start
-	local cocci=$work/hand.cocci
 	km=("$KMIGRATE" -q -j "$JOBS" --migration "$mig")
 	hand_cocci "$mig"
 	start_tree "$tree" "$mig"
 	tree=$start
 
-	rm -f "$work"/*.time "$work"/*.rss
+	rm -f "$work"/*.time "$work"/*.rss "$work/spatch.bound"
 	echo "bench/ratios.sh: $label: $tree ($mig), -j $JOBS," \
 	     "medians of $RUNS, load average $(load)"
-	if [ "$RATIOS" != issue30 ]; then
+	if [ "$RATIOS" = all ]; then
 		cold
 		"${km[@]}" apply "$tree" >"$work/patch" 2>/dev/null
 		converted_copy "$tree"
@@ -204,16 +245,13 @@ bench_tree() {
 	for ((i = 0; i < RUNS; i++)); do
 		# apply against the hand spatch, alternating
 		if ((i % 2)); then
-			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
-				"${spatch_options[@]}" -j "$JOBS" --very-quiet \
-				--dir "$tree"
+			hand_spatch "$tree"
 			cold; timed apply "${km[@]}" apply "$tree"
 		else
 			cold; timed apply "${km[@]}" apply "$tree"
-			timed spatch spatch --sp-file "$cocci" --use-gitgrep \
-				"${spatch_options[@]}" -j "$JOBS" --very-quiet \
-				--dir "$tree"
+			hand_spatch "$tree"
 		fi
+		[ "$RATIOS" = apply ] && continue
 		if [ "$RATIOS" = issue30 ]; then
 			bench_issue30 "$tree"
 			continue
@@ -243,11 +281,20 @@ bench_tree() {
 		timed series "${km[@]}" series --force --no-checkpatch \
 			--no-get-maintainer --out "$work/series" "$tree"
 	done
-	if [ "$RATIOS" = issue30 ]; then
+	case $RATIOS in
+	issue30)
 		report_issue30
 		echo "  load average after: $(load)"
-		return
-	fi
+		return ;;
+	apply)
+		report_spatch "$(median "$work/apply.time")" \
+			"$(median "$work/spatch.time")" 0.5 s
+		report "apply peak RSS / hand spatch's" \
+			"$(median "$work/apply.rss")" \
+			"$(median "$work/spatch.rss")" 1 KB
+		echo "  load average after: $(load)"
+		return ;;
+	esac
 	local t_apply t_spatch t_c1 t_c2 t_a1 t_a2 t_check t_cp t_series t_conv
 	t_apply=$(median "$work/apply.time")
 	t_spatch=$(median "$work/spatch.time")
@@ -262,7 +309,7 @@ bench_tree() {
 	local both
 	both=$(awk -v a="$t_apply" -v c="$t_check" 'BEGIN {
 		printf "%.3f\n", a + c }')
-	report "apply / hand spatch --dir" "$t_apply" "$t_spatch" 0.5 s
+	report_spatch "$t_apply" "$t_spatch" 0.5 s
 	report "second check / first" "$t_c2" "$t_c1" 0.1 s
 	report "second apply / first" "$t_a2" "$t_a1" 0.1 s
 	report "check --patch / check" "$t_cp" "$t_check" 2 s
