@@ -337,13 +337,27 @@ rt_git checkout -q -f linux-6.1 && rt_git reset -q --hard "$START_TAG"
 	sort -k1,1nr -k2 | awk 'NR == 1 { print $2 }')
 
 # --- make coccicheck on one directory, against apply and scan ---
-# "FILE:LINE" of the "-" lines of a diff, by the old file's numbers
+# "FILE:LINE" of the "-" lines of a diff, by the old file's numbers,
+# but for a line the hunk only re-indents (a "+" line of the same hunk
+# is its text with other white space: apply aligns the continuation
+# lines of a call whose name got shorter, as checkpatch asks, where
+# spatch keeps their columns)
 removed_lines() {
-	awk '/^--- / { f = $2; sub(/^a\//, "", f); next }
+	awk 'function flush(  i) {
+		for (i = 1; i <= n; i++)
+			if (!(text[i] in added))
+				print f ":" line[i]
+		n = 0; delete added
+	     }
+	     function squeeze(s) { gsub(/[ \t]+/, "", s); return s }
+	     /^--- / { flush(); f = $2; sub(/^a\//, "", f); next }
 	     /^\+\+\+ / { next }
-	     /^@@ / { split($2, a, ","); old = substr(a[1], 2); next }
-	     /^-/ { print f ":" old; old++; next }
-	     /^ / { old++ }' "$1" | sort -u
+	     /^@@ / { flush(); split($2, a, ","); old = substr(a[1], 2); next }
+	     /^-/ { line[++n] = old; text[n] = squeeze(substr($0, 2)); old++
+		    next }
+	     /^\+/ { added[squeeze(substr($0, 2))] = 1; next }
+	     /^ / { old++ }
+	     END { flush() }' "$1" | sort -u
 }
 if [ -z "$COCCI_DIR" ]; then
 	skip coccicheck "scan lists no old call to run it on"
