@@ -123,9 +123,11 @@ hand_spatch() {
 
 	[ "$SPATCH_TIMEOUT" -gt 0 ] &&
 		limit=(timeout --kill-after=10 "$SPATCH_TIMEOUT")
-	timed spatch "${limit[@]}" spatch --sp-file "$work/hand.cocci" \
-		--use-gitgrep "${spatch_options[@]}" -j "$JOBS" --very-quiet \
-		--dir "$1"
+	# in $work: spatch -j keeps its workers' output in a folder of the
+	# current one, which a stopped spatch leaves behind
+	(cd "$work" && timed spatch "${limit[@]}" spatch \
+		--sp-file "$work/hand.cocci" --use-gitgrep \
+		"${spatch_options[@]}" -j "$JOBS" --very-quiet --dir "$1")
 	if [ "$SPATCH_TIMEOUT" -gt 0 ] &&
 	   grep -Eq "non-zero status (124|137)$" "$work/spatch.kb"; then
 		touch "$work/spatch.bound"
