@@ -228,16 +228,19 @@ left_named() {
 }
 
 # apply's exit 1 accounted for: each call named left is an old call of
-# the scan, and each file of the converted tree has as many calls still
-# old as apply named there; the others in $OUT/left.unnamed
+# the scan (one the migration leaves by its context included), and each
+# file of the converted tree has as many calls still old as apply named
+# there; the others in $OUT/left.unnamed
 left_accounted() {
+	local old='^[^ ]*: (old|ambiguous|shadowed|left-by-context) '
+
 	km scan "$TREE" >"$OUT/scan-after.txt" 2>"$OUT/scan-after.err"
-	grep -E '^[^ ]*: (old|ambiguous|shadowed) ' "$OUT/scan.txt" |
-		cut -d: -f1-3 | sort -u >"$OUT/scan.old-calls"
+	grep -E "$old" "$OUT/scan.txt" | cut -d: -f1-3 | sort -u \
+		>"$OUT/scan.old-calls"
 	{ comm -23 "$OUT/apply.left" "$OUT/scan.old-calls" |
 		sed 's/$/: named left, but no old call of the scan/'
-	  diff <(grep -E '^[^ ]*: (old|ambiguous|shadowed) ' \
-			"$OUT/scan-after.txt" | cut -d: -f1 | sort | uniq -c) \
+	  diff <(grep -E "$old" "$OUT/scan-after.txt" | cut -d: -f1 | sort |
+			uniq -c) \
 	       <(cut -d: -f1 "$OUT/apply.left" | sort | uniq -c) |
 		sed -n -e 's/^< *\([0-9]*\) \(.*\)/\2: \1 calls still old/p' \
 		       -e 's/^> *\([0-9]*\) \(.*\)/\2: \1 calls named left/p'
