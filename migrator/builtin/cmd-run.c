@@ -170,9 +170,13 @@ static void print_against_hand_patch(const struct run_ctx *ctx,
 
 static int step_apply(const struct run_ctx *ctx)
 {
-	struct apply_opts opts = { ctx->tree, ctx->m,
-				   km_jobs(), APPLY_DEFAULT_TIMEOUT,
-				   0,	      ctx->max_line };
+	struct apply_opts opts = {
+		.tree = ctx->tree,
+		.m = ctx->m,
+		.jobs = km_jobs(),
+		.timeout_sec = APPLY_DEFAULT_TIMEOUT,
+		.max_line_length = ctx->max_line,
+	};
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
 	int ret = 0;
