@@ -5,7 +5,8 @@
 # an expression of constants is evaluated in the call's own
 # translation unit, and the call converted to the case its value
 # selects.  A variable, or a name two files give different values, is
-# left and named; without libclang the calls are left as before.
+# left and named; without libclang the calls are left as before.  series
+# converts the same calls.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -20,6 +21,11 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL 0u
 int ida_simple_get(struct ida *ida, unsigned int start, unsigned int end, gfp_t gfp);
 void ida_simple_remove(struct ida *ida, unsigned int id);
+int ida_alloc(struct ida *ida, gfp_t gfp);
+int ida_alloc_min(struct ida *ida, unsigned int min, gfp_t gfp);
+int ida_alloc_max(struct ida *ida, unsigned int max, gfp_t gfp);
+int ida_alloc_range(struct ida *ida, unsigned int min, unsigned int max, gfp_t gfp);
+void ida_free(struct ida *ida, unsigned int id);
 EOT
 cat >"$tree/include/linux/my-limits.h" <<'EOT'
 #define MY_LIMIT 0
@@ -105,6 +111,11 @@ if [ -z "$real" ]; then
 	test_done
 	exit
 fi
+
+km series --from "Tess Tester <tess@example.org>" --out "$TMPDIR/series" "$tree"
+check "series: its patch converts by the values libclang knows" \
+	'grep -qs "^+	r |= ida_alloc(ida, GFP_KERNEL);$" "$TMPDIR"/series/0001-*.patch &&
+	 grep -qs "^+	r |= ida_alloc_range(ida, 1, (~0U >> 1) - 1, GFP_KERNEL);$" "$TMPDIR"/series/0001-*.patch'
 
 km apply --in-place "$tree"
 check "a header's macro, an enum constant, an expression: the case their value selects" \
