@@ -98,6 +98,7 @@ static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
 		return 0;
 	w->has_given = 1;
 	scanned_text_init(&w->given, w->file->path, g->buf, g->len, m);
+	w->given.values = w->orig.values;
 	if (same_sites(&w->orig.scan, &w->given.scan, 1))
 		return 1;
 	scanned_text_release(&w->given);
@@ -125,6 +126,7 @@ int apply_prepare_given(struct apply_ctx *ctx, struct apply_work *w)
 		w->has_given = 1;
 		scanned_text_init(&w->given, w->file->path, g->buf, g->len,
 				  ctx->opts->m);
+		w->given.values = w->orig.values;
 		if (!same_sites(&a->scan, &w->given.scan, 0)) {
 			w->failure = xstrdup("a NUL byte between its tokens: "
 					     "spatch cannot read it as it is");

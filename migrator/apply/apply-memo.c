@@ -56,6 +56,18 @@ int apply_memo_key(struct result_key *key, const struct result_key *spatch,
 	free(path);
 	add_number(key, max_line_length);
 	add_number(key, opts->timeout_sec);
+	for (i = 0; opts->values && i < opts->values->nr; i++) {
+		const struct map_values_file *f = &opts->values->files[i];
+		size_t k;
+
+		result_key_addstr(key, f->path);
+		for (k = 0; k < f->nr; k++) {
+			result_key_addstr(key, f->items[k].text);
+			result_key_addstr(key, f->items[k].conflict ?
+						       "?" :
+						       f->items[k].literal);
+		}
+	}
 	for (i = 0; i < walk->nr_files; i++) {
 		const struct tree_file *f = &walk->files[i];
 		long long fields[TREE_FILE_STAT_FIELDS];

@@ -114,8 +114,8 @@ static int left_by_value(struct apply_result *r, const struct apply_file *file,
 	const char *value = "", *other = "";
 	size_t i;
 
-	if (!w->orig.buf ||
-	    call_variant_choose(m, w->orig.buf, w->orig.len, cs, &choice) != 1)
+	if (!w->orig.buf || call_variant_choose(m, w->orig.values, w->orig.buf,
+						w->orig.len, cs, &choice) != 1)
 		return 0;
 	left = add_left(r, file, cs,
 			choice.twice ? APPLY_LEFT_TWICE : APPLY_LEFT_VALUE,
@@ -267,6 +267,7 @@ static int rewrite(struct apply_ctx *ctx, struct apply_work *w,
 	const struct migration *m = ctx->opts->m;
 	struct apply_rewrite rw = {
 		.m = m,
+		.values = a->values,
 		.buf = a->buf,
 		.len = a->len,
 		.sites = a->scan.sites,
@@ -421,6 +422,7 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 	}
 	scanned_text_init(&w->orig, file->path, file->old_text.buf,
 			  file->old_text.len, opts->m);
+	w->orig.values = map_values_file(opts->values, file->path);
 	return w;
 }
 
@@ -473,7 +475,8 @@ static int start_spatch(struct apply_ctx *ctx, struct strlist *coccis,
 			struct spatch_version *version)
 {
 	ctx->scratch = tempdir_create("kmigrate-apply");
-	if (cocci_files(ctx->opts->m, ctx->scratch, coccis) < 0)
+	if (cocci_files(ctx->opts->m, ctx->opts->values, ctx->scratch, coccis) <
+	    0)
 		return -1;
 	if (coccis->nr && !spatch_version_cached())
 		apply_spatch_prestart(ctx, coccis->items[0].string);

@@ -35,6 +35,7 @@
 #include <sys/stat.h>
 
 #include "call-site.h"
+#include "map-values.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "tree-walk.h"
@@ -104,6 +105,13 @@ struct apply_opts {
 	int progress;		  /* "apply: spatch D/T files" lines */
 	/* wrap past it; 0: the tree's own checkpatch's (tree-style.h) */
 	unsigned int max_line_length;
+	/*
+	 * the values of argument texts known from outside the calls'
+	 * text (libclang's, map-values.h), for a case's conditions; NULL:
+	 * none.  The generated semantic patch of a case then matches
+	 * those texts too.
+	 */
+	const struct map_values *values;
 };
 
 struct apply_result {

@@ -1,7 +1,7 @@
 /*
  * call-variant.c - the conversion of one call site (see call-variant.h):
  * its arguments' texts and the text's own object-like macros given to
- * migration_choose().
+ * migration_choose(), then the values known from outside the text.
  */
 #include <stdlib.h>
 
@@ -9,10 +9,25 @@
 #include "object-macro.h"
 #include "util.h"
 
-int call_variant_choose(const struct migration *m, const char *buf, size_t len,
-			const struct call_site *cs,
+/* the text's macros first, then the values from outside it */
+struct chained_lookup {
+	struct map_lookup macros, values;
+};
+
+static const char *chained_literal(void *data, const char *name, size_t len)
+{
+	struct chained_lookup *c = data;
+	const char *literal = c->macros.literal(c->macros.data, name, len);
+
+	return literal ? literal : c->values.literal(c->values.data, name, len);
+}
+
+int call_variant_choose(const struct migration *m,
+			const struct map_values_file *values, const char *buf,
+			size_t len, const struct call_site *cs,
 			struct migration_choice *out)
 {
+	struct chained_lookup chain;
 	const char **args = xcalloc(cs->nr_args + 1, sizeof(*args));
 	struct object_macros om;
 	struct map_lookup lookup;
@@ -23,6 +38,12 @@ int call_variant_choose(const struct migration *m, const char *buf, size_t len,
 		args[i] = cs->args[i].text;
 	object_macros_init(&om, buf, len);
 	lookup = object_macro_lookup(&om);
+	if (values) {
+		chain.macros = lookup;
+		chain.values = map_values_lookup(values);
+		lookup.literal = chained_literal;
+		lookup.data = &chain;
+	}
 	ret = migration_choose(m, buf + cs->name_offset, cs->name_len, args,
 			       cs->nr_args, &lookup, out);
 	object_macros_release(&om);

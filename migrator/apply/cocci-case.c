@@ -10,15 +10,15 @@
  * earlier case has converted its calls before a later one looks.  A
  * "!=" condition, or a value spelled otherwise (a macro), is left to
  * kmigrate, which converts a call only as the case its values choose
- * (call-variant.h) and names the others.
+ * (call-variant.h) and names the others; when apply knows values from
+ * outside the text, the narrowing is cocci-value.c's rule instead.
  */
 #include "cocci-rules.h"
 #include "family.h"
 #include "migration.h"
 #include "util.h"
 
-/* the condition "$arg == VALUE" of m, or NULL */
-static const char *equal_value(const struct migration *m, size_t arg)
+const char *cocci_case_value(const struct migration *m, size_t arg)
 {
 	size_t i;
 
@@ -28,12 +28,7 @@ static const char *equal_value(const struct migration *m, size_t arg)
 	return NULL;
 }
 
-/*
- * The value of old argument arg must be known to choose m: a case of
- * its function up to m has a condition on it that an unknown value
- * leaves open (not "if known")
- */
-static int must_be_known(const struct migration *m, size_t arg)
+int cocci_case_must_know(const struct migration *m, size_t arg)
 {
 	const struct migration *family = m->family ? m->family : m;
 	size_t i, k;
@@ -55,12 +50,12 @@ static int must_be_known(const struct migration *m, size_t arg)
 
 char *cocci_arg_name(const struct migration *m, size_t arg)
 {
-	return xstrfmt(must_be_known(m, arg) ? "c%zu" : "e%zu", arg);
+	return xstrfmt(cocci_case_must_know(m, arg) ? "c%zu" : "e%zu", arg);
 }
 
 char *cocci_old_arg(const struct migration *m, size_t arg)
 {
-	const char *value = equal_value(m, arg);
+	const char *value = cocci_case_value(m, arg);
 
 	return value ? xstrdup(value) : cocci_arg_name(m, arg);
 }

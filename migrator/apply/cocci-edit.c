@@ -134,14 +134,29 @@ static void kept_in_order(const struct migration *m, int *keep)
  * "e3 - 1": an expression item ("$3 - 1") of the rule's metavariables;
  * spatch parenthesises an argument bound to one where C needs it
  */
-static char *expr_of(const struct migration *m, const struct call_item *it)
+/*
+ * Old argument arg in the patch rule: a plain expression when
+ * value_form has narrowed the calls (g->values), else as cocci-case.c
+ * spells it
+ */
+static char *old_arg(const struct cocci_gen *g, size_t arg)
+{
+	return g->values ? xstrfmt("e%zu", arg) : cocci_old_arg(g->m, arg);
+}
+
+static char *arg_name(const struct cocci_gen *g, size_t arg)
+{
+	return g->values ? xstrfmt("e%zu", arg) : cocci_arg_name(g->m, arg);
+}
+
+static char *expr_of(const struct cocci_gen *g, const struct call_item *it)
 {
 	struct strbuf text = STRBUF_INIT;
 	char **names = xcalloc((size_t)it->arg + 1, sizeof(*names));
 	size_t k;
 
 	for (k = 0; k < (size_t)it->arg; k++)
-		names[k] = cocci_arg_name(m, k + 1);
+		names[k] = arg_name(g, k + 1);
 	map_expr_text(it->value, (const char *const *)names, (size_t)it->arg, 0,
 		      &text);
 	for (k = 0; k < (size_t)it->arg; k++)
@@ -151,8 +166,9 @@ static char *expr_of(const struct migration *m, const struct call_item *it)
 }
 
 /* the edit script that turns the old argument list into the new one */
-static size_t edit_script(const struct migration *m, struct edit *edits)
+static size_t edit_script(const struct cocci_gen *g, struct edit *edits)
 {
+	const struct migration *m = g->m;
 	size_t nr_old = m->old_proto.nr_params, n = 0, i, next_old = 1;
 	int *keep = xcalloc(m->new_call_nr + 1, sizeof(*keep));
 	int *kept_old = xcalloc(nr_old + 2, sizeof(*kept_old));
@@ -171,19 +187,18 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 			for (; next_old < (size_t)it->arg; next_old++)
 				if (!kept_old[next_old])
 					edits[n++] = (struct edit){
-						EDIT_DEL,
-						cocci_old_arg(m, next_old)
+						EDIT_DEL, old_arg(g, next_old)
 					};
-			edits[n++] = (struct edit){
-				EDIT_KEEP, cocci_old_arg(m, (size_t)it->arg)
-			};
+			edits[n++] =
+				(struct edit){ EDIT_KEEP,
+					       old_arg(g, (size_t)it->arg) };
 			next_old = (size_t)it->arg + 1;
 		} else if (it->kind == CALL_ITEM_ARG) {
-			edits[n++] = (struct edit){
-				EDIT_ADD, cocci_arg_name(m, (size_t)it->arg)
-			};
+			edits[n++] =
+				(struct edit){ EDIT_ADD,
+					       arg_name(g, (size_t)it->arg) };
 		} else if (it->kind == CALL_ITEM_EXPR) {
-			edits[n++] = (struct edit){ EDIT_ADD, expr_of(m, it) };
+			edits[n++] = (struct edit){ EDIT_ADD, expr_of(g, it) };
 		} else {
 			edits[n++] =
 				(struct edit){ EDIT_ADD, xstrdup(it->value) };
@@ -192,8 +207,7 @@ static size_t edit_script(const struct migration *m, struct edit *edits)
 	for (; next_old <= nr_old; next_old++)
 		if (!kept_old[next_old])
 			edits[n++] =
-				(struct edit){ EDIT_DEL,
-					       cocci_old_arg(m, next_old) };
+				(struct edit){ EDIT_DEL, old_arg(g, next_old) };
 	if (m->old_proto.variadic)
 		edits[n++] = (struct edit){ EDIT_KEEP, xstrdup("...") };
 	free(keep);
@@ -251,23 +265,25 @@ void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g)
 	struct edit *edits = xcalloc(g->m->new_call_nr + g->old->nr_params + 2,
 				     sizeof(*edits));
 	struct strlist lines = STRLIST_INIT;
-	size_t n = edit_script(g->m, edits), i = 0;
+	size_t n = edit_script(g, edits), i = 0;
+	const char *at = g->values ? "q" : "p";
 	const char *line;
 
 	edit_lines(edits, n, &lines);
 	struct strbuf code = STRBUF_INIT;
 
 	cocci_join_lines(&code, &lines);
-	strbuf_addstr(out, "@depends on patch@\nposition old_form.p;\n");
+	strbuf_addf(out, "@depends on patch@\nposition %s;\n",
+		    g->values ? "value_form.q" : "old_form.p");
 	cocci_add_exprs(out, code.buf, g->old->nr_params);
 	cocci_add_constants(out, code.buf, g->old->nr_params);
 	strbuf_release(&code);
 	strbuf_addstr(out, "@@\n\n");
 	if (g->renames) {
-		strbuf_addf(out, "- %s@p\n+ %s\n  (", g->fn,
+		strbuf_addf(out, "- %s@%s\n+ %s\n  (", g->fn, at,
 			    g->m->new_function);
 	} else {
-		strbuf_addf(out, "%s@p(", g->fn);
+		strbuf_addf(out, "%s@%s(", g->fn, at);
 		/* a first argument that stays goes on the name's line */
 		if (lines.nr && !strncmp(lines.items[0].string, "  ", 2))
 			strbuf_addstr(out, lines.items[i++].string + 2);

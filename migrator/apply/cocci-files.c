@@ -9,6 +9,7 @@
 
 #include "cocci-gen.h"
 #include "family.h"
+#include "map-values.h"
 #include "migration.h"
 #include "scratch.h"
 #include "strbuf.h"
@@ -65,8 +66,8 @@ static int own_files(const struct migration *m, struct strlist *paths)
 	return m->cocci.nr > 0;
 }
 
-int cocci_files(const struct migration *m, const char *scratch,
-		struct strlist *paths)
+int cocci_files(const struct migration *m, const struct map_values *values,
+		const char *scratch, struct strlist *paths)
 {
 	struct strbuf text = STRBUF_INIT;
 	char *name;
@@ -80,7 +81,10 @@ int cocci_files(const struct migration *m, const char *scratch,
 		const struct migration *v = migration_variant(m, i);
 
 		strbuf_reset(&text);
-		v->kind->write_cocci(v, &text);
+		if (v->is_case && map_values_nr_known(values))
+			cocci_generate_values(v, values, &text);
+		else
+			v->kind->write_cocci(v, &text);
 		name = i ? xstrfmt("%s-%zu", m->name, i) : xstrdup(m->name);
 		ret = write_generated(scratch, name, &text, paths);
 		free(name);

@@ -17,6 +17,7 @@
 
 #include "cocci-gen.h"
 #include "cocci-rules.h"
+#include "map-values.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -369,19 +370,30 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 	free(subsystem);
 }
 
-void cocci_generate(const struct migration *m, struct strbuf *out)
+void cocci_generate_values(const struct migration *m,
+			   const struct map_values *values, struct strbuf *out)
 {
 	struct cocci_gen g = { .m = m,
 			       .old = &m->old_proto,
 			       .new = &m->new_proto,
 			       .fn = m->function };
 
+	if (m->is_case && map_values_nr_known(values))
+		g.values = values;
+
 	g.renames = migration_renames(m);
 	cocci_evidence_build(&g);
 	add_header(out, &g);
 	add_shadow_rules(out, &g);
 	cocci_add_form_rules(out, &g);
+	if (g.values)
+		cocci_add_value_rule(out, &g);
 	cocci_add_patch_rule(out, &g);
 	add_print_rules(out, &g);
 	cocci_evidence_release(&g);
+}
+
+void cocci_generate(const struct migration *m, struct strbuf *out)
+{
+	cocci_generate_values(m, NULL, out);
 }

@@ -38,12 +38,19 @@
 #ifndef KM_COCCI_GEN_H
 #define KM_COCCI_GEN_H
 
+struct map_values;
 struct migration;
 struct strbuf;
 struct strlist;
 
 /* the generated semantic patch of m, appended to out */
 void cocci_generate(const struct migration *m, struct strbuf *out);
+/*
+ * The same for a case (family.h) whose calls' arguments may be texts
+ * of values (map-values.h, NULL: none) that choose it (cocci-case.c)
+ */
+void cocci_generate_values(const struct migration *m,
+			   const struct map_values *values, struct strbuf *out);
 
 /*
  * The semantic patch of m and of each variant of its family (family.h),
@@ -56,11 +63,12 @@ void cocci_generate_all(const struct migration *m, struct strbuf *out);
  * The paths of the semantic patches to run for m, in order, pushed to
  * paths: m's own, or the generated one as scratch/NAME.cocci (a
  * family's: one per variant, NAME-1.cocci ... after it; apply runs
- * them in turn).  0, or -1
+ * them in turn; a case's made with values, cocci_generate_values()).
+ * 0, or -1
  * after a one-line error.
  */
-int cocci_files(const struct migration *m, const char *scratch,
-		struct strlist *paths);
+int cocci_files(const struct migration *m, const struct map_values *values,
+		const char *scratch, struct strlist *paths);
 /*
  * The same with a family's variants in one generated file
  * (cocci_generate_all()), as "kmigrate cocci" prints it

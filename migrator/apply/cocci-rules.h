@@ -7,6 +7,7 @@
  *				the metavariables and lines of any rule
  *	cocci-form.c		the rules that sort the calls by form
  *	cocci-gen.c		the text: header, modes, and the API
+ *	cocci-value.c		a case's rule of the values apply knows
  *	cocci-files.c		the files a spatch run takes (cocci_files())
  *
  * Caller's steps (cocci-gen.c): fill m, old, new, fn and renames of a
@@ -21,6 +22,7 @@
 #include "evidence.h"
 #include "strlist.h"
 
+struct map_values;
 struct migration;
 struct migration_prototype;
 struct strbuf;
@@ -67,6 +69,11 @@ struct cocci_gen {
 	 */
 	struct evidence_rule fmt_old, fmt_new, literal_vs_old, literal_vs_new;
 	int renames;
+	/*
+	 * a case's: values known from outside the text (map-values.h),
+	 * which value_form offers (cocci-value.c); NULL: none
+	 */
+	const struct map_values *values;
 };
 
 /* "a" or "an" before word */
@@ -89,15 +96,31 @@ void cocci_add_form_rules(struct strbuf *out, const struct cocci_gen *g);
 /* the rule of the calls "where:" leaves ("result_used"), or NULL */
 const char *cocci_context_rule(const struct migration *m);
 
-/* the rule that converts an old-form call, from the map */
+/*
+ * the rule that converts an old-form call, from the map: those of
+ * value_form, with g->values
+ */
 void cocci_add_patch_rule(struct strbuf *out, const struct cocci_gen *g);
 /*
  * Old argument arg (1-based) as the patch rule spells it (cocci-case.c):
  * "e2", or the literal a case's condition "$2 == 0" fixes it to
  */
 char *cocci_old_arg(const struct migration *m, size_t arg);
+/* the condition "$arg == VALUE" of m, or NULL (cocci-case.c) */
+const char *cocci_case_value(const struct migration *m, size_t arg);
+/*
+ * The value of old argument arg must be known to choose m: a case of
+ * its function up to m has a condition on it that an unknown value
+ * leaves open (not "if known")
+ */
+int cocci_case_must_know(const struct migration *m, size_t arg);
 /* "e3", or "c3" when a case needs its value known (a constant) */
 char *cocci_arg_name(const struct migration *m, size_t arg);
+/*
+ * The rule value_form (cocci-value.c): the old-form calls whose
+ * arguments spell what g's case asks, g->values' texts included
+ */
+void cocci_add_value_rule(struct strbuf *out, const struct cocci_gen *g);
 /* "constant c3;" for each of c1 .. cN code uses */
 void cocci_add_constants(struct strbuf *out, const char *code, size_t nr);
 

@@ -29,6 +29,7 @@ void scanned_text_init(struct scanned_text *s, const char *path,
 {
 	s->buf = buf;
 	s->len = len;
+	s->values = NULL;
 	scan_file_buffer(&s->scan, path, buf, len, m);
 	memset(&s->tokens, 0, sizeof(s->tokens));
 	lex_buffer(buf, len, &s->tokens);
@@ -235,7 +236,8 @@ static int is_converted(struct cross_check *c, const struct call_site *ca,
 	size_t k, n;
 	int same;
 
-	if (call_variant_choose(m, c->a->buf, c->a->len, ca, &choice))
+	if (call_variant_choose(m, c->a->values, c->a->buf, c->a->len, ca,
+				&choice))
 		return 0;
 	m = choice.variant;
 	if (ca->nr_args < m->old_proto.nr_params ||
@@ -272,8 +274,8 @@ static int left_by_value(const struct cross_check *c,
 	struct migration_choice choice;
 
 	return migration_nr_variants(c->m) > 1 ||
-	       call_variant_choose(c->m, c->a->buf, c->a->len, ca, &choice) ==
-		       1;
+	       call_variant_choose(c->m, c->a->values, c->a->buf, c->a->len, ca,
+				   &choice) == 1;
 }
 
 /* b's call against a's: the same, converted, or else */

@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "lexer.h"
+#include "map-values.h"
 #include "migration.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -35,6 +36,8 @@ struct scanned_text {
 	size_t len;
 	struct scan_file scan;
 	struct token_list tokens;
+	/* what is known of its arguments' values from outside it, or NULL */
+	const struct map_values_file *values;
 };
 
 /* how the converted text left one occurrence */

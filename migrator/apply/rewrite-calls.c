@@ -88,7 +88,8 @@ static const struct migration *variant_of(const struct apply_rewrite *rw,
 {
 	struct migration_choice choice;
 
-	if (call_variant_choose(rw->m, rw->buf, rw->len, cs, &choice))
+	if (call_variant_choose(rw->m, rw->values, rw->buf, rw->len, cs,
+				&choice))
 		return rw->m;
 	return choice.variant;
 }

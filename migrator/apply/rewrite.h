@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "call-site.h"
+#include "map-values.h"
 #include "migration.h"
 #include "strbuf.h"
 
@@ -40,7 +41,8 @@ struct rewrite_warning {
 
 struct apply_rewrite {
 	const struct migration *m;
-	const char *buf; /* the original text */
+	const struct map_values_file *values; /* scanned_text's, or NULL */
+	const char *buf;		      /* the original text */
 	size_t len;
 	const struct call_site *sites; /* its scan's occurrences */
 	size_t nr_sites;

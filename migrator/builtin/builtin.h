@@ -27,6 +27,7 @@
 #include <limits.h>
 #include <stddef.h>
 
+struct map_values;
 struct migration;
 struct option;
 
@@ -85,6 +86,16 @@ extern struct km_global_options km_global;
 
 /* the number of jobs to run: -j or the number of processors */
 int km_jobs(void);
+
+/*
+ * The values libclang gives, in their own translation units, the
+ * arguments of the old-form calls of tree whose case (family.h) their
+ * text leaves open (case-values.c), added to out for apply_opts'
+ * values; nothing, and not a word, without libclang.  0, or -1 when
+ * the tree cannot be scanned (apply says why).
+ */
+int km_case_values(const char *tree, const struct migration *m,
+		   struct map_values *out);
 
 /*
  * --max-line-length N for apply, series and run: the int starts as

@@ -97,6 +97,7 @@ int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 		OPT_END(),
 	};
 	struct apply_opts opts = { 0 };
+	struct map_values values = MAP_VALUES_INIT;
 	struct apply_result result;
 	struct strbuf diff = STRBUF_INIT;
 	int ret;
@@ -117,8 +118,12 @@ int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 	opts.jobs = km_jobs();
 	opts.timeout_sec = (unsigned int)timeout;
 	opts.progress = km_show_progress();
-	if (apply_tree(&opts, &result) < 0)
+	km_case_values(opts.tree, opts.m, &values);
+	opts.values = &values;
+	if (apply_tree(&opts, &result) < 0) {
+		map_values_release(&values);
 		return 2;
+	}
 	if (in_place) {
 		ret = apply_write_in_place(&result, opts.tree) < 0 ? 2 : 0;
 	} else {
@@ -135,5 +140,6 @@ int cmd_apply(int argc, const char **argv, struct km_setup *setup)
 		ret = apply_exit_code(&result);
 	strbuf_release(&diff);
 	apply_result_release(&result);
+	map_values_release(&values);
 	return ret;
 }

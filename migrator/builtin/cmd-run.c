@@ -170,14 +170,23 @@ static void print_against_hand_patch(const struct run_ctx *ctx,
 
 static int step_apply(const struct run_ctx *ctx)
 {
-	struct apply_opts opts = { ctx->tree, ctx->m,
-				   km_jobs(), APPLY_DEFAULT_TIMEOUT,
-				   0,	      ctx->max_line };
+	struct apply_opts opts = {
+		.tree = ctx->tree,
+		.m = ctx->m,
+		.jobs = km_jobs(),
+		.timeout_sec = APPLY_DEFAULT_TIMEOUT,
+		.max_line_length = ctx->max_line,
+	};
+	struct map_values values = MAP_VALUES_INIT;
 	struct apply_result r;
 	struct strbuf diff = STRBUF_INIT;
 	int ret = 0;
 
-	if (apply_tree(&opts, &r) < 0)
+	km_case_values(ctx->tree, ctx->m, &values);
+	opts.values = &values;
+	ret = apply_tree(&opts, &r);
+	map_values_release(&values);
+	if (ret < 0)
 		return -1;
 	apply_write_diff(&r, &diff);
 	if (apply_write_in_place(&r, ctx->tree) < 0)

@@ -46,6 +46,7 @@
 #include "builtin.h"
 #include "clang-loader.h"
 #include "git-plumbing.h"
+#include "map-values.h"
 #include "mbox.h"
 #include "parse-options.h"
 #include "util.h"
@@ -117,6 +118,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *split = "atomic", *from = NULL;
 	struct strlist to = STRLIST_INIT, cc = STRLIST_INIT;
+	struct map_values values = MAP_VALUES_INIT;
 	struct series_job job;
 	char *ident;
 	int ret, max_line = KM_LINE_LENGTH_UNSET, get_maintainer = 0;
@@ -169,6 +171,8 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 	job.opts.version = KMIGRATE_VERSION;
 	job.opts.get_maintainer = get_maintainer;
 	job.opts.jobs = km_jobs();
+	km_case_values(setup->tree, setup->migration, &values);
+	job.opts.values = &values;
 	series_set_date(&job.opts);
 	job.apply_report = 1;
 	job.progress = km_show_progress();
@@ -176,6 +180,7 @@ int cmd_series(int argc, const char **argv, struct km_setup *setup)
 	if (!ret)
 		report_written(&job);
 	series_job_release(&job);
+	map_values_release(&values);
 	free(ident);
 	strlist_clear(&to, 0);
 	strlist_clear(&cc, 0);

@@ -1,8 +1,8 @@
 /*
  * clang-calls.h - libclang's function names, redirected to the table
  * clang-loader.c fills at run time, that clang-analysis.c, clang-env.c,
- * clang-expr-type.c, clang-find.c and clang-tu.c share, they only;
- * callers use clang-analysis.h.  The code calling libclang reads
+ * clang-expr-type.c, clang-find.c, clang-tu.c and clang-value.c share,
+ * they only; callers use clang-analysis.h.  The code calling libclang reads
  * clang_getCursorType(cursor) as libclang's own documentation does; the
  * names become macros, so no other file may include it.
  *

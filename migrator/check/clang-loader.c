@@ -234,24 +234,34 @@ int clang_loader_locate(struct strbuf *identity)
 
 static pthread_once_t loader_once = PTHREAD_ONCE_INIT;
 static int loader_status;
+static char *loader_why; /* why it failed, until said */
 
 static void load_libclang(void)
 {
 	const char *override = getenv("KMIGRATE_LIBCLANG");
-	char *why = NULL;
 
 	if (override && *override)
-		loader_status = try_open(override, 0, &why);
+		loader_status = try_open(override, 0, &loader_why);
 	else
-		loader_status = open_libclang(&why);
-	/* a setup error, worded like the one for a missing spatch */
-	if (loader_status)
-		fprintf(stderr,
-			"%s: cannot load libclang (%s); " LIBCLANG_HINT "%s\n",
-			km_progname, why ? why : "not found",
-			override && *override ? " or unset KMIGRATE_LIBCLANG" :
-						"");
-	free(why);
+		loader_status = open_libclang(&loader_why);
+	if (!loader_status) {
+		free(loader_why);
+		loader_why = NULL;
+	}
+}
+
+/* a setup error, worded like the one for a missing spatch; said once */
+static void say_why(void)
+{
+	const char *override = getenv("KMIGRATE_LIBCLANG");
+	static int said;
+
+	if (!loader_status || said)
+		return;
+	said = 1;
+	fprintf(stderr, "%s: cannot load libclang (%s); " LIBCLANG_HINT "%s\n",
+		km_progname, loader_why ? loader_why : "not found",
+		override && *override ? " or unset KMIGRATE_LIBCLANG" : "");
 }
 
 static pthread_mutex_t preload_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -270,7 +280,7 @@ static void *preload(void *unused)
  * workers next (fork-tasks.h), and a thread still exiting beside the
  * fork may hold a lock of the allocator's in the copy
  */
-int clang_loader_init(void)
+static int loader_init(int quiet)
 {
 	pthread_once(&loader_once, load_libclang);
 	pthread_mutex_lock(&preload_lock);
@@ -278,8 +288,20 @@ int clang_loader_init(void)
 		pthread_join(preload_thread, NULL);
 		preload_running = 0;
 	}
+	if (!quiet)
+		say_why();
 	pthread_mutex_unlock(&preload_lock);
 	return loader_status;
+}
+
+int clang_loader_init(void)
+{
+	return loader_init(0);
+}
+
+int clang_loader_try(void)
+{
+	return loader_init(1);
 }
 
 /* at exit: never leave the loader half-way through LLVM's constructors */

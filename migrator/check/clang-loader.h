@@ -111,6 +111,12 @@ extern struct clang_api km_clang;
  * libclang-dev'".  $KMIGRATE_LIBCLANG, when set, is the only path tried.
  */
 int clang_loader_init(void);
+/*
+ * The same without a word when it fails, for a command that does
+ * without libclang (apply: the values of case arguments); a later
+ * clang_loader_init() says it
+ */
+int clang_loader_try(void);
 
 /*
  * clang_loader_init() on a thread of its own, for a command that will

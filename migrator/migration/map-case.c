@@ -10,6 +10,7 @@
 
 #include "map-case.h"
 #include "map-expr.h"
+#include "map-values.h"
 #include "migration.h"
 #include "strbuf.h"
 #include "util.h"
@@ -154,7 +155,7 @@ static enum arg_value arg_value(const char *text, size_t len, uint64_t *n,
 		text++, len--;
 	while (len && isspace((unsigned char)text[len - 1]))
 		len--;
-	if (len >= 2 && *text == '(' && text[len - 1] == ')')
+	if (map_text_encloses(text, len))
 		return arg_value(text + 1, len - 2, n, lookup, depth);
 	if (!map_integer_literal(text, len, n))
 		return ARG_INTEGER;

@@ -42,6 +42,7 @@
 #include "strlist.h"
 
 struct findings;
+struct map_values;
 struct migration;
 
 #define SERIES_COVER_NAME "0000-cover-letter.patch"
@@ -74,6 +75,8 @@ struct series_opts {
 	unsigned int max_line_length; /* apply's; 0: the tree's */
 	int get_maintainer;	      /* run the tree's get_maintainer.pl */
 	int jobs;		      /* its runs and git's at once */
+	/* apply's values from outside the text (apply.h); NULL: none */
+	const struct map_values *values;
 };
 
 /* what a subsystem is */

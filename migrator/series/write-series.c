@@ -257,6 +257,7 @@ static int convert(const struct series_job *job, struct conversion *conv)
 	opts.timeout_sec = APPLY_DEFAULT_TIMEOUT;
 	opts.progress = job->progress;
 	opts.max_line_length = sopts->max_line_length;
+	opts.values = sopts->values;
 	if (apply_tree(&opts, &conv->result) < 0)
 		return -1;
 	/* the calls apply leaves are check's errors; say so early too */

@@ -1,0 +1,223 @@
+/*
+ * case-values.c - what libclang knows of the arguments a migration's
+ * cases look at (see builtin.h's km_case_values()), for apply.
+ *
+ * The steps: the tree is scanned; an old-form call whose case its text
+ * leaves open (call-variant.h: a name defined in a header, an enum
+ * constant, an expression) gets its condition arguments evaluated in
+ * its own translation unit (clang-value.h), one forked worker a file
+ * (fork-tasks.h), so that libclang crashing on a file is that file's
+ * loss; each value goes to the table apply takes (map-values.h).
+ * Without libclang nothing is evaluated and nothing is said: apply
+ * leaves those calls, named, as it would.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "call-variant.h"
+#include "clang-analysis.h"
+#include "clang-loader.h"
+#include "clang-value.h"
+#include "family.h"
+#include "fork-tasks.h"
+#include "map-expr.h"
+#include "scan.h"
+#include "strbuf.h"
+#include "util.h"
+
+/* a file with texts to evaluate */
+struct value_file {
+	const char *path;
+	struct strbuf text;
+	struct clang_value *values;
+	size_t nr, alloc;
+};
+
+struct value_job {
+	const struct clang_env *env;
+	struct value_file *files;
+	size_t nr, alloc;
+	struct map_values *out;
+};
+
+/* is arg (1-based) in a condition of the cases of v's function */
+static int in_condition(const struct migration *m, size_t member, int arg)
+{
+	size_t i, k;
+
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		for (k = 0; v->member == member && k < v->nr_conds; k++)
+			if (v->conds[k].arg == arg)
+				return 1;
+	}
+	return 0;
+}
+
+static void add_text(struct value_file *f, const char *text)
+{
+	uint64_t n;
+	size_t i;
+
+	if (!map_integer_literal(text, strlen(text), &n))
+		return;
+	for (i = 0; i < f->nr; i++)
+		if (!strcmp(f->values[i].text, text))
+			return;
+	ALLOC_GROW(f->values, f->nr + 1, f->alloc);
+	memset(&f->values[f->nr], 0, sizeof(f->values[0]));
+	f->values[f->nr++].text = text;
+}
+
+/* the condition arguments of the calls whose case the text leaves open */
+static void open_calls(const struct migration *m, const struct scan_file *sf,
+		       struct value_file *f)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < sf->nr_sites; i++) {
+		const struct call_site *cs = &sf->sites[i];
+		struct migration_choice choice;
+
+		if (cs->kind != CALL_SITE_OLD || cs->in_macro ||
+		    call_variant_choose(m, NULL, f->text.buf, f->text.len, cs,
+					&choice) != 1 ||
+		    choice.twice || !choice.blocked)
+			continue;
+		for (k = 1; (size_t)k <= cs->nr_args; k++)
+			if (in_condition(m, choice.blocked->member, k))
+				add_text(f, cs->args[k - 1].text);
+	}
+}
+
+static void run_file(size_t task, struct strbuf *out, void *cb)
+{
+	struct value_job *job = cb;
+	struct value_file *f = &job->files[task];
+	char *why = NULL;
+	size_t i;
+
+	if (clang_values_of_file(job->env, f->path, f->text.buf, f->text.len,
+				 f->values, f->nr, &why) < 0) {
+		free(why);
+		return;
+	}
+	for (i = 0; i < f->nr; i++)
+		strbuf_addf(out, "%d %" PRIu64 "\n", f->values[i].known,
+			    f->values[i].value);
+}
+
+static void file_done(size_t task, const char *buf, size_t len, void *cb)
+{
+	struct value_job *job = cb;
+	struct value_file *f = &job->files[task];
+	const char *p = buf, *end = buf + len;
+	size_t i;
+
+	for (i = 0; i < f->nr && p < end; i++) {
+		int known;
+		uint64_t value;
+
+		if (sscanf(p, "%d %" SCNu64, &known, &value) != 2)
+			break;
+		if (known)
+			map_values_add(job->out, f->path, f->values[i].text,
+				       strlen(f->values[i].text), value);
+		p = memchr(p, '\n', (size_t)(end - p));
+		p = p ? p + 1 : end;
+	}
+}
+
+static void file_crashed(size_t task, int status, void *cb)
+{
+	(void)task;
+	(void)status;
+	(void)cb; /* libclang died on it: nothing known */
+}
+
+static int has_cases(const struct migration *m)
+{
+	size_t i;
+
+	for (i = 0; i < migration_nr_variants(m); i++)
+		if (migration_variant(m, i)->is_case)
+			return 1;
+	return 0;
+}
+
+/* the files whose calls have texts to evaluate, read */
+static void list_files(const char *tree, const struct migration *m,
+		       const struct scan_result *scan, struct value_job *job)
+{
+	size_t i;
+
+	for (i = 0; i < scan->nr_files; i++) {
+		const struct scan_file *sf = &scan->files[i];
+		struct value_file *f;
+		char *path;
+
+		ALLOC_GROW(job->files, job->nr + 1, job->alloc);
+		f = &job->files[job->nr];
+		memset(f, 0, sizeof(*f));
+		f->path = sf->path;
+		strbuf_init(&f->text, 0);
+		path = xstrfmt("%s/%s", tree, sf->path);
+		if (strbuf_read_file(&f->text, path) >= 0)
+			open_calls(m, sf, f);
+		free(path);
+		if (f->nr) {
+			job->nr++;
+			continue;
+		}
+		strbuf_release(&f->text);
+		free(f->values);
+	}
+}
+
+int km_case_values(const char *tree, const struct migration *m,
+		   struct map_values *out)
+{
+	struct value_job job = { .out = out };
+	struct scan_result scan;
+	struct clang_env env;
+	size_t i;
+
+	if (!has_cases(m))
+		return 0;
+	if (scan_tree(tree, m, km_jobs(), &scan) < 0)
+		return -1;
+	list_files(tree, m, &scan, &job);
+	if (job.nr && !clang_loader_try() && !clang_env_init(&env, tree)) {
+		struct forked_tasks_opts opts = {
+			.jobs = km_jobs(),
+			.nr = job.nr,
+			.run = run_file,
+			.done = file_done,
+			.crashed = file_crashed,
+			.cb = &job,
+		};
+
+		job.env = &env;
+		if (run_forked_tasks(&opts) < 0)
+			for (i = 0; i < job.nr; i++) {
+				struct strbuf res = STRBUF_INIT;
+
+				run_file(i, &res, &job);
+				file_done(i, res.buf, res.len, &job);
+				strbuf_release(&res);
+			}
+		clang_env_release(&env);
+	}
+	for (i = 0; i < job.nr; i++) {
+		strbuf_release(&job.files[i].text);
+		free(job.files[i].values);
+	}
+	free(job.files);
+	scan_result_release(&scan);
+	return 0;
+}
