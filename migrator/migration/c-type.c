@@ -67,8 +67,7 @@ static int sized_typedef_bits(const char *word)
 	else
 		return 0;
 	bits = strtol(p, &end, 10);
-	return end != p && !strcmp(end, "_t") && is_width(bits) ? (int)bits :
-								 0;
+	return end != p && !strcmp(end, "_t") && is_width(bits) ? (int)bits : 0;
 }
 
 /* dev_t, size_t, u32, __u32, s8, __kernel_dev_t: the kernel's scalars */
@@ -182,7 +181,7 @@ int type_is_string(const struct type_class *tc)
 static void unsigned_base(const char *base, char *out, size_t size)
 {
 	static const char *const widths[] = { "char", "short", "int",
-					       "long long" };
+					      "long long" };
 	const char *p = base;
 	size_t len = 0;
 	int bits;

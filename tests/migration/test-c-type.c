@@ -70,7 +70,7 @@ static void test_pointer_sign(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		int got = type_spelling_fits(cases[i].param, cases[i].arg, 0);
 
 		if (got != cases[i].fits)
@@ -83,8 +83,7 @@ static void test_pointer_sign(void)
 
 static const struct unit_test tests[] = {
 	{ "types: kinds, and what fits what", test_type_model },
-	{ "types: pointer targets differing in sign only",
-	  test_pointer_sign },
+	{ "types: pointer targets differing in sign only", test_pointer_sign },
 	{ NULL, NULL },
 };
 
