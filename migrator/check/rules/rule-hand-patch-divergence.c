@@ -239,22 +239,23 @@ static void report(const struct rule_call *rc, const struct call_extra *x,
 				   effect.buf);
 		f->severity = SEVERITY_NOTE;
 	} else {
-		if (rc->m->model)
+		if (rc->m->model) {
+			strbuf_addstr(&effect, ", which ");
 			model_verdict_prose(&effect,
 					    &x->converted_extra->verdict);
-		if (rc->m->is_case)
+		}
+		if (rc->m->is_case) {
+			strbuf_addstr(&cases, ", by the case its old values "
+					      "select (");
 			say_case(rc->m, &cases);
+			strbuf_addch(&cases, ')');
+		}
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "hand conversion differs");
 		finding_set_detail(f,
-				   "%s; the semantic conversion gives '%s'%s%s"
-				   "%s%s%s",
-				   what, x->converted->site->text,
-				   cases.len ? ", by the case its old values "
-					       "select (" :
-					       "",
-				   cases.buf, cases.len ? ")" : "",
-				   effect.len ? ", which " : "", effect.buf);
+				   "%s; the semantic conversion gives '%s'%s%s",
+				   what, x->converted->site->text, cases.buf,
+				   effect.buf);
 	}
 	strbuf_release(&effect);
 	strbuf_release(&cases);
