@@ -177,4 +177,100 @@ check "a call that lost its format: missing argument 5, no 'insert NULL'" \
 	'diag_join "$out" | grep -q "^drivers/x/lost.c:5:2: error: missing argument 5 (4 of 5 passed) \[argument-count\]" &&
 	 ! grep -q "insert" "$out"'
 
+# --- strlcpy-strscpy: char pointers of another signedness, tracepoints ------
+
+t=$TMPDIR/sign
+mkdir -p "$t/include/linux" "$t/include/trace/events" "$t/drivers/x"
+cat >"$t/include/linux/string.h" <<'EOF'
+#ifndef STRING_H
+#define STRING_H
+typedef unsigned long size_t;
+typedef long ssize_t;
+typedef unsigned char __u8;
+typedef __u8 u8;
+typedef u8 uint8_t;
+ssize_t strscpy(char *dest, const char *src, size_t count);
+#endif
+EOF
+# a header that lost its types' include: libclang makes "int" of s8
+cat >"$t/include/linux/lost.h" <<'EOF'
+#include <asm/not-there.h>
+typedef __s8 s8;
+struct panel {
+	s8 caption[12];
+};
+EOF
+cat >"$t/include/linux/tracepoint.h" <<'EOF'
+#define TP_PROTO(args...) args
+#define TP_ARGS(args...) args
+#define TP_STRUCT__entry(args...) args
+#define TP_fast_assign(args...) args
+#define TP_printk(fmt, args...) fmt
+#define TRACE_EVENT(name, proto, args, tstruct, assign, print) \
+	void trace_##name(proto);
+EOF
+cat >"$t/drivers/x/sign.c" <<'EOF'
+#include <linux/string.h>
+
+struct board {
+	uint8_t model[17];
+	u8 *label;
+	signed char tag[4];
+	int *counts;
+};
+
+void fill(struct board *b, const u8 *src, unsigned char *raw)
+{
+	strscpy(b->model, "model", sizeof(b->model));
+	strscpy(b->label, src, 8);
+	strscpy(raw, b->tag, 4);
+	strscpy((char *)b->counts, "ok", 4);
+	strscpy(b->counts, "wrong", 4);
+}
+EOF
+cat >"$t/drivers/x/lost.c" <<'EOF'
+#include <linux/string.h>
+#include <linux/lost.h>
+
+void name_panel(struct panel *p)
+{
+	strscpy(p->caption, "panel", sizeof(p->caption));
+}
+EOF
+cat >"$t/include/trace/events/sample.h" <<'EOF'
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+struct other {
+	int comm;
+};
+
+TRACE_EVENT(sample_rename,
+	TP_PROTO(const char *comm, const u8 *tag),
+	TP_ARGS(comm, tag),
+	TP_STRUCT__entry(
+		__array(char, comm, 16)
+		__array(u8, tag, 8)
+	),
+	TP_fast_assign(
+		strscpy(__entry->comm, comm, sizeof(__entry->comm));
+		strscpy(__entry->tag, tag, 8);
+	),
+	TP_printk("%s", __entry->comm)
+);
+EOF
+check_shows=$out
+km --migration strlcpy-strscpy check "$t"
+check "u8 *, unsigned char *, uint8_t[], signed char[] for char *: no error" \
+	'! grep -q "^drivers/x/sign.c:1[1-4]:" "$out"'
+check "an int * for char *: still an argument-type error" \
+	'diag_join "$out" | grep -q "^drivers/x/sign.c:16:2: error: wrong type for argument 1 \[argument-type\] .b->counts. is a int \*"'
+check "a member of a typedef libclang could not resolve: no error" \
+	'! grep -q "^drivers/x/lost.c:.*error" "$out"'
+check "calls in TP_fast_assign(): no error" \
+	'! grep -q "^include/trace/events/sample.h:.*error" "$out"'
+check "the tree: one error (the int *), exit 1" \
+	'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ]'
+check_shows=
+
 test_done

@@ -54,6 +54,8 @@
 #define clang_getTypeDeclaration km_clang.getTypeDeclaration
 #define clang_isInvalidDeclaration km_clang.isInvalidDeclaration
 #define clang_getTypedefDeclUnderlyingType km_clang.getTypedefDeclUnderlyingType
+#define clang_getPointeeType km_clang.getPointeeType
+#define clang_getArrayElementType km_clang.getArrayElementType
 #define clang_getTypeSpelling km_clang.getTypeSpelling
 #define clang_Location_isFromMainFile km_clang.Location_isFromMainFile
 #define clang_getExpansionLocation km_clang.getExpansionLocation

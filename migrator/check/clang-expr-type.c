@@ -150,21 +150,48 @@ static char *type_spelling(CXType type)
 	return copy;
 }
 
+/* what a pointer points to, an array's element; else the null type */
+static CXType element_type(CXType type)
+{
+	CXType none = { CXType_Invalid, { NULL, NULL } };
+
+	switch (type.kind) {
+	case CXType_Pointer:
+		return clang_getPointeeType(type);
+	case CXType_ConstantArray:
+	case CXType_IncompleteArray:
+	case CXType_VariableArray:
+	case CXType_DependentSizedArray:
+		return clang_getArrayElementType(type);
+	default:
+		return none;
+	}
+}
+
 /*
  * A type libclang made up after an error: a typedef (through others)
  * whose declaration is invalid, as "typedef __u32 u32;" is in a parse
  * that lost __u32; its canonical type is whatever libclang recovered
+ * ("int").  A pointer to one, or an array of them ("u8 name[16]"), is
+ * made up as much.
  */
 static int is_recovered_type(CXType type)
 {
 	int depth;
 
-	for (depth = 0; type.kind == CXType_Typedef && depth < 16; depth++) {
-		CXCursor decl = clang_getTypeDeclaration(type);
+	for (depth = 0; depth < 32; depth++) {
+		CXType below = element_type(type);
 
-		if (clang_isInvalidDeclaration(decl))
+		if (below.kind != CXType_Invalid) {
+			type = below;
+			continue;
+		}
+		if (type.kind != CXType_Typedef)
+			break;
+		if (clang_isInvalidDeclaration(clang_getTypeDeclaration(type)))
 			return 1;
-		type = clang_getTypedefDeclUnderlyingType(decl);
+		type = clang_getTypedefDeclUnderlyingType(
+			clang_getTypeDeclaration(type));
 	}
 	return type.kind == CXType_Invalid || type.kind == CXType_Dependent;
 }

@@ -58,6 +58,8 @@
 	FN(getTypeDeclaration)                     \
 	FN(isInvalidDeclaration)                   \
 	FN(getTypedefDeclUnderlyingType)           \
+	FN(getPointeeType)                         \
+	FN(getArrayElementType)                    \
 	FN(getTypeSpelling)                        \
 	FN(Location_isFromMainFile)                \
 	FN(getExpansionLocation)                   \

@@ -153,7 +153,8 @@ static char *declaration_at(const struct code_view *cv, size_t i)
 /* is the '{' at token i the opening of a struct or union definition */
 static int opens_record(const struct code_view *cv, size_t i)
 {
-	if (i >= 1 && code_ident(cv, i - 1) && !code_is(cv, i - 1, "struct"))
+	if (i >= 1 && code_ident(cv, i - 1) && !code_is(cv, i - 1, "struct") &&
+	    !code_is(cv, i - 1, "union"))
 		i--; /* the tag */
 	return i >= 1 &&
 	       (code_is(cv, i - 1, "struct") || code_is(cv, i - 1, "union"));
@@ -163,8 +164,11 @@ static int opens_record(const struct code_view *cv, size_t i)
 struct decl {
 	size_t start;
 	int member;
+	size_t record; /* a member's: the '{' of its named record, or NONE */
 	char *type;
 };
+
+#define NONE ((size_t)-1)
 
 /* what the index knows of one name, each part found on first use */
 struct name_entry {
@@ -184,23 +188,59 @@ struct name_entry {
 struct decl_index {
 	struct code_view cv;
 	char *in_record;
+	size_t *record; /* each token's named record: its '{', or NONE */
 	struct name_table names;
 };
 
+/* the tag of the record whose body opens at token i, or NONE */
+static size_t record_tag(const struct code_view *cv, size_t i)
+{
+	if (i >= 2 && code_ident(cv, i - 1) &&
+	    (code_is(cv, i - 2, "struct") || code_is(cv, i - 2, "union")))
+		return i - 1;
+	return NONE;
+}
+
+/*
+ * The named record a brace at token i, at depth, opens or stays in: its
+ * own '{' when named, its enclosing record's when anonymous
+ */
+static size_t record_owner(const struct code_view *cv, size_t i,
+			   const char *open, const size_t *named, size_t depth)
+{
+	if (!open[depth])
+		return NONE;
+	if (record_tag(cv, i) != NONE)
+		return i;
+	return depth && open[depth - 1] ? named[depth - 1] : NONE;
+}
+
+/*
+ * One pass with a stack of the open braces: whether each token is in a
+ * record's body, and in which named one (the members of an anonymous
+ * struct or union are their enclosing record's)
+ */
 static void mark_records(struct decl_index *ix)
 {
 	const struct code_view *cv = &ix->cv;
 	char *open = xcalloc(cv->nr + 1, 1); /* the stack: record or not */
+	size_t *named = xcalloc(cv->nr + 1, sizeof(*named));
 	size_t i, depth = 0;
 
 	ix->in_record = xcalloc(cv->nr + 1, 1);
+	ix->record = xcalloc(cv->nr + 1, sizeof(*ix->record));
 	for (i = 0; i < cv->nr; i++) {
 		ix->in_record[i] = depth ? open[depth - 1] : 0;
-		if (code_is(cv, i, "{"))
-			open[depth++] = (char)opens_record(cv, i);
-		else if (code_is(cv, i, "}") && depth)
+		ix->record[i] = depth ? named[depth - 1] : NONE;
+		if (code_is(cv, i, "{")) {
+			open[depth] = (char)opens_record(cv, i);
+			named[depth] = record_owner(cv, i, open, named, depth);
+			depth++;
+		} else if (code_is(cv, i, "}") && depth) {
 			depth--;
+		}
 	}
+	free(named);
 	free(open);
 }
 
@@ -249,6 +289,7 @@ void decl_index_free(struct decl_index *ix)
 		return;
 	name_table_release(&ix->names, free_entry);
 	free(ix->in_record);
+	free(ix->record);
 	free(ix->cv.tok);
 	free(ix);
 }
@@ -284,6 +325,7 @@ static void find_decls(struct decl_index *ix, struct name_entry *e)
 		d = &e->decls[e->nr_decls++];
 		d->start = ix->cv.tok[e->at[k]]->start;
 		d->member = ix->in_record[e->at[k]];
+		d->record = ix->record[e->at[k]];
 		d->type = type;
 	}
 }
@@ -307,6 +349,48 @@ char *decl_type(const struct source_text *src, const char *name, size_t before,
 		if (best && e->decls[k].start > before)
 			break;
 		if (e->decls[k].member == member)
+			best = e->decls[k].type;
+	}
+	type = best ? xstrdup(best) : NULL;
+	decl_index_free(own);
+	return type;
+}
+
+/* is the record opening at token open the one spelled "struct tag" */
+static int record_is(const struct code_view *cv, size_t open,
+		     const char *record)
+{
+	size_t tag = open == NONE ? NONE : record_tag(cv, open);
+	const struct token *kw, *name;
+
+	if (tag == NONE)
+		return 0;
+	kw = cv->tok[tag - 1];
+	name = cv->tok[tag];
+	return strlen(record) == (size_t)(kw->end - kw->start) + 1 +
+					 (size_t)(name->end - name->start) &&
+	       !strncmp(record, cv->buf + kw->start, kw->end - kw->start) &&
+	       record[kw->end - kw->start] == ' ' &&
+	       !strncmp(record + (kw->end - kw->start) + 1,
+			cv->buf + name->start, name->end - name->start);
+}
+
+char *decl_member_type(const struct source_text *src, const char *record,
+		       const char *name, size_t before)
+{
+	struct decl_index *own, *ix = index_of(src, &own);
+	struct name_entry *e = entry_of(ix, name);
+	const char *best = NULL;
+	char *type;
+	size_t k;
+
+	if (e && !e->decls_done)
+		find_decls(ix, e);
+	for (k = 0; e && k < e->nr_decls; k++) {
+		if (best && e->decls[k].start > before)
+			break;
+		if (e->decls[k].member &&
+		    record_is(&ix->cv, e->decls[k].record, record))
 			best = e->decls[k].type;
 	}
 	type = best ? xstrdup(best) : NULL;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-type.h"
 #include "code-view.h"
 #include "decl-lookup.h"
 #include "kernel-data.h"
@@ -65,13 +66,56 @@ static void guess_tokens(const struct source_text *src,
 			 const struct code_view *cv, size_t first, size_t end,
 			 size_t at, struct expr_guess *g);
 
+/*
+ * What a pointer type points to ("char" of "char *"), in place; NULL
+ * (the type freed) when it is no pointer or a pointer to a function
+ */
+static char *deref_type(char *type)
+{
+	char *star = type ? strrchr(type, '*') : NULL;
+
+	if (!star || strchr(type, '(')) {
+		free(type);
+		return NULL;
+	}
+	while (star > type && star[-1] == ' ')
+		star--;
+	*star = '\0';
+	return type;
+}
+
+/*
+ * base->name (arrow) or base.name: the member's type, as the definition
+ * of base's record in the file declares it; NULL when base's type or
+ * that definition is not known (a member of the name in another record
+ * says nothing)
+ */
+static char *member_type(const struct source_text *src,
+			 const struct code_view *cv, size_t first, size_t end,
+			 const char *name, int arrow, size_t at)
+{
+	struct expr_guess base;
+	struct type_class tc;
+	char *type = NULL;
+
+	memset(&base, 0, sizeof(base));
+	guess_tokens(src, cv, first, end, at, &base);
+	if (base.type) {
+		type_classify(base.type, &tc);
+		if (tc.kind == TYPE_RECORD && tc.pointers == (arrow ? 1 : 0))
+			type = decl_member_type(src, tc.base, name, at);
+	}
+	expr_guess_release(&base);
+	return type;
+}
+
 /* a name, a member, an element: the declaration of its last name */
 static void guess_name(const struct source_text *src,
 		       const struct code_view *cv, size_t first, size_t end,
 		       size_t at, struct expr_guess *g)
 {
-	int derefs = 0, member;
-	char *name, *type;
+	int derefs = 0;
+	char *name, *type = NULL;
 
 	while (end > first + 1 && code_is(cv, end - 1, "]")) {
 		size_t open = end - 1;
@@ -93,22 +137,15 @@ static void guess_name(const struct source_text *src,
 			g->from_declaration = 1;
 			return;
 		}
+		type = decl_type(src, name, at, 0);
+	} else if (end - first >= 3 &&
+		   (code_is(cv, end - 2, "->") || code_is(cv, end - 2, "."))) {
+		type = member_type(src, cv, first, end - 2, name,
+				   code_is(cv, end - 2, "->"), at);
 	}
-	member = end - first >= 2 &&
-		 (code_is(cv, end - 2, "->") || code_is(cv, end - 2, "."));
-	type = decl_type(src, name, at, member);
 	free(name);
-	while (type && derefs-- > 0) {
-		char *star = strrchr(type, '*');
-
-		if (!star) {
-			free(type);
-			return;
-		}
-		while (star > type && star[-1] == ' ')
-			star--;
-		*star = '\0';
-	}
+	while (type && derefs-- > 0)
+		type = deref_type(type);
 	g->type = type;
 	g->from_declaration = 1;
 }
@@ -179,6 +216,15 @@ static int guess_shape(const struct source_text *src,
 	if (i < end) {
 		/* pointer + n, devt + n: the left operand's type */
 		guess_tokens(src, cv, first, i, at, g);
+		g->is_null = g->is_literal = 0;
+		free(g->literal);
+		g->literal = NULL;
+		return 1;
+	}
+	if (code_is(cv, first, "*")) {
+		/* *p, *p->q, **pp: what the operand points to */
+		guess_tokens(src, cv, first + 1, end, at, g);
+		g->type = deref_type(g->type);
 		g->is_null = g->is_literal = 0;
 		free(g->literal);
 		g->literal = NULL;

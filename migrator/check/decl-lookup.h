@@ -62,6 +62,14 @@ struct expr_guess {
  */
 char *decl_type(const struct source_text *src, const char *name, size_t before,
 		int member);
+/*
+ * The type of the member name of the record spelled record ("struct
+ * w"), as the record's definition in the file declares it (a member of
+ * an anonymous struct or union in it included), nearest before offset
+ * before; NULL when the file defines no such member.
+ */
+char *decl_member_type(const struct source_text *src, const char *record,
+		       const char *name, size_t before);
 /* the string of '#define name "..."' in the file */
 char *decl_string_macro(const struct source_text *src, const char *name);
 /*

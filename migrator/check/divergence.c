@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "divergence.h"
+#include "map-expr.h"
 #include "migration.h"
 #include "model-call.h"
 #include "scan.h"
@@ -79,8 +80,28 @@ int divergence_split_args(const struct migration *m, const char *text,
 }
 
 /*
+ * An integer constant expression ("32-1", "0x1f") as its decimal value
+ * into out: 1; 0 (out untouched) when arg is anything else
+ */
+static int constant_value(const char *arg, struct strbuf *out)
+{
+	struct strbuf folded = STRBUF_INIT;
+	uint64_t value;
+	int ok;
+
+	strbuf_addstr(&folded, arg);
+	map_expr_fold(&folded, 0, 0);
+	ok = !map_integer_literal(folded.buf, folded.len, &value);
+	if (ok)
+		strbuf_addf(out, "%llu", (unsigned long long)value);
+	strbuf_release(&folded);
+	return ok;
+}
+
+/*
  * the same values said the same way, into out: a zero devt as "0", a
- * "%s" format with one argument as that argument
+ * "%s" format with one argument as that argument, an integer constant
+ * expression as its value
  */
 static void canonical(const struct migration *m, const struct strlist *args,
 		      struct strlist *out)
@@ -88,6 +109,7 @@ static void canonical(const struct migration *m, const struct strlist *args,
 	size_t format = (size_t)m->new_proto.format, i;
 	int collapse = format > 0 && args->nr == format + 1 &&
 		       !strcmp(args->items[format - 1].string, "\"%s\"");
+	struct strbuf value = STRBUF_INIT;
 
 	for (i = 0; i < args->nr; i++) {
 		const char *arg = args->items[i].string;
@@ -99,8 +121,12 @@ static void canonical(const struct migration *m, const struct strlist *args,
 			    ROLE_DEVT &&
 		    model_text_is_zero(arg, &m->kernel))
 			arg = "0";
+		strbuf_reset(&value);
+		if (constant_value(arg, &value))
+			arg = value.buf;
 		strlist_push(out, arg);
 	}
+	strbuf_release(&value);
 }
 
 int divergence_args_equal(const struct strlist *a, const struct strlist *b)
@@ -124,6 +150,24 @@ static void add_format(struct strbuf *what, const struct strlist *args,
 		strbuf_addf(what, ", %s", args->items[i + 1].string);
 }
 
+/* h and c are integer constant expressions of one value: said, 1 */
+static int say_same_constant(struct strbuf *what, size_t i, const char *h,
+			     const char *c)
+{
+	struct strbuf hv = STRBUF_INIT, cv = STRBUF_INIT;
+	int same = constant_value(h, &hv) && constant_value(c, &cv) &&
+		   !strcmp(hv.buf, cv.buf);
+
+	if (same)
+		strbuf_addf(what,
+			    "argument %zu is '%s' where the semantic "
+			    "conversion has '%s': both are the constant %s",
+			    i + 1, h, c, hv.buf);
+	strbuf_release(&hv);
+	strbuf_release(&cv);
+	return same;
+}
+
 /* why two equivalent calls differ, in words */
 static void say_equivalent(struct strbuf *what, const struct migration *m,
 			   const struct strlist *hand,
@@ -139,6 +183,8 @@ static void say_equivalent(struct strbuf *what, const struct migration *m,
 			continue;
 		if (what->len)
 			strbuf_addstr(what, "; ");
+		if (say_same_constant(what, i, h, c))
+			continue;
 		if (i + 1 != format) {
 			strbuf_addf(what,
 				    "argument %zu is '%s' where the "

@@ -40,24 +40,44 @@ static int is_integer_word(const char *word)
 	return 0;
 }
 
+static int is_width(long bits)
+{
+	return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+}
+
+/* the width of u8, __s32, uint16_t, int64_t; 0 for any other word */
+static int sized_typedef_bits(const char *word)
+{
+	const char *p = word;
+	char *end;
+	long bits;
+
+	while (*p == '_')
+		p++;
+	if ((*p == 'u' || *p == 's') && p[1] >= '0' && p[1] <= '9') {
+		bits = strtol(p + 1, &end, 10);
+		return !*end && is_width(bits) ? (int)bits : 0;
+	}
+	if (p != word)
+		return 0;
+	if (!strncmp(p, "uint", 4))
+		p += 4;
+	else if (!strncmp(p, "int", 3))
+		p += 3;
+	else
+		return 0;
+	bits = strtol(p, &end, 10);
+	return end != p && !strcmp(end, "_t") && is_width(bits) ? (int)bits : 0;
+}
+
 /* dev_t, size_t, u32, __u32, s8, __kernel_dev_t: the kernel's scalars */
 static int is_scalar_typedef(const char *word)
 {
 	size_t len = strlen(word);
-	const char *p = word;
 
 	if (len > 2 && !strcmp(word + len - 2, "_t"))
 		return 1;
-	while (*p == '_')
-		p++;
-	if ((*p == 'u' || *p == 's') && p[1]) {
-		char *end;
-		long bits = strtol(p + 1, &end, 10);
-
-		return !*end &&
-		       (bits == 8 || bits == 16 || bits == 32 || bits == 64);
-	}
-	return 0;
+	return sized_typedef_bits(word) != 0;
 }
 
 static void add_base_word(struct type_class *tc, const char *word)
@@ -152,6 +172,61 @@ int type_is_string(const struct type_class *tc)
 	return tc->pointers == 1 && !strcmp(base, "char");
 }
 
+/*
+ * An integer base without its signedness, as C compares pointer
+ * targets when the pointer-sign warning is off (the kernel builds with
+ * -Wno-pointer-sign): "unsigned char", "u8" and "char" are "char",
+ * "unsigned int" and "u32" are "int", "long int" is "long".
+ */
+static void unsigned_base(const char *base, char *out, size_t size)
+{
+	static const char *const widths[] = { "char", "short", "int",
+					      "long long" };
+	const char *p = base;
+	size_t len = 0;
+	int bits;
+
+	out[0] = '\0';
+	while (*p) {
+		const char *word = p;
+		int n;
+
+		while (*p && *p != ' ')
+			p++;
+		n = (int)(p - word);
+		while (*p == ' ')
+			p++;
+		if ((n == 8 && !strncmp(word, "unsigned", 8)) ||
+		    (n == 6 && !strncmp(word, "signed", 6)) ||
+		    (n == 3 && !strncmp(word, "int", 3) && len))
+			continue; /* "long int" is "long" */
+		if (len + (size_t)n + 2 > size)
+			break;
+		len += (size_t)snprintf(out + len, size - len, "%s%.*s",
+					len ? " " : "", n, word);
+	}
+	bits = sized_typedef_bits(out);
+	if (bits == 8 || bits == 16 || bits == 32)
+		snprintf(out, size, "%s", widths[bits / 16]);
+	else if (bits == 64)
+		snprintf(out, size, "%s", widths[3]);
+	else if (!len)
+		snprintf(out, size, "int"); /* "unsigned" alone */
+}
+
+/* pointer targets differing in the signedness of an integer only */
+static int same_but_sign(const struct type_class *param,
+			 const struct type_class *arg)
+{
+	char a[sizeof(arg->base)], p[sizeof(param->base)];
+
+	if (param->kind != TYPE_INTEGER || arg->kind != TYPE_INTEGER)
+		return 0;
+	unsigned_base(arg->base, a, sizeof(a));
+	unsigned_base(param->base, p, sizeof(p));
+	return !strcmp(a, p);
+}
+
 static int pointer_fits(const struct type_class *param,
 			const struct type_class *arg)
 {
@@ -163,6 +238,8 @@ static int pointer_fits(const struct type_class *param,
 	if (!strcmp(arg->base, param->base))
 		return 1;
 	if (type_is_string(arg) && type_is_string(param))
+		return 1;
+	if (same_but_sign(param, arg))
 		return 1;
 	if (arg->kind == TYPE_UNKNOWN || param->kind == TYPE_UNKNOWN)
 		return -1;

@@ -17,6 +17,7 @@ static void test_declarations_in_text(void)
 	static const char text[] =
 		"static struct class *mem_class, *sound_class;\n"
 		"struct w { struct class *cls; char name[16]; };\n"
+		"static struct w *wp;\n"
 		"int f(struct tty_driver *driver, unsigned index)\n"
 		"{ return index; }\n";
 	struct token_list tokens = TOKEN_LIST_INIT;
@@ -42,11 +43,11 @@ static void test_declarations_in_text(void)
 	type = decl_type(&src, "name", src.len, 1);
 	check_str(type, "char *");
 	free(type);
-	guess_expression(&src, "w->cls", src.len, &g);
+	guess_expression(&src, "wp->cls", src.len, &g);
 	check_str(g.type, "struct class *");
 	CU_ASSERT_TRUE(g.from_declaration);
 	expr_guess_release(&g);
-	guess_expression(&src, "w->name + 6", src.len, &g);
+	guess_expression(&src, "wp->name + 6", src.len, &g);
 	check_str(g.type, "char *");
 	expr_guess_release(&g);
 	guess_expression(&src, "(struct device *) 0", src.len, &g);
@@ -100,7 +101,72 @@ static void test_declarations_indexed(void)
 	token_list_release(&tokens);
 }
 
+/* expr's guessed type is want (NULL: unknown), printed when it is not */
+static void check_guess(const struct source_text *src, const char *expr,
+			const char *want)
+{
+	struct expr_guess g;
+
+	guess_expression(src, expr, src->len, &g);
+	if (want ? !g.type || strcmp(g.type, want) : !!g.type)
+		fprintf(stderr, "  '%s': '%s', expected '%s'\n", expr,
+			g.type ? g.type : "(unknown)",
+			want ? want : "(unknown)");
+	if (want)
+		check_str(g.type, want);
+	else
+		CU_ASSERT_PTR_NULL(g.type);
+	expr_guess_release(&g);
+}
+
+/*
+ * A dereference gives the pointee's type, a member the type its own
+ * record's definition gives it; what cannot be followed is unknown,
+ * never the type of a member of the name in another record
+ */
+static void test_dereference_and_member(void)
+{
+	static const char text[] =
+		"struct other { int name; long *tag; };\n"
+		"struct label { char text[8]; };\n"
+		"struct board {\n"
+		"	char name[16];\n"
+		"	union { unsigned char *tag; int id; };\n"
+		"	struct board *next;\n"
+		"	struct label label;\n"
+		"};\n"
+		"void f(struct board *b, char **names, struct board one,\n"
+		"       struct board **pb, int n, handle_t *h)\n"
+		"{\n";
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
+
+	lex_buffer(text, src.len, &tokens);
+	check_guess(&src, "*names", "char *");
+	check_guess(&src, "**names", "char");
+	check_guess(&src, "*n", NULL);
+	check_guess(&src, "*names + 1", "char *");
+	check_guess(&src, "b->name", "char *");
+	check_guess(&src, "*b->name", "char");
+	check_guess(&src, "b->tag", "unsigned char *");
+	check_guess(&src, "b->next->name", "char *");
+	check_guess(&src, "one.name", "char *");
+	check_guess(&src, "one->name", NULL);
+	check_guess(&src, "b.name", NULL);
+	check_guess(&src, "(*pb)->tag", "unsigned char *");
+	check_guess(&src, "pb[0]->name", "char *");
+	check_guess(&src, "b->label.text", "char *");
+	check_guess(&src, "__entry->name", NULL);
+	check_guess(&src, "h->name", NULL);
+	check_guess(&src, "b->missing", NULL);
+	check_guess(&src, "((struct other *)h)->tag", "long *");
+	token_list_release(&tokens);
+}
+
 static const struct unit_test tests[] = {
+	{ "a dereference, a member of its own record",
+	  test_dereference_and_member },
 	{ "declarations and shapes in the text", test_declarations_in_text },
 	{ "the nearest declaration, with the index or without",
 	  test_declarations_indexed },

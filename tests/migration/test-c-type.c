@@ -3,6 +3,7 @@
  * as spelled made a kind, and what fits what.
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "c-type.h"
 #include "unit.h"
@@ -39,8 +40,50 @@ static void test_type_model(void)
 	check_int(type_spelling_fits("dev_t", NULL, 0), -1);
 }
 
+/*
+ * Pointer targets that differ only in the signedness of an integer are
+ * passed by C with a pointer-sign warning the kernel turns off: no
+ * mismatch; another integer, or another width, is one.
+ */
+static void test_pointer_sign(void)
+{
+	static const struct {
+		const char *param, *arg;
+		int fits;
+	} cases[] = {
+		{ "char *", "u8 *", 1 },
+		{ "const char *", "const u8 *", 1 },
+		{ "char *", "unsigned char *", 1 },
+		{ "char *", "signed char *", 1 },
+		{ "char *", "uint8_t *", 1 },
+		{ "char *", "__s8 *", 1 },
+		{ "const char *", "int8_t *", 1 },
+		{ "unsigned int *", "int *", 1 },
+		{ "u32 *", "int *", 1 },
+		{ "long *", "unsigned long int *", 1 },
+		{ "char *", "int *", 0 },
+		{ "char *", "u16 *", 0 },
+		{ "char *", "uint32_t *", 0 },
+		{ "long *", "long long *", 0 },
+		{ "char **", "u8 *", 0 },
+		{ "u64 *", "unsigned long long *", 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		int got = type_spelling_fits(cases[i].param, cases[i].arg, 0);
+
+		if (got != cases[i].fits)
+			fprintf(stderr, "  '%s' for '%s': %d, expected %d\n",
+				cases[i].arg, cases[i].param, got,
+				cases[i].fits);
+		check_int(got, cases[i].fits);
+	}
+}
+
 static const struct unit_test tests[] = {
 	{ "types: kinds, and what fits what", test_type_model },
+	{ "types: pointer targets differing in sign only", test_pointer_sign },
 	{ NULL, NULL },
 };
 

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "check-patch.h"
 #include "divergence.h"
+#include "family.h"
 #include "rules.h"
 #include "scan.h"
 #include "util.h"
@@ -122,30 +123,142 @@ static int as_mapped(const struct rule_call *rc, const struct call_extra *x,
 	return same;
 }
 
+/* a case's conditions in the old parameters' names: "end == 0" */
+static void say_case(const struct migration *v, struct strbuf *out)
+{
+	size_t i;
+
+	if (!v->nr_conds)
+		strbuf_addstr(out, "no case before it holds");
+	for (i = 0; i < v->nr_conds; i++) {
+		const struct map_case_cond *c = &v->conds[i];
+		const char *name =
+			(size_t)c->arg <= v->old_proto.nr_params ?
+				v->old_proto.params[c->arg - 1].name :
+				NULL;
+
+		strbuf_addf(out, "%s", i ? ", " : "");
+		if (name)
+			strbuf_addstr(out, name);
+		else
+			strbuf_addf(out, "argument %d", c->arg);
+		strbuf_addf(out, " %s %s", c->equal ? "==" : "!=", c->value);
+	}
+}
+
+/* the old call's arguments' texts (args[nr] NULL): free() them */
+static const char **old_args(const struct call_analysis *before)
+{
+	const char **old = xcalloc(before->nr_args + 1, sizeof(*old));
+	size_t k;
+
+	for (k = 0; k < before->nr_args; k++)
+		old[k] = before->args[k].text ? before->args[k].text : "";
+	return old;
+}
+
+/* the case the old call's values select, or NULL when they do not tell */
+static const struct migration *selected_case(const struct migration *m,
+					     const struct call_analysis *before)
+{
+	const struct migration *family = m->family ? m->family : m;
+	const struct call_site *cs = before->site;
+	struct migration_choice choice;
+	const char **old;
+	int ret;
+
+	if (!cs->text || strlen(cs->text) < cs->name_len)
+		return NULL;
+	old = old_args(before);
+	ret = migration_choose(family, cs->text, cs->name_len, old,
+			       before->nr_args, NULL, &choice);
+	free(old);
+	return !ret && choice.variant && choice.variant->is_case ?
+		       choice.variant :
+		       NULL;
+}
+
+/*
+ * The hand conversion calls another case's function than the one the
+ * old call's values select (ida_alloc_max() for an end of 0): an error
+ * naming the case and the call its map gives; 1 when reported
+ */
+static int other_case(const struct rule_call *rc, const struct call_extra *x,
+		      struct findings *findings)
+{
+	const struct migration *v;
+	struct strlist want = STRLIST_INIT;
+	struct strbuf call = STRBUF_INIT, cond = STRBUF_INIT;
+	const char **old;
+	struct finding *f;
+	size_t k;
+
+	if (!rc->m->is_case || !x->before || x->before->form != CALL_SITE_OLD ||
+	    rc->call->form != CALL_SITE_NEW)
+		return 0;
+	v = selected_case(rc->m, x->before);
+	if (!v || v == rc->m)
+		return 0;
+	old = old_args(x->before);
+	migration_new_args(v, old, x->before->nr_args, &want);
+	strbuf_addf(&call, "%s(", v->new_function);
+	for (k = 0; k < want.nr; k++)
+		strbuf_addf(&call, "%s%s", k ? ", " : "", want.items[k].string);
+	strbuf_addch(&call, ')');
+	say_case(v, &cond);
+	f = call_finding(findings, rc, &rule_hand_patch_divergence,
+			 "hand conversion to another case");
+	finding_set_detail(f,
+			   "the old call '%s' selects the case of %s() (%s), "
+			   "not %s(): the conversion is '%s'",
+			   x->before->site->text, v->new_function, cond.buf,
+			   rc->m->new_function, call.buf);
+	free(old);
+	strlist_clear(&want, 0);
+	strbuf_release(&call);
+	strbuf_release(&cond);
+	return 1;
+}
+
 static void report(const struct rule_call *rc, const struct call_extra *x,
 		   enum divergence d, const char *what,
 		   struct findings *findings)
 {
-	struct strbuf effect = STRBUF_INIT;
+	struct strbuf effect = STRBUF_INIT, cases = STRBUF_INIT;
 	struct finding *f;
 
 	if (d == DIVERGENCE_EQUIVALENT) {
-		model_verdict_prose(&effect, &x->verdict);
+		if (rc->m->model)
+			model_verdict_prose(&effect, &x->verdict);
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "equivalent hand conversion");
-		finding_set_detail(f, "%s; the model's verdict on both: %s",
-				   what, effect.buf);
+		finding_set_detail(f, "%s%s%s", what,
+				   effect.len ? "; the model's verdict on "
+						"both: " :
+						"",
+				   effect.buf);
 		f->severity = SEVERITY_NOTE;
 	} else {
-		model_verdict_prose(&effect, &x->converted_extra->verdict);
+		if (rc->m->model) {
+			strbuf_addstr(&effect, ", which ");
+			model_verdict_prose(&effect,
+					    &x->converted_extra->verdict);
+		}
+		if (rc->m->is_case) {
+			strbuf_addstr(&cases, ", by the case its old values "
+					      "select (");
+			say_case(rc->m, &cases);
+			strbuf_addch(&cases, ')');
+		}
 		f = call_finding(findings, rc, &rule_hand_patch_divergence,
 				 "hand conversion differs");
 		finding_set_detail(f,
-				   "%s; the semantic conversion gives '%s', "
-				   "which %s",
-				   what, x->converted->site->text, effect.buf);
+				   "%s; the semantic conversion gives '%s'%s%s",
+				   what, x->converted->site->text, cases.buf,
+				   effect.buf);
 	}
 	strbuf_release(&effect);
+	strbuf_release(&cases);
 }
 
 /*
@@ -191,7 +304,8 @@ static void check_hand_patch_divergence(const struct rule_call *rc,
 
 	if (!x || x->compare != COMPARE_PATCH || !x->converted ||
 	    !x->converted_extra || untouched(x, call) ||
-	    findings_call_count(findings, SEVERITY_ERROR))
+	    findings_call_count(findings, SEVERITY_ERROR) ||
+	    other_case(rc, x, findings))
 		return;
 	if (x->converted->form != CALL_SITE_NEW &&
 	    call->form == CALL_SITE_NEW && rc->api->used == API_NEW)

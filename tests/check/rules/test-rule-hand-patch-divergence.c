@@ -92,6 +92,17 @@ static void test_classification(void)
 			   "NULL, \"ab\")",
 			   &what),
 		  DIVERGENCE_DIFFERENT);
+	/* an integer constant expression is its value */
+	check_int(classify("class_device_create(c, NULL, 32 - 1, NULL, n)",
+			   "class_device_create(c, NULL, 31, NULL, n)", &what),
+		  DIVERGENCE_EQUIVALENT);
+	check_str(what.buf, "argument 3 is '32-1' where the semantic "
+			    "conversion has '31': both are the constant 31");
+	check_int(classify("class_device_create(c, NULL, 0x20 - 1, NULL, n)",
+			   "class_device_create(c, NULL, 32, NULL, n)", &what),
+		  DIVERGENCE_DIFFERENT);
+	check_str(what.buf, "argument 3 is '0x20-1' where the semantic "
+			    "conversion has '32'");
 	strbuf_release(&what);
 }
 
