@@ -144,6 +144,18 @@ static inline size_t rule_test_count(const struct rule_test *t,
 	return n;
 }
 
+/* the severity of the first finding of rule, or -1 */
+static inline int rule_test_severity(const struct rule_test *t,
+				     const char *rule)
+{
+	size_t i;
+
+	for (i = 0; i < t->findings.nr; i++)
+		if (!strcmp(t->findings.items[i].rule, rule))
+			return (int)t->findings.items[i].severity;
+	return -1;
+}
+
 /* the (short) message of the first finding of rule, or "" */
 static inline const char *rule_test_message(const struct rule_test *t,
 					    const char *rule)

@@ -9,6 +9,9 @@
  * an integer (dev_t) goes.  A type that cannot be told is not judged,
  * nor is an argument libclang could not type in a call it saw (an
  * expression it recovered from an error): a fallback would guess.  A
+ * fallback's type (the file's declaration of a name, which may be one
+ * of another scope, or the expression's form) makes the finding a
+ * warning: only libclang's type is sure enough to fail a gate.  A
  * call in the new form in a tree that still declares the old prototype is
  * one finding for the whole call, with the map undone in words.
  */
@@ -67,6 +70,8 @@ static void check_argument_type(const struct rule_call *rc,
 				   arg->type, i,
 				   param_display(param, decl, sizeof(decl)),
 				   param->type, arg_fallback_note(arg));
+		if (arg->type_source != TYPE_FROM_LIBCLANG)
+			f->severity = SEVERITY_WARNING;
 		findings_explain(findings, (unsigned int)i);
 	}
 }

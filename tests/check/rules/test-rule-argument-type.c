@@ -41,6 +41,7 @@ static void test_device_where_devt_goes(void)
 	rule_test_run(&t);
 	check_int(rule_test_count(&t, "argument-type"), 1);
 	check_int(rule_test_count(&t, NULL), 1);
+	check_int(rule_test_severity(&t, "argument-type"), SEVERITY_ERROR);
 	check_str(rule_test_message(&t, "argument-type"),
 		  "wrong type for argument 3");
 	check_str(rule_test_detail(&t, "argument-type"),
@@ -78,6 +79,8 @@ static void test_other_struct_pointer(void)
 	check_int(rule_test_count(&t, "argument-type"), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "argument-type"),
 				      "(type from the file's declaration"));
+	/* a declaration of the name may be another scope's: a warning */
+	check_int(rule_test_severity(&t, "argument-type"), SEVERITY_WARNING);
 	rule_test_release(&t);
 }
 
