@@ -90,6 +90,27 @@ km cocci
 check "cocci: the generated patch renames the member" \
 	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
 
+# MODE=report, as make coccicheck runs it: a line at each place scan
+# lists as old (a definition, a declaration, a member) or left, with why
+km cocci --mode report "$FIX/$M"
+sed -n 's/^\([^:]*:[0-9]*\):[0-9-]*: .*/\1/p' "$out" | sort >"$TMPDIR/reported"
+km scan "$FIX/$M"
+grep -E '^[^ ]*: (old|ambiguous) ' "$out" | cut -d: -f1,2 | sort -u \
+	>"$TMPDIR/listed"
+check "cocci --mode report: the $(wc -l <"$TMPDIR/listed") places scan lists, $(wc -l <"$TMPDIR/reported") reported" \
+	'[ -s "$TMPDIR/listed" ] && cmp -s "$TMPDIR/listed" "$TMPDIR/reported"' ||
+	{ diff "$TMPDIR/listed" "$TMPDIR/reported" >"$TMPDIR/diff"; show "$TMPDIR/diff"; }
+km cocci --mode report "$FIX/$M"
+check "cocci --mode report: each function named, with its verdict" \
+	'grep -q "gpio-plain.c:9:11-23: plain_remove(): returns only 0: it becomes void, given to .remove_new of struct platform_driver" "$out" &&
+	 grep -q "rtc-left.c:23:11-21: err_remove(): returns another value than 0: left" "$out" &&
+	 grep -q "rtc-left.c:27:11-22: used_remove(): also called and its result used: left" "$out" &&
+	 grep -q "rtc-left.c:32:11-29: frob_helper_remove(): not defined in this file" "$out"' ||
+	show "$out"
+km cocci --mode org "$FIX/$M"
+check "cocci --mode org: a TODO per place ($(grep -c "^\* TODO" "$out"))" \
+	'[ "$(grep -c "^\* TODO" "$out")" -eq 14 ]' || show "$out"
+
 # every branch of #if/#else is read: a member in each branch is counted
 # (the function of another bus under the same name is not), and apply
 # converts it or names why not
