@@ -74,6 +74,9 @@ km check "$FIX/$M"
 check "check before apply: an error per member to convert" \
 	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 5 ]' ||
 	show "$out"
+check "check's summary counts the members it judged, in the kind's words" \
+	'grep -q "^check: 9 functions given to .remove or .remove_new in 5 files: 5 errors, 3 warnings, 0 notes$" "$err" &&
+	 ! grep -q "no call of" "$err"'
 sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
 	"$copy/drivers/misc/misc-assign.c"
 km check "$copy"
