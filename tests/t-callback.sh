@@ -186,6 +186,37 @@ check "apply: each branch's member converted or named" \
 	   grep -q "^+.*remove_new = __exit_p(branch_detach)" "$out"; }' ||
 	show "$err"
 
+# a function that already returns void under the old member, through
+# the wrapper (Debian 6.1's omapfb vrfb.c as shipped): not converted by
+# kmigrate, named with its reason, and check says the tree is wrong
+void=$TMPDIR/void
+mkdir -p "$void/drivers/video"
+cp -R "$FIX/$M/include" "$void/"
+cat >"$void/drivers/video/fb-void.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static void __exit fbv_remove(struct platform_device *pdev)
+{
+	fbv_stop(pdev);
+}
+
+static struct platform_driver fbv_driver = {
+	.remove = __exit_p(fbv_remove),
+};
+EOF
+km apply "$void"
+check "apply: a void function under .remove is left and named, no error of its own" \
+	'[ $status -eq 1 ] && [ ! -s "$out" ] && ! grep -q "error" "$err" &&
+	 grep -q "fb-void.c:10:3: warning: not converted" "$err" &&
+	 grep -q "'"'"'fbv_remove'"'"' has the other prototype than this member" "$err"' ||
+	show "$err"
+km check "$void"
+check "check: that member is the tree's error, named at its line" \
+	'[ $status -eq 1 ] &&
+	 grep -q "fb-void.c:10:3: error: .fbv_remove. does not have the member.s new prototype" "$out"' ||
+	show "$out"
+
 # errors: drop: a function that returns errors is converted all the
 # same, each lost error a warning at its line; the value of a call stays
 # as a statement, and a function where it would need braces is left
