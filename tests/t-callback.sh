@@ -74,6 +74,9 @@ km check "$FIX/$M"
 check "check before apply: an error per member to convert" \
 	'[ $status -eq 1 ] && [ "$(grep -c "\[callback-unconverted\]" "$out")" -eq 5 ]' ||
 	show "$out"
+check "check's summary counts the members it judged, in the kind's words" \
+	'grep -q "^check: 9 functions given to .remove or .remove_new in 5 files: 5 errors, 3 warnings, 0 notes$" "$err" &&
+	 ! grep -q "no call of" "$err"'
 sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
 	"$copy/drivers/misc/misc-assign.c"
 km check "$copy"
@@ -89,6 +92,27 @@ check "check: a tree without the new member is told so in one line" \
 km cocci
 check "cocci: the generated patch renames the member" \
 	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
+
+# MODE=report, as make coccicheck runs it: a line at each place scan
+# lists as old (a definition, a declaration, a member) or left, with why
+km cocci --mode report "$FIX/$M"
+sed -n 's/^\([^:]*:[0-9]*\):[0-9-]*: .*/\1/p' "$out" | sort >"$TMPDIR/reported"
+km scan "$FIX/$M"
+grep -E '^[^ ]*: (old|ambiguous) ' "$out" | cut -d: -f1,2 | sort -u \
+	>"$TMPDIR/listed"
+check "cocci --mode report: the $(wc -l <"$TMPDIR/listed") places scan lists, $(wc -l <"$TMPDIR/reported") reported" \
+	'[ -s "$TMPDIR/listed" ] && cmp -s "$TMPDIR/listed" "$TMPDIR/reported"' ||
+	{ diff "$TMPDIR/listed" "$TMPDIR/reported" >"$TMPDIR/diff"; show "$TMPDIR/diff"; }
+km cocci --mode report "$FIX/$M"
+check "cocci --mode report: each function named, with its verdict" \
+	'grep -q "gpio-plain.c:9:11-23: plain_remove(): returns only 0: it becomes void, given to .remove_new of struct platform_driver" "$out" &&
+	 grep -q "rtc-left.c:23:11-21: err_remove(): returns another value than 0: left" "$out" &&
+	 grep -q "rtc-left.c:27:11-22: used_remove(): also called and its result used: left" "$out" &&
+	 grep -q "rtc-left.c:32:11-29: frob_helper_remove(): not defined in this file" "$out"' ||
+	show "$out"
+km cocci --mode org "$FIX/$M"
+check "cocci --mode org: a TODO per place ($(grep -c "^\* TODO" "$out"))" \
+	'[ "$(grep -c "^\* TODO" "$out")" -eq 14 ]' || show "$out"
 
 # every branch of #if/#else is read: a member in each branch is counted
 # (the function of another bus under the same name is not), and apply
@@ -161,6 +185,37 @@ check "apply: each branch's member converted or named" \
 	 { grep -q "tty-branch.c:42:3: warning: not converted" "$err" ||
 	   grep -q "^+.*remove_new = __exit_p(branch_detach)" "$out"; }' ||
 	show "$err"
+
+# a function that already returns void under the old member, through
+# the wrapper (Debian 6.1's omapfb vrfb.c as shipped): not converted by
+# kmigrate, named with its reason, and check says the tree is wrong
+void=$TMPDIR/void
+mkdir -p "$void/drivers/video"
+cp -R "$FIX/$M/include" "$void/"
+cat >"$void/drivers/video/fb-void.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static void __exit fbv_remove(struct platform_device *pdev)
+{
+	fbv_stop(pdev);
+}
+
+static struct platform_driver fbv_driver = {
+	.remove = __exit_p(fbv_remove),
+};
+EOF
+km apply "$void"
+check "apply: a void function under .remove is left and named, no error of its own" \
+	'[ $status -eq 1 ] && [ ! -s "$out" ] && ! grep -q "error" "$err" &&
+	 grep -q "fb-void.c:10:3: warning: not converted" "$err" &&
+	 grep -q "'"'"'fbv_remove'"'"' has the other prototype than this member" "$err"' ||
+	show "$err"
+km check "$void"
+check "check: that member is the tree's error, named at its line" \
+	'[ $status -eq 1 ] &&
+	 grep -q "fb-void.c:10:3: error: .fbv_remove. does not have the member.s new prototype" "$out"' ||
+	show "$out"
 
 # errors: drop: a function that returns errors is converted all the
 # same, each lost error a warning at its line; the value of a call stays

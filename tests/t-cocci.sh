@@ -184,10 +184,15 @@ for migdir in "$SRCDIR"/semantic-patches/*/; do
 	done
 	[ "$missing" -eq 0 ] || continue
 	tests=("$migdir"/tests/*.c)
-	# a callback kind's spatch tests are tests/t-callback.sh's
+	# a callback kind's spatch tests are in the tests/t-callback*.sh
+	# that name it
 	if [ ! -f "${tests[0]}" ] &&
 	   grep -q '^kind:[[:space:]]*callback' "$migdir/migration"; then
-		skip "$migration: tests/*.c" "kind callback, its tests are t-callback.sh"
+		where=$(cd "$SRCDIR/tests" &&
+			grep -l -w -- "$migration" t-callback*.sh | xargs)
+		check "$migration: a t-callback*.sh tests it (${where:-none})" \
+			'[ -n "$where" ]'
+		skip "$migration: tests/*.c" "kind callback, its tests are $where"
 		continue
 	fi
 	if [ ! -f "${tests[0]}" ]; then

@@ -10,43 +10,52 @@
  * every function kmigrate converts converted.  Every return of success
  * becomes "return;", the body's last one too: spatch's control flow
  * cannot tell it from one that ends a nested block (both go to the
- * function's end), and apply drops it (callback-convert.c).
+ * function's end), and apply drops it (callback-convert.c).  The
+ * converting rules run with -D patch only; -D report and -D org name each
+ * function at its member, definition and declarations, with its verdict
+ * (converted, or left and why), as make coccicheck MODE=report prints.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "callback-convert.h"
 #include "callback.h"
 #include "strbuf.h"
+#include "util.h"
 
 #define OK "form && !bad && !used2"
 
+/* the member's value, "fn" or "fn@p", in each form it takes */
 static void value_forms(const struct migration_callback *cb, struct strbuf *out,
 			const char *lead, const char *tail, const char *field,
-			const char *minus)
+			const char *minus, const char *fn)
 {
 	size_t i;
 
-	strbuf_addf(out, "%s%s%s = fn%s", lead, minus, field, tail);
-	strbuf_addf(out, "|\n%s%s%s = &fn%s", lead, minus, field, tail);
+	strbuf_addf(out, "%s%s%s = %s%s", lead, minus, field, fn, tail);
+	strbuf_addf(out, "|\n%s%s%s = &%s%s", lead, minus, field, fn, tail);
 	for (i = 0; i < cb->wrappers.nr; i++)
-		strbuf_addf(out, "|\n%s%s%s = %s(fn)%s", lead, minus, field,
-			    cb->wrappers.items[i].string, tail);
+		strbuf_addf(out, "|\n%s%s%s = %s(%s)%s", lead, minus, field,
+			    cb->wrappers.items[i].string, fn, tail);
 }
 
 /*
  * every way a function is given to the member, "|"-separated; the
  * assignments first: spatch 1.1.1 misses them after the initializers
  */
-static void sites(const struct migration_callback *cb, struct strbuf *out)
+static void sites(const struct migration_callback *cb, struct strbuf *out,
+		  const char *fn)
 {
 	const char *s = cb->struct_name, *f = cb->field;
 	struct strbuf lead = STRBUF_INIT;
 
-	strbuf_addf(out, "E->%s = fn;\n|\nE.%s = fn;\n|\n", f, f);
+	strbuf_addf(out, "E->%s = %s;\n|\nE.%s = %s;\n|\n", f, fn, f, fn);
 	strbuf_addf(&lead, "struct %s d = { ..., ", s);
-	value_forms(cb, out, lead.buf, ", ... };\n", f, ".");
+	value_forms(cb, out, lead.buf, ", ... };\n", f, ".", fn);
 	strbuf_reset(&lead);
 	strbuf_addf(&lead, "struct %s d[] = { ..., { ..., ", s);
 	strbuf_addstr(out, "|\n");
-	value_forms(cb, out, lead.buf, ", ... }, ... };\n", f, ".");
+	value_forms(cb, out, lead.buf, ", ... }, ... };\n", f, ".", fn);
 	strbuf_release(&lead);
 }
 
@@ -57,7 +66,7 @@ static void find_rules(const struct migration_callback *cb, struct strbuf *out)
 
 	strbuf_addstr(out, "@site@\nidentifier d, fn;\nexpression E;\n@@\n"
 			   "(\n");
-	sites(cb, out);
+	sites(cb, out, "fn");
 	strbuf_addstr(out, ")\n\n@form@\nidentifier site.fn;\n");
 	for (i = 0; i < p->nr_params; i++)
 		strbuf_addf(out, "identifier p%zu;\n", i + 1);
@@ -95,13 +104,13 @@ static void drop_rules(const struct migration_callback *cb, struct strbuf *out)
 	const char *rt = cb->old_proto.return_type;
 
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n"
 		    "expression F;\nexpression list es;\n@@\n"
 		    "%s fn(...) {\n <...\n-return F(es);\n+F(es);\n"
 		    "+return;\n ...>\n }\n\n",
 		    rt);
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n"
 		    "expression E;\n@@\n"
 		    "%s fn(...) {\n <...\n-return E;\n+return;\n ...>\n }\n\n",
 		    rt);
@@ -113,21 +122,21 @@ static void convert_rules(const struct migration_callback *cb,
 	const char *rt = cb->old_proto.return_type, *ok = cb->success;
 
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
 		    "%s fn(...) {\n-return %s;\n }\n\n",
 		    rt, ok);
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
 		    "%s fn(...) {\n <...\n-return %s;\n+return;\n ...>\n }\n\n",
 		    rt, ok);
 	if (cb->drop_errors)
 		drop_rules(cb, out);
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
 		    "-%s\n+%s\n fn(...) { ... }\n\n",
 		    rt, cb->new_proto.return_type);
 	strbuf_addf(out,
-		    "@depends on " OK "@\nidentifier site.fn;\n@@\n"
+		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
 		    "-%s\n+%s\n fn(...);\n",
 		    rt, cb->new_proto.return_type);
 }
@@ -137,20 +146,89 @@ static void rename_rule(const struct migration_callback *cb, struct strbuf *out)
 	const char *s = cb->struct_name, *f = cb->field, *n = cb->new_field;
 	struct strbuf minus = STRBUF_INIT, lead = STRBUF_INIT;
 
-	strbuf_addf(out, "\n@depends on " OK "@\nidentifier d, site.fn;\n"
-			 "expression E;\n@@\n(\n");
+	strbuf_addf(out,
+		    "\n@depends on patch && " OK "@\nidentifier d, site.fn;\n"
+		    "expression E;\n@@\n(\n");
 	strbuf_addf(out, "-E->%s = fn;\n+E->%s = fn;\n|\n", f, n);
 	strbuf_addf(out, "-E.%s = fn;\n+E.%s = fn;\n|\n", f, n);
 	strbuf_addf(&minus, "\n-.%s\n+.%s\n", f, n);
 	strbuf_addf(&lead, "struct %s d = { ...,", s);
-	value_forms(cb, out, lead.buf, ", ... };\n", "", minus.buf);
+	value_forms(cb, out, lead.buf, ", ... };\n", "", minus.buf, "fn");
 	strbuf_reset(&lead);
 	strbuf_addf(&lead, "struct %s d[] = { ..., { ...,", s);
 	strbuf_addstr(out, "|\n");
-	value_forms(cb, out, lead.buf, ", ... }, ... };\n", "", minus.buf);
+	value_forms(cb, out, lead.buf, ", ... }, ... };\n", "", minus.buf,
+		    "fn");
 	strbuf_addstr(out, ")\n");
 	strbuf_release(&minus);
 	strbuf_release(&lead);
+}
+
+/* ---- the modes that print: report and org ---- */
+
+/* where each function is given, defined and declared */
+static void position_rules(const struct migration_callback *cb,
+			   struct strbuf *out)
+{
+	const char *rt = cb->old_proto.return_type;
+
+	strbuf_addstr(out, "\n@site_at depends on org || report@\n"
+			   "identifier d, site.fn;\nexpression E;\n"
+			   "position p;\n@@\n(\n");
+	sites(cb, out, "fn@p");
+	strbuf_addf(out,
+		    ")\n\n@def_at depends on org || report@\n"
+		    "identifier site.fn;\nposition p;\n@@\n"
+		    "%s fn@p(...) { ... }\n\n"
+		    "@decl_at depends on org || report@\n"
+		    "identifier site.fn;\nposition p;\n@@\n"
+		    "%s fn@p(...);\n",
+		    rt, rt);
+}
+
+/* one script rule of a mode: FN(): MESSAGE at each position of RULE */
+static void print_rule(struct strbuf *out, const char *mode, const char *when,
+		       const char *rule, const char *message)
+{
+	const char *print = strcmp(mode, "report") ?
+				    "coccilib.org.print_todo" :
+				    "coccilib.report.print_report";
+
+	strbuf_addf(out,
+		    "\n@script:python depends on %s && %s@\n"
+		    "fn << site.fn;\np << %s.p;\n@@\n\n"
+		    "%s(p[0], \"%%s(): %s\" %% fn)\n",
+		    mode, when, rule, print, message);
+}
+
+static void print_rules(const struct migration_callback *cb, struct strbuf *out)
+{
+	static const char *const modes[] = { "report", "org" };
+	static const char *const at[] = { "site_at", "def_at", "decl_at" };
+	char *convert, *bad;
+	size_t k, r;
+
+	convert = xstrfmt("returns only %s: it becomes %s, given to .%s of "
+			  "struct %s",
+			  cb->success, cb->new_proto.return_type, cb->new_field,
+			  cb->struct_name);
+	bad = cb->drop_errors ?
+		      xstrdup("returns an error where no statement can "
+			      "stay: left") :
+		      xstrfmt("returns another value than %s: left",
+			      cb->success);
+	for (k = 0; k < ARRAY_SIZE(modes); k++) {
+		for (r = 0; r < ARRAY_SIZE(at); r++)
+			print_rule(out, modes[k], OK, at[r], convert);
+		print_rule(out, modes[k], "!form", "site_at",
+			   "not defined in this file with the old "
+			   "prototype: left");
+		print_rule(out, modes[k], "form && bad", "site_at", bad);
+		print_rule(out, modes[k], "form && !bad && used2", "site_at",
+			   "also called and its result used: left");
+	}
+	free(convert);
+	free(bad);
 }
 
 void cocci_generate_callback(const struct migration *m, struct strbuf *out)
@@ -164,10 +242,12 @@ void cocci_generate_callback(const struct migration *m, struct strbuf *out)
 		    "///\n// Generated by kmigrate from the migration's "
 		    "data.\n// Confidence: Moderate\n"
 		    "// Options: --no-includes --include-headers\n\n"
-		    "virtual patch\nvirtual kmigrate_never\n\n",
+		    "virtual patch\nvirtual org\nvirtual report\n\n",
 		    m->name, cb->field, cb->struct_name);
 	find_rules(cb, out);
 	convert_rules(cb, out);
 	if (callback_renames(cb))
 		rename_rule(cb, out);
+	position_rules(cb, out);
+	print_rules(cb, out);
 }

@@ -91,15 +91,16 @@ static void print_report(const struct report_input *in,
 	fflush(stdout);
 	strbuf_release(&out);
 	print_plain_notes(&r->scan.notes);
-	if (!r->nr_calls)
+	check_report_summary(&summary, r, in->migration);
+	if (!summary.call_sites)
 		note("no call of '%s' found in '%s'",
 		     scan_first_name(in->migration), r->tree);
 	if (km_verbosity >= 1) {
-		check_report_summary(&summary, r, in->migration);
 		report_summary_line(&out, &r->findings, &summary);
 		fputs(out.buf, stderr);
 		strbuf_release(&out);
 	}
+	report_summary_release(&summary);
 }
 
 /* check TREE, with a before when asked: 0, or -1 (reported: exit 2) */

@@ -212,6 +212,7 @@ static void print_check(const struct run_ctx *ctx, const struct check_result *r,
 
 	check_report_summary(&summary, r, ctx->m);
 	report_summary_counts(&out, &r->findings, &summary);
+	report_summary_release(&summary);
 	strbuf_addch(&out, '\n');
 	report_text_severity(&out, &r->findings, first, max, "  ", 1);
 	report_text_severity(&out, &r->findings, second, max, "  ", 0);

@@ -126,8 +126,12 @@ void check_report_summary(struct report_summary *s,
 	size_t i, j;
 
 	memset(s, 0, sizeof(*s));
+	strbuf_init(&s->judged, 0);
 	s->files = r->nr_files;
 	s->call_sites = r->nr_calls;
+	if (!r->nr_calls && m->kind->count_judged)
+		s->call_sites = m->kind->count_judged(m, &r->scan, &s->files,
+						      &s->judged);
 	s->api = tree_api_describe(&r->api);
 	s->migration = m->name;
 	s->version = KMIGRATE_VERSION;
@@ -201,6 +205,7 @@ static void check_json(struct strbuf *out, const struct report_input *in)
 
 	check_report_summary(&summary, in->check, in->migration);
 	report_json(out, &in->check->findings, &summary);
+	report_summary_release(&summary);
 }
 
 static void check_sarif(struct strbuf *out, const struct report_input *in)
@@ -209,6 +214,7 @@ static void check_sarif(struct strbuf *out, const struct report_input *in)
 
 	check_report_summary(&summary, in->check, in->migration);
 	report_sarif(out, &in->check->findings, &summary);
+	report_summary_release(&summary);
 }
 
 static void verdict_lines(struct strbuf *out, const struct report_input *in)

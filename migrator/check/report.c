@@ -117,13 +117,22 @@ void report_summary_counts(struct strbuf *out, const struct findings *findings,
 	size_t warnings = findings_count(findings, SEVERITY_WARNING);
 	size_t notes = findings_count(findings, SEVERITY_NOTE);
 
+	const char *what = summary->judged.len	    ? summary->judged.buf :
+			   summary->call_sites == 1 ? "call site" :
+						      "call sites";
+
 	strbuf_addf(out,
-		    "%zu call site%s in %zu file%s: %zu error%s, "
+		    "%zu %s in %zu file%s: %zu error%s, "
 		    "%zu warning%s, %zu note%s",
-		    summary->call_sites, summary->call_sites == 1 ? "" : "s",
-		    summary->files, summary->files == 1 ? "" : "s", errors,
+		    summary->call_sites, what, summary->files,
+		    summary->files == 1 ? "" : "s", errors,
 		    errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
 		    notes, notes == 1 ? "" : "s");
+}
+
+void report_summary_release(struct report_summary *summary)
+{
+	strbuf_release(&summary->judged);
 }
 
 void report_summary_line(struct strbuf *out, const struct findings *findings,
@@ -189,6 +198,10 @@ void report_json(struct strbuf *out, const struct findings *findings,
 	json_object_begin(&w);
 	json_count(&w, "files", summary->files);
 	json_count(&w, "call_sites", summary->call_sites);
+	if (summary->judged.len) {
+		json_key(&w, "judged");
+		json_string(&w, summary->judged.buf);
+	}
 	json_count(&w, "errors", findings_count(findings, SEVERITY_ERROR));
 	json_count(&w, "warnings", findings_count(findings, SEVERITY_WARNING));
 	json_count(&w, "notes", findings_count(findings, SEVERITY_NOTE));

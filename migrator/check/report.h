@@ -41,7 +41,15 @@ struct report_summary {
 	const char *version;	 /* kmigrate's */
 	size_t unreadable_files; /* unreadable-file findings */
 	size_t binary_files;	 /* binary-file findings */
+	/*
+	 * what call_sites counts when the kind judges no call: "functions
+	 * given to .remove" (kind.h's count_judged); empty: call sites
+	 */
+	struct strbuf judged;
 };
+
+/* give back what a filled summary holds */
+void report_summary_release(struct report_summary *summary);
 
 void report_text(struct strbuf *out, const struct findings *findings,
 		 size_t max_findings);

@@ -104,6 +104,30 @@ static void callback_conclude(struct check_result *result, int jobs)
 	(void)jobs;
 }
 
+/* check judges each member given a function, converted or not */
+static size_t callback_count_judged(const struct migration *m,
+				    const struct scan_result *scan,
+				    size_t *files, struct strbuf *what)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	size_t i, j, n = 0, here;
+
+	*files = 0;
+	for (i = 0; i < scan->nr_files; i++) {
+		here = 0;
+		for (j = 0; j < scan->files[i].nr_sites; j++)
+			here += !!callback_site_at_member(
+				&scan->files[i].sites[j]);
+		n += here;
+		*files += here > 0;
+	}
+	strbuf_addf(what, "function%s given to .%s", n == 1 ? "" : "s",
+		    cb->field);
+	if (callback_renames(cb))
+		strbuf_addf(what, " or .%s", cb->new_field);
+	return n;
+}
+
 static const char *const callback_rules[] = { NULL };
 
 const struct migration_kind kind_callback = {
@@ -120,6 +144,7 @@ const struct migration_kind kind_callback = {
 	.prepare = callback_prepare,
 	.analyse_files = callback_analyse_files,
 	.conclude = callback_conclude,
+	.count_judged = callback_count_judged,
 	.rules = callback_rules,
 	.describe = callback_describe,
 	.describe_users = callback_describe_users,

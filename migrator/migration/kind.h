@@ -31,6 +31,7 @@ struct apply_rewrite;
 struct cross_check;
 struct migration;
 struct scan_file;
+struct scan_result;
 struct strbuf;
 
 /* the most names a kind gives scan to look for (names) */
@@ -97,6 +98,16 @@ struct migration_kind {
 			     const struct check_options *opts);
 	/* once described: settle what the analysis can, run the model */
 	void (*conclude)(struct check_result *result, int jobs);
+	/*
+	 * check, optional, for a kind whose tree rules judge scan's
+	 * occurrences instead of recorded calls: how many they judge in
+	 * scan, in how many files (*files), and what they are for that
+	 * count, appended to what ("functions given to .remove"); NULL:
+	 * check's summary counts its recorded calls, as call sites
+	 */
+	size_t (*count_judged)(const struct migration *m,
+			       const struct scan_result *scan, size_t *files,
+			       struct strbuf *what);
 	/* the names of the call rules it brings, NULL last */
 	const char *const *rules;
 

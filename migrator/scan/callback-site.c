@@ -334,3 +334,8 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 	free(seen);
 	token_list_release(&toks);
 }
+
+int callback_site_at_member(const struct call_site *cs)
+{
+	return cs->text && (cs->text[0] == '.' || cs->text[0] == '-');
+}

@@ -34,10 +34,13 @@
 #include "migration.h"
 #include "strbuf.h"
 
+struct call_site;
 struct scan_file;
 
 void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			const struct migration *m);
+/* the occurrence is a member's (".F = fn", "->F = fn"), not a function's */
+int callback_site_at_member(const struct call_site *cs);
 
 /*
  * The tokens an occurrence at offset name_offset spans in a lexed

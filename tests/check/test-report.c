@@ -1,6 +1,7 @@
 /*
  * test-report.c - check's text, JSON and SARIF writers.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "finding.h"
@@ -8,6 +9,7 @@
 #include "rules.h"
 #include "strbuf.h"
 #include "unit.h"
+#include "util.h"
 
 static void two_findings(struct findings *list)
 {
@@ -29,8 +31,36 @@ static void two_findings(struct findings *list)
 }
 
 static const struct report_summary summary = {
-	52, 72, 0, 72, 0, 71, "new", "class-device-parent", "0.1", 1, 0,
+	52,    72, 0, 72,	   0, 71, "new", "class-device-parent",
+	"0.1", 1,  0, STRBUF_INIT,
 };
+
+/* a kind that judges no call says what it judged, in its words */
+static void test_summary_judged(void)
+{
+	struct report_summary judged = { .files = 5, .call_sites = 9 };
+	struct findings list;
+	struct strbuf out = STRBUF_INIT;
+	char *line, *end;
+
+	findings_init(&list);
+	strbuf_init(&judged.judged, 0);
+	strbuf_addstr(&judged.judged, "functions given to .remove");
+	report_summary_line(&out, &list, &judged);
+	check_str(out.buf, "check: 9 functions given to .remove in 5 files: "
+			   "0 errors, 0 warnings, 0 notes\n");
+	strbuf_reset(&out);
+	report_json(&out, &list, &judged);
+	line = strstr(out.buf, "\"call_sites\"");
+	end = line ? strchr(strchr(line, '\n') + 1, '\n') : NULL;
+	line = end ? xstrndup(line, end - line) : xstrdup(out.buf);
+	check_str(line, "\"call_sites\": 9,\n    \"judged\": "
+			"\"functions given to .remove\",");
+	free(line);
+	report_summary_release(&judged);
+	strbuf_release(&out);
+	findings_release(&list);
+}
 
 static void test_text_lines_and_order(void)
 {
@@ -216,6 +246,7 @@ static const struct unit_test tests[] = {
 	  test_json_shape_and_escaping },
 	{ "sarif: the 2.1.0 required fields", test_sarif_required_fields },
 	{ "severity names", test_severity_names },
+	{ "summary: what a kind judged, in its words", test_summary_judged },
 	{ NULL, NULL }
 };
 

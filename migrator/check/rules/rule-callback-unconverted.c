@@ -9,21 +9,17 @@
  * prototype that returns a value, or an initializer that names the
  * other member than the function's prototype fits.
  */
+#include "callback-site.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
 
-/* the occurrence is a member's: ".F = fn" or "->F = fn" */
-static int at_member(const struct call_site *cs)
-{
-	return cs->text && (cs->text[0] == '.' || cs->text[0] == '-');
-}
-
 static int unconverted(const struct call_site *cs)
 {
-	return at_member(cs) && (cs->kind == CALL_SITE_OLD ||
-				 cs->reason == CALL_REASON_CALLBACK_MEMBER ||
-				 cs->reason == CALL_REASON_CALLBACK_VALUE);
+	return callback_site_at_member(cs) &&
+	       (cs->kind == CALL_SITE_OLD ||
+		cs->reason == CALL_REASON_CALLBACK_MEMBER ||
+		cs->reason == CALL_REASON_CALLBACK_VALUE);
 }
 
 static void why_unconverted(struct strbuf *why, const struct call_site *cs)
