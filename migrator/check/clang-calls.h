@@ -1,10 +1,11 @@
 /*
  * clang-calls.h - libclang's function names, redirected to the table
- * clang-loader.c fills at run time, that clang-analysis.c, clang-env.c,
- * clang-expr-type.c, clang-find.c and clang-tu.c share, they only;
- * callers use clang-analysis.h.  The code calling libclang reads
- * clang_getCursorType(cursor) as libclang's own documentation does; the
- * names become macros, so no other file may include it.
+ * clang-loader.c fills at run time, that clang-analysis.c,
+ * clang-callback.c, clang-env.c, clang-expr-type.c, clang-find.c and
+ * clang-tu.c share, they only; callers use clang-analysis.h.  The code
+ * calling libclang reads clang_getCursorType(cursor) as libclang's own
+ * documentation does; the names become macros, so no other file may
+ * include it.
  *
  * One line per line of KM_CLANG_FUNCTIONS (clang-loader.h).  The C
  * preprocessor cannot write #define lines, so these are kept by hand;
@@ -51,6 +52,10 @@
 #define clang_EvalResult_getAsStr km_clang.EvalResult_getAsStr
 #define clang_EvalResult_dispose km_clang.EvalResult_dispose
 #define clang_getCanonicalType km_clang.getCanonicalType
+#define clang_getPointeeType km_clang.getPointeeType
+#define clang_getResultType km_clang.getResultType
+#define clang_getCursorDefinition km_clang.getCursorDefinition
+#define clang_isCursorDefinition km_clang.isCursorDefinition
 #define clang_getTypeDeclaration km_clang.getTypeDeclaration
 #define clang_isInvalidDeclaration km_clang.isInvalidDeclaration
 #define clang_getTypedefDeclUnderlyingType km_clang.getTypedefDeclUnderlyingType

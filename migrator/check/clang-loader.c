@@ -234,6 +234,7 @@ int clang_loader_locate(struct strbuf *identity)
 
 static pthread_once_t loader_once = PTHREAD_ONCE_INIT;
 static int loader_status;
+static char *loader_error; /* the line to print, once; NULL: printed */
 
 static void load_libclang(void)
 {
@@ -246,7 +247,7 @@ static void load_libclang(void)
 		loader_status = open_libclang(&why);
 	/* a setup error, worded like the one for a missing spatch */
 	if (loader_status)
-		fprintf(stderr,
+		loader_error = xstrfmt(
 			"%s: cannot load libclang (%s); " LIBCLANG_HINT "%s\n",
 			km_progname, why ? why : "not found",
 			override && *override ? " or unset KMIGRATE_LIBCLANG" :
@@ -270,7 +271,7 @@ static void *preload(void *unused)
  * workers next (fork-tasks.h), and a thread still exiting beside the
  * fork may hold a lock of the allocator's in the copy
  */
-int clang_loader_init(void)
+int clang_loader_try(void)
 {
 	pthread_once(&loader_once, load_libclang);
 	pthread_mutex_lock(&preload_lock);
@@ -279,6 +280,22 @@ int clang_loader_init(void)
 		preload_running = 0;
 	}
 	pthread_mutex_unlock(&preload_lock);
+	return loader_status;
+}
+
+int clang_loader_init(void)
+{
+	char *line;
+
+	if (!clang_loader_try())
+		return 0;
+	pthread_mutex_lock(&preload_lock);
+	line = loader_error;
+	loader_error = NULL;
+	pthread_mutex_unlock(&preload_lock);
+	if (line)
+		fputs(line, stderr);
+	free(line);
 	return loader_status;
 }
 

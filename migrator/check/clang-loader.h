@@ -55,6 +55,10 @@
 	FN(EvalResult_getAsStr)                    \
 	FN(EvalResult_dispose)                     \
 	FN(getCanonicalType)                       \
+	FN(getPointeeType)                         \
+	FN(getResultType)                          \
+	FN(getCursorDefinition)                    \
+	FN(isCursorDefinition)                     \
 	FN(getTypeDeclaration)                     \
 	FN(isInvalidDeclaration)                   \
 	FN(getTypedefDeclUnderlyingType)           \
@@ -111,6 +115,12 @@ extern struct clang_api km_clang;
  * libclang-dev'".  $KMIGRATE_LIBCLANG, when set, is the only path tried.
  */
 int clang_loader_init(void);
+/*
+ * The same without the line: 0, or -1 when libclang cannot be opened,
+ * for a caller that has another way (check of a callback migration
+ * reads the text); a later clang_loader_init() prints the line
+ */
+int clang_loader_try(void);
 
 /*
  * clang_loader_init() on a thread of its own, for a command that will
