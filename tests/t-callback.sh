@@ -81,7 +81,8 @@ sed -i "s/\.remove_new = done_remove/.remove = done_remove/" \
 	"$copy/drivers/misc/misc-assign.c"
 km check "$copy"
 check "check: a converted function under the old member is an error" \
-	'grep -q "misc-assign.c:33:3: error: .done_remove. does not have" "$out"' ||
+	'grep -q "misc-assign.c:33:3: error: .done_remove. of type .void (struct platform_device \*). is" "$out" &&
+	 grep -q "given to .remove of struct platform_driver, of type .int (\*)(struct platform_device \*)." "$out"' ||
 	show "$out"
 sed -i "s/remove_new/remove_gone/" "$copy/include/linux/platform_device.h"
 km check "$copy"

@@ -3,7 +3,9 @@
  * of a tree (check.h's check_analyse_calls(), the call kind's
  * analyse_files, which check_analyse_files() reaches through the
  * migration's kind): from the result cache when it has them
- * (check-cache.h), else from libclang.
+ * (check-cache.h), else from libclang.  Another kind's records (a
+ * callback's members) go the same way through check_analyse_records(),
+ * with its own description of a file's versions.
  *
  * Versions in different trees (check --base: a scratch copy of REV) are
  * analysed tree by tree.  For each tree, the steps: every file of every
@@ -56,6 +58,9 @@ struct pending {
 
 struct analysis_job {
 	const struct clang_env *env;
+	/* the kind's: clang_analyse_variants() for calls */
+	void (*describe)(const struct clang_env *env,
+			 struct clang_variant *variants, size_t nr, int reuse);
 	struct pending *pending;
 	size_t *groups;	      /* the first pending of each group, and the end */
 	pthread_mutex_t lock; /* guards what follows */
@@ -163,7 +168,7 @@ static void analyse_group(size_t index, void *cb)
 		if (!first[i].twin)
 			variant_of(&variants[n++], &first[i]);
 	}
-	clang_analyse_variants(job->env, variants, n, reuse);
+	job->describe(job->env, variants, n, reuse);
 	ms = now_ms() - start;
 	for (i = 0; i < nr; i++) {
 		struct strbuf records = STRBUF_INIT;
@@ -177,7 +182,7 @@ static void analyse_group(size_t index, void *cb)
 				die("check: records do not read back");
 		} else {
 			variant_of(&variants[0], &first[i]);
-			clang_analyse_variants(job->env, variants, 1, 0);
+			job->describe(job->env, variants, 1, 0);
 		}
 		strbuf_release(&records);
 	}
@@ -304,7 +309,7 @@ static void group_crashed(size_t index, int status, void *cb)
 		p->cf->analysed.parse_error =
 			xstrfmt("libclang's process was %s parsing it", how);
 		variant_of(&v, p);
-		clang_analyse_variants(job->env, &v, 1, 0);
+		job->describe(job->env, &v, 1, 0);
 	}
 	free(how);
 	count_done(job, job->groups[index + 1] - job->groups[index], 0, 0, 0);
@@ -332,9 +337,9 @@ static void analyse_groups(struct analysis_job *job, size_t nr_groups,
 	run_tasks_parallel(opts->jobs, nr_groups, analyse_group, job);
 }
 
-static int describe(struct analysis_job *job, size_t nr_groups,
-		    const struct check_options *opts,
-		    struct check_result *const *results, size_t nr)
+static int run_describe(struct analysis_job *job, size_t nr_groups,
+			const struct check_options *opts,
+			struct check_result *const *results, size_t nr)
 {
 	struct clang_env env;
 
@@ -355,7 +360,10 @@ static int describe(struct analysis_job *job, size_t nr_groups,
 
 /* the results of one tree */
 static int analyse_tree(struct check_result *const *results, size_t nr,
-			const struct check_options *opts)
+			const struct check_options *opts,
+			void (*describe)(const struct clang_env *env,
+					 struct clang_variant *variants,
+					 size_t nr, int reuse))
 {
 	struct analysis_job job;
 	struct check_cache cc;
@@ -366,13 +374,14 @@ static int analyse_tree(struct check_result *const *results, size_t nr,
 	if (!nr)
 		return 0;
 	memset(&job, 0, sizeof(job));
+	job.describe = describe;
 	check_cache_init(&cc, results[0]->tree, opts->migration);
 	n = list_pending(results, nr, &cc, &pending);
 	nr_groups = find_groups(pending, n, &job.groups);
 	job.pending = pending;
 	job.total = n;
 	if (nr_groups)
-		ret = describe(&job, nr_groups, opts, results, nr);
+		ret = run_describe(&job, nr_groups, opts, results, nr);
 	for (i = 0; !ret && !opts->lexer_only && i < n; i++)
 		if (pending[i].cacheable)
 			check_cache_put(&cc, pending[i].r, pending[i].cf);
@@ -382,8 +391,11 @@ static int analyse_tree(struct check_result *const *results, size_t nr,
 	return ret;
 }
 
-int check_analyse_calls(struct check_result *const *results, size_t nr,
-			const struct check_options *opts)
+int check_analyse_records(struct check_result *const *results, size_t nr,
+			  const struct check_options *opts,
+			  void (*describe)(const struct clang_env *env,
+					   struct clang_variant *variants,
+					   size_t nr, int reuse))
 {
 	struct check_result **same = xcalloc(nr + 1, sizeof(*same));
 	char *done = xcalloc(nr + 1, 1);
@@ -399,9 +411,15 @@ int check_analyse_calls(struct check_result *const *results, size_t nr,
 				same[n++] = results[j];
 				done[j] = 1;
 			}
-		ret = analyse_tree(same, n, opts);
+		ret = analyse_tree(same, n, opts, describe);
 	}
 	free(same);
 	free(done);
 	return ret;
+}
+
+int check_analyse_calls(struct check_result *const *results, size_t nr,
+			const struct check_options *opts)
+{
+	return check_analyse_records(results, nr, opts, clang_analyse_variants);
 }

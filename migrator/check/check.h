@@ -124,6 +124,17 @@ int check_prepare_calls(const struct check_options *opts,
 int check_analyse_calls(struct check_result *const *results, size_t nr,
 			const struct check_options *opts);
 void check_conclude_calls(struct check_result *result, int jobs);
+/*
+ * check_analyse_calls() for any kind's records: each file's versions
+ * described by describe (in -j worker processes, through the result
+ * cache, as check-analyse.c says); the call kind's is
+ * clang_analyse_variants()
+ */
+int check_analyse_records(struct check_result *const *results, size_t nr,
+			  const struct check_options *opts,
+			  void (*describe)(const struct clang_env *env,
+					   struct clang_variant *variants,
+					   size_t nr, int reuse));
 void check_run_rules(struct check_result *result);
 int check_tree(const struct check_options *opts, struct check_result *result);
 void check_result_release(struct check_result *result);

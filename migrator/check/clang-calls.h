@@ -1,8 +1,9 @@
 /*
  * clang-calls.h - libclang's function names, redirected to the table
- * clang-loader.c fills at run time, that clang-analysis.c, clang-env.c,
- * clang-expr-type.c, clang-find.c, clang-tu.c and clang-value.c share,
- * they only; callers use clang-analysis.h.  The code calling libclang reads
+ * clang-loader.c fills at run time, that clang-analysis.c,
+ * clang-callback.c, clang-env.c, clang-expr-type.c, clang-find.c,
+ * clang-tu.c and clang-value.c share, they only; callers use
+ * clang-analysis.h.  The code calling libclang reads
  * clang_getCursorType(cursor) as libclang's own documentation does; the
  * names become macros, so no other file may include it.
  *
@@ -51,10 +52,13 @@
 #define clang_EvalResult_getAsStr km_clang.EvalResult_getAsStr
 #define clang_EvalResult_dispose km_clang.EvalResult_dispose
 #define clang_getCanonicalType km_clang.getCanonicalType
+#define clang_getPointeeType km_clang.getPointeeType
+#define clang_getResultType km_clang.getResultType
+#define clang_getCursorDefinition km_clang.getCursorDefinition
+#define clang_isCursorDefinition km_clang.isCursorDefinition
 #define clang_getTypeDeclaration km_clang.getTypeDeclaration
 #define clang_isInvalidDeclaration km_clang.isInvalidDeclaration
 #define clang_getTypedefDeclUnderlyingType km_clang.getTypedefDeclUnderlyingType
-#define clang_getPointeeType km_clang.getPointeeType
 #define clang_getArrayElementType km_clang.getArrayElementType
 #define clang_getTypeSpelling km_clang.getTypeSpelling
 #define clang_Location_isFromMainFile km_clang.Location_isFromMainFile

@@ -55,10 +55,13 @@
 	FN(EvalResult_getAsStr)                    \
 	FN(EvalResult_dispose)                     \
 	FN(getCanonicalType)                       \
+	FN(getPointeeType)                         \
+	FN(getResultType)                          \
+	FN(getCursorDefinition)                    \
+	FN(isCursorDefinition)                     \
 	FN(getTypeDeclaration)                     \
 	FN(isInvalidDeclaration)                   \
 	FN(getTypedefDeclUnderlyingType)           \
-	FN(getPointeeType)                         \
 	FN(getArrayElementType)                    \
 	FN(getTypeSpelling)                        \
 	FN(Location_isFromMainFile)                \

@@ -1,7 +1,7 @@
 /*
  * clang-tu.h - libclang's translation units, that clang-analysis.c,
- * clang-tu.c and clang-value.c share, they only; callers use
- * clang-analysis.h and clang-value.h.  Parsing
+ * clang-callback.c, clang-tu.c and clang-value.c share, they only;
+ * callers use clang-analysis.h and clang-value.h.  Parsing
  * one text of a file (a tree's, a patched one, apply's), parsing it
  * again for another text of the same file, and what a parse says
  * beyond its cursors (its first error, its undeclared CONFIG_ values,

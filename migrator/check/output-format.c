@@ -168,10 +168,15 @@ static struct report_call_note *verdict_notes(const struct check_result *r,
 		const struct check_file *cf = &r->files[i];
 
 		for (j = 0; j < cf->nr_calls; j++) {
-			struct report_call_note *n = &notes[(*nr)++];
+			const struct model_verdict *v = &cf->extras[j].verdict;
+			struct report_call_note *n;
 
+			/* a record no model runs on: a callback's member */
+			if (v->outcome == VERDICT_UNKNOWN && !v->why)
+				continue;
+			n = &notes[(*nr)++];
 			strbuf_reset(&prose);
-			model_verdict_prose(&prose, &cf->extras[j].verdict);
+			model_verdict_prose(&prose, v);
 			n->file = cf->analysed.path;
 			n->line = (unsigned int)cf->calls[j].site->line;
 			n->column = (unsigned int)cf->calls[j].site->column;

@@ -7,10 +7,15 @@
  * scan finds the member's occurrences and their functions
  * (callback-site.h), apply generates its semantic patch, cross-checks
  * and rewrites (callback-convert.h), series words a change by the data's
- * summary and a cover letter by the member's prototypes.  check has no
- * call of it to analyse: its prepare only refuses a tree whose header
- * lacks the new member, and its tree rules (callback-unconverted,
- * callback-left) judge the scan.
+ * summary and a cover letter by the member's prototypes.  check refuses
+ * a tree whose header lacks the new member, in one line; else it has
+ * libclang describe each member the scan found (clang-callback.h: the
+ * function given, the member as the tree's header declares it, a value
+ * returned where the member returns void), and its rules judge them:
+ * callback-type and callback-value-return on libclang's records,
+ * callback-unconverted on the scan's verdicts where libclang did not
+ * judge (no libclang, a parse it could not make, a branch of an #if
+ * it did not see), and the tree rule callback-left.
  */
 #include <stddef.h>
 
@@ -18,6 +23,8 @@
 #include "callback-site.h"
 #include "callback.h"
 #include "check.h"
+#include "clang-callback.h"
+#include "clang-loader.h"
 #include "kinds.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -66,9 +73,36 @@ static void callback_cover_change(const struct migration *m, struct strbuf *out)
 		    cb->new_proto.text);
 }
 
+/* the members of one file become records for libclang (clang-callback.h) */
+static void add_members(struct check_result *r, const struct scan_file *sf,
+			const struct migration *m)
+{
+	struct check_file *cf;
+	size_t i, n = 0;
+
+	for (i = 0; i < sf->nr_sites; i++)
+		n += callback_site_is_member(&sf->sites[i]);
+	if (!n)
+		return;
+	cf = &r->files[r->nr_files++];
+	clang_file_init(&cf->analysed, sf->path);
+	strbuf_init(&cf->text, 0);
+	cf->calls = xcalloc(n, sizeof(*cf->calls));
+	cf->extras = xcalloc(n, sizeof(*cf->extras));
+	for (i = 0; i < sf->nr_sites; i++)
+		if (callback_site_is_member(&sf->sites[i])) {
+			callback_record_init(&cf->calls[cf->nr_calls],
+					     &sf->sites[i], m, &cf->analysed,
+					     cf->nr_calls);
+			cf->nr_calls++;
+		}
+	r->nr_calls += n;
+}
+
 /*
  * check: a tree whose header lacks the new member has not had the API
- * change the conversion needs (a header it cannot read is no answer)
+ * change the conversion needs (a header it cannot read is no answer);
+ * else a record for each member the scan found
  */
 static int callback_prepare(const struct check_options *opts,
 			    struct check_result *result)
@@ -76,9 +110,9 @@ static int callback_prepare(const struct check_options *opts,
 	const struct migration_callback *cb =
 		migration_callback(opts->migration);
 	struct strbuf text = STRBUF_INIT;
+	size_t i;
 	int ret = 0;
 
-	(void)result;
 	if (callback_renames(cb) &&
 	    !tree_fs_read_path(opts->tree, cb->header, &text) &&
 	    !scan_mentions(text.buf, text.len, cb->new_field))
@@ -86,16 +120,29 @@ static int callback_prepare(const struct check_options *opts,
 			    "tree needs the API change first",
 			    cb->header, cb->new_field, cb->struct_name);
 	strbuf_release(&text);
+	for (i = 0; !ret && i < result->scan.nr_files; i++)
+		add_members(result, &result->scan.files[i], opts->migration);
 	return ret;
 }
 
+/*
+ * libclang describes each member (clang-callback.h) when it can be
+ * loaded; else the rules judge the scan's verdicts alone, as they do
+ * for a member libclang did not see
+ */
 static int callback_analyse_files(struct check_result *const *results,
 				  size_t nr, const struct check_options *opts)
 {
-	(void)results;
-	(void)nr;
-	(void)opts;
-	return 0;
+	if (opts->lexer_only)
+		return 0;
+	if (clang_loader_try() < 0) {
+		if (!opts->quiet)
+			note("libclang cannot be loaded: the members are "
+			     "checked from their text only");
+		return 0;
+	}
+	return check_analyse_records(results, nr, opts,
+				     clang_analyse_callbacks);
 }
 
 static void callback_conclude(struct check_result *result, int jobs)
@@ -128,7 +175,12 @@ static size_t callback_count_judged(const struct migration *m,
 	return n;
 }
 
-static const char *const callback_rules[] = { NULL };
+static const char *const callback_rules[] = {
+	"callback-unconverted",
+	"callback-type",
+	"callback-value-return",
+	NULL,
+};
 
 const struct migration_kind kind_callback = {
 	.name = "callback",

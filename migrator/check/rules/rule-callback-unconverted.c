@@ -1,41 +1,52 @@
 /*
  * rule-callback-unconverted.c - a member given a function that does not
- * have the member's new prototype.
+ * have the member's new prototype, by the scan's verdict.
  *
- * A tree rule over the scan of a "callback" migration (callback-site.h):
- * its occurrences are the only standalone ones.  At each member (not at
- * the function's own definition, so a function is reported once per
- * driver): a function that still has the old prototype, one of the new
- * prototype that returns a value, or an initializer that names the
- * other member than the function's prototype fits.
+ * A call rule of the "callback" kind, on each member's record
+ * (clang-callback.h; not at the function's own definition, so a
+ * function is reported once per driver): a function that still has the
+ * old prototype, and, where libclang did not judge the member (no
+ * libclang, a parse it could not make, an #if branch it did not see),
+ * one of the new prototype that returns a value or an initializer that
+ * names the other member than the function's prototype fits.  Where
+ * libclang judged it, callback-type and callback-value-return say
+ * those from the types the tree declares.
  */
-#include "callback-site.h"
+#include "clang-callback.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
 
-static int unconverted(const struct call_site *cs)
+/* libclang resolved both sides: the types decide, not the text */
+static int judged(const struct call_analysis *call)
 {
-	return callback_site_at_member(cs) &&
-	       (cs->kind == CALL_SITE_OLD ||
-		cs->reason == CALL_REASON_CALLBACK_MEMBER ||
-		cs->reason == CALL_REASON_CALLBACK_VALUE);
+	return call->seen_by_libclang &&
+	       call->args[CALLBACK_ARG_FUNCTION].canonical &&
+	       call->args[CALLBACK_ARG_MEMBER].canonical;
 }
 
-static void why_unconverted(struct strbuf *why, const struct call_site *cs)
-{
-	if (cs->reason == CALL_REASON_NONE)
-		strbuf_addf(why, "'%s' still has the old one", cs->local_name);
-	else
-		call_site_reason_text(why, cs);
-}
-
-static void check_callback_unconverted(const struct scan_result *scan,
+static void check_callback_unconverted(const struct rule_call *rc,
 				       struct findings *findings)
 {
-	site_findings(scan, findings, &rule_callback_unconverted, unconverted,
-		      "does not have the member's new prototype",
-		      why_unconverted);
+	const struct call_analysis *call = rc->call;
+	const struct call_site *cs = call->site;
+	struct strbuf why = STRBUF_INIT;
+	struct finding *f;
+
+	if (!callback_is_record(call) || callback_type_mismatch(call))
+		return; /* a call's, or callback-type's */
+	if (cs->kind == CALL_SITE_OLD)
+		strbuf_addf(&why, "'%s' still has the old one", cs->local_name);
+	else if (!judged(call) && (cs->reason == CALL_REASON_CALLBACK_MEMBER ||
+				   cs->reason == CALL_REASON_CALLBACK_VALUE))
+		call_site_reason_text(&why, cs);
+	else
+		return;
+	f = call_finding(findings, rc, &rule_callback_unconverted,
+			 "'%s' does not have the member's new prototype",
+			 cs->local_name);
+	finding_set_detail(f, "%s", why.buf);
+	strbuf_release(&why);
 }
 
 const struct rule rule_callback_unconverted = {
@@ -44,10 +55,11 @@ const struct rule rule_callback_unconverted = {
 	.summary = "a member is given a function without its new prototype",
 	.description = "A callback migration changes a member's prototype: "
 		       "every function given to it must have the new one.  "
-		       "This one still has the old prototype, returns a "
+		       "This one still has the old prototype, or, where "
+		       "libclang could not judge the member, returns a "
 		       "value from a function that returns void, or is "
 		       "given to the other member than its prototype fits "
 		       "(the old member for a converted function, or the "
 		       "new member for one that is not).",
-	.check_tree = check_callback_unconverted,
+	.check_call = check_callback_unconverted,
 };
