@@ -129,7 +129,7 @@ void check_report_summary(struct report_summary *s,
 	strbuf_init(&s->judged, 0);
 	s->files = r->nr_files;
 	s->call_sites = r->nr_calls;
-	if (!r->nr_calls && m->kind->count_judged)
+	if (m->kind->count_judged)
 		s->call_sites = m->kind->count_judged(m, &r->scan, &s->files,
 						      &s->judged);
 	s->api = tree_api_describe(&r->api);

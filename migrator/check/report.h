@@ -42,8 +42,9 @@ struct report_summary {
 	size_t unreadable_files; /* unreadable-file findings */
 	size_t binary_files;	 /* binary-file findings */
 	/*
-	 * what call_sites counts when the kind judges no call: "functions
-	 * given to .remove" (kind.h's count_judged); empty: call sites
+	 * what call_sites counts when the kind says it in its own words:
+	 * "functions given to .remove" (kind.h's count_judged); empty:
+	 * call sites
 	 */
 	struct strbuf judged;
 };
