@@ -16,6 +16,9 @@
  * old prototype, returns nothing but success, and no call of it uses
  * its result), new (already converted), or left, with its reason (a
  * call uses its result, it returns an error, it is not defined here).
+ * After a tree's scan (callback-tree.h) a function defined in another
+ * file takes the verdict the tree gives it, and the definitions and
+ * declarations of such a function in a buffer are occurrences too.
  * Every occurrence of the member takes its function's kind, and so do
  * the function's definition and declarations in the buffer (a left
  * function's are a definition and declarations, not calls); each
