@@ -51,6 +51,12 @@ static void callback_reason_words(struct strbuf *sb,
 		strbuf_addf(sb, "'%s' is given inside a macro definition",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_PROTOTYPE:
+		strbuf_addf(sb,
+			    "'%s' is defined here with another prototype "
+			    "than the member's",
+			    text);
+		break;
 	default:
 		break;
 	}
@@ -122,6 +128,7 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_NOWHERE:
 	case CALL_REASON_CALLBACK_DEFINITIONS:
 	case CALL_REASON_CALLBACK_MACRO:
+	case CALL_REASON_CALLBACK_PROTOTYPE:
 		return cs->local_name;
 	default:
 		return NULL;

@@ -111,6 +111,7 @@ struct cb_verdict {
 	int called;   /* a call of it in the buffer uses its result */
 	int local;    /* defined static in the buffer */
 	int remote;   /* defined in another file (callback-tree.c) */
+	int other;    /* defined in the buffer with another prototype */
 };
 
 /* decide the function name[0..len) from the code c */

@@ -454,6 +454,7 @@ void cb_decide(const struct cb_code *c, const struct migration *m,
 		if (!is_name(c, i, name, len) || !cb_is(c, i + 1, "("))
 			continue;
 		if (!cb_function_at(c, i, cb, &f) && f.body) {
+			v->other |= f.form == CB_FORM_OTHER;
 			v->defined = f.form != CB_FORM_OTHER;
 			v->local = cb_function_static(c, &f);
 			old = f.form == CB_FORM_OLD;
@@ -470,7 +471,8 @@ void cb_decide(const struct cb_code *c, const struct migration *m,
 	}
 	v->kind = old ? CALL_SITE_OLD : CALL_SITE_NEW;
 	if (!v->defined)
-		v->reason = CALL_REASON_CALLBACK_UNDEFINED;
+		v->reason = v->other ? CALL_REASON_CALLBACK_PROTOTYPE :
+				       CALL_REASON_CALLBACK_UNDEFINED;
 	else if (old && v->called)
 		v->reason = CALL_REASON_CALLBACK_CALLED;
 	else if (old && v->line && (!cb->drop_errors || stuck))

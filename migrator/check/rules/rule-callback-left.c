@@ -19,7 +19,8 @@ static int left(const struct call_site *cs)
 	       cs->reason == CALL_REASON_CALLBACK_UNDEFINED ||
 	       cs->reason == CALL_REASON_CALLBACK_NOWHERE ||
 	       cs->reason == CALL_REASON_CALLBACK_DEFINITIONS ||
-	       cs->reason == CALL_REASON_CALLBACK_MACRO;
+	       cs->reason == CALL_REASON_CALLBACK_MACRO ||
+	       cs->reason == CALL_REASON_CALLBACK_PROTOTYPE;
 }
 
 static void check_callback_left(const struct scan_result *scan,
