@@ -120,6 +120,7 @@ const struct migration_kind kind_callback = {
 	.tree_learn = callback_tree_learn,
 	.tree_learned = callback_tree_learned,
 	.write_cocci = cocci_generate_callback,
+	.spatch_context = cocci_callback_context,
 	.cross_check = cross_check_callbacks,
 	.rewrite = rewrite_callbacks,
 	.prepare = callback_prepare,

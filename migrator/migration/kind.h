@@ -91,6 +91,16 @@ struct migration_kind {
 	/* apply: the generated semantic patch, appended to out */
 	void (*write_cocci)(const struct migration *m, struct strbuf *out);
 	/*
+	 * apply, optional: C appended to out that the copy of a file
+	 * spatch reads ends with (apply cuts it from the output), for a
+	 * semantic patch that needs what other files hold: a member
+	 * given a function the file only defines or declares, or the
+	 * definition of one the file gives (file: the file's scan)
+	 */
+	void (*spatch_context)(const struct migration *m,
+			       const struct scan_file *file, const char *buf,
+			       size_t len, struct strbuf *out);
+	/*
 	 * apply: map a converted text's occurrences onto the original's,
 	 * say how each was left, and refuse any other difference
 	 * (cross-check.h)

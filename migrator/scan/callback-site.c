@@ -343,3 +343,23 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 	free(seen);
 	token_list_release(&toks);
 }
+
+int callback_defines(const struct migration *m, const char *buf, size_t len,
+		     const char *name)
+{
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct cb_verdict v;
+	struct cb_code c;
+	int last, defines = 0;
+
+	lex_buffer(buf, len, &toks);
+	for (last = 0; !defines && last <= cb_has_branches(&toks, buf);
+	     last++) {
+		cb_code_init_branch(&c, buf, len, &toks, last);
+		cb_decide(&c, m, name, strlen(name), &v);
+		defines = v.defined;
+		cb_code_release(&c);
+	}
+	token_list_release(&toks);
+	return defines;
+}

@@ -41,6 +41,9 @@ struct scan_file;
 
 void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			const struct migration *m);
+/* buf defines the function name (in either reading) */
+int callback_defines(const struct migration *m, const char *buf, size_t len,
+		     const char *name);
 
 /*
  * The tokens an occurrence at offset name_offset spans in a lexed
