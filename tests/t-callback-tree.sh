@@ -6,7 +6,8 @@
 # generated semantic patch sees, after each file, what the other files
 # hold); a function that returns an error there, that another file calls
 # using its result, that two files define, or that no file defines but
-# as its own static function, is left and named so; a second apply
+# as its own static function, is left and named so, and so is a member
+# given inside a macro definition; a second apply
 # changes nothing.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
@@ -107,6 +108,20 @@ static int gad_remove(struct platform_device *pdev)
 }
 C
 
+cat >"$T/drivers/gad/gad-macro.h" <<'C'
+#define GAD_DRIVER(_name)						\
+static int gad_m_remove(struct platform_device *pdev)			\
+{									\
+	return 0;							\
+}									\
+static struct spi_driver gad_spi = {					\
+	.remove = gad_spi_remove,					\
+};									\
+static struct platform_driver gad_m_driver = {				\
+	.remove = gad_m_remove,						\
+};
+C
+
 km -v scan "$T"
 check "scan: the members, their functions' definitions and declarations" \
 	'[ $status -eq 0 ] &&
@@ -118,6 +133,11 @@ check "scan: the members, their functions' definitions and declarations" \
 	show "$out"
 check "scan: a static function of another file is not the one given" \
 	'! grep -q "gad.c" "$out"' || show "$out"
+check "scan: a member given inside a macro definition is left, named" \
+	'grep -q "gad-macro.h:10:3: ambiguous .remove=gad_m_remove" "$out" &&
+	 ! grep -q gad_spi_remove "$out" &&
+	 grep -q "'"'"'gad_m_remove'"'"' is given inside a macro definition" \
+		"$err"' || show "$out"
 check "scan -v: each function left with the tree's reason" \
 	'grep -q "'"'"'wid_err_remove'"'"' returns an error at line 12" "$err" &&
 	 grep -q "'"'"'wid_pair_remove'"'"' is defined in 2 files" "$err" &&
@@ -139,7 +159,7 @@ check "apply: the member, the definition and the declaration together" \
 	 grep -q "^+void wid_lib_remove(struct platform_device \*pdev);" "$out" &&
 	 grep -q "^-	return 0;" "$out" &&
 	 [ $(grep -c "^[-+][^-+]" "$out") -eq 7 ] &&
-	 grep -q "apply: 3 files, 3 calls converted, 4 calls left" "$err"' ||
+	 grep -q "apply: 3 files, 3 calls converted, 5 calls left" "$err"' ||
 	show "$out"
 check "apply: nothing of what spatch was given beside a file" \
 	'! grep -q kmigrate "$out"' || show "$out"

@@ -324,6 +324,90 @@ static void sort_unique(struct scan_file *file)
 	file->nr_sites = n;
 }
 
+/* the bytes [from, to) of buf with each line continuation blanked */
+static char *macro_text(const char *buf, size_t from, size_t to)
+{
+	char *text = xstrndup(buf + from, to - from);
+	size_t i, n = to - from;
+
+	for (i = 0; i + 1 < n; i++)
+		if (text[i] == '\\' &&
+		    (text[i + 1] == '\n' ||
+		     (text[i + 1] == '\r' && i + 2 < n && text[i + 2] == '\n')))
+			text[i] = ' ';
+	return text;
+}
+
+/* one member given a function in the #define body at from */
+static void add_macro_site(struct scan_file *file, const struct cb_code *c,
+			   const struct migration *m, size_t from,
+			   const struct cb_occ *o)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct token *t = cb_tok(c, o->fn);
+	struct cb_verdict v;
+	char *name = xstrndup(c->buf + t->start, t->end - t->start);
+	size_t at = file->nr_sites;
+
+	memset(&v, 0, sizeof(v));
+	v.kind = CALL_SITE_AMBIGUOUS;
+	v.reason = CALL_REASON_CALLBACK_MACRO;
+	if (callback_renames(cb) && cb_is(c, o->field, cb->new_field)) {
+		v.kind = CALL_SITE_NEW;
+		v.reason = CALL_REASON_NONE;
+	}
+	add_site(file, c, o->field, o->field - 1, o->value_end, &v, name);
+	file->sites[at].name_offset += from;
+	file->sites[at].in_macro = 1;
+	free(name);
+}
+
+/*
+ * The members given a function in an initializer inside a #define
+ * body: each left, named as given there (what the macro's users make
+ * of it is not the buffer's code)
+ */
+static void macro_sites(struct scan_file *file, const char *buf, size_t len,
+			const struct token_list *toks,
+			const struct migration *m)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	size_t d, first, last, i, nr;
+
+	for (d = 1; d <= toks->nr_directives; d++) {
+		struct token_list body = TOKEN_LIST_INIT;
+		struct cb_occ *occ = NULL;
+		struct cb_code c;
+		char *text;
+
+		first = define_name(toks, buf, d);
+		if (first == (size_t)-1 || first + 1 >= toks->nr ||
+		    toks->tokens[first + 1].directive != d)
+			continue;
+		for (last = first + 1; last + 1 < toks->nr &&
+				       toks->tokens[last + 1].directive == d;
+		     last++)
+			;
+		first = toks->tokens[first + 1].start;
+		text = macro_text(buf, first, toks->tokens[last].end);
+		if (scan_mentions(text, strlen(text), cb->field)) {
+			lex_buffer(text, strlen(text), &body);
+			cb_code_init(&c, text, strlen(text), &body);
+			nr = 0;
+			find_occurrences(&c, cb, &occ, &nr);
+			for (i = 0; i < nr; i++)
+				if (occ[i].initializer)
+					add_macro_site(file, &c, m, first,
+						       &occ[i]);
+			cb_code_release(&c);
+			token_list_release(&body);
+			free(occ);
+		}
+		free(text);
+	}
+	(void)len;
+}
+
 void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			const struct migration *m)
 {
@@ -339,6 +423,7 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 		scan_reading(file, &c, m, seen);
 		cb_code_release(&c);
 	}
+	macro_sites(file, buf, len, &toks, m);
 	sort_unique(file);
 	free(seen);
 	token_list_release(&toks);
