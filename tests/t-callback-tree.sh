@@ -95,6 +95,10 @@ static struct platform_driver wid_used_driver = {
 static struct platform_driver wid_lost_driver = {
 	.remove = wid_lost_remove,
 };
+
+static struct platform_driver wid_none_driver = {
+	.remove = NULL,
+};
 C
 cat >"$T/drivers/gad/gad.c" <<'C'
 static int wid_lost_remove(struct platform_device *pdev)
@@ -133,6 +137,8 @@ check "scan: the members, their functions' definitions and declarations" \
 	show "$out"
 check "scan: a static function of another file is not the one given" \
 	'! grep -q "gad.c" "$out"' || show "$out"
+check "scan: a member given NULL gives no function" \
+	'! grep -q "NULL" "$out"' || show "$out"
 check "scan: a member given inside a macro definition is left, named" \
 	'grep -q "gad-macro.h:10:3: ambiguous .remove=gad_m_remove" "$out" &&
 	 ! grep -q gad_spi_remove "$out" &&

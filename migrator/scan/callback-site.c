@@ -67,7 +67,8 @@ static size_t value_fn(const struct cb_code *c, size_t v,
 {
 	if (cb_is(c, v, "&"))
 		v++;
-	if (!cb_ident(c, v))
+	/* C's null pointer gives no function */
+	if (!cb_ident(c, v) || cb_is(c, v, "NULL"))
 		return CB_NONE;
 	*end = v;
 	if (cb_is(c, v + 1, "(")) {
