@@ -22,6 +22,9 @@
 #include "slice.h"
 #include "util.h"
 
+/* the line that starts other files' part of a copy (make_context()) */
+#define CONTEXT_MARK "/* kmigrate: what other files hold, not this file */"
+
 const char *apply_extension(const char *path)
 {
 	size_t len = strlen(path);
@@ -108,6 +111,35 @@ static int slice_given(struct apply_ctx *ctx, struct apply_work *w)
 }
 
 /*
+ * Other files' part of what spatch reads, after the file (kind.h's
+ * spatch_context), behind a line of its own that apply_cut_context()
+ * finds in the output
+ */
+static void make_context(const struct migration *m, struct apply_work *w)
+{
+	struct strbuf part = STRBUF_INIT;
+
+	strbuf_reset(&w->context);
+	if (m->kind->spatch_context)
+		m->kind->spatch_context(m, &w->orig.scan, w->orig.buf,
+					w->orig.len, &part);
+	if (part.len)
+		strbuf_addf(&w->context, "\n%s\n%s", CONTEXT_MARK, part.buf);
+	strbuf_release(&part);
+}
+
+size_t apply_cut_context(const char *text, size_t len)
+{
+	const char *at = memmem(text, len, CONTEXT_MARK, strlen(CONTEXT_MARK));
+	size_t cut;
+
+	if (!at)
+		return len;
+	cut = (size_t)(at - text);
+	return cut && text[cut - 1] == '\n' ? cut - 1 : cut;
+}
+
+/*
  * The text spatch is given, and its scan when it is not the file's.
  * Its calls are the original's: when they are not (a NUL between
  * tokens), the file fails rather than guess.
@@ -121,6 +153,7 @@ int apply_prepare_given(struct apply_ctx *ctx, struct apply_work *w)
 		return w->failure ? -1 : 0;
 	w->given_ready = 1;
 	make_given(w);
+	make_context(ctx->opts->m, w);
 	if ((w->whole || !slice_given(ctx, w)) &&
 	    memcmp(g->buf, a->buf, a->len)) {
 		w->has_given = 1;
@@ -143,14 +176,20 @@ int apply_prepare_given(struct apply_ctx *ctx, struct apply_work *w)
  */
 int apply_copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i)
 {
+	struct strbuf copy = STRBUF_INIT;
+
 	if (apply_prepare_given(ctx, w) < 0)
 		return -1;
 	w->input = xstrfmt("%s/%zu%s", ctx->scratch, i,
 			   apply_extension(w->file->path));
-	if (write_scratch_file(w->input, w->given_text.buf, w->given_text.len) <
-	    0) {
+	strbuf_reset(&copy);
+	strbuf_add(&copy, w->given_text.buf, w->given_text.len);
+	strbuf_add(&copy, w->context.buf, w->context.len);
+	if (write_scratch_file(w->input, copy.buf, copy.len) < 0) {
+		strbuf_release(&copy);
 		w->failure = xstrdup("cannot copy it for spatch");
 		return -1;
 	}
+	strbuf_release(&copy);
 	return 0;
 }

@@ -73,6 +73,7 @@ static int keep_batch_output(const struct spatch_job *job, const char *text,
 
 	if (w->sliced)
 		return 1;
+	len = apply_cut_context(text, len);
 	scan_file_buffer(&rescan, w->file->path, text, len, ctx->opts->m);
 	for (i = 0; keep && i < rescan.nr_sites; i++)
 		keep = !apply_is_convertible(&rescan.sites[i]);
@@ -238,6 +239,7 @@ static void cache_key(const struct apply_work *w, const struct result_key *base,
 	*key = *base;
 	result_key_addstr(key, apply_extension(w->file->path));
 	result_key_add(key, w->given_text.buf, w->given_text.len);
+	result_key_add(key, w->context.buf, w->context.len);
 }
 
 /* "LENGTH\nTEXT" at *p (before end): TEXT, or NULL when empty; -1 if bad */
@@ -376,6 +378,7 @@ static void check_result(struct apply_ctx *ctx, struct apply_work *w)
 		   strbuf_read_file(&out, w->output) < 0)
 		w->failure = xstrfmt("cannot read spatch's output: %s",
 				     strerror(errno));
+	strbuf_setlen(&out, apply_cut_context(out.buf, out.len));
 	if (!w->failure && (w->cached ? w->cached_changed : !!w->output)) {
 		scanned_text_init(&b, w->file->path, out.buf, out.len, m);
 		if (cross_check(w->has_given ? &w->given : a, &b, m, w->changes,

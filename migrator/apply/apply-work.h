@@ -24,7 +24,9 @@
 struct apply_work {
 	struct apply_file *file;
 	struct scanned_text orig;
-	struct strbuf given_text;  /* what spatch is given (see copy_in) */
+	struct strbuf given_text; /* what spatch is given (see copy_in) */
+	/* what follows it in the copy: other files' part (kind.h) */
+	struct strbuf context;
 	struct scanned_text given; /* its scan, when it is not orig's */
 	int has_given;
 	int given_ready;    /* given_text (and given) are made */
@@ -119,6 +121,11 @@ int apply_prepare_given(struct apply_ctx *ctx, struct apply_work *w);
  * path in w->input; -1 when the file fails (w->failure says why)
  */
 int apply_copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i);
+/*
+ * apply-given.c: the length of spatch's output text[0..len) without
+ * the other files' part the copy ended with (kind.h's spatch_context)
+ */
+size_t apply_cut_context(const char *text, size_t len);
 
 /* apply-spatch.c: what apply_spatch() made in the work */
 void apply_work_release_spatch(struct apply_work *w);

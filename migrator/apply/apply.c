@@ -409,12 +409,14 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 
 	w->file = file;
 	strbuf_init(&w->given_text, 0);
+	strbuf_init(&w->context, 0);
 	strbuf_init(&w->cached_output, 0);
 	strbuf_init(&w->spliced, 0);
 	if (tree_fs_read(fs, file->path, &file->old_text, &file->st) < 0) {
 		file->failure = xstrfmt("cannot read '%s': %s", file->path,
 					read_error(errno, err, sizeof(err)));
 		strbuf_release(&w->given_text);
+		strbuf_release(&w->context);
 		strbuf_release(&w->cached_output);
 		strbuf_release(&w->spliced);
 		memset(w, 0, sizeof(*w));
@@ -433,6 +435,7 @@ static void release_work(struct apply_work *w)
 	scanned_text_release(&w->orig);
 	apply_work_release_spatch(w);
 	strbuf_release(&w->given_text);
+	strbuf_release(&w->context);
 	strbuf_release(&w->cached_output);
 	strbuf_release(&w->spliced);
 }

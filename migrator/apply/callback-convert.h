@@ -13,12 +13,25 @@
 #ifndef KM_CALLBACK_CONVERT_H
 #define KM_CALLBACK_CONVERT_H
 
+#include <stddef.h>
+
 struct apply_rewrite;
 struct cross_check;
 struct migration;
+struct scan_file;
 struct strbuf;
 
 void cocci_generate_callback(const struct migration *m, struct strbuf *out);
+/*
+ * What spatch needs of other files to convert a function defined in
+ * one file and given in another (kind.h's spatch_context): for each
+ * function of the file to convert, a member given it when the file
+ * gives it none, and a definition of the old prototype that returns
+ * success when the file defines it not
+ */
+void cocci_callback_context(const struct migration *m,
+			    const struct scan_file *file, const char *buf,
+			    size_t len, struct strbuf *out);
 int cross_check_callbacks(struct cross_check *cc);
 void rewrite_callbacks(struct apply_rewrite *rw);
 

@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "callback-convert.h"
+#include "callback-site.h"
 #include "callback.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -250,4 +252,57 @@ void cocci_generate_callback(const struct migration *m, struct strbuf *out)
 		rename_rule(cb, out);
 	position_rules(cb, out);
 	print_rules(cb, out);
+}
+
+/* site i of file is the first to convert of its function */
+static int first_of(const struct scan_file *file, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < i; k++)
+		if (file->sites[k].kind == CALL_SITE_OLD &&
+		    !strcmp(file->sites[k].local_name,
+			    file->sites[i].local_name))
+			return 0;
+	return 1;
+}
+
+/* the file gives fn to the member */
+static int gives(const struct scan_file *file, const char *fn)
+{
+	size_t k;
+
+	for (k = 0; k < file->nr_sites; k++)
+		if (!strcmp(file->sites[k].local_name, fn) &&
+		    callback_site_at_member(&file->sites[k]))
+			return 1;
+	return 0;
+}
+
+void cocci_callback_context(const struct migration *m,
+			    const struct scan_file *file, const char *buf,
+			    size_t len, struct strbuf *out)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct migration_prototype *p = &cb->old_proto;
+	size_t i, k;
+
+	for (i = 0; i < file->nr_sites; i++) {
+		const char *fn = file->sites[i].local_name;
+
+		if (file->sites[i].kind != CALL_SITE_OLD || !first_of(file, i))
+			continue;
+		if (!gives(file, fn))
+			strbuf_addf(out,
+				    "static struct %s kmigrate_given_%s = "
+				    "{ .%s = %s, };\n",
+				    cb->struct_name, fn, cb->field, fn);
+		if (callback_defines(m, buf, len, fn))
+			continue;
+		strbuf_addf(out, "%s %s(", p->return_type, fn);
+		for (k = 0; k < p->nr_params; k++)
+			strbuf_addf(out, "%s%s kmigrate_p%zu", k ? ", " : "",
+				    p->params[k].type, k + 1);
+		strbuf_addf(out, ")\n{\n\treturn %s;\n}\n", cb->success);
+	}
 }

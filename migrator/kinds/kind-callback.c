@@ -21,6 +21,7 @@
 
 #include "callback-convert.h"
 #include "callback-site.h"
+#include "callback-tree.h"
 #include "callback.h"
 #include "check.h"
 #include "clang-callback.h"
@@ -190,7 +191,12 @@ const struct migration_kind kind_callback = {
 	.release = callback_release,
 	.names = callback_names,
 	.scan_buffer = callback_site_scan,
+	.tree_names = callback_tree_names,
+	.mentions = callback_mentions,
+	.tree_learn = callback_tree_learn,
+	.tree_learned = callback_tree_learned,
 	.write_cocci = cocci_generate_callback,
+	.spatch_context = cocci_callback_context,
 	.cross_check = cross_check_callbacks,
 	.rewrite = rewrite_callbacks,
 	.prepare = callback_prepare,

@@ -219,6 +219,8 @@ void callback_release(struct migration *m)
 	prototype_release(&cb->old_proto);
 	prototype_release(&cb->new_proto);
 	strlist_clear(&cb->wrappers, 0);
+	name_table_release(&cb->remote_names, NULL);
+	strlist_clear(&cb->remote, 1);
 	free(cb);
 	m->kind_data = NULL;
 }

@@ -19,6 +19,7 @@
 #define KM_CALLBACK_H
 
 #include "migration.h"
+#include "name-table.h"
 #include "strlist.h"
 
 struct strbuf;
@@ -33,6 +34,14 @@ struct migration_callback {
 	char *success;		 /* the value returned for success: "0" */
 	int drop_errors;	 /* "errors: drop" */
 	char *summary;		 /* what the change does, in series' words */
+	/*
+	 * What a tree's scan learned (callback-tree.c): the functions
+	 * given to the member in a file that does not define them, each
+	 * with its verdict in util (scan's, freed with the list), and
+	 * the same names hashed; empty until then
+	 */
+	struct strlist remote;
+	struct name_table remote_names;
 };
 
 /* the callback data of a migration of that kind */

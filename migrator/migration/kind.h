@@ -70,9 +70,37 @@ struct migration_kind {
 	 */
 	void (*scan_buffer)(struct scan_file *file, const char *buf, size_t len,
 			    const struct migration *m);
+	/*
+	 * Optional, for a kind whose occurrences depend on other files (a
+	 * callback's function defined in another file): a tree's scan
+	 * (scan-tree.c) calls tree_names() before the files are scanned,
+	 * with files NULL (forget what an earlier tree taught), and after
+	 * with each scanned file: the names it wants looked for in the
+	 * whole tree (it keeps them, and returns how many it keeps in
+	 * all); then, when it keeps one, tree_learn() with each file
+	 * that mentions() one (in path order, one thread), tree_learned()
+	 * once, and scans those files again.  mentions() also lets
+	 * scan_file_buffer() scan a buffer that names none of names().
+	 */
+	size_t (*tree_names)(const struct migration *m,
+			     const struct scan_file *file);
+	int (*mentions)(const struct migration *m, const char *buf, size_t len);
+	void (*tree_learn)(const struct migration *m, const char *path,
+			   const char *buf, size_t len);
+	void (*tree_learned)(const struct migration *m);
 
 	/* apply: the generated semantic patch, appended to out */
 	void (*write_cocci)(const struct migration *m, struct strbuf *out);
+	/*
+	 * apply, optional: C appended to out that the copy of a file
+	 * spatch reads ends with (apply cuts it from the output), for a
+	 * semantic patch that needs what other files hold: a member
+	 * given a function the file only defines or declares, or the
+	 * definition of one the file gives (file: the file's scan)
+	 */
+	void (*spatch_context)(const struct migration *m,
+			       const struct scan_file *file, const char *buf,
+			       size_t len, struct strbuf *out);
 	/*
 	 * apply: map a converted text's occurrences onto the original's,
 	 * say how each was left, and refuse any other difference

@@ -9,6 +9,59 @@
 #include "call-site.h"
 #include "strbuf.h"
 
+/* a callback member's function's reason (callback-site.h) */
+static void callback_reason_words(struct strbuf *sb,
+				  enum call_site_reason reason, size_t arg,
+				  const char *text)
+{
+	switch (reason) {
+	case CALL_REASON_CALLBACK_CALLED:
+		strbuf_addf(sb, "'%s' is also called and its result used",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_ERROR:
+		strbuf_addf(sb,
+			    "'%s' returns an error at line %zu: "
+			    "converting it would lose the error",
+			    text, arg);
+		break;
+	case CALL_REASON_CALLBACK_UNDEFINED:
+		strbuf_addf(sb, "'%s' is not defined in this file", text);
+		break;
+	case CALL_REASON_CALLBACK_MEMBER:
+		strbuf_addf(sb,
+			    "'%s' has the other prototype than this member's: "
+			    "the initializer names the wrong member",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_VALUE:
+		strbuf_addf(sb, "'%s' returns a value at line %zu", text, arg);
+		break;
+	case CALL_REASON_CALLBACK_NOWHERE:
+		strbuf_addf(sb,
+			    "'%s' is not defined in the tree with the "
+			    "member's prototype (a static one is its file's "
+			    "own)",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_DEFINITIONS:
+		strbuf_addf(sb, "'%s' is defined in %zu files", text, arg);
+		break;
+	case CALL_REASON_CALLBACK_MACRO:
+		strbuf_addf(sb, "'%s' is given inside a macro definition",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_PROTOTYPE:
+		strbuf_addf(sb,
+			    "'%s' is defined here with another prototype "
+			    "than the member's",
+			    text);
+		break;
+	default:
+		break;
+	}
+}
+
 void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 			    size_t arg, const char *text)
 {
@@ -50,27 +103,8 @@ void call_site_reason_words(struct strbuf *sb, enum call_site_reason reason,
 		strbuf_addf(sb, "the API's own definition/wrapper: inside '%s'",
 			    text);
 		break;
-	case CALL_REASON_CALLBACK_CALLED:
-		strbuf_addf(sb, "'%s' is also called and its result used",
-			    text);
-		break;
-	case CALL_REASON_CALLBACK_ERROR:
-		strbuf_addf(sb,
-			    "'%s' returns an error at line %zu: "
-			    "converting it would lose the error",
-			    text, arg);
-		break;
-	case CALL_REASON_CALLBACK_UNDEFINED:
-		strbuf_addf(sb, "'%s' is not defined in this file", text);
-		break;
-	case CALL_REASON_CALLBACK_MEMBER:
-		strbuf_addf(sb,
-			    "'%s' has the other prototype than this member's: "
-			    "the initializer names the wrong member",
-			    text);
-		break;
-	case CALL_REASON_CALLBACK_VALUE:
-		strbuf_addf(sb, "'%s' returns a value at line %zu", text, arg);
+	default:
+		callback_reason_words(sb, reason, arg, text);
 		break;
 	}
 }
@@ -91,6 +125,10 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_UNDEFINED:
 	case CALL_REASON_CALLBACK_MEMBER:
 	case CALL_REASON_CALLBACK_VALUE:
+	case CALL_REASON_CALLBACK_NOWHERE:
+	case CALL_REASON_CALLBACK_DEFINITIONS:
+	case CALL_REASON_CALLBACK_MACRO:
+	case CALL_REASON_CALLBACK_PROTOTYPE:
 		return cs->local_name;
 	default:
 		return NULL;
@@ -113,7 +151,8 @@ int call_site_same_reason(const struct call_site *a, const struct call_site *b)
 	return a->reason == b->reason &&
 	       ((a->reason != CALL_REASON_VARIADIC &&
 		 a->reason != CALL_REASON_CALLBACK_ERROR &&
-		 a->reason != CALL_REASON_CALLBACK_VALUE) ||
+		 a->reason != CALL_REASON_CALLBACK_VALUE &&
+		 a->reason != CALL_REASON_CALLBACK_DEFINITIONS) ||
 		a->variadic == b->variadic) &&
 	       same_text(call_site_reason_operand(a),
 			 call_site_reason_operand(b));

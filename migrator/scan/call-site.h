@@ -75,6 +75,11 @@ enum call_site_reason {
 	CALL_REASON_CALLBACK_UNDEFINED, /* no definition in the file */
 	CALL_REASON_CALLBACK_MEMBER,	/* given to the other member */
 	CALL_REASON_CALLBACK_VALUE,	/* variadic: a value returned */
+	CALL_REASON_CALLBACK_NOWHERE,	/* no file of the tree defines it */
+	/* variadic: the number of files that define it */
+	CALL_REASON_CALLBACK_DEFINITIONS,
+	CALL_REASON_CALLBACK_MACRO,	/* given inside a #define body */
+	CALL_REASON_CALLBACK_PROTOTYPE, /* defined with another prototype */
 	CALL_REASON_NR
 };
 

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "call-site.h"
 #include "callback.h"
 #include "lexer.h"
 
@@ -97,5 +98,38 @@ struct cb_returns {
 void cb_function_returns(const struct cb_code *c,
 			 const struct migration_callback *cb,
 			 const struct cb_function *f, struct cb_returns *r);
+/* the declaration f says "static" */
+int cb_function_static(const struct cb_code *c, const struct cb_function *f);
+
+/* how a function is left, or converted (callback-site.c decides) */
+struct cb_verdict {
+	enum call_site_kind kind;
+	enum call_site_reason reason;
+	size_t line;  /* of the first error; the definitions' number */
+	int defined;  /* with the member's prototype, old or new */
+	int new_form; /* the new one */
+	int called;   /* a call of it in the buffer uses its result */
+	int local;    /* defined static in the buffer */
+	int remote;   /* defined in another file (callback-tree.c) */
+	int other;    /* defined in the buffer with another prototype */
+};
+
+/* decide the function name[0..len) from the code c */
+void cb_decide(const struct cb_code *c, const struct migration *m,
+	       const char *name, size_t len, struct cb_verdict *v);
+
+/*
+ * The tree's word on a function given to the member in a file that
+ * does not define it (callback-tree.c), NULL when the tree's scan has
+ * not looked for it
+ */
+const struct cb_verdict *cb_remote_find(const struct migration *m,
+					const char *name, size_t len);
+/*
+ * The verdict of a function the buffer defines (v), as the tree has
+ * it: another file's call uses its result, or other files define it
+ */
+void cb_remote_combine(const struct migration *m, const char *name, size_t len,
+		       struct cb_verdict *v);
 
 #endif

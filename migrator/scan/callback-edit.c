@@ -50,6 +50,27 @@ static size_t read_at(struct cb_code *c, const char *buf, size_t len,
 	return i;
 }
 
+/* the token of a directive (a #define body's member) at offset: 0 */
+static int directive_token(const struct token_list *toks, size_t offset,
+			   size_t *at)
+{
+	size_t lo = 0, hi = toks->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (toks->tokens[mid].start < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= toks->nr || toks->tokens[lo].start != offset ||
+	    !toks->tokens[lo].directive)
+		return -1;
+	*at = lo;
+	return 0;
+}
+
 int callback_span(const struct token_list *toks, const char *buf,
 		  size_t name_offset, size_t *first, size_t *last)
 {
@@ -68,6 +89,9 @@ int callback_span(const struct token_list *toks, const char *buf,
 		*first = c.idx[f.first];
 		*last = c.idx[f.end];
 		ret = 0;
+	} else if (i == CB_NONE) {
+		ret = directive_token(toks, name_offset, first);
+		*last = *first;
 	}
 	cb_code_release(&c);
 	return ret;

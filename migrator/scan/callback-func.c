@@ -1,6 +1,7 @@
 /*
  * callback-func.c - the code tokens of a buffer and the functions the
- * "callback" kind decides (callback-code.h), and the edits that convert
+ * "callback" kind decides (callback-code.h), each from what the buffer
+ * says of it (cb_decide()), and the edits that convert
  * an occurrence (callback-site.h): a member's new name, a function's
  * new return type, a return of success made "return;" or, at the end
  * of the body, removed with its line.
@@ -405,4 +406,79 @@ void cb_function_returns(const struct cb_code *c,
 		if (cb_return_effect(c, i, semi) && !cb_in_block(c, i))
 			r->stuck++;
 	}
+}
+
+int cb_function_static(const struct cb_code *c, const struct cb_function *f)
+{
+	size_t i;
+
+	for (i = f->first; i < f->name; i++)
+		if (cb_is(c, i, "static"))
+			return 1;
+	return 0;
+}
+
+/* the call at code token i uses its result */
+static int result_used(const struct cb_code *c, size_t i)
+{
+	size_t close = c->match[i + 1];
+
+	if (close == CB_NONE || !cb_is(c, close + 1, ";"))
+		return 1;
+	return !(i == 0 || cb_is(c, i - 1, ";") || cb_is(c, i - 1, "{") ||
+		 cb_is(c, i - 1, "}") || cb_is(c, i - 1, ")") ||
+		 cb_is(c, i - 1, "else") || cb_is(c, i - 1, ":"));
+}
+
+/* code token i is the identifier name[0..len) */
+static int is_name(const struct cb_code *c, size_t i, const char *name,
+		   size_t len)
+{
+	const struct token *t = cb_tok(c, i);
+
+	return cb_ident(c, i) && t->end - t->start == len &&
+	       !memcmp(c->buf + t->start, name, len);
+}
+
+void cb_decide(const struct cb_code *c, const struct migration *m,
+	       const char *name, size_t len, struct cb_verdict *v)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	struct cb_function f;
+	struct cb_returns r;
+	int old = 0, stuck = 0;
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	for (i = 0; i + 1 < c->nr; i++) {
+		if (!is_name(c, i, name, len) || !cb_is(c, i + 1, "("))
+			continue;
+		if (!cb_function_at(c, i, cb, &f) && f.body) {
+			v->other |= f.form == CB_FORM_OTHER;
+			v->defined = f.form != CB_FORM_OTHER;
+			v->local = cb_function_static(c, &f);
+			old = f.form == CB_FORM_OLD;
+			v->new_form = f.form == CB_FORM_NEW;
+			cb_function_returns(c, cb, &f, &r);
+			if (old && r.errors && !v->line)
+				v->line = cb_line(c, r.first_error);
+			stuck = old && r.stuck;
+			if (v->new_form && r.values && !v->line)
+				v->line = cb_line(c, r.first_value);
+		} else if (c->encl[i] != CB_NONE && result_used(c, i)) {
+			v->called = 1;
+		}
+	}
+	v->kind = old ? CALL_SITE_OLD : CALL_SITE_NEW;
+	if (!v->defined)
+		v->reason = v->other ? CALL_REASON_CALLBACK_PROTOTYPE :
+				       CALL_REASON_CALLBACK_UNDEFINED;
+	else if (old && v->called)
+		v->reason = CALL_REASON_CALLBACK_CALLED;
+	else if (old && v->line && (!cb->drop_errors || stuck))
+		v->reason = CALL_REASON_CALLBACK_ERROR;
+	else if (v->new_form && v->line)
+		v->reason = CALL_REASON_CALLBACK_VALUE;
+	if (v->reason)
+		v->kind = CALL_SITE_AMBIGUOUS;
 }

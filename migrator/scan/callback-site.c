@@ -17,15 +17,6 @@ struct cb_occ {
 	int initializer;	     /* of a struct variable of the data */
 };
 
-/* how a function is left, or converted */
-struct cb_verdict {
-	enum call_site_kind kind;
-	enum call_site_reason reason;
-	size_t line;  /* of the first error */
-	int defined;  /* with the member's prototype, old or new */
-	int new_form; /* the new one */
-};
-
 /* the declaration that holds the brace o opens is "struct S ... =" */
 static int declares_struct(const struct cb_code *c, size_t o, const char *name,
 			   int *array)
@@ -76,7 +67,8 @@ static size_t value_fn(const struct cb_code *c, size_t v,
 {
 	if (cb_is(c, v, "&"))
 		v++;
-	if (!cb_ident(c, v))
+	/* C's null pointer gives no function */
+	if (!cb_ident(c, v) || cb_is(c, v, "NULL"))
 		return CB_NONE;
 	*end = v;
 	if (cb_is(c, v + 1, "(")) {
@@ -120,63 +112,32 @@ static void find_occurrences(const struct cb_code *c,
 	}
 }
 
-/* the call at code token i uses its result */
-static int result_used(const struct cb_code *c, size_t i)
-{
-	size_t close = c->match[i + 1];
-
-	if (close == CB_NONE || !cb_is(c, close + 1, ";"))
-		return 1;
-	return !(i == 0 || cb_is(c, i - 1, ";") || cb_is(c, i - 1, "{") ||
-		 cb_is(c, i - 1, "}") || cb_is(c, i - 1, ")") ||
-		 cb_is(c, i - 1, "else") || cb_is(c, i - 1, ":"));
-}
-
-/* decide the function named like code token fn */
+/*
+ * The verdict of the function named like code token fn, the tree's
+ * when another file defines it: given to the new member (new_name), a
+ * function to convert is converted
+ */
 static void decide(const struct cb_code *c, const struct migration *m,
-		   size_t fn, struct cb_verdict *v)
+		   size_t fn, int new_name, struct cb_verdict *v)
 {
-	const struct migration_callback *cb = migration_callback(m);
 	const struct token *t = cb_tok(c, fn);
-	struct cb_function f;
-	struct cb_returns r;
-	int old = 0, called = 0, stuck = 0;
-	size_t i;
+	const char *name = c->buf + t->start;
+	size_t len = t->end - t->start;
+	const struct cb_verdict *rv;
 
-	memset(v, 0, sizeof(*v));
-	for (i = 0; i + 1 < c->nr; i++) {
-		if (!cb_ident(c, i) ||
-		    cb_tok(c, i)->end - cb_tok(c, i)->start !=
-			    t->end - t->start ||
-		    memcmp(c->buf + cb_tok(c, i)->start, c->buf + t->start,
-			   t->end - t->start) ||
-		    !cb_is(c, i + 1, "("))
-			continue;
-		if (!cb_function_at(c, i, cb, &f) && f.body) {
-			v->defined = f.form != CB_FORM_OTHER;
-			old = f.form == CB_FORM_OLD;
-			v->new_form = f.form == CB_FORM_NEW;
-			cb_function_returns(c, cb, &f, &r);
-			if (old && r.errors && !v->line)
-				v->line = cb_line(c, r.first_error);
-			stuck = old && r.stuck;
-			if (v->new_form && r.values && !v->line)
-				v->line = cb_line(c, r.first_value);
-		} else if (c->encl[i] != CB_NONE && result_used(c, i)) {
-			called = 1;
-		}
+	cb_decide(c, m, name, len, v);
+	if (v->defined) {
+		cb_remote_combine(m, name, len, v);
+		return;
 	}
-	v->kind = old ? CALL_SITE_OLD : CALL_SITE_NEW;
-	if (!v->defined)
-		v->reason = CALL_REASON_CALLBACK_UNDEFINED;
-	else if (old && called)
-		v->reason = CALL_REASON_CALLBACK_CALLED;
-	else if (old && v->line && (!cb->drop_errors || stuck))
-		v->reason = CALL_REASON_CALLBACK_ERROR;
-	else if (v->new_form && v->line)
-		v->reason = CALL_REASON_CALLBACK_VALUE;
-	if (v->reason)
-		v->kind = CALL_SITE_AMBIGUOUS;
+	rv = cb_remote_find(m, name, len);
+	if (!rv)
+		return;
+	*v = *rv;
+	if (v->kind == CALL_SITE_OLD && new_name) {
+		v->kind = CALL_SITE_NEW;
+		v->new_form = 1;
+	}
 }
 
 /* the member's name fits its function's prototype, or its verdict says */
@@ -221,9 +182,13 @@ static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
 	cs->text = strbuf_detach(&text, NULL);
 }
 
-/* the function's definition and declarations, as its verdict says */
+/*
+ * The function's definition and declarations, as its verdict says; of
+ * a function another file defines, those that are not static, each
+ * of the form it has when it is converted
+ */
 static void add_function_sites(struct scan_file *file, const struct cb_code *c,
-			       const struct migration *m, size_t fn,
+			       const struct migration *m,
 			       const struct cb_verdict *v, const char *name)
 {
 	struct cb_verdict dv = *v;
@@ -237,14 +202,56 @@ static void add_function_sites(struct scan_file *file, const struct cb_code *c,
 	for (i = 0; i + 1 < c->nr; i++) {
 		if (!cb_is(c, i, name) ||
 		    cb_function_at(c, i, migration_callback(m), &f) < 0 ||
-		    f.form == CB_FORM_OTHER)
+		    f.form == CB_FORM_OTHER ||
+		    (v->remote && cb_function_static(c, &f)))
 			continue;
 		if (v->kind == CALL_SITE_AMBIGUOUS)
 			dv.kind = f.body ? CALL_SITE_DEFINITION :
 					   CALL_SITE_DECLARATION;
+		else if (v->remote)
+			dv.kind = f.form == CB_FORM_NEW ? CALL_SITE_NEW :
+							  CALL_SITE_OLD;
 		add_site(file, c, i, f.first, f.close, &dv, name);
 	}
-	(void)fn;
+}
+
+/*
+ * The functions the tree gives the member in other files that this
+ * buffer defines or declares without giving them: their definitions
+ * and declarations (a static one is another function)
+ */
+static void remote_functions(struct scan_file *file, const struct cb_code *c,
+			     const struct migration *m, struct strlist *done)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct cb_verdict *rv;
+	struct cb_verdict v;
+	size_t i;
+
+	if (!cb->remote.nr)
+		return;
+	for (i = 0; i + 1 < c->nr; i++) {
+		const struct token *t = cb_tok(c, i);
+		char *name;
+
+		if (!cb_ident(c, i) || c->encl[i] != CB_NONE ||
+		    !cb_is(c, i + 1, "(") ||
+		    !(rv = cb_remote_find(m, c->buf + t->start,
+					  t->end - t->start)))
+			continue;
+		name = xstrndup(c->buf + t->start, t->end - t->start);
+		if (strlist_find(done, name) < 0) {
+			strlist_push(done, name);
+			cb_decide(c, m, name, strlen(name), &v);
+			if (!v.defined)
+				v = *rv;
+			else
+				cb_remote_combine(m, name, strlen(name), &v);
+			if (!v.local)
+				add_function_sites(file, c, m, &v, name);
+		}
+		free(name);
+	}
 }
 
 static int by_offset(const void *a, const void *b)
@@ -274,7 +281,8 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 		if (seen[c->idx[occ[i].field]]++)
 			continue;
 		name = xstrndup(c->buf + t->start, t->end - t->start);
-		decide(c, m, occ[i].fn, &v);
+		decide(c, m, occ[i].fn, cb_is(c, occ[i].field, cb->new_field),
+		       &v);
 		/* an assignment of a function of another prototype */
 		if (!occ[i].initializer &&
 		    (!v.defined ||
@@ -288,11 +296,13 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
 			strlist_push(&done, name);
-			decide(c, m, occ[i].fn, &v);
-			add_function_sites(file, c, m, occ[i].fn, &v, name);
+			decide(c, m, occ[i].fn,
+			       cb_is(c, occ[i].field, cb->new_field), &v);
+			add_function_sites(file, c, m, &v, name);
 		}
 		free(name);
 	}
+	remote_functions(file, c, m, &done);
 	strlist_clear(&done, 0);
 	free(occ);
 }
@@ -315,6 +325,90 @@ static void sort_unique(struct scan_file *file)
 	file->nr_sites = n;
 }
 
+/* the bytes [from, to) of buf with each line continuation blanked */
+static char *macro_text(const char *buf, size_t from, size_t to)
+{
+	char *text = xstrndup(buf + from, to - from);
+	size_t i, n = to - from;
+
+	for (i = 0; i + 1 < n; i++)
+		if (text[i] == '\\' &&
+		    (text[i + 1] == '\n' ||
+		     (text[i + 1] == '\r' && i + 2 < n && text[i + 2] == '\n')))
+			text[i] = ' ';
+	return text;
+}
+
+/* one member given a function in the #define body at from */
+static void add_macro_site(struct scan_file *file, const struct cb_code *c,
+			   const struct migration *m, size_t from,
+			   const struct cb_occ *o)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct token *t = cb_tok(c, o->fn);
+	struct cb_verdict v;
+	char *name = xstrndup(c->buf + t->start, t->end - t->start);
+	size_t at = file->nr_sites;
+
+	memset(&v, 0, sizeof(v));
+	v.kind = CALL_SITE_AMBIGUOUS;
+	v.reason = CALL_REASON_CALLBACK_MACRO;
+	if (callback_renames(cb) && cb_is(c, o->field, cb->new_field)) {
+		v.kind = CALL_SITE_NEW;
+		v.reason = CALL_REASON_NONE;
+	}
+	add_site(file, c, o->field, o->field - 1, o->value_end, &v, name);
+	file->sites[at].name_offset += from;
+	file->sites[at].in_macro = 1;
+	free(name);
+}
+
+/*
+ * The members given a function in an initializer inside a #define
+ * body: each left, named as given there (what the macro's users make
+ * of it is not the buffer's code)
+ */
+static void macro_sites(struct scan_file *file, const char *buf, size_t len,
+			const struct token_list *toks,
+			const struct migration *m)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	size_t d, first, last, i, nr;
+
+	for (d = 1; d <= toks->nr_directives; d++) {
+		struct token_list body = TOKEN_LIST_INIT;
+		struct cb_occ *occ = NULL;
+		struct cb_code c;
+		char *text;
+
+		first = define_name(toks, buf, d);
+		if (first == (size_t)-1 || first + 1 >= toks->nr ||
+		    toks->tokens[first + 1].directive != d)
+			continue;
+		for (last = first + 1; last + 1 < toks->nr &&
+				       toks->tokens[last + 1].directive == d;
+		     last++)
+			;
+		first = toks->tokens[first + 1].start;
+		text = macro_text(buf, first, toks->tokens[last].end);
+		if (scan_mentions(text, strlen(text), cb->field)) {
+			lex_buffer(text, strlen(text), &body);
+			cb_code_init(&c, text, strlen(text), &body);
+			nr = 0;
+			find_occurrences(&c, cb, &occ, &nr);
+			for (i = 0; i < nr; i++)
+				if (occ[i].initializer)
+					add_macro_site(file, &c, m, first,
+						       &occ[i]);
+			cb_code_release(&c);
+			token_list_release(&body);
+			free(occ);
+		}
+		free(text);
+	}
+	(void)len;
+}
+
 void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			const struct migration *m)
 {
@@ -330,6 +424,7 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 		scan_reading(file, &c, m, seen);
 		cb_code_release(&c);
 	}
+	macro_sites(file, buf, len, &toks, m);
 	sort_unique(file);
 	free(seen);
 	token_list_release(&toks);
@@ -338,4 +433,24 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 int callback_site_at_member(const struct call_site *cs)
 {
 	return cs->text && (cs->text[0] == '.' || cs->text[0] == '-');
+}
+
+int callback_defines(const struct migration *m, const char *buf, size_t len,
+		     const char *name)
+{
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct cb_verdict v;
+	struct cb_code c;
+	int last, defines = 0;
+
+	lex_buffer(buf, len, &toks);
+	for (last = 0; !defines && last <= cb_has_branches(&toks, buf);
+	     last++) {
+		cb_code_init_branch(&c, buf, len, &toks, last);
+		cb_decide(&c, m, name, strlen(name), &v);
+		defines = v.defined;
+		cb_code_release(&c);
+	}
+	token_list_release(&toks);
+	return defines;
 }

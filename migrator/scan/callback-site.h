@@ -16,6 +16,9 @@
  * old prototype, returns nothing but success, and no call of it uses
  * its result), new (already converted), or left, with its reason (a
  * call uses its result, it returns an error, it is not defined here).
+ * After a tree's scan (callback-tree.h) a function defined in another
+ * file takes the verdict the tree gives it, and the definitions and
+ * declarations of such a function in a buffer are occurrences too.
  * Every occurrence of the member takes its function's kind, and so do
  * the function's definition and declarations in the buffer (a left
  * function's are a definition and declarations, not calls); each
@@ -41,6 +44,9 @@ void callback_site_scan(struct scan_file *file, const char *buf, size_t len,
 			const struct migration *m);
 /* the occurrence is a member's (".F = fn", "->F = fn"), not a function's */
 int callback_site_at_member(const struct call_site *cs);
+/* buf defines the function name (in either reading) */
+int callback_defines(const struct migration *m, const char *buf, size_t len,
+		     const char *name);
 
 /*
  * The tokens an occurrence at offset name_offset spans in a lexed

@@ -26,6 +26,9 @@ struct scan_slot {
 	struct scan_file file;
 	struct tree_notes notes; /* this file's warning or note */
 	int clean; /* read (or trusted: scan-index.h), names nothing */
+	/* the tree's look (kind.h's tree_names): its text, when it names */
+	struct strbuf text;
+	int mentions;
 };
 
 struct scan_job {
@@ -204,6 +207,63 @@ static void hash_paths(struct scan_result *result, const struct strlist *paths,
 	sha256_final(&c_files, result->c_files);
 }
 
+/* run on a worker thread: does the file name what the kind looks for */
+static void look_one(size_t index, void *cb)
+{
+	struct scan_job *job = cb;
+	struct scan_slot *slot = &job->slots[index];
+	const char *path = job->paths->items[index].string;
+
+	strbuf_init(&slot->text, 0);
+	if (slot->notes.nr || excluded_by(job->m, path) ||
+	    tree_overlay_read(job->overlay, job->tree, path, &slot->text) < 0 ||
+	    scan_is_binary(slot->text.buf, slot->text.len) ||
+	    !job->m->kind->mentions(job->m, slot->text.buf, slot->text.len)) {
+		strbuf_release(&slot->text);
+		return;
+	}
+	slot->mentions = 1;
+}
+
+/* run on a worker thread: the file scanned again, with what was learned */
+static void rescan_one(size_t index, void *cb)
+{
+	struct scan_job *job = cb;
+	struct scan_slot *slot = &job->slots[index];
+
+	if (!slot->mentions)
+		return;
+	scan_file_release(&slot->file);
+	scan_file_buffer(&slot->file, job->paths->items[index].string,
+			 slot->text.buf, slot->text.len, job->m);
+	strbuf_release(&slot->text);
+}
+
+/*
+ * A kind whose occurrences depend on other files (kind.h's tree_names):
+ * the names the files' scans ask for are looked for in every file, the
+ * kind learns from those that name one, and they are scanned again
+ */
+static void look_at_tree(struct scan_job *job, int jobs)
+{
+	const struct migration *m = job->m;
+	size_t i, nr = job->paths->nr, kept = 0;
+
+	for (i = 0; i < nr; i++)
+		if (job->slots[i].file.nr_sites)
+			kept = m->kind->tree_names(m, &job->slots[i].file);
+	if (!kept)
+		return;
+	run_tasks_parallel(jobs, nr, look_one, job);
+	for (i = 0; i < nr; i++)
+		if (job->slots[i].mentions)
+			m->kind->tree_learn(m, job->paths->items[i].string,
+					    job->slots[i].text.buf,
+					    job->slots[i].text.len);
+	m->kind->tree_learned(m);
+	run_tasks_parallel(jobs, nr, rescan_one, job);
+}
+
 void scan_walked(const char *tree, struct tree_walk *walk,
 		 const struct timespec *started, const struct tree_overlay *ov,
 		 const struct migration *m, int jobs,
@@ -223,7 +283,11 @@ void scan_walked(const char *tree, struct tree_walk *walk,
 	job.paths = &paths;
 	job.index = &index;
 	job.slots = xcalloc(paths.nr + 1, sizeof(*job.slots));
+	if (m->kind->tree_names)
+		m->kind->tree_names(m, NULL);
 	run_tasks_parallel(jobs, paths.nr, scan_one, &job);
+	if (m->kind->tree_names)
+		look_at_tree(&job, jobs);
 	for (i = 0; i < paths.nr; i++)
 		if (job.slots[i].clean && paths.items[i].util)
 			scan_index_note(&index, paths.items[i].util);

@@ -63,7 +63,7 @@ int scan_mentions_function(const char *buf, size_t len,
 	for (i = 0; i < n; i++)
 		if (scan_mentions(buf, len, names[i]))
 			return 1;
-	return 0;
+	return m->kind->mentions && m->kind->mentions(m, buf, len);
 }
 
 int scan_is_binary(const char *buf, size_t len)

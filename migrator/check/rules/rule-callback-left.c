@@ -16,7 +16,11 @@ static int left(const struct call_site *cs)
 {
 	return cs->reason == CALL_REASON_CALLBACK_ERROR ||
 	       cs->reason == CALL_REASON_CALLBACK_CALLED ||
-	       cs->reason == CALL_REASON_CALLBACK_UNDEFINED;
+	       cs->reason == CALL_REASON_CALLBACK_UNDEFINED ||
+	       cs->reason == CALL_REASON_CALLBACK_NOWHERE ||
+	       cs->reason == CALL_REASON_CALLBACK_DEFINITIONS ||
+	       cs->reason == CALL_REASON_CALLBACK_MACRO ||
+	       cs->reason == CALL_REASON_CALLBACK_PROTOTYPE;
 }
 
 static void check_callback_left(const struct scan_result *scan,
