@@ -6,7 +6,8 @@
  *
  * Contract: reads the cursor only; fills the argument's type, canonical,
  * type_source, is_null, is_literal and literal.  An expression libclang
- * recovered from an error, or whose type it made up after one, gets no
+ * recovered from an error, or whose type it made up after one (a call
+ * of a function it never saw declared included), gets no
  * type: the rules do not judge it.
  */
 #include <stdlib.h>
@@ -196,6 +197,32 @@ static int is_recovered_type(CXType type)
 	return type.kind == CXType_Invalid || type.kind == CXType_Dependent;
 }
 
+/*
+ * A call of a function the parse never saw declared (its header is in
+ * an #if branch not taken, or lost to an error): C89's implicit
+ * declaration, which libclang places at the call itself, and whose
+ * "int" is made up
+ */
+static int calls_undeclared(CXCursor expr)
+{
+	CXCursor callee;
+	CXFile f1, f2;
+	unsigned int o1, o2;
+
+	expr = strip_parens(expr);
+	if (clang_getCursorKind(expr) != CXCursor_CallExpr)
+		return 0;
+	callee = clang_getCursorReferenced(expr);
+	if (clang_Cursor_isNull(callee) ||
+	    clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return 0;
+	clang_getExpansionLocation(clang_getCursorLocation(callee), &f1, NULL,
+				   NULL, &o1);
+	clang_getExpansionLocation(clang_getCursorLocation(expr), &f2, NULL,
+				   NULL, &o2);
+	return f1 == f2 && o1 == o2;
+}
+
 void clang_argument_type(struct call_argument *arg, CXCursor cursor)
 {
 	int recovered;
@@ -203,7 +230,8 @@ void clang_argument_type(struct call_argument *arg, CXCursor cursor)
 	CXType type = clang_getCursorType(written);
 
 	/* an expression recovered from an error has no type to judge */
-	if (!recovered && !is_recovered_type(type)) {
+	if (!recovered && !is_recovered_type(type) &&
+	    !calls_undeclared(written)) {
 		arg->type = type_spelling(type);
 		arg->canonical = type_spelling(clang_getCanonicalType(type));
 		arg->type_source = TYPE_FROM_LIBCLANG;
