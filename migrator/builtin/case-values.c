@@ -26,6 +26,7 @@
 #include "map-expr.h"
 #include "scan.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "util.h"
 
 /* a file with texts to evaluate */
@@ -159,17 +160,15 @@ static void list_files(const char *tree, const struct migration *m,
 	for (i = 0; i < scan->nr_files; i++) {
 		const struct scan_file *sf = &scan->files[i];
 		struct value_file *f;
-		char *path;
 
 		ALLOC_GROW(job->files, job->nr + 1, job->alloc);
 		f = &job->files[job->nr];
 		memset(f, 0, sizeof(*f));
 		f->path = sf->path;
 		strbuf_init(&f->text, 0);
-		path = xstrfmt("%s/%s", tree, sf->path);
-		if (strbuf_read_file(&f->text, path) >= 0)
+		/* as the scan read it: beneath the tree, within the size */
+		if (tree_fs_read_path(tree, sf->path, &f->text) >= 0)
 			open_calls(m, sf, f);
-		free(path);
 		if (f->nr) {
 			job->nr++;
 			continue;
