@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callback-site.h"
 #include "callback.h"
 #include "clang-callback.h"
 #include "clang-calls.h"
@@ -29,8 +30,7 @@
 
 int callback_site_is_member(const struct call_site *cs)
 {
-	return cs->standalone && cs->text &&
-	       (cs->text[0] == '.' || cs->text[0] == '-');
+	return cs->standalone && callback_site_at_member(cs);
 }
 
 int callback_is_record(const struct call_analysis *call)

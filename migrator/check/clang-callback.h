@@ -45,7 +45,7 @@ enum callback_arg {
 	CALLBACK_ARG_NR
 };
 
-/* the occurrence is a member's: ".F = fn" or "->F = fn" (not a body) */
+/* a standalone occurrence at a member (callback-site.h), as check records it */
 int callback_site_is_member(const struct call_site *cs);
 
 /* call is a member's record, not a call's (a rule may get either) */

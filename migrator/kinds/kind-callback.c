@@ -164,7 +164,7 @@ static size_t callback_count_judged(const struct migration *m,
 	for (i = 0; i < scan->nr_files; i++) {
 		here = 0;
 		for (j = 0; j < scan->files[i].nr_sites; j++)
-			here += !!callback_site_at_member(
+			here += !!callback_site_is_member(
 				&scan->files[i].sites[j]);
 		n += here;
 		*files += here > 0;
