@@ -330,32 +330,6 @@ static void find_decls(struct decl_index *ix, struct name_entry *e)
 	}
 }
 
-/*
- * The nearest declaration before offset before wins; with none before,
- * the first after it
- */
-char *decl_type(const struct source_text *src, const char *name, size_t before,
-		int member)
-{
-	struct decl_index *own, *ix = index_of(src, &own);
-	struct name_entry *e = entry_of(ix, name);
-	const char *best = NULL;
-	char *type;
-	size_t k;
-
-	if (e && !e->decls_done)
-		find_decls(ix, e);
-	for (k = 0; e && k < e->nr_decls; k++) {
-		if (best && e->decls[k].start > before)
-			break;
-		if (e->decls[k].member == member)
-			best = e->decls[k].type;
-	}
-	type = best ? xstrdup(best) : NULL;
-	decl_index_free(own);
-	return type;
-}
-
 /* is the record opening at token open the one spelled "struct tag" */
 static int record_is(const struct code_view *cv, size_t open,
 		     const char *record)
@@ -375,8 +349,14 @@ static int record_is(const struct code_view *cv, size_t open,
 			cv->buf + name->start, name->end - name->start);
 }
 
-char *decl_member_type(const struct source_text *src, const char *record,
-		       const char *name, size_t before)
+/*
+ * The type of the declaration of name that fits: a member of record
+ * when record is given, else a member or not as member says.  The
+ * nearest before offset before wins; with none before, the first after
+ * it
+ */
+static char *nearest_type(const struct source_text *src, const char *name,
+			  size_t before, int member, const char *record)
 {
 	struct decl_index *own, *ix = index_of(src, &own);
 	struct name_entry *e = entry_of(ix, name);
@@ -387,15 +367,29 @@ char *decl_member_type(const struct source_text *src, const char *record,
 	if (e && !e->decls_done)
 		find_decls(ix, e);
 	for (k = 0; e && k < e->nr_decls; k++) {
-		if (best && e->decls[k].start > before)
+		const struct decl *d = &e->decls[k];
+
+		if (best && d->start > before)
 			break;
-		if (e->decls[k].member &&
-		    record_is(&ix->cv, e->decls[k].record, record))
-			best = e->decls[k].type;
+		if (d->member == member &&
+		    (!record || record_is(&ix->cv, d->record, record)))
+			best = d->type;
 	}
 	type = best ? xstrdup(best) : NULL;
 	decl_index_free(own);
 	return type;
+}
+
+char *decl_type(const struct source_text *src, const char *name, size_t before,
+		int member)
+{
+	return nearest_type(src, name, before, member, NULL);
+}
+
+char *decl_member_type(const struct source_text *src, const char *record,
+		       const char *name, size_t before)
+{
+	return nearest_type(src, name, before, 1, record);
 }
 
 static char *string_macro(const struct source_text *src, const char *name)
