@@ -70,8 +70,7 @@ static void check_argument_type(const struct rule_call *rc,
 				   arg->type, i,
 				   param_display(param, decl, sizeof(decl)),
 				   param->type, arg_fallback_note(arg));
-		if (arg->type_source != TYPE_FROM_LIBCLANG)
-			f->severity = SEVERITY_WARNING;
+		finding_rests_on_type(f, arg);
 		findings_explain(findings, (unsigned int)i);
 	}
 }

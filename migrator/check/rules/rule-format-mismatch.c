@@ -247,6 +247,7 @@ static void check_format_mismatch(const struct rule_call *rc,
 				   conv[i].spec, shown, wanted, pos + 1 + i,
 				   arg_display(arg, text, sizeof(text)),
 				   arg->type, wanted, arg_fallback_note(arg));
+		finding_rests_on_type(f, arg);
 	}
 }
 

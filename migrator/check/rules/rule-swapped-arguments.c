@@ -134,6 +134,9 @@ static void report(const struct rule_call *rc, struct findings *findings, int i,
 	finding_set_detail(f, "'%s' is a %s passed as %s; %s; swap them%s",
 			   shown_j, aj->type, role_j, other.buf,
 			   arg_fallback_note(aj));
+	finding_rests_on_type(f, aj);
+	if (!ai->is_null)
+		finding_rests_on_type(f, ai);
 	strbuf_release(&other);
 }
 

@@ -79,6 +79,13 @@ const char *arg_fallback_note(const struct call_argument *arg)
 	}
 }
 
+void finding_rests_on_type(struct finding *f, const struct call_argument *arg)
+{
+	if (arg->type_source != TYPE_FROM_LIBCLANG &&
+	    f->severity == SEVERITY_ERROR)
+		f->severity = SEVERITY_WARNING;
+}
+
 /* every character of abbrev appears in word, in order: "cls", "class" */
 static int abbreviates(const char *abbrev, const char *word)
 {

@@ -93,6 +93,12 @@ int arg_is_null_constant(const struct call_argument *arg);
 const char *arg_judged_type(const struct call_argument *arg);
 /* "" or " (type from the file's declaration; libclang could not ...)" */
 const char *arg_fallback_note(const struct call_argument *arg);
+/*
+ * f rests on arg's type: a type the text gave (the file's declaration of
+ * a name, which may be another scope's, or the expression's form) makes
+ * an error a warning; only libclang's type is sure enough to fail a gate
+ */
+void finding_rests_on_type(struct finding *f, const struct call_argument *arg);
 /* "class" for "struct class *cls", else the parameter's name; in buf */
 const char *param_role(const struct migration_param *param, char *buf,
 		       size_t size);

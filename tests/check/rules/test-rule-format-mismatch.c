@@ -116,6 +116,7 @@ static void test_fallback_types_skip_lengths(void)
 	rule_test_run(&t);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "format-mismatch"),
 				      "(type from the expression's form"));
+	check_int(rule_test_severity(&t, "format-mismatch"), SEVERITY_WARNING);
 	rule_test_release(&t);
 }
 

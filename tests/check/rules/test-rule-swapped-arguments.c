@@ -95,6 +95,16 @@ static void test_devt_and_device_swapped(void)
 	rule_test_release(&t);
 }
 
+static void test_libclang_type_is_an_error(void)
+{
+	struct rule_test t;
+
+	vmlogrdr_call(&t);
+	rule_test_run(&t);
+	check_int(rule_test_severity(&t, "swapped-arguments"), SEVERITY_ERROR);
+	rule_test_release(&t);
+}
+
 static void test_fallback_type_is_named(void)
 {
 	struct rule_test t;
@@ -105,6 +115,9 @@ static void test_fallback_type_is_named(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(rule_test_detail(&t, "swapped-arguments"),
 				      "(type from the file's declaration; "
 				      "libclang could not resolve it)"));
+	/* a declaration of the name may be another scope's: a warning */
+	check_int(rule_test_severity(&t, "swapped-arguments"),
+		  SEVERITY_WARNING);
 	rule_test_release(&t);
 }
 
@@ -129,7 +142,8 @@ static const struct unit_test tests[] = {
 	  test_message_uses_the_migrations_words },
 	{ "class first, NULL parent: nothing", test_correct_call_is_quiet },
 	{ "devt and device swapped", test_devt_and_device_swapped },
-	{ "a fallback type says so", test_fallback_type_is_named },
+	{ "libclang's types: an error", test_libclang_type_is_an_error },
+	{ "a fallback type says so, a warning", test_fallback_type_is_named },
 	{ "an unknown type is not called swapped",
 	  test_unknown_type_is_not_judged },
 	{ NULL, NULL }
