@@ -9,7 +9,8 @@
 # A line counts when it is
 #   .FIELD = fn	in the initializer of a "struct STRUCT" variable (the
 #		member at depth 1 of its braces) or of an array of them
-#		(depth 2), whatever fn is (a wrapper, &fn, NULL);
+#		(depth 2), whatever fn is (a wrapper, &fn), but NULL or 0:
+#		no function, as scan has no occurrence there;
 #   X->FIELD = fn;  or  X.FIELD = fn;  outside one, when the file defines
 #		fn with one parameter of type PARAM (the member's
 #		prototype): another struct's member of that name is not one.
@@ -42,7 +43,8 @@ sub initializer {
 	my $depth = 0;
 
 	pos($text) = $open;
-	while ($text =~ /([{}])|\.\s*(?:$field_re)\s*=/g) {
+	while ($text =~
+	       /([{}])|\.\s*(?:$field_re)\s*=(?!\s*(?:NULL|0)\s*[,}])/g) {
 		if (!defined $1) {
 			$seen->{"$file:" . line_of($text, $-[0])} = 1
 				if $depth == $depth_wanted;
