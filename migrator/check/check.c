@@ -68,6 +68,19 @@ static const struct migration *variant_of(const struct migration *m,
 	return v ? v : m;
 }
 
+struct check_file *check_file_start(struct check_result *r, const char *path,
+				    size_t nr)
+{
+	struct check_file *cf = &r->files[r->nr_files++];
+
+	clang_file_init(&cf->analysed, path);
+	strbuf_init(&cf->text, 0);
+	cf->calls = xcalloc(nr, sizeof(*cf->calls));
+	cf->extras = xcalloc(nr, sizeof(*cf->extras));
+	r->nr_calls += nr;
+	return cf;
+}
+
 /* the scan's calls of one file become records for the analysis */
 static void add_file(struct check_result *r, const struct scan_file *sf,
 		     const struct migration *m)
@@ -79,11 +92,7 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 		n += call_site_kind_is_call(sf->sites[i].kind);
 	if (!n)
 		return;
-	cf = &r->files[r->nr_files++];
-	clang_file_init(&cf->analysed, sf->path);
-	strbuf_init(&cf->text, 0);
-	cf->calls = xcalloc(n, sizeof(*cf->calls));
-	cf->extras = xcalloc(n, sizeof(*cf->extras));
+	cf = check_file_start(r, sf->path, n);
 	for (i = 0; i < sf->nr_sites; i++) {
 		struct call_analysis *call;
 
@@ -95,7 +104,6 @@ static void add_file(struct check_result *r, const struct scan_file *sf,
 				   &r->api, &cf->analysed, cf->nr_calls);
 		cf->nr_calls++;
 	}
-	r->nr_calls += n;
 }
 
 /* does the argument at index a fit parameter index p: 1, 0, -1 unknown */

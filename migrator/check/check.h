@@ -148,6 +148,13 @@ void check_result_release(struct check_result *result);
 void check_records_write(const struct check_file *f, struct strbuf *out);
 int check_records_read(struct check_file *f, const char *buf, size_t len);
 
+/*
+ * The next file record of r, for path and its nr calls (allocated,
+ * none filled yet: the caller inits each and counts nr_calls up); r's
+ * files hold a slot for each scanned file
+ */
+struct check_file *check_file_start(struct check_result *r, const char *path,
+				    size_t nr);
 /* the file record of a path, or NULL */
 const struct check_file *check_find_file(const struct check_result *r,
 					 const char *path);

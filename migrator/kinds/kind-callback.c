@@ -85,11 +85,7 @@ static void add_members(struct check_result *r, const struct scan_file *sf,
 		n += callback_site_is_member(&sf->sites[i]);
 	if (!n)
 		return;
-	cf = &r->files[r->nr_files++];
-	clang_file_init(&cf->analysed, sf->path);
-	strbuf_init(&cf->text, 0);
-	cf->calls = xcalloc(n, sizeof(*cf->calls));
-	cf->extras = xcalloc(n, sizeof(*cf->extras));
+	cf = check_file_start(r, sf->path, n);
 	for (i = 0; i < sf->nr_sites; i++)
 		if (callback_site_is_member(&sf->sites[i])) {
 			callback_record_init(&cf->calls[cf->nr_calls],
@@ -97,7 +93,6 @@ static void add_members(struct check_result *r, const struct scan_file *sf,
 					     cf->nr_calls);
 			cf->nr_calls++;
 		}
-	r->nr_calls += n;
 }
 
 /*
