@@ -96,6 +96,29 @@ km cocci
 check "cocci: the generated patch renames the member" \
 	'grep -q "^+.remove_new" "$out" && grep -q "__exit_p(fn)" "$out"'
 
+# the generated patch as make coccicheck MODE=patch runs it, on a body
+# that is a comment and "return 0;": the comment stays
+cp "$out" "$TMPDIR/cb.cocci"
+mkdir -p "$TMPDIR/quiet"
+cat >"$TMPDIR/quiet/quiet.c" <<'EOF'
+static int quiet_remove(struct platform_device *pdev)
+{
+	/* devm_ does it all */
+
+	return 0;
+}
+
+static struct platform_driver quiet_driver = {
+	.remove = quiet_remove,
+};
+EOF
+spatch --very-quiet --no-includes -D patch --sp-file "$TMPDIR/cb.cocci" \
+	"$TMPDIR/quiet/quiet.c" >"$out" 2>"$err"
+check "cocci -D patch: a comment-only body keeps its comment" \
+	'grep -q "^+static void quiet_remove" "$out" &&
+	 ! grep -q "^-.*devm_ does it all" "$out" &&
+	 grep -q "^+[[:space:]]*\.remove_new = quiet_remove" "$out"' || show "$out"
+
 # MODE=report, as make coccicheck runs it: a line at each place scan
 # lists as old (a definition, a declaration, a member) or left, with why
 km cocci --mode report "$FIX/$M"

@@ -123,10 +123,10 @@ static void convert_rules(const struct migration_callback *cb,
 {
 	const char *rt = cb->old_proto.return_type, *ok = cb->success;
 
-	strbuf_addf(out,
-		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
-		    "%s fn(...) {\n-return %s;\n }\n\n",
-		    rt, ok);
+	/*
+	 * no rule removes a body's only "return 0;": spatch would take the
+	 * comments before it along; apply drops the "return;" it becomes
+	 */
 	strbuf_addf(out,
 		    "@depends on patch && " OK "@\nidentifier site.fn;\n@@\n"
 		    "%s fn(...) {\n <...\n-return %s;\n+return;\n ...>\n }\n\n",
