@@ -344,7 +344,10 @@ rt_git checkout -q -f linux-6.1 && rt_git reset -q --hard "$START_TAG"
 # but for a line the hunk only re-indents (a "+" line of the same hunk
 # is its text with other white space: apply aligns the continuation
 # lines of a call whose name got shorter, as checkpatch asks, where
-# spatch keeps their columns)
+# spatch keeps their columns) and a blank line (a callback migration:
+# apply drops a void function's last "return;" with the blank line
+# before it, as the kernel's conversions did, where the semantic patch
+# keeps the "return;" its control flow cannot tell from a nested one)
 removed_lines() {
 	awk 'function flush(  i) {
 		for (i = 1; i <= n; i++)
@@ -356,6 +359,7 @@ removed_lines() {
 	     /^--- / { flush(); f = $2; sub(/^a\//, "", f); next }
 	     /^\+\+\+ / { next }
 	     /^@@ / { flush(); split($2, a, ","); old = substr(a[1], 2); next }
+	     /^-[ \t]*$/ { old++; next }
 	     /^-/ { line[++n] = old; text[n] = squeeze(substr($0, 2)); old++
 		    next }
 	     /^\+/ { added[squeeze(substr($0, 2))] = 1; next }
