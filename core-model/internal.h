@@ -14,6 +14,7 @@
  *      model.c				one driver core: new, free, dump, live
  *   3  class.c class_device.c device.c	the object kinds, each with its own
  *					release (struct km_kind_ops)
+ *      bus.c				buses, drivers, binding and unbinding
  *   2  uevent.c			the uevent log
  *      fixture.c			fixture devices, modules, device paths
  *   1  object.c			what every object shares: references,
@@ -241,6 +242,7 @@ struct kmodel {
 	size_t nr_uevents, alloc_uevents;
 	char **warnings;
 	size_t nr_warnings, alloc_warnings;
+	struct km_list buses; /* bus.c's struct km_bus */
 };
 
 struct km_object *km_object_new(const struct km_kind_ops *ops, void *public);
@@ -306,5 +308,12 @@ char *km_device_path(const struct device *dev);
 void km_class_device_discard(struct class_device *class_dev);
 /* let the model free class_dev with itself: it came from km_zalloc() */
 void km_class_device_adopt(struct class_device *class_dev);
+
+/* --- level 3: bus.c ---------------------------------------------------- */
+
+/* the buses, their drivers and devices, for km_model_free() */
+void km_buses_free(struct kmodel *model);
+/* one line a device on a bus: its driver, drvdata and devres */
+void km_buses_print(FILE *fp, const struct kmodel *model);
 
 #endif

@@ -25,6 +25,7 @@ struct kmodel *km_model_new(void)
 		return NULL;
 	km_list_init(&model->objects);
 	km_list_init(&model->fixtures);
+	km_list_init(&model->buses);
 	model->root = km_sysfs_root_new();
 	if (!model->root)
 		goto out_free_model;
@@ -82,6 +83,7 @@ void km_model_free(struct kmodel *model)
 		km_list_del_init(&obj->model_node);
 		km_object_free(obj);
 	}
+	km_buses_free(model);
 	km_fixtures_free(model);
 	free_groups(&model->names);
 	free_groups(&model->devts);
@@ -170,6 +172,13 @@ void km_model_dump(FILE *fp, struct kmodel *model)
 	if (dir) {
 		fputc('\n', fp);
 		km_sysfs_print_dir(fp, "/sys/dev/", dir, 1);
+	}
+	dir = km_sysfs_lookup(model->root, "bus");
+	if (dir) {
+		fputc('\n', fp);
+		km_sysfs_print_dir(fp, "/sys/bus/", dir, 1);
+		fprintf(fp, "\ndevices on a bus:\n");
+		km_buses_print(fp, model);
 	}
 	fprintf(fp, "\nuevents:\n");
 	km_uevent_print(fp, model);

@@ -163,6 +163,11 @@ void km_model_dump(FILE *fp, struct kmodel *model);
 
 /* "ENODEV" for -ENODEV, NULL for an errno this table does not know */
 const char *km_errno_name(long err);
+/*
+ * "-EBUSY" (a name km_errno_name() knows), "-16" or "0" into *err; -1
+ * for anything else, a positive number included
+ */
+int km_errno_parse(const char *s, long *err);
 
 /* --- devices ----------------------------------------------------------- */
 
@@ -231,6 +236,62 @@ void km_put_device(struct device *dev);
 /* -1 for a pointer that is no registered device */
 int km_device_refcount(const struct device *dev);
 int km_device_is_registered(const struct device *dev);
+
+/* --- buses and drivers (bus.c) ----------------------------------------- */
+
+struct km_bus;
+struct km_driver;
+
+/* a driver as a scenario describes it: what its callbacks do */
+struct km_driver_desc {
+	const char *name;
+	long probe_ret;	 /* what probe returns: 0 binds */
+	long remove_ret; /* what remove returns: the core ignores it */
+	int devres;	 /* the devm_* resources probe allocates */
+	void *drvdata;	 /* what probe stores with dev_set_drvdata() */
+};
+
+/*
+ * bus_register(): /sys/bus/NAME/ with devices/ and drivers/.  A bus
+ * whose remove wrapper warns of a non-zero return (platform's) is known
+ * by its name.  ERR_PTR(-EINVAL), -EEXIST, -ENOMEM.
+ */
+struct km_bus *km_bus_register(struct kmodel *model, const char *name);
+struct km_bus *km_bus_find(struct kmodel *model, const char *name);
+/*
+ * driver_register(): /sys/bus/BUS/drivers/NAME/ with bind, unbind and
+ * uevent; probes every unbound device of the bus it matches (named NAME
+ * or NAME.ID).  ERR_PTR(-EINVAL), -EEXIST, -ENOMEM.
+ */
+struct km_driver *km_driver_register(struct km_bus *bus,
+				     const struct km_driver_desc *desc);
+/* the driver at "BUS/NAME", or NULL */
+struct km_driver *km_driver_find(struct kmodel *model, const char *path);
+/* driver_unregister(): unbinds each of its devices (the unbind path) */
+void km_driver_unregister(struct km_driver *drv);
+/*
+ * A device the model has joins the bus (device_add()'s bus part): the
+ * links /sys/bus/BUS/devices/DEV and DEV/subsystem, then the first
+ * driver that matches and probes binds it.  0, -EINVAL, -EEXIST (on a
+ * bus already), -ENOMEM.
+ */
+int km_bus_device_add(struct km_bus *bus, struct device *dev);
+/* device_del()'s bus part: unbinds it, the links go; 0 or -ENODEV */
+int km_bus_device_del(struct kmodel *model, struct device *dev);
+/*
+ * The sysfs bind and unbind files of drv.  bind: 0, the probe's error,
+ * -ENODEV (not on the bus, or no match), -EBUSY (bound already).
+ * unbind: the remove callback runs and the device is unbound whatever
+ * it returns (a bus's remove wrapper may warn, km_model_warning()):
+ * devres released, the links gone, drvdata cleared; 0, or -ENODEV when
+ * dev is not bound to drv.
+ */
+int km_device_bind(struct km_driver *drv, struct device *dev);
+int km_device_unbind(struct km_driver *drv, struct device *dev);
+/* the name of the driver dev is bound to; NULL when none */
+const char *km_device_driver_name(const struct device *dev);
+/* the devres its driver holds; -1 for a device on no bus */
+int km_device_devres(const struct device *dev);
 
 /* --- modules ----------------------------------------------------------- */
 
@@ -365,6 +426,10 @@ km_add_hotplug_env_var(char **envp, int num_envp, int *cur_index, char *buffer,
  *	device-create CLASS NAME [parent=PATH] [devt=MAJ:MIN] [drvdata=X]
  *	device-create-old CLASS NAME [parent=PATH] [devt=MAJ:MIN]
  *	device-destroy CLASS MAJ:MIN
+ *	bus NAME / bus-device BUS PATH / bus-device-del PATH
+ *	driver BUS/NAME [probe=ERRNO] [remove=ERRNO] [drvdata=X] [devres=N]
+ *	driver-unregister BUS/NAME
+ *	bind BUS/NAME PATH / unbind BUS/NAME PATH
  *
  * CLASS '-' is NULL (and NAME '-' of class-create); CDEV is the path below
  * /sys/class ("input/input3"); PATH is below /sys/devices; '#' starts a

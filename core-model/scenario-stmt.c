@@ -327,7 +327,145 @@ static void run_device_destroy(struct scn_run *run, const struct scn_stmt *stmt)
 	km_device_destroy(cls, stmt->devt);
 }
 
+/* --- buses and drivers -------------------------------------------------- */
+
+static int find_driver(struct scn_run *run, const struct scn_stmt *stmt,
+		       const char *what, struct km_driver **drv)
+{
+	*drv = km_driver_find(run->model, stmt->args[0]);
+	if (*drv)
+		return 0;
+	failed(run, stmt, what, stmt->args[0], -ENOENT, "no such driver");
+	return -ENOENT;
+}
+
+static int find_path(struct scn_run *run, const struct scn_stmt *stmt,
+		     const char *what, const char *path, struct device **dev)
+{
+	*dev = km_device_find(run->model, path);
+	if (*dev)
+		return 0;
+	failed(run, stmt, what, path, -ENOENT, "no such device");
+	return -ENOENT;
+}
+
+static void run_bus(struct scn_run *run, const struct scn_stmt *stmt)
+{
+	struct km_bus *bus = km_bus_register(run->model, stmt->args[0]);
+
+	if (KM_IS_ERR(bus))
+		failed(run, stmt, "bus_register", stmt->args[0],
+		       KM_PTR_ERR(bus), NULL);
+}
+
+/* the driver's description from the statement's keys (checked: scenario.c) */
+static int driver_desc(struct scn_run *run, const struct scn_stmt *stmt,
+		       const char *name, struct km_driver_desc *desc)
+{
+	const char *drvdata = stmt->keys[SCN_KEY_DRVDATA];
+
+	memset(desc, 0, sizeof(*desc));
+	desc->name = name;
+	if (stmt->keys[SCN_KEY_PROBE])
+		km_errno_parse(stmt->keys[SCN_KEY_PROBE], &desc->probe_ret);
+	if (stmt->keys[SCN_KEY_REMOVE])
+		km_errno_parse(stmt->keys[SCN_KEY_REMOVE], &desc->remove_ret);
+	if (stmt->keys[SCN_KEY_DEVRES])
+		desc->devres = atoi(stmt->keys[SCN_KEY_DEVRES]);
+	if (drvdata) {
+		desc->drvdata = km_model_token(run->model, drvdata);
+		if (!desc->drvdata)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void run_driver(struct scn_run *run, const struct scn_stmt *stmt)
+{
+	const char *what = "driver_register", *path = stmt->args[0];
+	const char *slash = strchr(path, '/');
+	struct km_driver_desc desc;
+	struct km_driver *drv;
+	struct km_bus *bus;
+	char *bus_name;
+
+	if (!slash) {
+		failed(run, stmt, what, path, -EINVAL, "expected BUS/NAME");
+		return;
+	}
+	bus_name = km_strfmt("%.*s", (int)(slash - path), path);
+	bus = bus_name ? km_bus_find(run->model, bus_name) : NULL;
+	free(bus_name);
+	if (!bus) {
+		failed(run, stmt, what, path, -ENOENT, "no such bus");
+		return;
+	}
+	if (driver_desc(run, stmt, slash + 1, &desc)) {
+		failed(run, stmt, what, path, -ENOMEM, NULL);
+		return;
+	}
+	drv = km_driver_register(bus, &desc);
+	if (KM_IS_ERR(drv))
+		failed(run, stmt, what, path, KM_PTR_ERR(drv), NULL);
+}
+
+static void run_driver_unregister(struct scn_run *run,
+				  const struct scn_stmt *stmt)
+{
+	struct km_driver *drv;
+
+	if (!find_driver(run, stmt, "driver_unregister", &drv))
+		km_driver_unregister(drv);
+}
+
+static void run_bus_device(struct scn_run *run, const struct scn_stmt *stmt)
+{
+	const char *what = "device_add", *path = stmt->args[1];
+	struct km_bus *bus = km_bus_find(run->model, stmt->args[0]);
+	struct device *dev;
+	int err;
+
+	if (!bus) {
+		failed(run, stmt, what, path, -ENOENT, "no such bus");
+		return;
+	}
+	if (find_path(run, stmt, what, path, &dev))
+		return;
+	err = km_bus_device_add(bus, dev);
+	if (err)
+		failed(run, stmt, what, path, err, NULL);
+}
+
+static void run_bus_device_del(struct scn_run *run, const struct scn_stmt *stmt)
+{
+	const char *what = "device_del", *path = stmt->args[0];
+	struct device *dev;
+
+	if (!find_path(run, stmt, what, path, &dev) &&
+	    km_bus_device_del(run->model, dev))
+		failed(run, stmt, what, path, -ENODEV, "on no bus");
+}
+
+static void run_bind(struct scn_run *run, const struct scn_stmt *stmt)
+{
+	int unbind = !strcmp(stmt->syntax->keyword, "unbind");
+	const char *what = unbind ? "unbind" : "bind";
+	struct km_driver *drv;
+	struct device *dev;
+	int err;
+
+	if (find_driver(run, stmt, what, &drv) ||
+	    find_path(run, stmt, what, stmt->args[1], &dev))
+		return;
+	err = unbind ? km_device_unbind(drv, dev) : km_device_bind(drv, dev);
+	if (err)
+		failed(run, stmt, what, stmt->args[1], err, NULL);
+}
+
 #define SCN_DEVICE_KEYS (SCN_K(SCN_KEY_PARENT) | SCN_K(SCN_KEY_DEVT))
+#define SCN_DRIVER_KEYS                                 \
+	(SCN_K(SCN_KEY_PROBE) | SCN_K(SCN_KEY_REMOVE) | \
+	 SCN_K(SCN_KEY_DRVDATA) | SCN_K(SCN_KEY_DEVRES))
 
 const struct scn_syntax scn_syntax_table[] = {
 	{ "class", 1, SCN_FLAG_HOTPLUG, run_class, "class NAME [hotplug]" },
@@ -353,6 +491,16 @@ const struct scn_syntax scn_syntax_table[] = {
 	  "device-create-old CLASS NAME [parent=PATH] [devt=MAJ:MIN]" },
 	{ "device-destroy", 2, SCN_ARG2_DEVT, run_device_destroy,
 	  "device-destroy CLASS MAJ:MIN" },
+	{ "bus", 1, 0, run_bus, "bus NAME" },
+	{ "driver", 1, SCN_DRIVER_KEYS, run_driver,
+	  "driver BUS/NAME [probe=ERRNO] [remove=ERRNO] [drvdata=X] "
+	  "[devres=N]" },
+	{ "driver-unregister", 1, 0, run_driver_unregister,
+	  "driver-unregister BUS/NAME" },
+	{ "bus-device", 2, 0, run_bus_device, "bus-device BUS PATH" },
+	{ "bus-device-del", 1, 0, run_bus_device_del, "bus-device-del PATH" },
+	{ "bind", 2, 0, run_bind, "bind BUS/NAME PATH" },
+	{ "unbind", 2, 0, run_bind, "unbind BUS/NAME PATH" },
 };
 
 const size_t scn_nr_syntax = KM_ARRAY_SIZE(scn_syntax_table);

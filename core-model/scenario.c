@@ -38,6 +38,18 @@
  *				device_create() of 2.6.18 to 2.6.26
  *	device-destroy CLASS MAJ:MIN
  *				device_destroy()
+ *	bus NAME		bus_register(): /sys/bus/NAME/
+ *	driver BUS/NAME [probe=ERRNO] [remove=ERRNO] [drvdata=X] [devres=N]
+ *				driver_register() of a driver whose probe
+ *				returns ERRNO ("-EBUSY"; 0 without probe=),
+ *				stores drvdata X and allocates N devres,
+ *				and whose remove returns ERRNO
+ *	driver-unregister BUS/NAME
+ *				driver_unregister(): unbinds its devices
+ *	bus-device BUS PATH	the device PATH joins the bus (device_add())
+ *	bus-device-del PATH	and leaves it (device_del()): unbinds it
+ *	bind BUS/NAME PATH	echo DEV > /sys/bus/BUS/drivers/NAME/bind
+ *	unbind BUS/NAME PATH	echo DEV > /sys/bus/BUS/drivers/NAME/unbind
  *
  * Contract: the whole text is parsed first; malformed lines are reported
  * as "FILE:LINE: error: <what is wrong>" and nothing is replayed
@@ -58,7 +70,8 @@
 #define SCN_MAX_WORDS 8
 
 static const char *const key_names[SCN_NR_KEYS] = {
-	"parent", "devt", "device", "drvdata", "owner",
+	"parent", "devt",  "device", "drvdata",
+	"owner",  "probe", "remove", "devres",
 };
 
 __attribute__((format(printf, 3, 4))) static void
@@ -166,6 +179,30 @@ static int parse_options(struct scn_stmt *stmt, char **words, int nr,
 	return 0;
 }
 
+/* probe=, remove= and devres= hold what they say; 0, or -1 after reporting */
+static int check_values(const struct scn_stmt *stmt, const char *where,
+			FILE *err)
+{
+	const char *devres = stmt->keys[SCN_KEY_DEVRES];
+	long value;
+	int k;
+
+	for (k = SCN_KEY_PROBE; k <= SCN_KEY_REMOVE; k++)
+		if (stmt->keys[k] && km_errno_parse(stmt->keys[k], &value)) {
+			report(err, where,
+			       "bad '%s=%s': expected 0 or -ERRNO (-EBUSY)",
+			       key_names[k], stmt->keys[k]);
+			return -1;
+		}
+	if (devres && (strspn(devres, "0123456789") != strlen(devres) ||
+		       strlen(devres) > 4)) {
+		report(err, where, "bad 'devres=%s': expected 0 to 9999",
+		       devres);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_statement(struct scn_stmt *stmt, char **words, int nr,
 			   const char *where, FILE *err)
 {
@@ -190,7 +227,8 @@ static int parse_statement(struct scn_stmt *stmt, char **words, int nr,
 	for (i = 0; i < (size_t)syn->nr_args; i++)
 		stmt->args[i] = words[1 + i];
 	if (parse_options(stmt, words + 1 + syn->nr_args, nr - 1 - syn->nr_args,
-			  where, err))
+			  where, err) ||
+	    check_values(stmt, where, err))
 		return -1;
 	devt = syn->options & SCN_ARG2_DEVT ? stmt->args[1] :
 					      stmt->keys[SCN_KEY_DEVT];

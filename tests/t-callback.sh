@@ -13,6 +13,9 @@
 # and a warning per function left, an
 # error for a function under the wrong member, and refuses a tree
 # without the new member in one line; bad data is one line and exit 2.
+# A function left for an error return, and with "errors: drop" one whose
+# conversion drops it, is told what the error did on the unbind path of
+# the bus the data names, as the core model replays it.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -43,6 +46,75 @@ check "scan -v: each left function's reason" \
 	 grep -q "'"'"'frob_helper_remove'"'"' is not defined in the tree" "$err" &&
 	 grep -q "platform_device.h:17:5: declaration int frob_helper_remove" \
 		"$out"'
+
+# what an error return did: check replays the unbind path of the bus the
+# data names ("unbind:") on the core model and says so at the function
+# left for it; on another bus the core's answer is another, and a
+# migration without the key says nothing of it
+joined() { tr '\n' ' ' <"$out" | tr -s ' '; }
+km check "$FIX/$M"
+joined >"$TMPDIR/joined"
+check "check: an error return left, and what the model's unbind did with it" \
+	'grep -q "err_remove. returns an error at line 6: converting it would lose the error. On the platform bus.s unbind path, as the core model replays it, an error returned by remove does nothing: the device is unbound all the same, its devres released, its drvdata cleared, and the core only warns (.remove callback returned a non-zero value. This will be ignored..), so dropping the error changes no behaviour but that warning. What matters is what .err_remove. does before it returns the error at line 6" "$TMPDIR/joined" &&
+	 [ "$(grep -c "unbind path" "$out")" -eq 1 ]' ||
+	show "$out"
+for variant in vmbus-remove plain-remove; do
+	mkdir -p "$TMPDIR/$variant"
+	sed "s/^unbind: platform/unbind: vmbus/; s/^name: .*/name: $variant/" \
+		"$SRCDIR/semantic-patches/$M/migration" >"$TMPDIR/$variant/migration"
+done
+sed -i '/^unbind:/d' "$TMPDIR/plain-remove/migration"
+"$KMIGRATE" --migration "$TMPDIR/vmbus-remove" check "$FIX/$M" >"$out" 2>"$err"
+joined >"$TMPDIR/joined"
+check "check: on a bus that ignores remove's value, the core says nothing" \
+	'grep -q "On the vmbus bus.s unbind path, as the core model replays it, an error returned by remove does nothing: the device is unbound all the same, its devres released, its drvdata cleared, and the core says nothing, so dropping the error changes no behaviour." "$TMPDIR/joined" &&
+	 ! grep -q "This will be ignored" "$out"' ||
+	show "$out"
+"$KMIGRATE" --migration "$TMPDIR/plain-remove" check "$FIX/$M" >"$out" 2>"$err"
+check "check: without unbind: in the data, no account of the unbind path" \
+	'grep -q "err_remove. returns an error at line 6" "$out" &&
+	 ! grep -q "unbind" "$out"' ||
+	show "$out"
+# errors: drop: check before apply says which error the conversion drops
+# and what it did on unbind
+mkdir -p "$TMPDIR/drop-remove" "$TMPDIR/dropping/drivers/misc"
+sed 's/^errors: leave/errors: drop/; s/^name: .*/name: drop-remove/' \
+	"$SRCDIR/semantic-patches/$M/migration" >"$TMPDIR/drop-remove/migration"
+cp -R "$FIX/$M/include" "$TMPDIR/dropping/"
+cat >"$TMPDIR/dropping/drivers/misc/busy.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static int busy_remove(struct platform_device *pdev)
+{
+	if (busy_now(pdev))
+		return -EBUSY;
+	busy_stop(pdev);
+	return 0;
+}
+
+static struct platform_driver busy_driver = {
+	.remove = busy_remove,
+};
+EOF
+"$KMIGRATE" --migration "$TMPDIR/drop-remove" check "$TMPDIR/dropping" \
+	>"$out" 2>"$err"
+status=$?
+joined >"$TMPDIR/joined"
+check "check, errors: drop: the error the conversion drops, and what it did" \
+	'[ $status -eq 1 ] &&
+	 grep -q "busy.c:13:3: error: .busy_remove. does not have the member.s new prototype" "$out" &&
+	 grep -q "converting it drops the error it returns at line 7. On the platform bus.s unbind path, as the core model replays it, an error returned by remove does nothing: the device is unbound all the same" "$TMPDIR/joined" &&
+	 grep -q "What matters is what .busy_remove. does before it returns the error at line 7: any cleanup it skips on that path is never done." "$TMPDIR/joined"' ||
+	show "$out"
+sed -i 's/^unbind: platform/unbind: plat-form/' "$TMPDIR/drop-remove/migration"
+"$KMIGRATE" --migration "$TMPDIR/drop-remove" check "$TMPDIR/dropping" \
+	>"$out" 2>"$err"
+status=$?
+check "bad unbind: value: one line, exit 2" \
+	'[ $status -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] &&
+	 grep -q "bad field .unbind." "$err"' ||
+	show "$err"
 
 if ! command -v spatch >/dev/null 2>&1; then
 	skip "apply of the callback kind" "spatch is not installed"

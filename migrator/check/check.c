@@ -387,6 +387,7 @@ void check_run_rules(struct check_result *result)
 	for (k = 0; k < nr_check_rules; k++)
 		if (check_rules[k]->check_tree)
 			check_rules[k]->check_tree(&result->scan,
+						   result->migration,
 						   &result->findings);
 	for (i = 0; i < result->nr_files; i++) {
 		struct check_file *cf = &result->files[i];

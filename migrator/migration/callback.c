@@ -1,7 +1,7 @@
 /*
  * callback.c - read and check the keys of the "callback" kind (see
  * callback.h): struct, field, new-field, header, old-prototype,
- * new-prototype, wrapper, success, errors and summary.  Every value is
+ * new-prototype, wrapper, success, errors, unbind and summary.  Every value is
  * checked for what it is (migration-validate.h) before it is stored,
  * and once all are read, that the prototypes name the member and differ
  * in their return type alone.
@@ -94,6 +94,9 @@ int callback_read_field(struct migration *m, const char *key, const char *value,
 		return set_proto(m, &cb->new_proto, value, why);
 	if (!strcmp(key, "errors"))
 		return set_errors(cb, value, why);
+	if (!strcmp(key, "unbind"))
+		return set_once(&cb->unbind_bus, value, validate_identifier,
+				why);
 	if (!strcmp(key, "wrapper")) {
 		if (validate_identifier(value, why) < 0)
 			return -1;
@@ -216,6 +219,7 @@ void callback_release(struct migration *m)
 	free(cb->header);
 	free(cb->success);
 	free(cb->summary);
+	free(cb->unbind_bus);
 	prototype_release(&cb->old_proto);
 	prototype_release(&cb->new_proto);
 	strlist_clear(&cb->wrappers, 0);

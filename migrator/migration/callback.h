@@ -33,6 +33,7 @@ struct migration_callback {
 	struct strlist wrappers; /* macros looked through: "W(fn)" */
 	char *success;		 /* the value returned for success: "0" */
 	int drop_errors;	 /* "errors: drop" */
+	char *unbind_bus;	 /* the bus whose unbind path calls it; NULL */
 	char *summary;		 /* what the change does, in series' words */
 	/*
 	 * What a tree's scan learned (callback-tree.c): the functions

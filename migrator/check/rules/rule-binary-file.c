@@ -17,10 +17,12 @@
 #include "scan.h"
 
 static void check_binary_file(const struct scan_result *scan,
+			      const struct migration *m,
 			      struct findings *findings)
 {
 	size_t i;
 
+	(void)m;
 	for (i = 0; i < scan->notes.nr; i++) {
 		const struct tree_note *note = &scan->notes.items[i];
 

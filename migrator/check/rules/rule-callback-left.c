@@ -7,7 +7,11 @@
  * returns an error (converting it would lose the error: the caller
  * ignores the value), a call uses its result, or it is not defined in
  * the file.  A warning: the tree builds, but the driver needs a hand.
+ * Where the migration names the bus whose unbind path calls the member
+ * ("unbind:"), an error return's detail says what the core model's
+ * unbind did with the error (model-unbind.h).
  */
+#include "model-unbind.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -23,11 +27,24 @@ static int left(const struct call_site *cs)
 	       cs->reason == CALL_REASON_CALLBACK_PROTOTYPE;
 }
 
+/*
+ * the reason; for an error return, what it did on the bus's unbind
+ * path, as the model replays it (the migration's "unbind:")
+ */
+static void left_detail(struct strbuf *why, const struct call_site *cs,
+			const struct migration *m)
+{
+	call_site_reason_text(why, cs);
+	if (cs->reason == CALL_REASON_CALLBACK_ERROR)
+		model_unbind_explain(m, cs->local_name, cs->variadic, why);
+}
+
 static void check_callback_left(const struct scan_result *scan,
+				const struct migration *m,
 				struct findings *findings)
 {
-	site_findings(scan, findings, &rule_callback_left, left,
-		      "is left with the old prototype", call_site_reason_text);
+	site_findings(scan, m, findings, &rule_callback_left, left,
+		      "is left with the old prototype", left_detail);
 }
 
 const struct rule rule_callback_left = {

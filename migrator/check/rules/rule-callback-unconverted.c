@@ -10,9 +10,14 @@
  * one of the new prototype that returns a value or an initializer that
  * names the other member than the function's prototype fits.  Where
  * libclang judged it, callback-type and callback-value-return say
- * those from the types the tree declares.
+ * those from the types the tree declares.  With "errors: drop", an old
+ * function that returns an error is told the error its conversion
+ * drops, and what the error did on the bus's unbind path
+ * (model-unbind.h).
  */
+#include "callback.h"
 #include "clang-callback.h"
+#include "model-unbind.h"
 #include "rules.h"
 #include "scan.h"
 #include "strbuf.h"
@@ -23,6 +28,22 @@ static int judged(const struct call_analysis *call)
 	return call->seen_by_libclang &&
 	       call->args[CALLBACK_ARG_FUNCTION].canonical &&
 	       call->args[CALLBACK_ARG_MEMBER].canonical;
+}
+
+/*
+ * the old prototype; with "errors: drop", the error its conversion
+ * drops and what that error did on the bus's unbind path (the model's)
+ */
+static void old_detail(struct strbuf *why, const struct call_site *cs,
+		       const struct migration *m)
+{
+	strbuf_addf(why, "'%s' still has the old one", cs->local_name);
+	if (!migration_callback(m)->drop_errors || !cs->variadic)
+		return;
+	strbuf_addf(why,
+		    "; converting it drops the error it returns at line %zu",
+		    cs->variadic);
+	model_unbind_explain(m, cs->local_name, cs->variadic, why);
 }
 
 static void check_callback_unconverted(const struct rule_call *rc,
@@ -36,7 +57,7 @@ static void check_callback_unconverted(const struct rule_call *rc,
 	if (!callback_is_record(call) || callback_type_mismatch(call))
 		return; /* a call's, or callback-type's */
 	if (cs->kind == CALL_SITE_OLD)
-		strbuf_addf(&why, "'%s' still has the old one", cs->local_name);
+		old_detail(&why, cs, rc->m);
 	else if (!judged(call) && (cs->reason == CALL_REASON_CALLBACK_MEMBER ||
 				   cs->reason == CALL_REASON_CALLBACK_VALUE))
 		call_site_reason_text(&why, cs);

@@ -439,11 +439,12 @@ struct finding *call_finding(struct findings *findings,
 	return f;
 }
 
-void site_findings(const struct scan_result *scan, struct findings *findings,
-		   const struct rule *rule,
+void site_findings(const struct scan_result *scan, const struct migration *m,
+		   struct findings *findings, const struct rule *rule,
 		   int (*pick)(const struct call_site *cs), const char *what,
 		   void (*detail)(struct strbuf *why,
-				  const struct call_site *cs))
+				  const struct call_site *cs,
+				  const struct migration *m))
 {
 	struct strbuf why = STRBUF_INIT;
 	size_t i, j;
@@ -461,7 +462,7 @@ void site_findings(const struct scan_result *scan, struct findings *findings,
 					cs->local_name, what);
 			finding_set_call(f, cs->text);
 			strbuf_reset(&why);
-			detail(&why, cs);
+			detail(&why, cs, m);
 			finding_set_detail(f, "%s", why.buf);
 		}
 	strbuf_release(&why);

@@ -61,8 +61,12 @@ struct rule {
 	/* a call rule: on every call; NULL for a tree rule */
 	void (*check_call)(const struct rule_call *rc,
 			   struct findings *findings);
-	/* a tree rule: once, on the scan of the tree; NULL for a call rule */
+	/*
+	 * a tree rule: once, on the scan of the tree by the migration;
+	 * NULL for a call rule
+	 */
 	void (*check_tree)(const struct scan_result *scan,
+			   const struct migration *m,
 			   struct findings *findings);
 };
 
@@ -156,12 +160,14 @@ call_finding(struct findings *findings, const struct rule_call *rc,
 /*
  * A tree rule's finding at each standalone occurrence of the scan that
  * pick takes: "'FUNCTION' what", the occurrence's text as the call and
- * detail()'s words as the detail (a kind's own occurrences: callback)
+ * detail()'s words, from the occurrence and the migration m, as the
+ * detail (a kind's own occurrences: callback)
  */
-void site_findings(const struct scan_result *scan, struct findings *findings,
-		   const struct rule *rule,
+void site_findings(const struct scan_result *scan, const struct migration *m,
+		   struct findings *findings, const struct rule *rule,
 		   int (*pick)(const struct call_site *cs), const char *what,
 		   void (*detail)(struct strbuf *why,
-				  const struct call_site *cs));
+				  const struct call_site *cs,
+				  const struct migration *m));
 
 #endif

@@ -24,7 +24,7 @@ static void test_one_error_per_binary_file(void)
 	tree_notes_add(&scan.notes, "drivers/l.c", 0,
 		       "skipping 'drivers/l.c': "
 		       "symlink to outside the tree");
-	rule_binary_file.check_tree(&scan, &findings);
+	rule_binary_file.check_tree(&scan, NULL, &findings);
 	check_int_fatal(findings.nr, 1);
 	check_str(findings.items[0].rule, "binary-file");
 	check_int(findings.items[0].severity, SEVERITY_ERROR);

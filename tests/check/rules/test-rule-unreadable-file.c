@@ -25,7 +25,7 @@ static void test_one_error_per_unreadable_path(void)
 		       "cannot read 'drivers/z.c': not a regular file");
 	tree_notes_add(&scan.notes, "drivers/b.c", 1, "binary")->problem =
 		TREE_NOTE_BINARY;
-	rule_unreadable_file.check_tree(&scan, &findings);
+	rule_unreadable_file.check_tree(&scan, NULL, &findings);
 	check_int_fatal(findings.nr, 2);
 	check_str(findings.items[0].rule, "unreadable-file");
 	check_int(findings.items[0].severity, SEVERITY_ERROR);
