@@ -8,8 +8,10 @@
  * its own translation unit (clang-value.h), one forked worker a file
  * (fork-tasks.h), so that libclang crashing on a file is that file's
  * loss; each value goes to the table apply takes (map-values.h).
- * Without libclang nothing is evaluated and nothing is said: apply
- * leaves those calls, named, as it would.
+ * A file's values are kept in the result cache (value-cache.h): a file
+ * whose entry holds is not parsed, and when none is to be, libclang is
+ * not loaded.  Without libclang nothing is evaluated and nothing is
+ * said: apply leaves those calls, named, as it would.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@
 #include "strbuf.h"
 #include "tree-fs.h"
 #include "util.h"
+#include "value-cache.h"
 
 /* a file with texts to evaluate */
 struct value_file {
@@ -35,13 +38,17 @@ struct value_file {
 	struct strbuf text;
 	struct clang_value *values;
 	size_t nr, alloc;
+	struct strlist deps; /* the headers the parse read */
+	int evaluated;	     /* by libclang in this run: to store */
+	int cached;	     /* from the result cache */
 };
 
 struct value_job {
 	const struct clang_env *env;
 	struct value_file *files;
 	size_t nr, alloc;
-	struct map_values *out;
+	size_t *pending; /* the files the cache does not have */
+	size_t nr_pending;
 };
 
 /* is arg (1-based) in a condition of the cases of v's function */
@@ -96,42 +103,29 @@ static void open_calls(const struct migration *m, const struct scan_file *sf,
 	}
 }
 
+/* in a worker: the records of a pending file's values (value-cache.h) */
 static void run_file(size_t task, struct strbuf *out, void *cb)
 {
 	struct value_job *job = cb;
-	struct value_file *f = &job->files[task];
+	struct value_file *f = &job->files[job->pending[task]];
+	struct strlist deps = STRLIST_INIT;
 	char *why = NULL;
-	size_t i;
 
 	if (clang_values_of_file(job->env, f->path, f->text.buf, f->text.len,
-				 f->values, f->nr, &why) < 0) {
-		free(why);
-		return;
-	}
-	for (i = 0; i < f->nr; i++)
-		strbuf_addf(out, "%d %" PRIu64 "\n", f->values[i].known,
-			    f->values[i].value);
+				 f->values, f->nr, &deps, &why) < 0)
+		free(why); /* nothing known, nothing kept */
+	else
+		value_records_write(f->values, f->nr, &deps, out);
+	strlist_clear(&deps, 0);
 }
 
 static void file_done(size_t task, const char *buf, size_t len, void *cb)
 {
 	struct value_job *job = cb;
-	struct value_file *f = &job->files[task];
-	const char *p = buf, *end = buf + len;
-	size_t i;
+	struct value_file *f = &job->files[job->pending[task]];
 
-	for (i = 0; i < f->nr && p < end; i++) {
-		int known;
-		uint64_t value;
-
-		if (sscanf(p, "%d %" SCNu64, &known, &value) != 2)
-			break;
-		if (known)
-			map_values_add(job->out, f->path, f->values[i].text,
-				       strlen(f->values[i].text), value);
-		p = memchr(p, '\n', (size_t)(end - p));
-		p = p ? p + 1 : end;
-	}
+	if (len && !value_records_read(buf, len, f->values, f->nr, &f->deps))
+		f->evaluated = 1;
 }
 
 static void file_crashed(size_t task, int status, void *cb)
@@ -166,6 +160,7 @@ static void list_files(const char *tree, const struct migration *m,
 		memset(f, 0, sizeof(*f));
 		f->path = sf->path;
 		strbuf_init(&f->text, 0);
+		strlist_init(&f->deps);
 		/* as the scan read it: beneath the tree, within the size */
 		if (tree_fs_read_path(tree, sf->path, &f->text) >= 0)
 			open_calls(m, sf, f);
@@ -178,45 +173,102 @@ static void list_files(const char *tree, const struct migration *m,
 	}
 }
 
+/* the files the cache has are filled; the others are pending */
+static void from_cache(struct value_cache *vc, struct value_job *job)
+{
+	size_t i;
+
+	job->pending = xcalloc(job->nr + 1, sizeof(*job->pending));
+	for (i = 0; i < job->nr; i++) {
+		struct value_file *f = &job->files[i];
+
+		f->cached = value_cache_get(vc, f->path, f->text.buf,
+					    f->text.len, f->values, f->nr);
+		if (!f->cached)
+			job->pending[job->nr_pending++] = i;
+	}
+}
+
+/* the pending files evaluated by libclang, one forked worker a file */
+static void evaluate(const char *tree, struct value_job *job)
+{
+	struct forked_tasks_opts opts = {
+		.jobs = km_jobs(),
+		.nr = job->nr_pending,
+		.run = run_file,
+		.done = file_done,
+		.crashed = file_crashed,
+		.cb = job,
+	};
+	struct clang_env env;
+	size_t i;
+
+	if (!job->nr_pending || clang_loader_try() ||
+	    clang_env_init(&env, tree))
+		return;
+	job->env = &env;
+	if (run_forked_tasks(&opts) < 0)
+		for (i = 0; i < job->nr_pending; i++) {
+			struct strbuf res = STRBUF_INIT;
+
+			run_file(i, &res, job);
+			file_done(i, res.buf, res.len, job);
+			strbuf_release(&res);
+		}
+	clang_env_release(&env);
+}
+
+/* the known values into out, the evaluated ones into the cache */
+static void take_values(struct value_cache *vc, struct value_job *job,
+			struct map_values *out)
+{
+	size_t i, k, nr_cached = 0, nr_evaluated = 0;
+
+	for (i = 0; i < job->nr; i++) {
+		struct value_file *f = &job->files[i];
+
+		if (f->evaluated)
+			value_cache_put(vc, f->path, f->text.buf, f->text.len,
+					f->values, f->nr, &f->deps);
+		nr_cached += f->cached;
+		nr_evaluated += f->evaluated;
+		for (k = 0; k < f->nr; k++)
+			if (f->values[k].known)
+				map_values_add(out, f->path, f->values[k].text,
+					       strlen(f->values[k].text),
+					       f->values[k].value);
+	}
+	if (km_verbosity >= 2 && job->nr)
+		fprintf(stderr,
+			"case values: %zu files from the cache, %zu evaluated\n",
+			nr_cached, nr_evaluated);
+}
+
 int km_case_values(const char *tree, const struct migration *m,
 		   struct map_values *out)
 {
-	struct value_job job = { .out = out };
+	struct value_job job = { 0 };
+	struct value_cache vc;
 	struct scan_result scan;
-	struct clang_env env;
 	size_t i;
 
 	if (!has_cases(m))
 		return 0;
 	if (scan_tree(tree, m, km_jobs(), &scan) < 0)
 		return -1;
+	value_cache_init(&vc, tree, m, scan.header_list);
 	list_files(tree, m, &scan, &job);
-	if (job.nr && !clang_loader_try() && !clang_env_init(&env, tree)) {
-		struct forked_tasks_opts opts = {
-			.jobs = km_jobs(),
-			.nr = job.nr,
-			.run = run_file,
-			.done = file_done,
-			.crashed = file_crashed,
-			.cb = &job,
-		};
-
-		job.env = &env;
-		if (run_forked_tasks(&opts) < 0)
-			for (i = 0; i < job.nr; i++) {
-				struct strbuf res = STRBUF_INIT;
-
-				run_file(i, &res, &job);
-				file_done(i, res.buf, res.len, &job);
-				strbuf_release(&res);
-			}
-		clang_env_release(&env);
-	}
+	from_cache(&vc, &job);
+	evaluate(tree, &job);
+	take_values(&vc, &job, out);
+	value_cache_release(&vc);
 	for (i = 0; i < job.nr; i++) {
 		strbuf_release(&job.files[i].text);
 		free(job.files[i].values);
+		strlist_clear(&job.files[i].deps, 0);
 	}
 	free(job.files);
+	free(job.pending);
 	scan_result_release(&scan);
 	return 0;
 }

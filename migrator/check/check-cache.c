@@ -2,170 +2,21 @@
  * check-cache.c - libclang's records of a file in the result cache (see
  * check-cache.h for what the key and the entry cover).
  *
- * Contract: an entry's payload is "digests N", one line per header the
- * analysis read (the hex SHA-256 of its text, or "-" for a header that
- * could not be read), then the records (check-records.c), whose header
- * list is in the same order.  A header of the tree is hashed once a run
- * (memo, a small open-addressing table), an overlay's text every time
- * it is asked for.  Everything runs on the caller's thread.
+ * Contract: an entry's payload is the digests section of clang-cache.h,
+ * then the records (check-records.c), whose header list is in the
+ * same order.  Everything runs on the caller's thread.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
-#include <unistd.h>
 
 #include "check-cache.h"
 #include "check.h"
-#include "clang-loader.h"
-#include "expr-depth.h"
 #include "result-cache.h"
-#include "tree-fs.h"
-#include "tree-overlay.h"
-#include "tree-walk.h"
-#include "util.h"
-
-struct dep_digest {
-	char *path; /* as recorded: relative to the tree, or absolute */
-	unsigned char digest[SHA256_LEN];
-	int missing;
-	int changed; /* written within a second of the run (tree-walk.h) */
-};
-
-/* ---- the digests of the headers ---- */
-
-static size_t hash_path(const char *path)
-{
-	size_t h = 2166136261u;
-
-	for (; *path; path++)
-		h = (h ^ (unsigned char)*path) * 16777619u;
-	return h;
-}
-
-/* the slot of path in the memo: its entry, or the empty one to fill */
-static struct dep_digest *memo_slot(struct check_cache *cc, const char *path)
-{
-	size_t mask = cc->memo_alloc - 1, i = hash_path(path) & mask;
-
-	while (cc->memo[i].path && strcmp(cc->memo[i].path, path))
-		i = (i + 1) & mask;
-	return &cc->memo[i];
-}
-
-static void memo_grow(struct check_cache *cc)
-{
-	struct dep_digest *old = cc->memo;
-	size_t i, nr = cc->memo_alloc;
-
-	cc->memo_alloc = nr ? 2 * nr : 1024;
-	cc->memo = xcalloc(cc->memo_alloc, sizeof(*cc->memo));
-	for (i = 0; i < nr; i++)
-		if (old[i].path)
-			*memo_slot(cc, old[i].path) = old[i];
-	free(old);
-}
-
-/*
- * hash the file at full into d (missing when it cannot be read): a
- * FIFO or a device is not opened for good (O_NONBLOCK) nor read, and a
- * file over the cap of tree-fs.h is missing too
- */
-static void digest_file(const struct check_cache *cc, const char *full,
-			struct dep_digest *d)
-{
-	struct strbuf text = STRBUF_INIT;
-	struct stat st;
-	int fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-
-	d->missing = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-		     (size_t)st.st_size > tree_fs_max_file_size() ||
-		     strbuf_read_fd_max(&text, fd, tree_fs_max_file_size()) < 0;
-	if (!d->missing) {
-		sha256_buffer(text.buf, text.len, d->digest);
-		d->changed = tree_time_racy(&st.st_mtim, &cc->started);
-	}
-	if (fd >= 0)
-		close(fd);
-	strbuf_release(&text);
-}
-
-/*
- * The digest of dep as r reads it: the overlay's text, else the file
- * (relative to r's tree, or absolute), hashed once a run
- */
-static const struct dep_digest *dep_digest(struct check_cache *cc,
-					   const struct check_result *r,
-					   const char *dep,
-					   struct dep_digest *scratch)
-{
-	const struct overlay_file *f =
-		dep[0] == '/' ? NULL : tree_overlay_find(r->overlay, dep);
-	struct dep_digest *d;
-	char *full;
-
-	if (f) {
-		memset(scratch, 0, sizeof(*scratch));
-		scratch->missing = f->removed;
-		sha256_buffer(f->text.buf, f->text.len, scratch->digest);
-		return scratch;
-	}
-	full = dep[0] == '/' ? xstrdup(dep) : xstrfmt("%s/%s", r->tree, dep);
-	if (2 * (cc->memo_nr + 1) > cc->memo_alloc)
-		memo_grow(cc);
-	d = memo_slot(cc, full);
-	if (!d->path) {
-		d->path = full;
-		cc->memo_nr++;
-		digest_file(cc, full, d);
-	} else {
-		free(full);
-	}
-	return d;
-}
-
-/* ---- the key ---- */
 
 void check_cache_init(struct check_cache *cc, const char *tree,
 		      const struct migration *m)
 {
-	struct strbuf libclang = STRBUF_INIT;
-	struct result_key key;
-	struct utsname un;
-	char *real, *path, depth[32];
-	size_t limit;
-
-	memset(cc, 0, sizeof(*cc));
-	clock_gettime(CLOCK_REALTIME, &cc->started);
-	real = realpath(tree, NULL);
-	if (!result_cache_enabled() || !real ||
-	    clang_loader_locate(&libclang) < 0 ||
-	    expr_depth_limit(&limit) < 0) /* clang_env_init() says it */
-		goto out_free;
-	result_key_init(&key, "check-analysis");
-	result_key_add(&key, libclang.buf, libclang.len);
-	snprintf(depth, sizeof(depth), "depth %zu", limit);
-	result_key_addstr(&key, depth);
-	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
-	result_key_addstr(&key, real);
-	path = xstrfmt("%s/compile_commands.json", real);
-	result_key_add_file_or_none(&key, path);
-	free(path);
-	path = xstrfmt("%s/migration", m->dir);
-	result_key_add_file_or_none(&key, path);
-	free(path);
-	path = xstrfmt("%s/kernel-types", km_semantic_patches_dir());
-	result_key_add_file_or_none(&key, path);
-	free(path);
-	result_key_hex(&key);
-	memcpy(cc->base, key.hex, sizeof(cc->base));
-	cc->enabled = 1;
-out_free:
-	free(real);
-	strbuf_release(&libclang);
+	clang_cache_init(&cc->clang, tree, m);
 }
 
 /* the entry's key: the run's, the result's API and headers, the file */
@@ -175,8 +26,7 @@ static void file_key(const struct check_cache *cc, const struct check_result *r,
 	const struct tree_api *api = &r->api;
 	char line[128];
 
-	result_key_init(key, "check-file");
-	result_key_addstr(key, cc->base);
+	clang_cache_key(&cc->clang, "check-file", key);
 	snprintf(line, sizeof(line), "%d %d %d %u %zu %d %d %d %s",
 		 (int)api->declared, (int)api->used, api->fallback, api->line,
 		 api->nr_params, api->variadic, api->macro, api->both,
@@ -189,59 +39,25 @@ static void file_key(const struct check_cache *cc, const struct check_result *r,
 
 /* ---- get and put ---- */
 
-/* the digests section: "-" or hex per line; 0 when all still hold */
-static int digests_hold(struct check_cache *cc, const struct check_result *r,
-			const struct check_file *cf, const char *p,
-			const char *end)
-{
-	const struct strlist *deps = &cf->analysed.deps;
-	size_t i;
-
-	for (i = 0; i < deps->nr; i++) {
-		struct dep_digest scratch;
-		const struct dep_digest *d =
-			dep_digest(cc, r, deps->items[i].string, &scratch);
-		char hex[SHA256_HEX_LEN + 1];
-		const char *want = d->missing ? "-" : hex;
-		size_t len;
-
-		if (!d->missing)
-			sha256_hex(d->digest, hex);
-		len = strlen(want);
-		if ((size_t)(end - p) < len + 1 || memcmp(p, want, len) ||
-		    p[len] != '\n')
-			return -1;
-		p += len + 1;
-	}
-	return p == end ? 0 : -1;
-}
-
 int check_cache_get(struct check_cache *cc, const struct check_result *r,
 		    struct check_file *cf)
 {
 	struct strbuf payload = STRBUF_INIT;
 	struct result_key key;
-	const char *records, *eol;
-	size_t nr = 0;
+	const char *records, *digests;
+	size_t len;
 	int hit = 0;
 
-	if (!cc->enabled)
+	if (!cc->clang.enabled)
 		return 0;
 	file_key(cc, r, cf, &key);
-	if (result_cache_get(&key, &payload) <= 0 ||
-	    sscanf(payload.buf, "digests %zu\n", &nr) != 1)
+	if (result_cache_get(&key, &payload) <= 0)
 		goto out_release;
-	/* the records come after the digests: find them by their lines */
-	eol = strchr(payload.buf, '\n');
-	while (eol && nr--)
-		eol = strchr(eol + 1, '\n');
-	if (!eol)
+	records = clang_cache_records(&payload, &digests, &len);
+	if (!records || check_records_read(cf, records, len))
 		goto out_release;
-	records = eol + 1;
-	if (check_records_read(cf, records,
-			       payload.len - (size_t)(records - payload.buf)))
-		goto out_release;
-	if (digests_hold(cc, r, cf, strchr(payload.buf, '\n') + 1, records))
+	if (clang_cache_digests_hold(&cc->clang, r->tree, r->overlay,
+				     &cf->analysed.deps, digests, records))
 		check_records_read(cf, "", 0); /* stale: cleared, a miss */
 	else
 		hit = 1;
@@ -253,25 +69,14 @@ out_release:
 void check_cache_put(struct check_cache *cc, const struct check_result *r,
 		     const struct check_file *cf)
 {
-	const struct strlist *deps = &cf->analysed.deps;
 	struct strbuf payload = STRBUF_INIT;
 	struct result_key key;
-	size_t i;
 
-	if (!cc->enabled)
+	if (!cc->clang.enabled)
 		return;
-	strbuf_addf(&payload, "digests %zu\n", deps->nr);
-	for (i = 0; i < deps->nr; i++) {
-		struct dep_digest scratch;
-		const struct dep_digest *d =
-			dep_digest(cc, r, deps->items[i].string, &scratch);
-		char hex[SHA256_HEX_LEN + 1];
-
-		if (d->changed)
-			goto out_release; /* the tree moves: keep nothing */
-		sha256_hex(d->digest, hex);
-		strbuf_addf(&payload, "%s\n", d->missing ? "-" : hex);
-	}
+	if (clang_cache_add_digests(&cc->clang, r->tree, r->overlay,
+				    &cf->analysed.deps, &payload) < 0)
+		goto out_release;
 	check_records_write(cf, &payload);
 	file_key(cc, r, cf, &key);
 	result_cache_put(&key, payload.buf, payload.len);
@@ -281,10 +86,5 @@ out_release:
 
 void check_cache_release(struct check_cache *cc)
 {
-	size_t i;
-
-	for (i = 0; i < cc->memo_alloc; i++)
-		free(cc->memo[i].path);
-	free(cc->memo);
-	memset(cc, 0, sizeof(*cc));
+	clang_cache_release(&cc->clang);
 }

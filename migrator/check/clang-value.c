@@ -126,7 +126,8 @@ static unsigned int append_values(struct strbuf *out, const char *text,
 
 int clang_values_of_file(const struct clang_env *env, const char *path,
 			 const char *text, size_t len,
-			 struct clang_value *values, size_t nr, char **why)
+			 struct clang_value *values, size_t nr,
+			 struct strlist *deps, char **why)
 {
 	struct strbuf all = STRBUF_INIT;
 	struct value_walk w = { values, nr, 0, NULL };
@@ -149,6 +150,8 @@ int clang_values_of_file(const struct clang_env *env, const char *path,
 	tu = clang_tu_parse(env, index, &t, NULL, 0, why);
 	if (tu) {
 		mark_errors(tu, &w);
+		if (deps)
+			clang_tu_inclusions(env, tu, deps);
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit,
 				    &w);
 		clang_disposeTranslationUnit(tu);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 struct clang_env;
+struct strlist;
 
 struct clang_value {
 	const char *text; /* an argument as written */
@@ -31,11 +32,14 @@ struct clang_value {
 
 /*
  * Evaluate values[0..nr) in the file at path (relative to env's tree)
- * whose text is text[0..len): 0, or -1 with *why (malloc'd) when the
- * file cannot be parsed at all (nothing known)
+ * whose text is text[0..len), and add to deps (unless NULL) the files
+ * the parse included (clang_tu_inclusions(): what the values depend on
+ * beside the text): 0, or -1 with *why (malloc'd) when the file cannot
+ * be parsed at all (nothing known)
  */
 int clang_values_of_file(const struct clang_env *env, const char *path,
 			 const char *text, size_t len,
-			 struct clang_value *values, size_t nr, char **why);
+			 struct clang_value *values, size_t nr,
+			 struct strlist *deps, char **why);
 
 #endif

@@ -146,7 +146,7 @@ static void test_changed_header_misses(void)
 
 	setup();
 	check_cache_init(&cc, tree, &m);
-	if (!cc.enabled) /* no libclang to key on: nothing to test */
+	if (!cc.clang.enabled) /* no libclang to key on: nothing to test */
 		return;
 	analyse(&r, NULL);
 	check_cache_put(&cc, &r, &r.files[0]);
