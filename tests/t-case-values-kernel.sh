@@ -1,8 +1,13 @@
 #!/bin/bash
 # t-case-values-kernel.sh - a case's value libclang evaluates in a
-# kernel tree: a file's own "#define NUM_MINORS U8_MAX"
-# (drivers/staging/greybus in 6.1) takes the value libclang gives
-# NUM_MINORS in the file, U8_MAX being no literal of the text.
+# tree that was never built, as a kernel tree unpacked from a tarball or
+# a package is: its uapi headers (include/uapi, arch/ARCH/include/uapi)
+# are on the include path, and the <asm/NAME.h> a build generates from
+# asm-generic (<asm/types.h>, where u8 comes from) is found, after the
+# architecture's own, so "(U8_MAX + 1)" is 256 and not the 0 of a u8
+# libclang made up after an error.  A file's own "#define NUM_MINORS
+# U8_MAX" (drivers/staging/greybus in 6.1) takes the value libclang
+# gives NUM_MINORS in the file, U8_MAX being no literal of the text.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
 . "$(dirname "$0")/lib.sh"
@@ -70,8 +75,26 @@ int minor_get(struct ida *minors)
 	return ida_simple_get(minors, 0, NUM_MINORS, GFP_KERNEL);
 }
 EOT
+cat >"$tree/drivers/misc/ids.c" <<'EOT'
+#include <linux/idr.h>
+#include <linux/limits.h>
+
+int id_get(struct ida *ids)
+{
+	return ida_simple_get(ids, 0, NR_IDS, GFP_KERNEL);
+}
+
+int bit_get(struct ida *bits)
+{
+	return ida_simple_get(bits, 0, ID_BITS, GFP_KERNEL);
+}
+EOT
 sed 's/ida_simple_get(minors, 0, NUM_MINORS, GFP_KERNEL)/ida_alloc_max(minors, NUM_MINORS - 1, GFP_KERNEL)/' \
 	"$tree/drivers/misc/minors.c" >"$TMPDIR/minors.expected"
+sed 's/ida_simple_get(ids, 0, NR_IDS, GFP_KERNEL)/ida_alloc_max(ids, NR_IDS - 1, GFP_KERNEL)/
+     s/ida_simple_get(bits, 0, ID_BITS, GFP_KERNEL)/ida_alloc_max(bits, ID_BITS - 1, GFP_KERNEL)/' \
+	"$tree/drivers/misc/ids.c" >"$TMPDIR/ids.expected"
+
 "$KMIGRATE" --migration ida-simple apply --in-place "$tree" >"$out" 2>"$err"
 status=$?
 # converted: diff expected/got
@@ -81,5 +104,10 @@ converted() {
 check "a file's '#define NUM_MINORS U8_MAX': the value libclang gives NUM_MINORS" \
 	'converted minors && ! grep -q "minors.c:.*warning" "$err"' ||
 	{ echo "# expected: ida_alloc_max(minors, NUM_MINORS - 1, GFP_KERNEL); got:"
+	  show "$TMPDIR/diff" 20; }
+check "(U8_MAX + 1) through uapi and asm-generic is 256, the arch's own header first" \
+	'[ $status -eq 0 ] && converted ids &&
+	 grep -q "^apply: 2 files, 3 calls converted, 0 calls left" "$err"' ||
+	{ echo "# expected: 2 calls to ida_alloc_max() in ids.c; got:"
 	  show "$TMPDIR/diff" 20; }
 test_done
