@@ -246,7 +246,8 @@ style-fix:
 # check-realtree runs the whole job once per migration of this list (the
 # outputs of each in $KMIGRATE_CACHE/check-realtree/NAME/): those whose
 # every point holds on 6.1
-REALTREE_MIGRATIONS ?= class-create-owner strlcpy-strscpy devm-platform-ioremap
+REALTREE_MIGRATIONS ?= class-create-owner strlcpy-strscpy devm-platform-ioremap \
+	ida-simple
 
 check-realtree: all
 	@status=0; for m in $(REALTREE_MIGRATIONS); do \

@@ -5,7 +5,7 @@
 # an expression of constants is evaluated in the call's own
 # translation unit, and the call converted to the case its value
 # selects.  A variable, or a name two files give different values, is
-# left and named; without libclang the calls are left as before.  series
+# left and named (the two files and their values); without libclang the calls are left as before.  series
 # converts the same calls.
 #
 # Environment: KMIGRATE, SRCDIR, TMPDIR (tests/lib.sh).
@@ -132,6 +132,14 @@ check "a name two files define differently is left in both" \
 	 grep -q "^drivers/misc/other.c:6:9: warning: not converted" "$err" &&
 	 cmp -s "$tree/drivers/misc/other.c" "$TMPDIR/other.expected" &&
 	 grep -q "^apply: 1 file, 6 calls converted, 4 calls left (4 value unknown)" "$err"'
+# what is true of SHARED: not "may be 0", but two values
+{ grep -A2 "^drivers/misc/\(user.c:17:7\|other.c:6:9\): warning" "$err" |
+	tr -s ' \n' ' '; echo; } >"$TMPDIR/shared"
+check "it is named as two files' values, each file's first" \
+	'grep -q "user.c:17:7: warning: not converted argument 3 .SHARED. (end) has different values in drivers/misc/user.c (0) and drivers/misc/other.c (5), which one semantic patch cannot tell apart" "$TMPDIR/shared" &&
+	 grep -q "other.c:6:9: warning: not converted argument 3 .SHARED. (end) has different values in drivers/misc/other.c (5) and drivers/misc/user.c (0)," "$TMPDIR/shared" &&
+	 ! grep -q "SHARED. (end) may be" "$err"' ||
+	{ echo "# expected: SHARED has different values in user.c (0) and other.c (5); got:"; show "$TMPDIR/shared"; }
 km apply "$tree"
 check "a second apply changes nothing" '[ ! -s "$out" ]'
 test_done

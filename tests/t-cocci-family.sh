@@ -116,6 +116,29 @@ check "spatch -D report with the one file: exit 0, names each line of the 8 old 
 	 cmp -s "$scratch/old" "$scratch/reported"' ||
 	{ show "$scratch/report.err"; show "$scratch/reported" 10; }
 
+# each call once: as the case its values choose, or as left where they
+# choose none (line 15's end is a variable)
+sed -n 's|^\./||; s/^\([^:]*:[0-9]*\):[^ ]* \(.*\)/\1 \2/p' \
+	"$scratch/report" | sort >"$scratch/report-lines"
+check "spatch -D report names each of the 8 calls once, by the case its values choose" \
+	'[ "$(wc -l <"$scratch/report-lines")" -eq 8 ] &&
+	 [ "$(cut -d" " -f1 "$scratch/report-lines" | sort -u | wc -l)" -eq 8 ] &&
+	 grep -q "^drivers/misc/ports.c:11 .*call ida_alloc() " "$scratch/report-lines" &&
+	 grep -q "^drivers/misc/ports.c:12 .*call ida_alloc_min() " "$scratch/report-lines" &&
+	 grep -q "^drivers/misc/ports.c:13 .*call ida_alloc_max() " "$scratch/report-lines" &&
+	 grep -q "^drivers/misc/ports.c:14 .*call ida_alloc_range() " "$scratch/report-lines" &&
+	 grep -q "^drivers/misc/ports.c:15 ida_simple_get(): left: its case depends on end, whose value is not a constant here$" \
+		"$scratch/report-lines" &&
+	 grep -q "^drivers/misc/lanes.c:7 .*call ida_alloc_min() " "$scratch/report-lines"' ||
+	{ echo "# expected: 8 lines, one per call; got:"; show "$scratch/report-lines" 30; }
+(cd "$tree" && "$SPATCH" --sp-file "$cocci" -D org "${opts[@]}" \
+	--very-quiet --dir .) >"$scratch/org" 2>"$scratch/org.err"
+check "spatch -D org lists each of the 8 calls once" \
+	'[ "$(grep -c "^\* TODO" "$scratch/org")" -eq 8 ] &&
+	 [ "$(sed -n "s/.*view:\([^:]*\)::.*::linb=\([0-9]*\)::.*/\1:\2/p" \
+		"$scratch/org" | sort -u | wc -l)" -eq 8 ]' ||
+	{ echo "# expected: 8 TODO lines; got:"; show "$scratch/org" 30; }
+
 "$KMIGRATE" --migration ida-simple cocci --mode report "$tree" \
 	>"$scratch/mode-report" 2>"$scratch/err"
 status=$?

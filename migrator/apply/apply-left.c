@@ -52,23 +52,55 @@ static void site_text(const struct apply_left *l, struct strbuf *out)
 }
 
 /*
+ * "argument 3 'END' (end) has different values in a.c (16) and b.c
+ * (32)" (l->function is "0\nida_alloc_min\na.c\n16\nb.c\n32")
+ */
+static int clash_text(const struct apply_left *l, const char *clash,
+		      struct strbuf *out)
+{
+	const char *part[4];
+	size_t i;
+
+	for (i = 0; i < 4 && clash; i++) {
+		part[i] = clash + 1;
+		clash = strchr(part[i], '\n');
+	}
+	if (i < 4 || clash)
+		return 0;
+	strbuf_addf(out,
+		    "argument %zu '%s' (%s) has different values in %.*s "
+		    "(%.*s) and %.*s (%s), which one semantic patch cannot "
+		    "tell apart",
+		    l->arg, or_empty(l->text), or_empty(l->param),
+		    (int)(part[1] - part[0] - 1), part[0],
+		    (int)(part[2] - part[1] - 1), part[1],
+		    (int)(part[3] - part[2] - 1), part[2], part[3]);
+	return 1;
+}
+
+/*
  * "argument 3 'end' may be 0 at run time, which selects ida_alloc_min()"
  * (l->function is "0\nida_alloc_min")
  */
 static void value_text(const struct apply_left *l, struct strbuf *out)
 {
 	const char *fn = or_empty(l->function), *space = strchr(fn, '\n');
+	const char *clash = space ? strchr(space + 1, '\n') : NULL;
+	size_t new_len;
 
 	if (!l->arg || !space) {
 		strbuf_addstr(out, "value unknown: no case of the migration "
 				   "holds for its arguments");
 		return;
 	}
+	if (clash && clash_text(l, clash, out))
+		return;
+	new_len = clash ? (size_t)(clash - space - 1) : strlen(space + 1);
 	strbuf_addf(out,
 		    "argument %zu '%s' (%s) may be %.*s at run time, which "
-		    "selects %s()",
+		    "selects %.*s()",
 		    l->arg, or_empty(l->text), or_empty(l->param),
-		    (int)(space - fn), fn, space + 1);
+		    (int)(space - fn), fn, (int)new_len, space + 1);
 }
 
 void apply_left_text(const struct apply_left *l, struct strbuf *out)

@@ -24,6 +24,8 @@
 struct apply_work {
 	struct apply_file *file;
 	struct scanned_text orig;
+	/* every file's values (orig.values is this file's): a clash */
+	const struct map_values *values;
 	struct strbuf given_text; /* what spatch is given (see copy_in) */
 	/* what follows it in the copy: other files' part (kind.h) */
 	struct strbuf context;

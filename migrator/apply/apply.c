@@ -101,6 +101,25 @@ static int is_shadowed_call(const struct call_site *cs)
 }
 
 /*
+ * left's argument is known, but two files give it different values:
+ * "\nFILE\nVALUE\nOTHER-FILE\nITS-VALUE" after its function field
+ */
+static void add_clash(struct apply_left *left, const struct apply_work *w,
+		      const char *path)
+{
+	struct map_values_clash clash;
+	char *with;
+
+	if (!map_values_clash(w->values, path, left->text, strlen(left->text),
+			      &clash))
+		return;
+	with = xstrfmt("%s\n%s\n%s\n%s\n%s", left->function, clash.paths[0],
+		       clash.literals[0], clash.paths[1], clash.literals[1]);
+	free(left->function);
+	left->function = with;
+}
+
+/*
  * a call whose arguments' values choose no conversion of the migration
  * (family.h): the argument that leaves it open and what it would choose,
  * or the argument the new call would evaluate twice
@@ -140,6 +159,7 @@ static int left_by_value(struct apply_result *r, const struct apply_file *file,
 		xstrdup(choice.blocked->old_proto.params[choice.arg - 1].name);
 	left->function =
 		xstrfmt("%s%s\n%s", other, value, choice.blocked->new_function);
+	add_clash(left, w, file->path);
 	return 1;
 }
 
@@ -425,6 +445,7 @@ static struct apply_work *prepare_work(const struct apply_opts *opts,
 	scanned_text_init(&w->orig, file->path, file->old_text.buf,
 			  file->old_text.len, opts->m);
 	w->orig.values = map_values_file(opts->values, file->path);
+	w->values = opts->values;
 	return w;
 }
 

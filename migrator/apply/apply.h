@@ -72,7 +72,9 @@ enum apply_reason {
  *	the names of its parameter and of the function;
  *  VALUE: arg, text, param: the argument whose value is unknown (arg 0:
  *	no case's conditions hold), function: "VALUE\nNEW", the value it may
- *	have and the new function that value would choose;
+ *	have and the new function that value would choose, and when two
+ *	files give the argument different values "\nFILE\nV1\nOTHER\nV2",
+ *	the call's file and another, with their values;
  *  TWICE: arg, text, param: the argument with a side effect the new
  *	call would evaluate more than once.
  */

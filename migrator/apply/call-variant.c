@@ -1,7 +1,7 @@
 /*
  * call-variant.c - the conversion of one call site (see call-variant.h):
- * its arguments' texts and the text's own object-like macros given to
- * migration_choose(), then the values known from outside the text.
+ * its arguments' texts given to migration_choose() with the values
+ * known from outside the text, then the text's own object-like macros.
  */
 #include <stdlib.h>
 
@@ -9,7 +9,12 @@
 #include "object-macro.h"
 #include "util.h"
 
-/* the text's macros first, then the values from outside it */
+/*
+ * The values from outside the text first, then the text's macros: a
+ * name libclang evaluated in the call's translation unit has that
+ * value, whatever the text's own "#define NAME OTHER" says, OTHER
+ * being a name the text may not define ("#define NUM_MINORS U8_MAX")
+ */
 struct chained_lookup {
 	struct map_lookup macros, values;
 };
@@ -17,9 +22,9 @@ struct chained_lookup {
 static const char *chained_literal(void *data, const char *name, size_t len)
 {
 	struct chained_lookup *c = data;
-	const char *literal = c->macros.literal(c->macros.data, name, len);
+	const char *literal = c->values.literal(c->values.data, name, len);
 
-	return literal ? literal : c->values.literal(c->values.data, name, len);
+	return literal ? literal : c->macros.literal(c->macros.data, name, len);
 }
 
 int call_variant_choose(const struct migration *m,

@@ -327,28 +327,63 @@ static char *context_message(const struct cocci_gen *g)
 		       g->m->left_reason);
 }
 
+/* a rule whose calls the modes print, at its position, and what they say */
+struct print_rule {
+	const char *rule, *pos;
+	char *message;
+};
+
+/* the rules the modes print: each call once, whatever the cases */
+static size_t print_rules(const struct cocci_gen *g, struct print_rule *rules)
+{
+	const char *left = cocci_context_rule(g->m);
+	char *subsystem;
+	size_t nr = 0;
+
+	if (g->m->is_case)
+		rules[nr++] = (struct print_rule){ "case_form", "q",
+						   old_form_message(g) };
+	else
+		rules[nr++] = (struct print_rule){ "old_form", "p",
+						   old_form_message(g) };
+	if (cocci_case_prints_all(g->m)) {
+		subsystem = subsystem_word(g->m);
+		rules[nr++] = (struct print_rule){
+			"ambiguous", "p",
+			xstrfmt("%s(): cannot decide whether this call is "
+				"in the old or the new form",
+				g->fn)
+		};
+		rules[nr++] = (struct print_rule){
+			"shadowed", "p",
+			xstrfmt("%s() is defined in this file or declared "
+				"static in it: not the %s call; left alone",
+				g->fn, subsystem)
+		};
+		if (left)
+			rules[nr++] = (struct print_rule){ left, "p",
+							   context_message(g) };
+		free(subsystem);
+	}
+	if (cocci_case_is_last(g->m))
+		rules[nr++] =
+			(struct print_rule){ "no_case", "q",
+					     cocci_no_case_message(g->m) };
+	return nr;
+}
+
 static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 {
-	const char *rules[4] = { "old_form", "ambiguous", "shadowed",
-				 cocci_context_rule(g->m) };
-	char *subsystem = subsystem_word(g->m);
-	char *messages[4] = { NULL };
-	size_t r, k, nr = rules[3] ? 4 : 3;
+	struct print_rule rules[5];
+	size_t r, k, nr;
 
-	messages[0] = old_form_message(g);
-	messages[1] = xstrfmt("%s(): cannot decide whether this call is in "
-			      "the old or the new form",
-			      g->fn);
-	messages[2] = xstrfmt("%s() is defined in this file or declared "
-			      "static in it: not the %s call; left alone",
-			      g->fn, subsystem);
-	if (rules[3])
-		messages[3] = context_message(g);
+	cocci_add_case_print_rules(out, g->m);
+	nr = print_rules(g, rules);
 	for (r = 0; r < nr; r++)
 		strbuf_addf(out,
-			    "@depends on context@\nposition %s.p;\n@@\n\n"
-			    "* %s@p(...)\n\n",
-			    rules[r], g->fn);
+			    "@depends on context@\nposition %s.%s;\n@@\n\n"
+			    "* %s@%s(...)\n\n",
+			    rules[r].rule, rules[r].pos, g->fn, rules[r].pos);
 	for (k = 0; k < 2; k++) {
 		const char *mode = k ? "report" : "org";
 		const char *print = k ? "coccilib.report.print_report" :
@@ -357,17 +392,16 @@ static void add_print_rules(struct strbuf *out, const struct cocci_gen *g)
 		for (r = 0; r < nr; r++) {
 			strbuf_addf(out,
 				    "@script:python depends on %s@\n"
-				    "p << %s.p;\n@@\n\n%s(p[0],\n",
-				    mode, rules[r], print);
-			add_python_string(out, messages[r]);
+				    "p << %s.%s;\n@@\n\n%s(p[0],\n",
+				    mode, rules[r].rule, rules[r].pos, print);
+			add_python_string(out, rules[r].message);
 			strbuf_addstr(out, ")\n");
 			if (!(k == 1 && r == nr - 1))
 				strbuf_addch(out, '\n');
 		}
 	}
 	for (r = 0; r < nr; r++)
-		free(messages[r]);
-	free(subsystem);
+		free(rules[r].message);
 }
 
 void cocci_generate_values(const struct migration *m,

@@ -8,6 +8,8 @@
  *	cocci-form.c		the rules that sort the calls by form
  *	cocci-gen.c		the text: header, modes, and the API
  *	cocci-value.c		a case's rule of the values apply knows
+ *	cocci-case-print.c	the rules a case's modes print: each call
+ *				once, as the case its arguments choose
  *	cocci-files.c		the files a spatch run takes (cocci_files())
  *
  * Caller's steps (cocci-gen.c): fill m, old, new, fn and renames of a
@@ -121,6 +123,19 @@ char *cocci_arg_name(const struct migration *m, size_t arg);
  * arguments spell what g's case asks, g->values' texts included
  */
 void cocci_add_value_rule(struct strbuf *out, const struct cocci_gen *g);
+/*
+ * A case's rules of the calls it prints (cocci-case-print.c):
+ * "case_form.q", the old-form calls its arguments choose it for, and in
+ * the function's last case "no_case.q", those no case takes; nothing
+ * for a migration without cases
+ */
+void cocci_add_case_print_rules(struct strbuf *out, const struct migration *m);
+/* m prints the calls all its function's cases list alike: not a later case */
+int cocci_case_prints_all(const struct migration *m);
+/* m is the last case of its function */
+int cocci_case_is_last(const struct migration *m);
+/* what the modes say of a call no case takes */
+char *cocci_no_case_message(const struct migration *m);
 /* "constant c3;" for each of c1 .. cN code uses */
 void cocci_add_constants(struct strbuf *out, const char *code, size_t nr);
 

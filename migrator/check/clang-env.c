@@ -7,7 +7,10 @@
  * out the include paths once per tree; clang_env_file_args() gives one
  * file's arguments: its own flags from the tree's compile_commands.json
  * when it has them (only what matters to parsing: -I -D -U -include
- * -isystem -std= ...), else the common ones.  The scratch directory
+ * -isystem -std= ...), else the common ones: the kernel's include path
+ * (its Makefile's LINUXINCLUDE, the directories the tree has), and,
+ * last, the <asm/...> wrappers of asm-generic a build would generate
+ * (clang-asm-generic.c), for a tree never built.  The scratch directory
  * (empty autoconf.h files, one "asm" link per tree for the
  * include/asm-ARCH layout) is shared by the process and removed at exit.
  * Every function may be called from any thread, but for
@@ -35,6 +38,7 @@
 #include <unistd.h>
 
 #include "clang-analysis.h"
+#include "clang-asm-generic.h"
 #include "clang-calls.h"
 #include "clang-vfs.h"
 #include "expr-depth.h"
@@ -176,6 +180,38 @@ static void arch_candidates(struct strlist *archs)
 	strlist_push(archs, "x86");
 }
 
+/* -IDIR for DIR of the tree (a format of arch), when it is a directory */
+static void add_include_if_dir(struct clang_env *env, const char *format,
+			       const char *arch)
+{
+	char *rel = xstrfmt(format, arch);
+	char *dir = xstrfmt("%s/%s", env->tree, rel);
+
+	if (is_dir(dir))
+		strlist_pushf(&env->args, "-I%s", dir);
+	free(dir);
+	free(rel);
+}
+
+/*
+ * After the tree's include/ and arch/ARCH/include, the rest of the
+ * kernel's own include path (LINUXINCLUDE and USERINCLUDE of its
+ * Makefile), those of them the tree has: the generated directories of
+ * a built tree and the uapi ones, where <asm/types.h> and its u8 are
+ */
+static void add_kernel_includes(struct clang_env *env, const char *arch)
+{
+	static const char *const dirs[] = {
+		"arch/%s/include/generated",	  "arch/%s/include/uapi",
+		"arch/%s/include/generated/uapi", "include/uapi",
+		"include/generated/uapi",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++)
+		add_include_if_dir(env, dirs[i], arch);
+}
+
 /* the include/asm-ARCH directory the asm link leads to, or NULL */
 static char *add_arch_includes(struct clang_env *env)
 {
@@ -193,6 +229,7 @@ static char *add_arch_includes(struct clang_env *env)
 
 		if (is_dir(inc)) {
 			strlist_pushf(&env->args, "-I%s", inc);
+			add_kernel_includes(env, archs.items[i].string);
 			done = 1;
 		} else if (is_dir(old)) {
 			/* the 2.6 layout: <asm/...> is include/asm-ARCH */
@@ -233,7 +270,7 @@ static int usable_compile_db(const char *path)
 
 int clang_env_init(struct clang_env *env, const char *tree)
 {
-	char *path, *root, *asm_dir, *include;
+	char *path, *root, *asm_dir, *include, *generic;
 	CXCompilationDatabase_Error db_error;
 
 	memset(env, 0, sizeof(*env));
@@ -269,12 +306,18 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	strlist_pushf(&env->args, "-I%s/include", env->tree);
 	asm_dir = add_arch_includes(env);
 	strlist_pushf(&env->args, "-I%s/include", root);
+	generic = clang_asm_generic_write(env->scratch, env->tree);
+	if (generic) {
+		strlist_push(&env->args, "-idirafter");
+		strlist_push(&env->args, generic);
+	}
 	strlist_push(&env->args, "-include");
 	strlist_pushf(&env->args, "%s/include/linux/autoconf.h", root);
 	include = xstrfmt("%s/include", root);
 	env->vfs = clang_vfs_write(env->scratch, env->tree, env->resource_dir,
-				   include, asm_dir);
+				   include, asm_dir, generic);
 	free(include);
+	free(generic);
 	free(asm_dir);
 	free(root);
 	if (!env->vfs) {

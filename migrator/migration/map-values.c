@@ -153,6 +153,29 @@ void map_values_texts(const struct map_values *v, int all, uint64_t want,
 		}
 }
 
+int map_values_clash(const struct map_values *v, const char *path,
+		     const char *text, size_t len, struct map_values_clash *out)
+{
+	char *key = map_values_key(text, len);
+	const struct map_value *mine = find(map_values_file(v, path), key);
+	const struct map_value *it = NULL;
+	size_t i;
+
+	for (i = 0; mine && mine->conflict && i < v->nr; i++) {
+		it = find(&v->files[i], key);
+		if (it && it->value != mine->value)
+			break;
+	}
+	free(key);
+	if (!mine || !it || i == v->nr)
+		return 0;
+	out->paths[0] = path;
+	out->paths[1] = v->files[i].path;
+	out->literals[0] = mine->literal;
+	out->literals[1] = it->literal;
+	return 1;
+}
+
 size_t map_values_nr_known(const struct map_values *v)
 {
 	struct strlist texts = STRLIST_INIT;

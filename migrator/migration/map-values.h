@@ -56,6 +56,20 @@ void map_values_add(struct map_values *v, const char *path, const char *text,
 /* the values of the file at path, or NULL; v may be NULL */
 const struct map_values_file *map_values_file(const struct map_values *v,
 					      const char *path);
+/* a text two files give different values: the files, and the values */
+struct map_values_clash {
+	const char *paths[2];
+	const char *literals[2];
+};
+
+/*
+ * text[0..len) has in the file at path a value another file does not
+ * give it: 1 with the two (the call's file first, then the first other
+ * one); else 0
+ */
+int map_values_clash(const struct map_values *v, const char *path,
+		     const char *text, size_t len,
+		     struct map_values_clash *out);
 /* how many texts have a value (in some file, without conflict) */
 size_t map_values_nr_known(const struct map_values *v);
 /*

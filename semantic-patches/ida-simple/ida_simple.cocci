@@ -117,11 +117,20 @@ expression e1;
 - , 0
   , ...)
 
-@depends on context@
+// The old-form calls whose arguments choose this case, not an earlier one.
+@case_form_1 depends on !patch@
 position old_form_1.p;
+position q;
+expression e1, e4;
 @@
 
-* ida_simple_get@p(...)
+ida_simple_get@p@q(e1, 0, 0, e4)
+
+@depends on context@
+position case_form_1.q;
+@@
+
+* ida_simple_get@q(...)
 
 @depends on context@
 position ambiguous_1.p;
@@ -136,7 +145,7 @@ position shadowed_1.p;
 * ida_simple_get@p(...)
 
 @script:python depends on org@
-p << old_form_1.p;
+p << case_form_1.q;
 @@
 
 coccilib.org.print_todo(p[0],
@@ -160,7 +169,7 @@ coccilib.org.print_todo(p[0],
 		"it: not the ida call; left alone")
 
 @script:python depends on report@
-p << old_form_1.p;
+p << case_form_1.q;
 @@
 
 coccilib.report.print_report(p[0],
@@ -271,71 +280,43 @@ expression e1, e2;
 - , 0
   , ...)
 
-@depends on context@
+// The old-form calls whose arguments choose this case, not an earlier one.
+@earlier_case_2 depends on !patch && !defined_here_2 && !declared_static_2@
+position p_case;
+expression e1, e4;
+@@
+
+ida_simple_get@p_case(e1, 0, 0, e4)
+
+@case_form_2 depends on !patch@
 position old_form_2.p;
+position q != {earlier_case_2.p_case};
+expression e1, e2, e4;
 @@
 
-* ida_simple_get@p(...)
+ida_simple_get@p@q(e1, e2, 0, e4)
 
 @depends on context@
-position ambiguous_2.p;
+position case_form_2.q;
 @@
 
-* ida_simple_get@p(...)
-
-@depends on context@
-position shadowed_2.p;
-@@
-
-* ida_simple_get@p(...)
+* ida_simple_get@q(...)
 
 @script:python depends on org@
-p << old_form_2.p;
+p << case_form_2.q;
 @@
 
 coccilib.org.print_todo(p[0],
 		"ida_simple_get() called in the old form; call ida_alloc_min() "
 		"instead of ida_simple_get() and drop the end argument")
 
-@script:python depends on org@
-p << ambiguous_2.p;
-@@
-
-coccilib.org.print_todo(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on org@
-p << shadowed_2.p;
-@@
-
-coccilib.org.print_todo(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
-
 @script:python depends on report@
-p << old_form_2.p;
+p << case_form_2.q;
 @@
 
 coccilib.report.print_report(p[0],
 		"ida_simple_get() called in the old form; call ida_alloc_min() "
 		"instead of ida_simple_get() and drop the end argument")
-
-@script:python depends on report@
-p << ambiguous_2.p;
-@@
-
-coccilib.report.print_report(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on report@
-p << shadowed_2.p;
-@@
-
-coccilib.report.print_report(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
 
 // ---- 3 of 5 ----
 // Call ida_alloc_max() instead of ida_simple_get() and drop the start
@@ -427,71 +408,48 @@ constant c3;
 - , c3
   , ...)
 
-@depends on context@
+// The old-form calls whose arguments choose this case, not an earlier one.
+@earlier_case_3 depends on !patch && !defined_here_3 && !declared_static_3@
+position p_case;
+expression e1, e2, e4;
+@@
+
+(
+ida_simple_get@p_case(e1, 0, 0, e4)
+|
+ida_simple_get@p_case(e1, e2, 0, e4)
+)
+
+@case_form_3 depends on !patch@
 position old_form_3.p;
+position q != {earlier_case_3.p_case};
+expression e1, e4;
+constant c3;
 @@
 
-* ida_simple_get@p(...)
+ida_simple_get@p@q(e1, 0, c3, e4)
 
 @depends on context@
-position ambiguous_3.p;
+position case_form_3.q;
 @@
 
-* ida_simple_get@p(...)
-
-@depends on context@
-position shadowed_3.p;
-@@
-
-* ida_simple_get@p(...)
+* ida_simple_get@q(...)
 
 @script:python depends on org@
-p << old_form_3.p;
+p << case_form_3.q;
 @@
 
 coccilib.org.print_todo(p[0],
 		"ida_simple_get() called in the old form; call ida_alloc_max() "
 		"instead of ida_simple_get() and drop the start argument")
 
-@script:python depends on org@
-p << ambiguous_3.p;
-@@
-
-coccilib.org.print_todo(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on org@
-p << shadowed_3.p;
-@@
-
-coccilib.org.print_todo(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
-
 @script:python depends on report@
-p << old_form_3.p;
+p << case_form_3.q;
 @@
 
 coccilib.report.print_report(p[0],
 		"ida_simple_get() called in the old form; call ida_alloc_max() "
 		"instead of ida_simple_get() and drop the start argument")
-
-@script:python depends on report@
-p << ambiguous_3.p;
-@@
-
-coccilib.report.print_report(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on report@
-p << shadowed_3.p;
-@@
-
-coccilib.report.print_report(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
 
 // ---- 4 of 5 ----
 // Call ida_alloc_range() instead of ida_simple_get().
@@ -582,26 +540,68 @@ constant c3;
 - , c3
   , ...)
 
-@depends on context@
+// The old-form calls whose arguments choose this case, not an earlier one.
+@earlier_case_4 depends on !patch && !defined_here_4 && !declared_static_4@
+position p_case;
+expression e1, e2, e4;
+constant c3;
+@@
+
+(
+ida_simple_get@p_case(e1, 0, 0, e4)
+|
+ida_simple_get@p_case(e1, e2, 0, e4)
+|
+ida_simple_get@p_case(e1, 0, c3, e4)
+)
+
+@case_form_4 depends on !patch@
 position old_form_4.p;
+position q != {earlier_case_4.p_case};
+expression e1, e2, e4;
+constant c3;
 @@
 
-* ida_simple_get@p(...)
+ida_simple_get@p@q(e1, e2, c3, e4)
+
+// The old-form calls no case takes: a value it needs is not known here.
+@any_case_4 depends on !patch && !defined_here_4 && !declared_static_4@
+position p_case;
+expression e1, e2, e4;
+constant c3;
+@@
+
+(
+ida_simple_get@p_case(e1, 0, 0, e4)
+|
+ida_simple_get@p_case(e1, e2, 0, e4)
+|
+ida_simple_get@p_case(e1, 0, c3, e4)
+|
+ida_simple_get@p_case(e1, e2, c3, e4)
+)
+
+@no_case_4 depends on !patch@
+position old_form_4.p;
+position q != {any_case_4.p_case};
+@@
+
+ida_simple_get@p@q(...)
 
 @depends on context@
-position ambiguous_4.p;
+position case_form_4.q;
 @@
 
-* ida_simple_get@p(...)
+* ida_simple_get@q(...)
 
 @depends on context@
-position shadowed_4.p;
+position no_case_4.q;
 @@
 
-* ida_simple_get@p(...)
+* ida_simple_get@q(...)
 
 @script:python depends on org@
-p << old_form_4.p;
+p << case_form_4.q;
 @@
 
 coccilib.org.print_todo(p[0],
@@ -609,23 +609,15 @@ coccilib.org.print_todo(p[0],
 		"instead of ida_simple_get()")
 
 @script:python depends on org@
-p << ambiguous_4.p;
+p << no_case_4.q;
 @@
 
 coccilib.org.print_todo(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on org@
-p << shadowed_4.p;
-@@
-
-coccilib.org.print_todo(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
+		"ida_simple_get(): left: its case depends on end, whose value is "
+		"not a constant here")
 
 @script:python depends on report@
-p << old_form_4.p;
+p << case_form_4.q;
 @@
 
 coccilib.report.print_report(p[0],
@@ -633,20 +625,12 @@ coccilib.report.print_report(p[0],
 		"instead of ida_simple_get()")
 
 @script:python depends on report@
-p << ambiguous_4.p;
+p << no_case_4.q;
 @@
 
 coccilib.report.print_report(p[0],
-		"ida_simple_get(): cannot decide whether this call is in the old "
-		"or the new form")
-
-@script:python depends on report@
-p << shadowed_4.p;
-@@
-
-coccilib.report.print_report(p[0],
-		"ida_simple_get() is defined in this file or declared static in "
-		"it: not the ida call; left alone")
+		"ida_simple_get(): left: its case depends on end, whose value is "
+		"not a constant here")
 
 // ---- 5 of 5 ----
 // Call ida_free() instead of ida_simple_remove().
