@@ -101,6 +101,11 @@ struct call_site {
 	int in_macro;		      /* inside a #define body */
 	/* another kind's occurrence, complete without an argument list */
 	int standalone;
+	/*
+	 * a callback's function given in one file and defined in another:
+	 * apply converts its occurrences in every file or in none
+	 */
+	int across_files;
 
 	/* only for a name followed by '(' */
 	int has_args;

@@ -159,9 +159,13 @@ static void member_verdict(const struct cb_code *c,
 	}
 }
 
-static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
-		     size_t from, size_t to, const struct cb_verdict *v,
-		     const char *fn)
+/*
+ * Code tokens [from, to) as an occurrence named at token at, given fn;
+ * one of a function the tree gives across files is marked so
+ */
+static void add_site(struct scan_file *file, const struct cb_code *c,
+		     const struct migration *m, size_t at, size_t from,
+		     size_t to, const struct cb_verdict *v, const char *fn)
 {
 	struct call_site *cs;
 	size_t s = cb_tok(c, from)->start, e = cb_tok(c, to)->end;
@@ -178,6 +182,7 @@ static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
 	cs->variadic = v->line;
 	cs->local_name = xstrdup(fn);
 	cs->standalone = 1;
+	cs->across_files = !v->local && cb_remote_find(m, fn, strlen(fn));
 	lex_squeeze(&text, c->buf + s, e - s);
 	cs->text = strbuf_detach(&text, NULL);
 }
@@ -211,7 +216,7 @@ static void add_function_sites(struct scan_file *file, const struct cb_code *c,
 		else if (v->remote)
 			dv.kind = f.form == CB_FORM_NEW ? CALL_SITE_NEW :
 							  CALL_SITE_OLD;
-		add_site(file, c, i, f.first, f.close, &dv, name);
+		add_site(file, c, m, i, f.first, f.close, &dv, name);
 	}
 }
 
@@ -292,7 +297,7 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 			continue;
 		}
 		member_verdict(c, cb, occ[i].field, &v);
-		add_site(file, c, occ[i].field, occ[i].field - 1,
+		add_site(file, c, m, occ[i].field, occ[i].field - 1,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
 			strlist_push(&done, name);
@@ -357,7 +362,7 @@ static void add_macro_site(struct scan_file *file, const struct cb_code *c,
 		v.kind = CALL_SITE_NEW;
 		v.reason = CALL_REASON_NONE;
 	}
-	add_site(file, c, o->field, o->field - 1, o->value_end, &v, name);
+	add_site(file, c, m, o->field, o->field - 1, o->value_end, &v, name);
 	file->sites[at].name_offset += from;
 	file->sites[at].in_macro = 1;
 	free(name);
