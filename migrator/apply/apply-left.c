@@ -21,6 +21,7 @@ static const char *const reason_names[APPLY_LEFT_NR] = {
 	[APPLY_LEFT_CONTEXT] = "left by context",
 	[APPLY_LEFT_VALUE] = "value unknown",
 	[APPLY_LEFT_TWICE] = "evaluated twice",
+	[APPLY_LEFT_ACROSS] = "left in another file",
 };
 
 const char *apply_reason_name(enum apply_reason reason)
@@ -138,6 +139,13 @@ void apply_left_text(const struct apply_left *l, struct strbuf *out)
 			    "argument %zu '%s' (%s) would be evaluated twice "
 			    "by the new call",
 			    l->arg, or_empty(l->text), or_empty(l->param));
+		break;
+	case APPLY_LEFT_ACROSS:
+		strbuf_addf(out,
+			    "left in another file: '%s' is not converted in "
+			    "%s, and a function is converted in every file "
+			    "or none",
+			    or_empty(l->function), or_empty(l->text));
 		break;
 	case APPLY_DROPPED:
 		if (!l->arg) {

@@ -30,7 +30,7 @@
 #include "tree-fs.h"
 #include "util.h"
 
-#define MEMO_MAGIC "kmigrate-apply-run 6"
+#define MEMO_MAGIC "kmigrate-apply-run 7"
 
 static void add_number(struct result_key *key, long long n)
 {

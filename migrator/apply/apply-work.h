@@ -20,6 +20,8 @@
 #include "strbuf.h"
 #include "strlist.h"
 
+struct scan_result;
+
 /* a file spatch runs on */
 struct apply_work {
 	struct apply_file *file;
@@ -54,6 +56,12 @@ struct apply_work {
 	 */
 	struct strbuf spliced;
 	int has_spliced;
+	/*
+	 * per call of orig, NULL: the path of the file that leaves the
+	 * function it is of, given across files (apply-whole.c)
+	 */
+	const char **whole_left;
+	int rewrite_again; /* apply_whole_leave() took a conversion back */
 };
 
 struct apply_ctx {
@@ -128,6 +136,17 @@ int apply_copy_in(struct apply_ctx *ctx, struct apply_work *w, size_t i);
  * the other files' part the copy ended with (kind.h's spatch_context)
  */
 size_t apply_cut_context(const char *text, size_t len);
+
+/*
+ * apply-whole.c: of the functions given across files (call-site.h's
+ * across_files), those some file leaves, added to left (util: that
+ * file's path, from scan); their calls taken back in every other work
+ * (changes[] made CALL_SAME, whole_left[] set), which is marked
+ * rewrite_again.  works[i] is scan's file i (no file: not converted);
+ * returns how many works it took a call from, 0 when none.
+ */
+size_t apply_whole_leave(struct apply_work *works,
+			 const struct scan_result *scan, struct strlist *left);
 
 /* apply-spatch.c: what apply_spatch() made in the work */
 void apply_work_release_spatch(struct apply_work *w);

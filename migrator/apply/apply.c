@@ -209,6 +209,16 @@ static void left_old(struct apply_result *r, const struct apply_file *file,
 		add_left(r, file, cs, APPLY_LEFT_NOT_MATCHED, NULL);
 }
 
+/* a function's occurrence left as the file at path leaves another */
+static void left_across(struct apply_result *r, const struct apply_file *file,
+			const struct call_site *cs, const char *path)
+{
+	struct apply_left *left =
+		add_left(r, file, cs, APPLY_LEFT_ACROSS, xstrdup(path));
+
+	left->function = xstrdup(cs->local_name);
+}
+
 /* why the migration leaves a call by context in the file at path */
 static const char *context_reason(const struct migration *m, const char *path)
 {
@@ -232,8 +242,11 @@ static void account_sites(struct apply_result *r, const struct migration *m,
 		const struct call_site *cs = &sites[i];
 		int inserted = changes && changes[i] == CALL_CONVERTED;
 
-		if (cs->kind == CALL_SITE_OLD &&
-		    !(inserted && apply_is_convertible(cs)))
+		if (cs->kind == CALL_SITE_OLD && w && w->whole_left &&
+		    w->whole_left[i])
+			left_across(r, file, cs, w->whole_left[i]);
+		else if (cs->kind == CALL_SITE_OLD &&
+			 !(inserted && apply_is_convertible(cs)))
 			left_old(r, file, cs, w, m);
 		else if (cs->kind == CALL_SITE_AMBIGUOUS)
 			add_left_site(r, file, cs, APPLY_LEFT_AMBIGUOUS);
@@ -368,34 +381,92 @@ static int take_spliced(struct apply_work *w, const struct migration *m,
 	return ret;
 }
 
-/* convert from spatch's checked result; the calls left are recorded */
+/* the file's new text from spatch's checked result, or its failure */
 static void convert_file(struct apply_ctx *ctx, struct apply_work *w)
 {
 	struct apply_file *file = w->file;
 	const struct scanned_text *a = &w->orig;
 	enum call_change *changes = w->changes;
 
-	if (w->failure) {
-		file->failure = xstrdup(w->failure);
-		ctx->result->nr_failed++;
-	} else if ((w->has_spliced ? take_spliced(w, ctx->opts->m, changes) :
-				     rewrite(ctx, w, changes)) < 0) {
+	if (!w->failure &&
+	    (w->has_spliced ? take_spliced(w, ctx->opts->m, changes) :
+			      rewrite(ctx, w, changes)) < 0) {
 		w->failure = xstrdup("kmigrate's rewrite does not match "
 				     "spatch's (a bug); file left as it was");
-		file->failure = xstrdup(w->failure);
-		ctx->result->nr_failed++;
 		memset(changes, 0, a->scan.nr_sites * sizeof(*changes));
 		file->converted = 0;
 	}
+	if (w->failure)
+		file->converted = 0;
 	if (!file->converted) {
 		strbuf_reset(&file->new_text);
 		strbuf_add(&file->new_text, file->old_text.buf,
 			   file->old_text.len);
 	}
+}
+
+/*
+ * A function given across files converted in every file or none
+ * (apply-whole.c): the files it is taken back from converted again,
+ * until none loses one
+ */
+static void convert_whole(struct apply_ctx *ctx, struct apply_work *works,
+			  const struct scan_result *scan)
+{
+	struct strlist left = STRLIST_INIT;
+	size_t i;
+
+	while (apply_whole_leave(works, scan, &left))
+		for (i = 0; i < scan->nr_files; i++)
+			if (works[i].rewrite_again)
+				convert_file(ctx, &works[i]);
+	strlist_clear(&left, 0);
+}
+
+/* the file's conversion counted, the calls left recorded */
+static void account_file(struct apply_ctx *ctx, struct apply_work *w)
+{
+	struct apply_file *file = w->file;
+	const struct scanned_text *a = &w->orig;
+
+	if (w->failure) {
+		file->failure = xstrdup(w->failure);
+		ctx->result->nr_failed++;
+	}
 	ctx->result->nr_converted += file->converted;
 	ctx->result->nr_changed += file->converted > 0;
 	account_sites(ctx->result, ctx->opts->m, file, a->scan.sites,
-		      a->scan.nr_sites, changes, w);
+		      a->scan.nr_sites, w->changes, w);
+}
+
+/* every file converted from spatch's result, and accounted for */
+static void convert_files(struct apply_ctx *ctx, struct apply_work *works,
+			  const struct scan_result *scan)
+{
+	struct apply_result *r = ctx->result;
+	size_t i;
+
+	for (i = 0; i < scan->nr_files; i++)
+		if (works[i].file)
+			convert_file(ctx, &works[i]);
+	convert_whole(ctx, works, scan);
+	for (i = 0; i < scan->nr_files; i++) {
+		struct apply_file *file = &r->files[i];
+		const struct scan_file *sf = &scan->files[i];
+
+		if (works[i].file) {
+			account_file(ctx, &works[i]);
+		} else if (file->failure) { /* could not be read */
+			struct apply_work unread = { .failure = file->failure };
+
+			r->nr_failed++;
+			account_sites(r, ctx->opts->m, file, sf->sites,
+				      sf->nr_sites, NULL, &unread);
+		} else {
+			account_sites(r, ctx->opts->m, file, sf->sites,
+				      sf->nr_sites, NULL, NULL);
+		}
+	}
 }
 
 /* ---- the tree ---- */
@@ -455,6 +526,7 @@ static void release_work(struct apply_work *w)
 		return;
 	scanned_text_release(&w->orig);
 	apply_work_release_spatch(w);
+	free(w->whole_left);
 	strbuf_release(&w->given_text);
 	strbuf_release(&w->context);
 	strbuf_release(&w->cached_output);
@@ -576,24 +648,8 @@ int apply_tree(const struct apply_opts *opts, struct apply_result *r)
 		ret = apply_spatch(&ctx, works, scan.nr_files, &coccis);
 	apply_spatch_cancel(&ctx);
 	strlist_clear(&coccis, 0);
-	for (i = 0; !ret && i < scan.nr_files; i++) {
-		struct apply_file *file = &r->files[i];
-
-		if (works[i].file) {
-			convert_file(&ctx, &works[i]);
-			continue;
-		}
-		if (file->failure) { /* could not be read */
-			struct apply_work unread = { .failure = file->failure };
-
-			r->nr_failed++;
-			account_sites(r, ctx.opts->m, file, scan.files[i].sites,
-				      scan.files[i].nr_sites, NULL, &unread);
-			continue;
-		}
-		account_sites(r, ctx.opts->m, file, scan.files[i].sites,
-			      scan.files[i].nr_sites, NULL, NULL);
-	}
+	if (!ret)
+		convert_files(&ctx, works, &scan);
 	for (i = 0; i < scan.nr_files; i++)
 		release_work(&works[i]);
 	free(works);

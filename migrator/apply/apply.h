@@ -54,6 +54,7 @@ enum apply_reason {
 	APPLY_LEFT_CONTEXT,	  /* where the map does not apply ("where:") */
 	APPLY_LEFT_VALUE,	  /* its values choose no conversion */
 	APPLY_LEFT_TWICE,	  /* an argument would be evaluated twice */
+	APPLY_LEFT_ACROSS,	  /* its function is left in another file */
 	APPLY_LEFT_NR,
 	/* not left: converted, an argument dropped (a warning) */
 	APPLY_DROPPED = APPLY_LEFT_NR

@@ -40,6 +40,8 @@ static size_t callback_names(const struct migration *m, const char **names)
 	names[n++] = cb->field;
 	if (callback_renames(cb))
 		names[n++] = cb->new_field;
+	/* a positional initializer names no member */
+	names[n++] = cb->struct_name;
 	return n;
 }
 

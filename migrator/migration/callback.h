@@ -43,6 +43,16 @@ struct migration_callback {
 	 */
 	struct strlist remote;
 	struct name_table remote_names;
+	/*
+	 * The member's places in the struct, 1-based (positional
+	 * initializers), from the tree's definition of it; 0 unknown.
+	 * places_wanted: a file has a positional initializer;
+	 * struct_defs: files that define the struct, places_differ: not
+	 * all with the same places
+	 */
+	size_t field_place, new_field_place;
+	int places_wanted, places_differ;
+	size_t struct_defs;
 };
 
 /* the callback data of a migration of that kind */

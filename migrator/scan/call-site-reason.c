@@ -57,6 +57,19 @@ static void callback_reason_words(struct strbuf *sb,
 			    "than the member's",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_POSITIONAL:
+		strbuf_addf(sb,
+			    "'%s' is given in a positional initializer (make "
+			    "it designated, then convert)",
+			    text);
+		break;
+	case CALL_REASON_CALLBACK_PLACE:
+		strbuf_addf(sb,
+			    "a positional initializer of struct %s, whose "
+			    "definition the tree does not hold once: the "
+			    "member's place is unknown",
+			    text);
+		break;
 	default:
 		break;
 	}
@@ -129,6 +142,8 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_DEFINITIONS:
 	case CALL_REASON_CALLBACK_MACRO:
 	case CALL_REASON_CALLBACK_PROTOTYPE:
+	case CALL_REASON_CALLBACK_POSITIONAL:
+	case CALL_REASON_CALLBACK_PLACE:
 		return cs->local_name;
 	default:
 		return NULL;

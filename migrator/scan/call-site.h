@@ -78,8 +78,11 @@ enum call_site_reason {
 	CALL_REASON_CALLBACK_NOWHERE,	/* no file of the tree defines it */
 	/* variadic: the number of files that define it */
 	CALL_REASON_CALLBACK_DEFINITIONS,
-	CALL_REASON_CALLBACK_MACRO,	/* given inside a #define body */
-	CALL_REASON_CALLBACK_PROTOTYPE, /* defined with another prototype */
+	CALL_REASON_CALLBACK_MACRO,	 /* given inside a #define body */
+	CALL_REASON_CALLBACK_PROTOTYPE,	 /* defined with another prototype */
+	CALL_REASON_CALLBACK_POSITIONAL, /* given in a positional initializer */
+	/* local_name: the struct; a positional initializer, places unknown */
+	CALL_REASON_CALLBACK_PLACE,
 	CALL_REASON_NR
 };
 
@@ -101,6 +104,11 @@ struct call_site {
 	int in_macro;		      /* inside a #define body */
 	/* another kind's occurrence, complete without an argument list */
 	int standalone;
+	/*
+	 * a callback's function given in one file and defined in another:
+	 * apply converts its occurrences in every file or in none
+	 */
+	int across_files;
 
 	/* only for a name followed by '(' */
 	int has_args;

@@ -1,8 +1,9 @@
 /*
  * callback-code.h - the code tokens of a buffer as the "callback" kind
  * reads them (callback-site.h), and the functions it decides: shared by
- * callback-site.c (the occurrences) and callback-func.c (a function's
- * declaration, its returns and their conversion).
+ * callback-site.c (the occurrences), callback-func.c (a function's
+ * declaration, its returns and their conversion) and callback-place.c
+ * (positional initializers).
  *
  * Caller's steps: lex the buffer, cb_code_init(), use the indices
  * (code indices: comments and directives left out), cb_code_release().
@@ -100,6 +101,26 @@ void cb_function_returns(const struct cb_code *c,
 			 const struct cb_function *f, struct cb_returns *r);
 /* the declaration f says "static" */
 int cb_function_static(const struct cb_code *c, const struct cb_function *f);
+
+/*
+ * An element of a positional initializer of the struct (callback-place.c)
+ * at the member's place, or an initializer whose places are unknown
+ */
+struct cb_place {
+	size_t brace; /* the initializer's '{' */
+	size_t value; /* the element's first token; CB_NONE: places unknown */
+	int new_name; /* at the place of the member's new name */
+};
+
+/*
+ * The places of the member (1-based, 0: absent) in the definition of
+ * the struct the code holds at file scope: 1, else 0
+ */
+int cb_place_learn(const struct cb_code *c, const struct migration_callback *cb,
+		   size_t *field, size_t *new_field);
+/* the positional initializers' elements at the member's places */
+void cb_positional(const struct cb_code *c, const struct migration_callback *cb,
+		   struct cb_place **out, size_t *nr);
 
 /* how a function is left, or converted (callback-site.c decides) */
 struct cb_verdict {

@@ -89,6 +89,11 @@ int callback_span(const struct token_list *toks, const char *buf,
 		*first = c.idx[f.first];
 		*last = c.idx[f.end];
 		ret = 0;
+	} else if (i != CB_NONE &&
+		   (c.encl[i] != CB_NONE || cb_is(&c, i, "{"))) {
+		/* a positional initializer's element, or its brace */
+		*first = *last = c.idx[i];
+		ret = 0;
 	} else if (i == CB_NONE) {
 		ret = directive_token(toks, name_offset, first);
 		*last = *first;

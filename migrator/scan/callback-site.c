@@ -159,9 +159,13 @@ static void member_verdict(const struct cb_code *c,
 	}
 }
 
-static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
-		     size_t from, size_t to, const struct cb_verdict *v,
-		     const char *fn)
+/*
+ * Code tokens [from, to) as an occurrence named at token at, given fn;
+ * one of a function the tree gives across files is marked so
+ */
+static void add_site(struct scan_file *file, const struct cb_code *c,
+		     const struct migration *m, size_t at, size_t from,
+		     size_t to, const struct cb_verdict *v, const char *fn)
 {
 	struct call_site *cs;
 	size_t s = cb_tok(c, from)->start, e = cb_tok(c, to)->end;
@@ -178,6 +182,7 @@ static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
 	cs->variadic = v->line;
 	cs->local_name = xstrdup(fn);
 	cs->standalone = 1;
+	cs->across_files = !v->local && cb_remote_find(m, fn, strlen(fn));
 	lex_squeeze(&text, c->buf + s, e - s);
 	cs->text = strbuf_detach(&text, NULL);
 }
@@ -211,7 +216,7 @@ static void add_function_sites(struct scan_file *file, const struct cb_code *c,
 		else if (v->remote)
 			dv.kind = f.form == CB_FORM_NEW ? CALL_SITE_NEW :
 							  CALL_SITE_OLD;
-		add_site(file, c, i, f.first, f.close, &dv, name);
+		add_site(file, c, m, i, f.first, f.close, &dv, name);
 	}
 }
 
@@ -262,16 +267,83 @@ static int by_offset(const void *a, const void *b)
 	       (x->name_offset < y->name_offset);
 }
 
+/*
+ * The elements of positional initializers at the member's place, each
+ * left (a function at the new member's place is converted already), its
+ * function's name kept in positional; an initializer whose places are
+ * unknown is left, named at its brace
+ */
+static void positional_sites(struct scan_file *file, const struct cb_code *c,
+			     const struct migration *m, unsigned char *seen,
+			     struct strlist *positional)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	struct cb_place *pl = NULL;
+	struct cb_verdict v;
+	size_t i, nr, fn, end;
+
+	cb_positional(c, cb, &pl, &nr);
+	for (i = 0; i < nr; i++) {
+		size_t at = pl[i].value == CB_NONE ? pl[i].brace : pl[i].value;
+		char *name;
+
+		memset(&v, 0, sizeof(v));
+		v.kind = CALL_SITE_AMBIGUOUS;
+		v.reason = CALL_REASON_CALLBACK_PLACE;
+		if (pl[i].value == CB_NONE) {
+			if (!seen[c->idx[at]]++)
+				add_site(file, c, m, at, at, c->match[at], &v,
+					 cb->struct_name);
+			continue;
+		}
+		fn = value_fn(c, at, cb, &end);
+		if (fn == CB_NONE)
+			continue;
+		name = xstrndup(c->buf + cb_tok(c, fn)->start,
+				cb_tok(c, fn)->end - cb_tok(c, fn)->start);
+		v.reason = CALL_REASON_CALLBACK_POSITIONAL;
+		if (pl[i].new_name) {
+			v.kind = CALL_SITE_NEW;
+			v.reason = CALL_REASON_NONE;
+		} else if (strlist_find(positional, name) < 0) {
+			strlist_push(positional, name);
+		}
+		if (!seen[c->idx[at]]++)
+			add_site(file, c, m, at, at, end, &v, name);
+		free(name);
+	}
+	free(pl);
+}
+
+/* decide() as scan_reading() does: a function given positionally is left */
+static void decide_given(const struct cb_code *c, const struct migration *m,
+			 const struct cb_occ *o,
+			 const struct strlist *positional, struct cb_verdict *v)
+{
+	const struct migration_callback *cb = migration_callback(m);
+	const struct token *t = cb_tok(c, o->fn);
+	char *name = xstrndup(c->buf + t->start, t->end - t->start);
+
+	decide(c, m, o->fn, cb_is(c, o->field, cb->new_field), v);
+	if (v->kind == CALL_SITE_OLD && strlist_find(positional, name) >= 0) {
+		v->kind = CALL_SITE_AMBIGUOUS;
+		v->reason = CALL_REASON_CALLBACK_POSITIONAL;
+		v->line = 0;
+	}
+	free(name);
+}
+
 /* the occurrences of one reading of the buffer (callback-code.h) */
 static void scan_reading(struct scan_file *file, const struct cb_code *c,
 			 const struct migration *m, unsigned char *seen)
 {
 	const struct migration_callback *cb = migration_callback(m);
-	struct strlist done = STRLIST_INIT;
+	struct strlist done = STRLIST_INIT, positional = STRLIST_INIT;
 	struct cb_occ *occ = NULL;
 	struct cb_verdict v;
 	size_t i, nr = 0;
 
+	positional_sites(file, c, m, seen, &positional);
 	find_occurrences(c, cb, &occ, &nr);
 	for (i = 0; i < nr; i++) {
 		const struct token *t = cb_tok(c, occ[i].fn);
@@ -281,8 +353,7 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 		if (seen[c->idx[occ[i].field]]++)
 			continue;
 		name = xstrndup(c->buf + t->start, t->end - t->start);
-		decide(c, m, occ[i].fn, cb_is(c, occ[i].field, cb->new_field),
-		       &v);
+		decide_given(c, m, &occ[i], &positional, &v);
 		/* an assignment of a function of another prototype */
 		if (!occ[i].initializer &&
 		    (!v.defined ||
@@ -292,18 +363,18 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 			continue;
 		}
 		member_verdict(c, cb, occ[i].field, &v);
-		add_site(file, c, occ[i].field, occ[i].field - 1,
+		add_site(file, c, m, occ[i].field, occ[i].field - 1,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
 			strlist_push(&done, name);
-			decide(c, m, occ[i].fn,
-			       cb_is(c, occ[i].field, cb->new_field), &v);
+			decide_given(c, m, &occ[i], &positional, &v);
 			add_function_sites(file, c, m, &v, name);
 		}
 		free(name);
 	}
 	remote_functions(file, c, m, &done);
 	strlist_clear(&done, 0);
+	strlist_clear(&positional, 0);
 	free(occ);
 }
 
@@ -357,7 +428,7 @@ static void add_macro_site(struct scan_file *file, const struct cb_code *c,
 		v.kind = CALL_SITE_NEW;
 		v.reason = CALL_REASON_NONE;
 	}
-	add_site(file, c, o->field, o->field - 1, o->value_end, &v, name);
+	add_site(file, c, m, o->field, o->field - 1, o->value_end, &v, name);
 	file->sites[at].name_offset += from;
 	file->sites[at].in_macro = 1;
 	free(name);

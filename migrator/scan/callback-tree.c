@@ -61,6 +61,8 @@ size_t callback_tree_names(const struct migration *m,
 		name_table_release(&cb->remote_names, NULL);
 		memset(&cb->remote_names, 0, sizeof(cb->remote_names));
 		strlist_clear(&cb->remote, 1);
+		cb->field_place = cb->new_field_place = cb->struct_defs = 0;
+		cb->places_wanted = cb->places_differ = 0;
 		return 0;
 	}
 	for (i = 0; i < file->nr_sites; i++) {
@@ -68,6 +70,8 @@ size_t callback_tree_names(const struct migration *m,
 		const char *name = cs->local_name;
 		struct strlist_item *item;
 
+		if (cs->reason == CALL_REASON_CALLBACK_PLACE)
+			cb->places_wanted = 1;
 		if (cs->reason != CALL_REASON_CALLBACK_UNDEFINED ||
 		    remote_entry(m, name, strlen(name)))
 			continue;
@@ -76,7 +80,7 @@ size_t callback_tree_names(const struct migration *m,
 		*name_table_put(&cb->remote_names, item->string,
 				strlen(item->string)) = item->util;
 	}
-	return cb->remote.nr;
+	return cb->remote.nr + (size_t)cb->places_wanted;
 }
 
 static int ident_byte(unsigned char c)
@@ -85,10 +89,29 @@ static int ident_byte(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
+/* buf names the struct, as a whole identifier */
+static int names_struct(const struct migration_callback *cb, const char *buf,
+			size_t len)
+{
+	size_t n = strlen(cb->struct_name);
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memmem(p, (size_t)(end - p), cb->struct_name, n))) {
+		if ((p == buf || !ident_byte((unsigned char)p[-1])) &&
+		    (p + n == end || !ident_byte((unsigned char)p[n])))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
 int callback_mentions(const struct migration *m, const char *buf, size_t len)
 {
 	size_t i = 0, start;
 
+	if (remote_data(m)->places_wanted &&
+	    names_struct(remote_data(m), buf, len))
+		return 1;
 	if (!remote_data(m)->remote.nr)
 		return 0;
 	while (i < len) {
@@ -143,6 +166,21 @@ static void learn_reading(const struct cb_code *c, const struct migration *m,
 	}
 }
 
+/* the member's places, from a definition of the struct in the file */
+static void learn_places(const struct cb_code *c, const struct migration *m)
+{
+	struct migration_callback *cb = remote_data(m);
+	size_t field, new_field;
+
+	if (!cb->places_wanted || !cb_place_learn(c, cb, &field, &new_field))
+		return;
+	if (cb->struct_defs++ &&
+	    (field != cb->field_place || new_field != cb->new_field_place))
+		cb->places_differ = 1;
+	cb->field_place = field;
+	cb->new_field_place = new_field;
+}
+
 void callback_tree_learn(const struct migration *m, const char *path,
 			 const char *buf, size_t len)
 {
@@ -158,6 +196,7 @@ void callback_tree_learn(const struct migration *m, const char *path,
 		cb_code_init_branch(&c[k], buf, len, &toks, (int)k);
 		learn_reading(&c[k], m, &names);
 	}
+	learn_places(&c[0], m);
 	for (i = 0; i < names.nr; i++) {
 		const char *name = names.items[i].string;
 		struct cb_remote *r = remote_entry(m, name, strlen(name));
@@ -190,6 +229,9 @@ void callback_tree_learned(const struct migration *m)
 {
 	struct migration_callback *cb = remote_data(m);
 	size_t i;
+
+	if (cb->places_differ)
+		cb->field_place = cb->new_field_place = 0;
 
 	for (i = 0; i < cb->remote.nr; i++) {
 		struct cb_remote *r = cb->remote.items[i].util;

@@ -65,6 +65,16 @@ static void test_words_from_the_fields(void)
 	check_str(words(&l, &sb), "ambiguous: the form is unknown");
 	l.site_reason = CALL_REASON_UNTERMINATED;
 	check_str(words(&l, &sb), "ambiguous: the argument list is not closed");
+	l.reason = APPLY_LEFT_ACROSS;
+	l.site_kind = CALL_SITE_OLD;
+	l.text = "drivers/wid/wid-lib.c";
+	l.function = "wid_lib_remove";
+	check_str(words(&l, &sb),
+		  "left in another file: 'wid_lib_remove' is not converted "
+		  "in drivers/wid/wid-lib.c, and a function is converted in "
+		  "every file or none");
+	l.function = NULL;
+	l.reason = APPLY_LEFT_AMBIGUOUS;
 	/* the scan's kind, not words, tells a converted new-form call */
 	l.site_kind = CALL_SITE_NEW;
 	l.site_reason = CALL_REASON_EVIDENCE;

@@ -24,7 +24,9 @@ static int left(const struct call_site *cs)
 	       cs->reason == CALL_REASON_CALLBACK_NOWHERE ||
 	       cs->reason == CALL_REASON_CALLBACK_DEFINITIONS ||
 	       cs->reason == CALL_REASON_CALLBACK_MACRO ||
-	       cs->reason == CALL_REASON_CALLBACK_PROTOTYPE;
+	       cs->reason == CALL_REASON_CALLBACK_PROTOTYPE ||
+	       cs->reason == CALL_REASON_CALLBACK_POSITIONAL ||
+	       cs->reason == CALL_REASON_CALLBACK_PLACE;
 }
 
 /*
