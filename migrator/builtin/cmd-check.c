@@ -18,8 +18,9 @@
  * "unknown: why"), in the shape of the model harness's per-call log.
  *
  * --patch FILE reviews a hand-written conversion (TREE is the tree
- * before it and is never written); --base REV compares each call with
- * its version at REV (check-patch.h).
+ * before it and is never written); --base REV judges the files changed
+ * since REV fully, each call compared with its version at REV, and
+ * the others from their text (check-patch.h).
  *
  * Exit: 0 when no finding is an error (with --werror: no error and no
  * warning), 1 when one is, 2 for usage errors, a missing migration or
@@ -54,9 +55,10 @@ static const char *const check_usage[] = {
 	"--patch FILE applies FILE to a scratch copy of TREE (TREE is not",
 	"written), checks the copy and compares each call the patch changed",
 	"with the semantic conversion (hand-patch-divergence) and with the",
-	"call before (sysfs-effect-changed).  --base REV compares each call",
-	"with its version at REV of TREE's git work tree.  --verdicts prints",
-	"one line per call instead of findings: 'FILE:LINE: PATH [dev]",
+	"call before (sysfs-effect-changed).  --base REV judges the files",
+	"changed since REV of TREE's git work tree fully, each call against",
+	"its version at REV, and the others from their text.  --verdicts",
+	"prints one line per call instead of findings: 'FILE:LINE: PATH [dev]",
 	"[device|device?]', 'FILE:LINE: error -EXXX' or 'FILE:LINE: unknown:",
 	"WHY', what the model registers for it (device?: unless the device",
 	"is NULL at run time).  The global -v adds that verdict to the text",

@@ -201,15 +201,17 @@ static size_t list_pending(struct check_result *const *results, size_t nr,
 		for (j = 0; j < results[i]->nr_files; j++) {
 			struct check_file *cf = &results[i]->files[j];
 			int readable = !cf->analysed.parse_error;
+			int text_only = cf->analysed.text_only;
 
-			if (readable && check_cache_get(cc, results[i], cf))
+			if (readable && !text_only &&
+			    check_cache_get(cc, results[i], cf))
 				continue;
 			ALLOC_GROW(pending, n + 1, alloc);
 			memset(&pending[n], 0, sizeof(*pending));
 			pending[n].r = results[i];
 			pending[n].cf = cf;
 			pending[n].order = i;
-			pending[n++].cacheable = readable;
+			pending[n++].cacheable = readable && !text_only;
 		}
 	if (n)
 		sane_qsort(pending, n, sizeof(*pending), by_path_then_order);

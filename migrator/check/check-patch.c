@@ -16,6 +16,7 @@
 #include "check-patch.h"
 #include "check-trees.h"
 #include "diff.h"
+#include "report.h"
 #include "tempfile.h"
 #include "tree-overlay.h"
 #include "util.h"
@@ -147,11 +148,16 @@ static void unpair(struct check_result *r)
 
 /* --- the whole comparison ------------------------------------------------- */
 
-/* the trees of --patch: the tree, as patched, as apply converts it */
+/*
+ * the trees of --patch: the tree, as patched, as apply converts it; of
+ * --base: REV's versions of the changed files over the tree, or REV
+ * whole when a file other than a .c changed
+ */
 struct compared_trees {
-	struct tree_overlay patched, converted;
-	struct strlist paths; /* the patch's, sources in util */
+	struct tree_overlay patched, converted, base;
+	struct strlist paths; /* the patch's, sources in util; --base's */
 	char *scratch;
+	char *base_tree; /* --base: REV extracted whole, or NULL */
 };
 
 static int make_patch_trees(const struct check_options *opts,
@@ -164,6 +170,41 @@ static int make_patch_trees(const struct check_options *opts,
 		return -1;
 	return make_converted(opts->tree, opts->migration, opts->jobs,
 			      &t->converted);
+}
+
+static int make_base_trees(const struct check_options *opts,
+			   const struct check_compare_opts *copts,
+			   struct compared_trees *t)
+{
+	int ret;
+
+	t->scratch = tempdir_create("kmigrate-base");
+	ret = make_base_changes(opts->tree, copts->base, t->scratch, &t->base,
+				&t->paths);
+	if (ret <= 0)
+		return ret;
+	return make_base(opts->tree, copts->base, t->scratch, &t->base_tree);
+}
+
+/*
+ * --base with .c files changed only: a file of r with calls that is
+ * not one of them is described from its text alone; how many
+ */
+static size_t mark_unchanged(struct check_result *r,
+			     const struct strlist *changed)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_files; i++) {
+		struct analysed_file *af = &r->files[i].analysed;
+
+		if (bsearch(af->path, changed->items, changed->nr,
+			    sizeof(*changed->items), compare_item))
+			continue;
+		af->text_only = 1;
+		n++;
+	}
+	return n;
 }
 
 /* prepare a result that says nothing the checked one will not say */
@@ -198,38 +239,52 @@ static int analyse_versions(const struct check_options *opts,
 	return 0;
 }
 
+/* --base: the unchanged files marked, what the summary says of it */
+static void mark_base(struct check_result *before, struct check_result *after,
+		      const struct compared_trees *t)
+{
+	after->base = t->base_tree ? REPORT_BASE_ALL : REPORT_BASE_CHANGED;
+	if (t->base_tree)
+		return;
+	mark_unchanged(before, &t->paths);
+	after->nr_unchanged = mark_unchanged(after, &t->paths);
+}
+
 int check_compared(const struct check_options *opts,
 		   const struct check_compare_opts *copts,
 		   struct check_result *result)
 {
-	struct compared_trees t = { TREE_OVERLAY_INIT, TREE_OVERLAY_INIT,
-				    STRLIST_INIT, NULL };
+	struct compared_trees t = { TREE_OVERLAY_INIT,
+				    TREE_OVERLAY_INIT,
+				    TREE_OVERLAY_INIT,
+				    STRLIST_INIT,
+				    NULL,
+				    NULL };
 	struct check_result before, converted;
-	char *base_tree = NULL, *base_scratch = NULL;
 	int patch = !copts->base, ret = -1;
+	const char *before_tree;
 
 	memset(result, 0, sizeof(*result));
 	memset(&before, 0, sizeof(before));
 	memset(&converted, 0, sizeof(converted));
 	findings_init(&result->findings);
-	if (patch && make_patch_trees(opts, copts, &t))
+	if (patch ? make_patch_trees(opts, copts, &t) :
+		    make_base_trees(opts, copts, &t))
 		goto out_release;
-	if (!patch) {
-		base_scratch = tempdir_create("kmigrate-base");
-		if (make_base(opts->tree, copts->base, base_scratch,
-			      &base_tree))
-			goto out_release;
-	}
-	if (prepare_quietly(opts, patch ? opts->tree : base_tree, NULL,
-			    &before) ||
+	before_tree = t.base_tree ? t.base_tree : opts->tree;
+	if (prepare_quietly(opts, before_tree,
+			    patch || t.base_tree ? NULL : &t.base, &before) ||
 	    check_prepare(&(struct check_options){ opts->tree,
 						   patch ? &t.patched : NULL,
 						   opts->migration, opts->jobs,
 						   opts->lexer_only, 0 },
 			  result) ||
 	    (patch &&
-	     prepare_quietly(opts, opts->tree, &t.converted, &converted)) ||
-	    analyse_versions(opts, &before, result, &converted, patch))
+	     prepare_quietly(opts, opts->tree, &t.converted, &converted)))
+		goto out_release;
+	if (!patch)
+		mark_base(&before, result, &t);
+	if (analyse_versions(opts, &before, result, &converted, patch))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,
 		     patch ? COMPARE_PATCH : COMPARE_BASE,
@@ -246,9 +301,9 @@ out_release:
 	check_result_release(&converted);
 	tree_overlay_release(&t.patched);
 	tree_overlay_release(&t.converted);
-	strlist_clear(&t.paths, 1);
+	tree_overlay_release(&t.base);
+	strlist_clear(&t.paths, patch);
 	free(t.scratch);
-	free(base_tree);
-	free(base_scratch);
+	free(t.base_tree);
 	return ret;
 }

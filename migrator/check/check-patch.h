@@ -24,9 +24,14 @@
  * the semantic conversion gives.  The three are analysed together
  * (check_analyse_files()).  Findings name the patched files.
  *
- * --base: TREE must be in a git work tree; REV's version of it is
- * extracted (git archive REV:PREFIX | tar -x, through a file) into a
- * scratch directory and analysed as the "before" of TREE as it is.
+ * --base: TREE must be in a git work tree.  When every file that
+ * differs from REV (git_changed_files()) is a .c file, REV's versions
+ * of them alone are extracted and laid over TREE as the "before"; each
+ * file with calls that is not one of them is described from its text
+ * only (analysed_file.text_only) in both versions, and counted in
+ * result->nr_unchanged.  Else REV's version of the whole tree is
+ * extracted (git_write_tree()) into a scratch directory and analysed
+ * as the "before" of TREE as it is; result->base says which.
  *
  * Calls are matched by file and order (when a file's number of calls
  * changed, identical calls anchor the match and the runs between them

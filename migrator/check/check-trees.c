@@ -318,15 +318,13 @@ static int git_line(const char *dir, const char *const *argv, char **line)
 	return ret ? -1 : 0;
 }
 
-int make_base(const char *tree, const char *rev, const char *scratch,
-	      char **base_tree)
+/* REV's tree-ish for TREE (REV:PREFIX in a subfolder); -1 reported */
+static int base_spec(const char *tree, const char *rev, char **spec)
 {
-	char *prefix = NULL, *commit = NULL, *spec = NULL;
+	char *prefix = NULL, *commit = NULL;
 	char *verify = xstrfmt("%s^{commit}", rev);
-	struct strbuf why = STRBUF_INIT;
 	int ret = -1;
 
-	*base_tree = xstrfmt("%s/tree", scratch);
 	if (git_line(tree,
 		     (const char *const[]){ "rev-parse", "--show-prefix",
 					    NULL },
@@ -343,9 +341,27 @@ int make_base(const char *tree, const char *rev, const char *scratch,
 		      tree);
 		goto out_free;
 	}
-	spec = *prefix ? xstrfmt("%s:%.*s", commit, (int)strlen(prefix) - 1,
-				 prefix) :
-			 xstrfmt("%s^{tree}", commit);
+	*spec = *prefix ? xstrfmt("%s:%.*s", commit, (int)strlen(prefix) - 1,
+				  prefix) :
+			  xstrfmt("%s^{tree}", commit);
+	ret = 0;
+out_free:
+	free(verify);
+	free(prefix);
+	free(commit);
+	return ret;
+}
+
+int make_base(const char *tree, const char *rev, const char *scratch,
+	      char **base_tree)
+{
+	struct strbuf why = STRBUF_INIT;
+	char *spec = NULL;
+	int ret = -1;
+
+	*base_tree = xstrfmt("%s/tree", scratch);
+	if (base_spec(tree, rev, &spec))
+		goto out_free;
 	if (git_write_tree(tree, spec, *base_tree, &why)) {
 		error("cannot use '--base': cannot extract '%s' from '%s': %s",
 		      tree, rev, why.buf);
@@ -354,9 +370,46 @@ int make_base(const char *tree, const char *rev, const char *scratch,
 	ret = 0;
 out_free:
 	strbuf_release(&why);
-	free(verify);
-	free(prefix);
-	free(commit);
+	free(spec);
+	return ret;
+}
+
+static int is_c_file(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len > 2 && !strcmp(path + len - 2, ".c");
+}
+
+int make_base_changes(const char *tree, const char *rev, const char *scratch,
+		      struct tree_overlay *ov, struct strlist *changed)
+{
+	struct strbuf why = STRBUF_INIT;
+	char *spec = NULL, *files = xstrfmt("%s/files", scratch);
+	size_t i;
+	int ret = -1;
+
+	if (base_spec(tree, rev, &spec))
+		goto out_free;
+	if (git_changed_files(tree, spec, scratch, changed, &why)) {
+		error("cannot use '--base': cannot compare '%s' with '%s': %s",
+		      tree, rev, why.buf);
+		goto out_free;
+	}
+	for (i = 0; i < changed->nr; i++)
+		if (!is_c_file(changed->items[i].string)) {
+			ret = 1;
+			goto out_free;
+		}
+	if (git_write_files(tree, spec, changed, files, &why)) {
+		error("cannot use '--base': cannot extract '%s' from '%s': %s",
+		      tree, rev, why.buf);
+		goto out_free;
+	}
+	ret = read_patched(files, changed, ov);
+out_free:
+	strbuf_release(&why);
+	free(files);
 	free(spec);
 	return ret;
 }

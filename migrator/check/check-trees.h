@@ -3,7 +3,7 @@
  * check-patch.c and check-trees.c share, they only; callers use
  * check-patch.h.  The tree as a patch leaves it (an overlay of the
  * patched files), as apply converts it (an overlay of apply's texts),
- * and a revision of it extracted by git.
+ * and a revision of it extracted by git, whole or the changed files only.
  *
  * Child processes get an argv, never a shell string; git runs with its
  * discovery stopped at the scratch directory's parent, so a scratch copy
@@ -31,5 +31,16 @@ int make_converted(const char *tree, const struct migration *m, int jobs,
 /* REV's version of the tree, extracted into scratch/tree; -1 reported */
 int make_base(const char *tree, const char *rev, const char *scratch,
 	      char **base_tree);
+/*
+ * What --base REV needs of REV when the change is in .c files only: the
+ * files of TREE that differ from REV (git_changed_files()) into changed
+ * (the caller clears it); when each is a .c file, REV's version of them
+ * in ov (a file REV has not is removed), extracted into scratch/files
+ * and read back as make_patched() reads its files, and 0; 1 when
+ * another file changed (a header: the caller extracts the whole tree
+ * with make_base()); -1 reported
+ */
+int make_base_changes(const char *tree, const char *rev, const char *scratch,
+		      struct tree_overlay *ov, struct strlist *changed);
 
 #endif

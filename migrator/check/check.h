@@ -90,6 +90,12 @@ struct check_result {
 	size_t nr_files;
 	size_t nr_calls;
 	struct findings findings; /* sorted after check_run_rules() */
+	/*
+	 * check --base: report.h's enum report_base, what was judged
+	 * fully, and the files with calls unchanged since REV (text_only)
+	 */
+	int base;
+	size_t nr_unchanged;
 };
 
 int check_analyse(const struct check_options *opts,

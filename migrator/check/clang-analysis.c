@@ -432,7 +432,8 @@ void clang_analyse_variants(const struct clang_env *env,
 		return;
 	abs = xstrfmt("%s/%s", env->tree, variants[0].file->path);
 	for (k = 0; k < nr; k++)
-		to_parse += variants[k].nr && !variants[k].file->parse_error;
+		to_parse += variants[k].nr && !variants[k].file->parse_error &&
+			    !variants[k].file->text_only;
 	if (to_parse && !env->lexer_only && !clang_loader_init())
 		index = clang_createIndex(0, 0);
 	for (k = 0; k < nr; k++) {
@@ -446,7 +447,8 @@ void clang_analyse_variants(const struct clang_env *env,
 		if (!v->nr)
 			continue;
 		lex_buffer(v->text, v->len, &tokens);
-		if (env->lexer_only || v->file->parse_error)
+		if (env->lexer_only || v->file->parse_error ||
+		    v->file->text_only)
 			; /* described from the text only */
 		else if ((why = too_deep(env, v, &tokens)))
 			; /* libclang would overflow its stack */

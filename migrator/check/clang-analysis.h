@@ -85,6 +85,11 @@ struct analysed_file {
 	unsigned int too_deep;
 	/* libclang killed the process analysing it (check-analyse.c) */
 	unsigned crashed : 1;
+	/*
+	 * described from its text only, never from libclang nor the
+	 * result cache: the file is as it was at check --base's REV
+	 */
+	unsigned text_only : 1;
 	size_t nr_calls; /* calls handed over */
 	size_t nr_seen;	 /* of them, calls libclang saw */
 	/*

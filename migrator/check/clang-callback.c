@@ -375,7 +375,8 @@ void clang_analyse_callbacks(const struct clang_env *env,
 	char *abs;
 
 	(void)reuse; /* a member's file is parsed plainly */
-	if (!nr || env->lexer_only || clang_loader_init())
+	if (!nr || env->lexer_only || variants[0].file->text_only ||
+	    clang_loader_init())
 		return;
 	abs = xstrfmt("%s/%s", env->tree, variants[0].file->path);
 	index = clang_createIndex(0, 0);

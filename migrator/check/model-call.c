@@ -17,6 +17,7 @@
 #include "c-type.h"
 #include "clang-analysis.h"
 #include "decl-lookup.h"
+#include "entry.h"
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
@@ -496,6 +497,9 @@ void model_call_unnamed_classes(const struct model_call *mc,
 {
 	size_t i;
 
+	/* no entry point: the call is not run, no class name is read */
+	if (!mc->entry || !km_entry_find(mc->entry))
+		return;
 	for (i = 0; i < mc->nr_args; i++) {
 		const struct model_arg *a = &mc->args[i];
 		char *var;

@@ -174,7 +174,9 @@ char *model_placeholder(const char *expr);
 
 /*
  * the class variables of a mapped call not named by a class_create()
- * of its own file (to look up in the tree): pushed to vars
+ * of its own file (to look up in the tree): pushed to vars; none when
+ * the migration names no entry point of the model (model_call_run()
+ * reads no name then)
  */
 void model_call_unnamed_classes(const struct model_call *mc,
 				struct strlist *vars);

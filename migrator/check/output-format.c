@@ -138,6 +138,8 @@ void check_report_summary(struct report_summary *s,
 	s->unreadable_files =
 		tree_notes_count(&r->scan.notes, TREE_NOTE_UNREADABLE);
 	s->binary_files = tree_notes_count(&r->scan.notes, TREE_NOTE_BINARY);
+	s->base = r->base;
+	s->unchanged_files = r->nr_unchanged;
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
 			const struct call_analysis *call;

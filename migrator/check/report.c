@@ -128,6 +128,15 @@ void report_summary_counts(struct strbuf *out, const struct findings *findings,
 		    summary->files == 1 ? "" : "s", errors,
 		    errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
 		    notes, notes == 1 ? "" : "s");
+	if (summary->base == REPORT_BASE_CHANGED)
+		strbuf_addf(out,
+			    "; %zu file%s unchanged since the base, not "
+			    "re-judged",
+			    summary->unchanged_files,
+			    summary->unchanged_files == 1 ? "" : "s");
+	else if (summary->base == REPORT_BASE_ALL)
+		strbuf_addstr(out, "; a file other than a .c changed since "
+				   "the base: every file judged");
 }
 
 void report_summary_release(struct report_summary *summary)
@@ -181,6 +190,19 @@ static void json_count(struct json_writer *w, const char *key, size_t n)
 	json_uint(w, n);
 }
 
+static const char *const base_names[] = { "none", "changed", "all" };
+
+/* --base: what was judged fully, and the files that were not */
+static void json_base(struct json_writer *w,
+		      const struct report_summary *summary)
+{
+	if (summary->base == REPORT_BASE_NONE)
+		return;
+	json_key(w, "base_judged");
+	json_string(w, base_names[summary->base]);
+	json_count(w, "unchanged_files", summary->unchanged_files);
+}
+
 void report_json(struct strbuf *out, const struct findings *findings,
 		 const struct report_summary *summary)
 {
@@ -213,6 +235,7 @@ void report_json(struct strbuf *out, const struct findings *findings,
 	json_count(&w, "analysed_by_libclang", summary->seen_by_libclang);
 	json_count(&w, "unreadable_files", summary->unreadable_files);
 	json_count(&w, "binary_files", summary->binary_files);
+	json_base(&w, summary);
 	if (summary->migration) {
 		json_key(&w, "migration");
 		json_string(&w, summary->migration);
@@ -361,6 +384,7 @@ void report_sarif(struct strbuf *out, const struct findings *findings,
 	json_object_begin(&w);
 	json_count(&w, "unreadable_files", summary->unreadable_files);
 	json_count(&w, "binary_files", summary->binary_files);
+	json_base(&w, summary);
 	json_object_end(&w);
 	json_key(&w, "results");
 	json_array_begin(&w);

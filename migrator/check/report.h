@@ -47,6 +47,18 @@ struct report_summary {
 	 * call sites
 	 */
 	struct strbuf judged;
+	/*
+	 * check --base: REPORT_BASE_CHANGED when only the files changed
+	 * since REV were judged fully (unchanged_files more from their
+	 * text), REPORT_BASE_ALL when a file other than a .c changed and
+	 * every file was
+	 */
+	enum report_base {
+		REPORT_BASE_NONE,
+		REPORT_BASE_CHANGED,
+		REPORT_BASE_ALL,
+	} base;
+	size_t unchanged_files;
 };
 
 /* give back what a filled summary holds */

@@ -201,6 +201,7 @@ struct tree_files {
 	struct tree_file *files;
 	size_t nr, alloc;
 	unsigned long total;
+	struct strlist links; /* the links and submodules left out */
 };
 
 /* path for a one-line message: its control characters as '?' */
@@ -256,8 +257,10 @@ static int parse_entry(const char *entry, struct tree_files *list,
 	}
 	ret = 0;
 	/* a link is never written, nor a submodule */
-	if ((mode & S_IFMT) == S_IFLNK || !strcmp(type, "commit"))
+	if ((mode & S_IFMT) == S_IFLNK || !strcmp(type, "commit")) {
+		strlist_push(&list->links, path);
 		goto out_free;
+	}
 	ret = -1;
 	if ((mode & S_IFMT) != S_IFREG || strcmp(type, "blob")) {
 		strbuf_addf(why, "'%s' has the unknown mode %06lo", shown,
@@ -326,6 +329,7 @@ static void tree_files_release(struct tree_files *list)
 	for (i = 0; i < list->nr; i++)
 		free(list->files[i].path);
 	free(list->files);
+	strlist_clear(&list->links, 0);
 }
 
 /* f's contents into dest/f->path, a file made here; -1 reported in why */
@@ -461,10 +465,42 @@ out_clear:
 	return ret ? -1 : 0;
 }
 
+static int compare_path(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct strlist_item *)elem)->string);
+}
+
+/* keep the files of list whose path is in only (sorted) */
+static void keep_only(struct tree_files *list, const struct strlist *only)
+{
+	size_t i, n = 0;
+
+	list->total = 0;
+	for (i = 0; i < list->nr; i++) {
+		struct tree_file *f = &list->files[i];
+
+		if (!bsearch(f->path, only->items, only->nr,
+			     sizeof(*only->items), compare_path)) {
+			free(f->path);
+			continue;
+		}
+		list->total += f->size;
+		list->files[n++] = *f;
+	}
+	list->nr = n;
+}
+
 int git_write_tree(const char *dir, const char *spec, const char *dest,
 		   struct strbuf *why)
 {
-	struct tree_files list = { NULL, 0, 0, 0 };
+	return git_write_files(dir, spec, NULL, dest, why);
+}
+
+int git_write_files(const char *dir, const char *spec,
+		    const struct strlist *only, const char *dest,
+		    struct strbuf *why)
+{
+	struct tree_files list = { NULL, 0, 0, 0, STRLIST_INIT };
 	struct object_list objects = { -1, NULL };
 	size_t from = 0, i;
 	unsigned long batch = 0;
@@ -478,6 +514,8 @@ int git_write_tree(const char *dir, const char *spec, const char *dest,
 	}
 	if (list_files(dir, spec, &list, why))
 		goto out_release;
+	if (only)
+		keep_only(&list, only);
 	objects.fd = tempfile_mkstemp(dest, &objects.path);
 	if (objects.fd < 0) {
 		strbuf_addf(why, "cannot create a file beside '%s': %s", dest,
@@ -501,6 +539,142 @@ int git_write_tree(const char *dir, const char *spec, const char *dest,
 	tempfile_remove(objects.path);
 	free(objects.path);
 out_release:
+	tree_files_release(&list);
+	return ret;
+}
+
+/* --- what differs from a revision --------------------------------------- */
+
+/*
+ * The paths of to_hash (util: REV's oid) whose contents git hashes,
+ * without filters, to another blob, into changed; -1 with the reason
+ * in why.  The names go through a file in scratch, one a line.
+ */
+static int hash_paths(const char *dir, const char *scratch,
+		      const struct strlist *to_hash, struct strlist *changed,
+		      struct strbuf *why)
+{
+	struct object_list names = { -1, NULL };
+	struct strbuf list = STRBUF_INIT;
+	struct child_process cp;
+	char *target = xstrfmt("%s/paths", scratch);
+	const char *line;
+	size_t i;
+	int ret = -1;
+
+	for (i = 0; i < to_hash->nr; i++)
+		strbuf_addf(&list, "%s\n", to_hash->items[i].string);
+	names.fd = tempfile_mkstemp(target, &names.path);
+	if (names.fd < 0 || object_list_set(&names, list.buf, list.len) < 0) {
+		strbuf_addf(why, "cannot write a file in '%s': %s", scratch,
+			    strerror(errno));
+		goto out_free;
+	}
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	cp.no_stdin = 0;
+	cp.stdin_path = names.path;
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "hash-object", "--no-filters",
+					     "--stdin-paths", NULL });
+	ret = git_run_capped(&cp, to_hash->nr * 72 + 4096);
+	if (ret)
+		git_reason(why, &cp, ret, "hash-object");
+	for (i = 0, line = cp.out.buf; !ret && i < to_hash->nr; i++) {
+		size_t len = strcspn(line, "\n");
+
+		if (len != strlen(to_hash->items[i].util) ||
+		    memcmp(line, to_hash->items[i].util, len))
+			strlist_push(changed, to_hash->items[i].string);
+		line += len + !!line[len];
+	}
+	child_process_clear(&cp);
+out_free:
+	if (names.fd >= 0) {
+		close(names.fd);
+		tempfile_remove(names.path);
+	}
+	free(names.path);
+	free(target);
+	strbuf_release(&list);
+	return ret ? -1 : 0;
+}
+
+/*
+ * The files of list the work tree at dir lacks, holds as something
+ * else than a regular file or with another size, into changed; the
+ * others, with their oid as util, into to_hash
+ */
+static void compare_sizes(const char *dir, const struct tree_files *list,
+			  struct strlist *changed, struct strlist *to_hash)
+{
+	size_t i;
+
+	for (i = 0; i < list->nr; i++) {
+		const struct tree_file *f = &list->files[i];
+		char *full = xstrfmt("%s/%s", dir, f->path);
+		struct stat st;
+
+		if (lstat(full, &st) < 0 || !S_ISREG(st.st_mode) ||
+		    (unsigned long long)st.st_size != f->size ||
+		    strchr(f->path, '\n'))
+			strlist_push(changed, f->path);
+		else
+			strlist_push(to_hash, f->path)->util = (void *)f->oid;
+		free(full);
+	}
+}
+
+/* the files git knows in dir's work tree that REV has not, into changed */
+static int add_new_files(const char *dir, const struct tree_files *list,
+			 struct strlist *changed, struct strbuf *why)
+{
+	struct strlist known = STRLIST_INIT;
+	struct child_process cp;
+	const char *path, *end;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < list->nr; i++)
+		strlist_push(&known, list->files[i].path);
+	for (i = 0; i < list->links.nr; i++)
+		strlist_push(&known, list->links.items[i].string);
+	strlist_sort(&known);
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	strlist_pushv(&cp.args,
+		      (const char *const[]){ "ls-files", "-z", "-c", "-o",
+					     "--exclude-standard", NULL });
+	ret = git_run_capped(&cp, LS_TREE_MAX);
+	if (ret)
+		git_reason(why, &cp, ret, "ls-files");
+	end = cp.out.buf + cp.out.len;
+	for (path = cp.out.buf; !ret && path < end; path += strlen(path) + 1)
+		if (!bsearch(path, known.items, known.nr, sizeof(*known.items),
+			     compare_path))
+			strlist_push(changed, path);
+	child_process_clear(&cp);
+	strlist_clear(&known, 0);
+	return ret ? -1 : 0;
+}
+
+int git_changed_files(const char *dir, const char *spec, const char *scratch,
+		      struct strlist *changed, struct strbuf *why)
+{
+	struct tree_files list = { NULL, 0, 0, 0, STRLIST_INIT };
+	struct strlist to_hash = STRLIST_INIT;
+	int ret = -1;
+
+	strbuf_reset(why);
+	if (list_files(dir, spec, &list, why))
+		goto out_release;
+	compare_sizes(dir, &list, changed, &to_hash);
+	if (!hash_paths(dir, scratch, &to_hash, changed, why) &&
+	    !add_new_files(dir, &list, changed, why))
+		ret = 0;
+	strlist_sort(changed);
+out_release:
+	strlist_clear(&to_hash, 0);
 	tree_files_release(&list);
 	return ret;
 }

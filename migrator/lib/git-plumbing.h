@@ -29,6 +29,7 @@
 
 #include "run-command.h"
 #include "strbuf.h"
+#include "strlist.h"
 
 /* the largest file git_write_tree() writes, and all of them together */
 #define GIT_BLOB_MAX (64UL << 20)
@@ -61,6 +62,23 @@ int git_run_capped(struct child_process *cp, size_t max);
  */
 int git_write_tree(const char *dir, const char *spec, const char *dest,
 		   struct strbuf *why);
+/* git_write_tree() of the files whose path is in only (sorted) alone */
+int git_write_files(const char *dir, const char *spec,
+		    const struct strlist *only, const char *dest,
+		    struct strbuf *why);
+
+/*
+ * The files of the work tree at dir that differ from the tree-ish spec,
+ * into changed (sorted, relative to dir): a regular file of spec the
+ * work tree lacks, holds as no regular file, or whose contents git
+ * hashes (hash-object --no-filters: no filter runs) to another blob;
+ * a file git lists in the work tree (ls-files -c -o --exclude-standard:
+ * tracked, or untracked and not ignored) that spec has not.  Symbolic
+ * links and submodules of spec are not compared.  scratch holds the
+ * list of names handed to git.  -1 with the reason, one line, in why.
+ */
+int git_changed_files(const char *dir, const char *spec, const char *scratch,
+		      struct strlist *changed, struct strbuf *why);
 
 /*
  * The commit the git work tree whose top is dir has checked out (HEAD),

@@ -1,0 +1,138 @@
+#!/bin/bash
+# t-check-base.sh - "kmigrate check --base REV" judges in proportion to
+# the change (issue 30, goal 3): the files that differ from REV fully,
+# with libclang and compared with REV's version; every other file that
+# names the function from its text only, still scanned and accounted.
+#
+# The tree: string.h declares strscpy() alone; drivers/x/kept.c, the
+# same at REV as in the work tree, holds an old-form strlcpy() call and
+# a strscpy() call passing an int * as its source (an error only
+# libclang's type makes); drivers/x/conv.c is converted in the work
+# tree, uncommitted.  check --base HEAD: the old-form call in kept.c is
+# an unconverted-call error (exit 1), the int * is no error (kept.c is
+# not parsed: libclang analyses one call, conv.c's), the summary says
+# one file was unchanged, in text and JSON.  The full check reports the
+# int * as an error.  A changed header, a renamed file (a new path) and
+# a change outside .c files make every file judged again, as the
+# summary says.  A tracked .gitattributes filter is not run by the
+# comparison (git hash-object --no-filters).
+#
+# Needs: $KMIGRATE, $TMPDIR, git (else skipped), libclang (else skipped).
+. "$(dirname "$0")/lib.sh"
+
+command -v git >/dev/null 2>&1 || { skip "check --base" "no git"; test_done; exit; }
+
+t=$TMPDIR/base-tree
+out=$TMPDIR/out err=$TMPDIR/err
+check_shows=$err
+
+git_in() { git -C "$t" -c user.name=t -c user.email=t@example.org \
+	-c commit.gpgsign=false "$@" >/dev/null 2>&1; }
+
+km() {
+	"$KMIGRATE" --migration strlcpy-strscpy check "$@" >"$out" 2>"$err"
+	status=$?
+}
+
+mkdir -p "$t/include/linux" "$t/drivers/x"
+cat >"$t/include/linux/string.h" <<'EOF'
+#ifndef STRING_H
+#define STRING_H
+typedef unsigned long size_t;
+typedef long ssize_t;
+ssize_t strscpy(char *dest, const char *src, size_t count);
+#endif
+EOF
+cat >"$t/drivers/x/kept.c" <<'EOF'
+#include <linux/string.h>
+
+struct board {
+	char name[16];
+	int *counts;
+};
+
+void name_board(struct board *b, const char *src)
+{
+	strlcpy(b->name, src, sizeof(b->name));
+	strscpy(b->name, b->counts, sizeof(b->name));
+}
+EOF
+cat >"$t/drivers/x/conv.c" <<'EOF'
+#include <linux/string.h>
+
+void name_it(char *dst, const char *src)
+{
+	strlcpy(dst, src, 8);
+}
+EOF
+git_in init -q && git_in add -A && git_in commit -q -m base
+sed -i 's/strlcpy(dst/strscpy(dst/' "$t/drivers/x/conv.c"
+
+km "$t"
+if grep -q "libclang" "$err" || ! grep -q "argument-type" "$out"; then
+	skip "check --base" "libclang does not judge the fixture"
+	test_done
+	exit
+fi
+check "full check: the int * in the unchanged file is an error" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/kept.c:11:2: error: .*\[argument-type\]" "$out"'
+
+km --base HEAD "$t"
+check "--base: the old-form call of the unchanged file is an error, exit 1" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/kept.c:10:2: error: call still in the old form \[unconverted-call\]" "$out"'
+check "--base: the unchanged file is not parsed (no libclang error in it)" \
+	'! grep -q "^drivers/x/kept.c:11:2: error:" "$out"'
+check "--base: the changed file is judged, no finding in it" \
+	'! grep -q "^drivers/x/conv.c" "$out"'
+check "--base: the summary counts the unchanged file" \
+	'grep -qx "check: 3 call sites in 2 files: 1 error, 1 warning, 0 notes; 1 file unchanged since the base, not re-judged" "$err"'
+
+km --base HEAD --format json "$t"
+check "--base JSON: libclang analysed conv.c's call alone; one file unchanged" \
+	'grep -q "\"analysed_by_libclang\": 1," "$out" && grep -q "\"base_judged\": \"changed\"," "$out" && grep -q "\"unchanged_files\": 1," "$out"'
+km --base HEAD --format sarif "$t"
+check "--base SARIF: the same counts" \
+	'grep -q "\"base_judged\": \"changed\"" "$out" && grep -q "\"unchanged_files\": 1" "$out"'
+
+# a changed call in conv.c is judged with libclang
+sed -i 's/strscpy(dst, src, 8)/strscpy(dst, (int *)src, 8)/' "$t/drivers/x/conv.c"
+km --base HEAD "$t"
+check "--base: a bad call in the changed file is an error from libclang" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/conv.c:5:2: error: .*\[argument-type\]" "$out"'
+git_in checkout -q -- drivers/x/conv.c
+sed -i 's/strlcpy(dst/strscpy(dst/' "$t/drivers/x/conv.c"
+
+# a changed header: every file judged fully
+echo '/* a comment */' >>"$t/include/linux/string.h"
+km --base HEAD "$t"
+check "--base with a changed header: the unchanged file is judged fully" \
+	'[ $status -eq 1 ] && grep -q "^drivers/x/kept.c:11:2: error: .*\[argument-type\]" "$out"'
+check "--base with a changed header: the summary says every file was judged" \
+	'grep -q "; a file other than a .c changed since the base: every file judged$" "$err"'
+km --base HEAD --format json "$t"
+check "--base with a changed header, JSON: base_judged all" \
+	'grep -q "\"base_judged\": \"all\"," "$out"'
+git_in checkout -q -- include/linux/string.h
+
+# a new untracked .c file is judged fully; a new Makefile makes it all
+cp "$t/drivers/x/kept.c" "$t/drivers/x/copy.c"
+km --base HEAD "$t"
+check "--base: an untracked .c file is judged fully, the rest is not" \
+	'grep -q "^drivers/x/copy.c:11:2: error: .*\[argument-type\]" "$out" && ! grep -q "^drivers/x/kept.c:11:2: error:" "$out"'
+rm "$t/drivers/x/copy.c"
+echo 'obj-y += conv.o' >"$t/drivers/x/Makefile"
+km --base HEAD "$t"
+check "--base with a new Makefile: every file judged" \
+	'grep -q "^drivers/x/kept.c:11:2: error: .*\[argument-type\]" "$out" && grep -q "every file judged$" "$err"'
+rm "$t/drivers/x/Makefile"
+
+# the comparison runs no filter the tree names
+printf '*.c filter=canary\n' >"$t/.gitattributes"
+git_in add .gitattributes && git_in commit -q -m attributes
+git -C "$t" config filter.canary.clean "touch $TMPDIR/canary; cat"
+touch "$t/drivers/x/kept.c"
+km --base HEAD "$t"
+check "--base: no clean filter of the tree runs" \
+	'[ ! -e "$TMPDIR/canary" ] && [ $status -eq 1 ] && grep -q "1 file unchanged since the base" "$err"'
+
+test_done
