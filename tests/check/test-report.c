@@ -31,8 +31,15 @@ static void two_findings(struct findings *list)
 }
 
 static const struct report_summary summary = {
-	52,    72, 0, 72,	   0, 71, "new", "class-device-parent",
-	"0.1", 1,  0, STRBUF_INIT,
+	.files = 52,
+	.call_sites = 72,
+	.new_calls = 72,
+	.seen_by_libclang = 71,
+	.api = "new",
+	.migration = "class-device-parent",
+	.version = "0.1",
+	.unreadable_files = 1,
+	.judged = STRBUF_INIT,
 };
 
 /* a kind that judges no call says what it judged, in its words */
