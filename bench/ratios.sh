@@ -165,13 +165,16 @@ report_spatch() {
 }
 
 # hand_cocci MIGRATION: the semantic patch the hand spatch runs, into
-# $work/hand.cocci, and its options into the array spatch_options
+# $work/hand.cocci, and its options into the array spatch_options; 1,
+# said, when kmigrate cannot give it (the tree is then not benched)
 hand_cocci() {
 	local cocci=$SRCDIR/bench/cocci/$1.cocci
 	if [ -f "$cocci" ]; then
 		cp "$cocci" "$work/hand.cocci"
-	else
-		"$KMIGRATE" --migration "$1" cocci >"$work/hand.cocci"
+	elif ! "$KMIGRATE" --migration "$1" cocci >"$work/hand.cocci" \
+		2>"$work/cocci.err"; then
+		say "cannot bench '$1': $(head -n 1 "$work/cocci.err")"
+		return 1
 	fi
 	read -r -a spatch_options < <(sed -n 's|^// Options:||p' \
 		"$work/hand.cocci")
@@ -275,7 +278,7 @@ report_issue30() {
 bench_tree() {
 	local label=$1 tree=$2 mig=$3 i km spatch_options=() start conv_base=
 	km=("$KMIGRATE" -q -j "$JOBS" --migration "$mig")
-	hand_cocci "$mig"
+	hand_cocci "$mig" || return
 	start_tree "$tree" "$mig"
 	tree=$start
 
