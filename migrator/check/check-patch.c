@@ -16,6 +16,7 @@
 #include "check-patch.h"
 #include "check-trees.h"
 #include "diff.h"
+#include "model-call.h"
 #include "report.h"
 #include "tempfile.h"
 #include "tree-overlay.h"
@@ -198,7 +199,8 @@ static size_t mark_unchanged(struct check_result *r,
 	for (i = 0; i < r->nr_files; i++) {
 		struct analysed_file *af = &r->files[i].analysed;
 
-		if (bsearch(af->path, changed->items, changed->nr,
+		if (changed->nr &&
+		    bsearch(af->path, changed->items, changed->nr,
 			    sizeof(*changed->items), compare_item))
 			continue;
 		af->text_only = 1;
@@ -239,14 +241,21 @@ static int analyse_versions(const struct check_options *opts,
 	return 0;
 }
 
-/* --base: the unchanged files marked, what the summary says of it */
+/*
+ * --base: the unchanged files marked, what the summary says of it.
+ * REV's version of a changed file is compared on the model's verdict
+ * alone (sysfs-effect-changed); a migration the model does not run is
+ * described from its text there too, one libclang parse a file less.
+ */
 static void mark_base(struct check_result *before, struct check_result *after,
-		      const struct compared_trees *t)
+		      const struct compared_trees *t, const struct migration *m)
 {
+	const struct strlist none = STRLIST_INIT;
+
 	after->base = t->base_tree ? REPORT_BASE_ALL : REPORT_BASE_CHANGED;
 	if (t->base_tree)
 		return;
-	mark_unchanged(before, &t->paths);
+	mark_unchanged(before, model_call_runs(m) ? &t->paths : &none);
 	after->nr_unchanged = mark_unchanged(after, &t->paths);
 }
 
@@ -283,7 +292,7 @@ int check_compared(const struct check_options *opts,
 	     prepare_quietly(opts, opts->tree, &t.converted, &converted)))
 		goto out_release;
 	if (!patch)
-		mark_base(&before, result, &t);
+		mark_base(&before, result, &t, opts->migration);
 	if (analyse_versions(opts, &before, result, &converted, patch))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,

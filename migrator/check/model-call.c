@@ -18,6 +18,7 @@
 #include "clang-analysis.h"
 #include "decl-lookup.h"
 #include "entry.h"
+#include "family.h"
 #include "kernel-data.h"
 #include "lexer.h"
 #include "migration.h"
@@ -491,6 +492,19 @@ void model_class_names_find(struct strlist *vars, const char *tree,
 }
 
 /* --- class variables to look up in the tree ------------------------------ */
+
+int model_call_runs(const struct migration *m)
+{
+	size_t i;
+
+	for (i = 0; i < migration_nr_variants(m); i++) {
+		const struct migration *v = migration_variant(m, i);
+
+		if (v->model && km_entry_find(v->model))
+			return 1;
+	}
+	return 0;
+}
 
 void model_call_unnamed_classes(const struct model_call *mc,
 				struct strlist *vars)

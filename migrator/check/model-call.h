@@ -180,5 +180,11 @@ char *model_placeholder(const char *expr);
  */
 void model_call_unnamed_classes(const struct model_call *mc,
 				struct strlist *vars);
+/*
+ * 1 when a function of m (a family's any) names an entry point the
+ * model has: only then does a call's verdict depend on what libclang
+ * tells of its arguments beyond their text
+ */
+int model_call_runs(const struct migration *m);
 
 #endif
