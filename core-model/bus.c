@@ -391,12 +391,14 @@ static int bus_device_links(struct km_bus *bus, struct km_bus_device *bd)
 	if (dev_path && bus_path) {
 		err = km_sysfs_add(bus->devices, bd->dev->bus_id,
 				   KM_DIRENT_LINK, dev_path + 1, 0, NULL);
-		if (!err)
+		/* the bus's link undone when the device's own fails */
+		if (!err) {
 			err = km_sysfs_add(bd->dir, "subsystem", KM_DIRENT_LINK,
 					   bus_path, 0, NULL);
-		if (err && err != -EEXIST)
-			km_sysfs_remove(bus->devices, bd->dev->bus_id,
-					KM_DIRENT_LINK);
+			if (err)
+				km_sysfs_remove(bus->devices, bd->dev->bus_id,
+						KM_DIRENT_LINK);
+		}
 	}
 	free(dev_path);
 	free(bus_path);
