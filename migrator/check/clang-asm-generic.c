@@ -10,22 +10,27 @@
  * u32) is missing and every type of the kernel after it is an error.
  * clang_asm_generic_write() writes one such wrapper per regular
  * NAME.h of the tree's include/asm-generic/ and include/uapi/asm-generic/
- * into a scratch directory that clang-env.c puts last on the include
- * path (-idirafter): a header of the architecture's own, or of a built
- * tree's generated directory, is found first.  Only names of letters,
+ * (each directory reached without following a link, as the scan walks
+ * the tree: a link out of it is not listed) into a scratch directory
+ * that clang-env.c puts last on the include path (-idirafter): a header
+ * of the architecture's own, or of a built tree's generated directory,
+ * is found first.  Only names of letters,
  * digits, '_', '-' and '.' are taken; the wrapper's text is kmigrate's,
  * and what it includes is read through the tree's file system
  * (clang-vfs.c) like any other header.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "clang-asm-generic.h"
 #include "scratch.h"
 #include "strbuf.h"
+#include "tree-fs.h"
 #include "util.h"
 
 /* NAME.h of plain characters */
@@ -42,21 +47,41 @@ static int is_header_name(const char *name)
 	return 1;
 }
 
-/* a wrapper in asm_dir for each header of the tree's dir; how many */
-static int add_wrappers(const char *tree, const char *dir, const char *asm_dir)
+/*
+ * The tree's directory dir, listed: opened one component at a time
+ * without following a link (tree-fs.h), as the scan walks it, so a link
+ * out of the tree is never listed; NULL when it is none
+ */
+static DIR *open_tree_dir(const struct tree_fs *fs, const char *dir)
 {
-	char *path = xstrfmt("%s/%s", tree, dir);
-	DIR *d = opendir(path);
-	struct dirent *de;
-	int nr = 0;
+	char *path = xstrfmt("%s/-", dir);
+	const char *leaf;
+	int fd = tree_fs_open_dir(fs, path, &leaf);
+	DIR *d = NULL;
 
 	free(path);
+	if (fd >= 0 && !(d = fdopendir(fd)))
+		close(fd);
+	return d;
+}
+
+/* a wrapper in asm_dir for each header of the tree's dir; how many */
+static int add_wrappers(const struct tree_fs *fs, const char *dir,
+			const char *asm_dir)
+{
+	DIR *d = open_tree_dir(fs, dir);
+	struct dirent *de;
+	struct stat st;
+	int nr = 0;
+
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
 		char *text, *file;
 
-		if (!is_header_name(de->d_name))
+		if (!is_header_name(de->d_name) ||
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode))
 			continue;
 		text = xstrfmt("#include <asm-generic/%s>\n", de->d_name);
 		file = xstrfmt("%s/%s", asm_dir, de->d_name);
@@ -73,12 +98,15 @@ char *clang_asm_generic_write(const char *scratch, const char *tree)
 {
 	char *dir = xstrfmt("%s/asm-generic-wrappers", scratch);
 	char *asm_dir = xstrfmt("%s/asm", dir);
+	struct tree_fs fs;
 	int nr = 0;
 
 	if ((!mkdir(dir, 0700) || errno == EEXIST) &&
-	    (!mkdir(asm_dir, 0700) || errno == EEXIST)) {
-		nr += add_wrappers(tree, "include/asm-generic", asm_dir);
-		nr += add_wrappers(tree, "include/uapi/asm-generic", asm_dir);
+	    (!mkdir(asm_dir, 0700) || errno == EEXIST) &&
+	    !tree_fs_open(&fs, tree)) {
+		nr += add_wrappers(&fs, "include/asm-generic", asm_dir);
+		nr += add_wrappers(&fs, "include/uapi/asm-generic", asm_dir);
+		tree_fs_close(&fs);
 	}
 	free(asm_dir);
 	if (nr)
