@@ -1,16 +1,21 @@
 /*
- * apply-whole.c - a callback's function given in one file and defined
- * in another is converted in every file or in none (see apply-work.h).
+ * apply-whole.c - a callback's function that is not static, which the
+ * tree may give in one file and define in another, is converted in
+ * every file or in none (see apply-work.h).
  *
  * Each file is converted on its own (apply.c), so spatch failing on the
  * file that defines such a function, or leaving its definition, would
  * still see the member of another file renamed and the declaration of
- * a header made void: a tree that no longer builds.  Once every file
- * has its changes[], apply_whole_leave() finds the functions whose
+ * a header made void: a tree that no longer builds.  So would a
+ * function that one file leaves by scan's verdict (given there in a
+ * positional initializer, say) and another file converts.  Once every
+ * file has its changes[], apply_whole_leave() finds the functions whose
  * occurrences marked across_files (call-site.h) some file leaves, and
  * takes the conversion back from every other file's occurrences of
- * them, naming the file that left one.  A file whose rewrite fails
- * after that leaves more, so apply.c calls it until it takes nothing.
+ * them, naming the file that left one.  Functions are told apart by
+ * name alone: two drivers' non-static functions of one name are left
+ * together.  A file whose rewrite fails after that leaves more, so
+ * apply.c calls it until it takes nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +40,17 @@ static int converted(const struct apply_work *w, size_t k)
 	       apply_is_convertible(&w->orig.scan.sites[k]);
 }
 
+/* occurrence k of w (or of scanned, not converted) leaves its function */
+static int leaves(const struct apply_work *w, const struct call_site *cs,
+		  size_t k)
+{
+	if (!cs->across_files || cs->reason == CALL_REASON_CALLBACK_PLACE)
+		return 0;
+	if (cs->kind == CALL_SITE_AMBIGUOUS)
+		return 1;
+	return cs->kind == CALL_SITE_OLD && !converted(w, k);
+}
+
 /* the functions given across files some file leaves, with its path */
 static void find_left(const struct apply_work *works,
 		      const struct scan_result *scan, struct strlist *left)
@@ -48,8 +64,7 @@ static void find_left(const struct apply_work *works,
 		for (k = 0; k < sf->nr_sites; k++) {
 			const struct call_site *cs = &sf->sites[k];
 
-			if (!cs->across_files || cs->kind != CALL_SITE_OLD ||
-			    converted(&works[i], k) ||
+			if (!leaves(&works[i], cs, k) ||
 			    strlist_find(left, cs->local_name) >= 0)
 				continue;
 			strlist_push(left, cs->local_name)->util =

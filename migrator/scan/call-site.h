@@ -105,8 +105,9 @@ struct call_site {
 	/* another kind's occurrence, complete without an argument list */
 	int standalone;
 	/*
-	 * a callback's function given in one file and defined in another:
-	 * apply converts its occurrences in every file or in none
+	 * a callback's function that is not its file's static one (the
+	 * tree may give or define it in other files too): apply converts
+	 * its occurrences in every file or in none
 	 */
 	int across_files;
 

@@ -161,11 +161,12 @@ static void member_verdict(const struct cb_code *c,
 
 /*
  * Code tokens [from, to) as an occurrence named at token at, given fn;
- * one of a function the tree gives across files is marked so
+ * one of a function that is not the file's static one is marked
+ * across_files (another file may give or define it)
  */
-static void add_site(struct scan_file *file, const struct cb_code *c,
-		     const struct migration *m, size_t at, size_t from,
-		     size_t to, const struct cb_verdict *v, const char *fn)
+static void add_site(struct scan_file *file, const struct cb_code *c, size_t at,
+		     size_t from, size_t to, const struct cb_verdict *v,
+		     const char *fn)
 {
 	struct call_site *cs;
 	size_t s = cb_tok(c, from)->start, e = cb_tok(c, to)->end;
@@ -182,7 +183,7 @@ static void add_site(struct scan_file *file, const struct cb_code *c,
 	cs->variadic = v->line;
 	cs->local_name = xstrdup(fn);
 	cs->standalone = 1;
-	cs->across_files = !v->local && cb_remote_find(m, fn, strlen(fn));
+	cs->across_files = !v->local;
 	lex_squeeze(&text, c->buf + s, e - s);
 	cs->text = strbuf_detach(&text, NULL);
 }
@@ -216,7 +217,7 @@ static void add_function_sites(struct scan_file *file, const struct cb_code *c,
 		else if (v->remote)
 			dv.kind = f.form == CB_FORM_NEW ? CALL_SITE_NEW :
 							  CALL_SITE_OLD;
-		add_site(file, c, m, i, f.first, f.close, &dv, name);
+		add_site(file, c, i, f.first, f.close, &dv, name);
 	}
 }
 
@@ -279,7 +280,7 @@ static void positional_sites(struct scan_file *file, const struct cb_code *c,
 {
 	const struct migration_callback *cb = migration_callback(m);
 	struct cb_place *pl = NULL;
-	struct cb_verdict v;
+	struct cb_verdict v, dv;
 	size_t i, nr, fn, end;
 
 	cb_positional(c, cb, &pl, &nr);
@@ -292,7 +293,7 @@ static void positional_sites(struct scan_file *file, const struct cb_code *c,
 		v.reason = CALL_REASON_CALLBACK_PLACE;
 		if (pl[i].value == CB_NONE) {
 			if (!seen[c->idx[at]]++)
-				add_site(file, c, m, at, at, c->match[at], &v,
+				add_site(file, c, at, at, c->match[at], &v,
 					 cb->struct_name);
 			continue;
 		}
@@ -301,6 +302,8 @@ static void positional_sites(struct scan_file *file, const struct cb_code *c,
 			continue;
 		name = xstrndup(c->buf + cb_tok(c, fn)->start,
 				cb_tok(c, fn)->end - cb_tok(c, fn)->start);
+		cb_decide(c, m, name, strlen(name), &dv);
+		v.local = dv.local;
 		v.reason = CALL_REASON_CALLBACK_POSITIONAL;
 		if (pl[i].new_name) {
 			v.kind = CALL_SITE_NEW;
@@ -309,7 +312,7 @@ static void positional_sites(struct scan_file *file, const struct cb_code *c,
 			strlist_push(positional, name);
 		}
 		if (!seen[c->idx[at]]++)
-			add_site(file, c, m, at, at, end, &v, name);
+			add_site(file, c, at, at, end, &v, name);
 		free(name);
 	}
 	free(pl);
@@ -363,7 +366,7 @@ static void scan_reading(struct scan_file *file, const struct cb_code *c,
 			continue;
 		}
 		member_verdict(c, cb, occ[i].field, &v);
-		add_site(file, c, m, occ[i].field, occ[i].field - 1,
+		add_site(file, c, occ[i].field, occ[i].field - 1,
 			 occ[i].value_end, &v, name);
 		if (v.defined && strlist_find(&done, name) < 0) {
 			strlist_push(&done, name);
@@ -428,7 +431,7 @@ static void add_macro_site(struct scan_file *file, const struct cb_code *c,
 		v.kind = CALL_SITE_NEW;
 		v.reason = CALL_REASON_NONE;
 	}
-	add_site(file, c, m, o->field, o->field - 1, o->value_end, &v, name);
+	add_site(file, c, o->field, o->field - 1, o->value_end, &v, name);
 	file->sites[at].name_offset += from;
 	file->sites[at].in_macro = 1;
 	free(name);
