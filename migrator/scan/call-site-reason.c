@@ -57,6 +57,12 @@ static void callback_reason_words(struct strbuf *sb,
 			    "than the member's",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_RENAME:
+		strbuf_addf(sb,
+			    "'%s' has the new prototype already: converting "
+			    "it renames only the member",
+			    text);
+		break;
 	default:
 		break;
 	}
@@ -129,6 +135,7 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_DEFINITIONS:
 	case CALL_REASON_CALLBACK_MACRO:
 	case CALL_REASON_CALLBACK_PROTOTYPE:
+	case CALL_REASON_CALLBACK_RENAME:
 		return cs->local_name;
 	default:
 		return NULL;

@@ -80,6 +80,8 @@ enum call_site_reason {
 	CALL_REASON_CALLBACK_DEFINITIONS,
 	CALL_REASON_CALLBACK_MACRO,	/* given inside a #define body */
 	CALL_REASON_CALLBACK_PROTOTYPE, /* defined with another prototype */
+	/* old: has the new prototype already, only the member to rename */
+	CALL_REASON_CALLBACK_RENAME,
 	CALL_REASON_NR
 };
 
