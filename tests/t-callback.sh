@@ -285,8 +285,10 @@ check "apply: each branch's member converted or named" \
 	show "$err"
 
 # a function that already returns void under the old member, through
-# the wrapper (Debian 6.1's omapfb vrfb.c as shipped): not converted by
-# kmigrate, named with its reason, and check says the tree is wrong
+# the wrapper (Debian 6.1's omapfb vrfb.c as shipped): only the member
+# is renamed, by kmigrate and by the generated semantic patch alike, and
+# check on the result has no error; the reverse (an int function under
+# the new member) stays left and named
 void=$TMPDIR/void
 mkdir -p "$void/drivers/video"
 cp -R "$FIX/$M/include" "$void/"
@@ -303,17 +305,59 @@ static struct platform_driver fbv_driver = {
 	.remove = __exit_p(fbv_remove),
 };
 EOF
-km apply "$void"
-check "apply: a void function under .remove is left and named, no error of its own" \
-	'[ $status -eq 1 ] && [ ! -s "$out" ] && ! grep -q "error" "$err" &&
-	 grep -q "fb-void.c:10:3: warning: not converted" "$err" &&
-	 grep -q "'"'"'fbv_remove'"'"' has the other prototype than this member" "$err"' ||
-	show "$err"
+cat >"$void/drivers/video/fb-back.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/platform_device.h>
+
+static int fbb_remove(struct platform_device *pdev)
+{
+	return 0;
+}
+
+static struct platform_driver fbb_driver = {
+	.remove_new = fbb_remove,
+};
+EOF
+km -v scan "$void"
+check "scan: the old member of a void function is old, the function new" \
+	'grep -q "fb-void.c:10:3: old .remove=__exit_p(fbv_remove)" "$out" &&
+	 grep -q "fb-void.c:4:20: new static void __exit fbv_remove" "$out" &&
+	 grep -q "fb-back.c:10:3: ambiguous .remove_new=fbb_remove" "$out" &&
+	 grep -q "'"'"'fbv_remove'"'"' has the new prototype already: converting it renames only the member" "$err"' ||
+	{ show "$out"; show "$err"; }
 km check "$void"
-check "check: that member is the tree's error, named at its line" \
+check "check: before apply, that member is the tree's error, named at its line" \
 	'[ $status -eq 1 ] &&
-	 grep -q "fb-void.c:10:3: error: .fbv_remove. does not have the member.s new prototype" "$out"' ||
+	 grep -q "fb-void.c:10:3: error: .fbv_remove. is given to the old member" "$out" &&
+	 grep -q "fb-back.c:10:3: error: .fbb_remove. " "$out"' ||
 	show "$out"
+km apply "$void"
+check "apply: only the void function's member renamed; the reverse left, named" \
+	'[ $status -eq 1 ] && [ "$(grep -c "^[-+][^-+]" "$out")" -eq 2 ] &&
+	 grep -q "^-	.remove = __exit_p(fbv_remove),$" "$out" &&
+	 grep -q "^+	.remove_new = __exit_p(fbv_remove),$" "$out" &&
+	 ! grep -q "spatch changed\|fb-void.c.*not converted" "$err" &&
+	 grep -q "fb-back.c:10:3: warning: not converted" "$err" &&
+	 grep -q "'"'"'fbb_remove'"'"' has the other prototype than this member" "$err" &&
+	 grep -q "1 call converted, 2 calls left" "$err"' ||
+	{ show "$out"; show "$err"; }
+spatch --very-quiet --no-includes -D patch --sp-file "$TMPDIR/cb.cocci" \
+	"$void/drivers/video/fb-void.c" >"$TMPDIR/spatch.out" 2>"$err"
+check "cocci -D patch: the generated patch renames the member alone too" \
+	'[ "$(grep -c "^[-+][^-+]" "$TMPDIR/spatch.out")" -eq 2 ] &&
+	 grep -q "^+	.remove_new = __exit_p(fbv_remove),$" "$TMPDIR/spatch.out"' ||
+	show "$TMPDIR/spatch.out"
+km cocci --mode report "$void"
+check "cocci --mode report: the member to rename named, the reverse left" \
+	'grep -q "fb-void.c:10:20-30: fbv_remove(): has the new prototype already: given to .remove_new of struct platform_driver" "$out"' ||
+	show "$out"
+km apply --in-place "$void"
+km check "$void"
+check "check: after apply, the renamed member is no error" \
+	'[ $status -eq 1 ] && ! grep -q "fb-void.c.*error" "$out" &&
+	 grep -q "fb-back.c:10:3: error:" "$out" &&
+	 grep -q " 1 error," "$err"' ||
+	{ show "$out"; show "$err"; }
 
 # errors: drop: a function that returns errors is converted all the
 # same, each lost error a warning at its line; the value of a call stays

@@ -6,9 +6,12 @@
  * call that uses their result and (unless errors are dropped) no return
  * of another value than success; their returns, return type and
  * declarations converted, and the member renamed when the data renames
- * it.  It decides as callback-site.c does, so apply's cross-check finds
- * every function kmigrate converts converted.  Every return of success
- * becomes "return;", the body's last one too: spatch's control flow
+ * it.  A function with the new prototype already (form_new), given to
+ * the old member in an initializer and returning no value, has only its
+ * member renamed.  It decides as callback-site.c does, so apply's
+ * cross-check finds every function kmigrate converts converted.  Every
+ * return of success becomes "return;", the body's last one too:
+ * spatch's control flow
  * cannot tell it from one that ends a nested block (both go to the
  * function's end), and apply drops it (callback-convert.c).  The
  * converting rules run with -D patch only; -D report and -D org name each
@@ -26,6 +29,7 @@
 #include "util.h"
 
 #define OK "form && !bad && !used2"
+#define NEW_OK "form_new && !bad_new"
 
 /* the member's value, "fn" or "fn@p", in each form it takes */
 static void value_forms(const struct migration_callback *cb, struct strbuf *out,
@@ -41,17 +45,13 @@ static void value_forms(const struct migration_callback *cb, struct strbuf *out,
 			    cb->wrappers.items[i].string, fn, tail);
 }
 
-/*
- * every way a function is given to the member, "|"-separated; the
- * assignments first: spatch 1.1.1 misses them after the initializers
- */
-static void sites(const struct migration_callback *cb, struct strbuf *out,
-		  const char *fn)
+/* every initializer that gives a function the member, "|"-separated */
+static void init_sites(const struct migration_callback *cb, struct strbuf *out,
+		       const char *fn)
 {
 	const char *s = cb->struct_name, *f = cb->field;
 	struct strbuf lead = STRBUF_INIT;
 
-	strbuf_addf(out, "E->%s = %s;\n|\nE.%s = %s;\n|\n", f, fn, f, fn);
 	strbuf_addf(&lead, "struct %s d = { ..., ", s);
 	value_forms(cb, out, lead.buf, ", ... };\n", f, ".", fn);
 	strbuf_reset(&lead);
@@ -61,22 +61,61 @@ static void sites(const struct migration_callback *cb, struct strbuf *out,
 	strbuf_release(&lead);
 }
 
-static void find_rules(const struct migration_callback *cb, struct strbuf *out)
+/*
+ * every way a function is given to the member, "|"-separated; the
+ * assignments first: spatch 1.1.1 misses them after the initializers
+ */
+static void sites(const struct migration_callback *cb, struct strbuf *out,
+		  const char *fn)
 {
-	const struct migration_prototype *p = &cb->old_proto;
+	const char *f = cb->field;
+
+	strbuf_addf(out, "E->%s = %s;\n|\nE.%s = %s;\n|\n", f, fn, f, fn);
+	init_sites(cb, out, fn);
+}
+
+/* rule name: fn is defined with prototype p */
+static void form_rule(struct strbuf *out, const char *name,
+		      const struct migration_prototype *p)
+{
 	size_t i;
 
-	strbuf_addstr(out, "@site@\nidentifier d, fn;\nexpression E;\n@@\n"
-			   "(\n");
-	sites(cb, out, "fn");
-	strbuf_addstr(out, ")\n\n@form@\nidentifier site.fn;\n");
+	strbuf_addf(out, "@%s@\nidentifier site.fn;\n", name);
 	for (i = 0; i < p->nr_params; i++)
 		strbuf_addf(out, "identifier p%zu;\n", i + 1);
 	strbuf_addf(out, "@@\n%s fn(", p->return_type);
 	for (i = 0; i < p->nr_params; i++)
 		strbuf_addf(out, "%s%s p%zu", i ? ", " : "", p->params[i].type,
 			    i + 1);
-	strbuf_addstr(out, ") { ... }\n\n@bad@\nidentifier site.fn;\n");
+	strbuf_addstr(out, ") { ... }\n\n");
+}
+
+/*
+ * a function with the new prototype already, given to the old member:
+ * form_new, and bad_new when it returns a value all the same
+ */
+static void new_form_rules(const struct migration_callback *cb,
+			   struct strbuf *out)
+{
+	form_rule(out, "form_new", &cb->new_proto);
+	strbuf_addf(out,
+		    "@bad_new@\nidentifier site.fn;\nexpression E;\n@@\n"
+		    "%s fn(...) { <+... return E; ...+> }\n\n",
+		    cb->new_proto.return_type);
+}
+
+static void find_rules(const struct migration_callback *cb, struct strbuf *out)
+{
+	const struct migration_prototype *p = &cb->old_proto;
+
+	strbuf_addstr(out, "@site@\nidentifier d, fn;\nexpression E;\n@@\n"
+			   "(\n");
+	sites(cb, out, "fn");
+	strbuf_addstr(out, ")\n\n");
+	form_rule(out, "form", p);
+	if (callback_renames(cb))
+		new_form_rules(cb, out);
+	strbuf_addstr(out, "@bad@\nidentifier site.fn;\n");
 	if (cb->drop_errors)
 		/* an error return that stays as a statement where none fits */
 		strbuf_addf(out,
@@ -143,16 +182,24 @@ static void convert_rules(const struct migration_callback *cb,
 		    rt, cb->new_proto.return_type);
 }
 
-static void rename_rule(const struct migration_callback *cb, struct strbuf *out)
+/*
+ * the member renamed where a function the condition when holds is
+ * given to it; by an assignment too when assignments
+ */
+static void rename_rule(const struct migration_callback *cb, struct strbuf *out,
+			const char *when, int assignments)
 {
 	const char *s = cb->struct_name, *f = cb->field, *n = cb->new_field;
 	struct strbuf minus = STRBUF_INIT, lead = STRBUF_INIT;
 
 	strbuf_addf(out,
-		    "\n@depends on patch && " OK "@\nidentifier d, site.fn;\n"
-		    "expression E;\n@@\n(\n");
-	strbuf_addf(out, "-E->%s = fn;\n+E->%s = fn;\n|\n", f, n);
-	strbuf_addf(out, "-E.%s = fn;\n+E.%s = fn;\n|\n", f, n);
+		    "\n@depends on patch && %s@\nidentifier d, site.fn;\n"
+		    "expression E;\n@@\n(\n",
+		    when);
+	if (assignments) {
+		strbuf_addf(out, "-E->%s = fn;\n+E->%s = fn;\n|\n", f, n);
+		strbuf_addf(out, "-E.%s = fn;\n+E.%s = fn;\n|\n", f, n);
+	}
 	strbuf_addf(&minus, "\n-.%s\n+.%s\n", f, n);
 	strbuf_addf(&lead, "struct %s d = { ...,", s);
 	value_forms(cb, out, lead.buf, ", ... };\n", "", minus.buf, "fn");
@@ -186,6 +233,12 @@ static void position_rules(const struct migration_callback *cb,
 		    "identifier site.fn;\nposition p;\n@@\n"
 		    "%s fn@p(...);\n",
 		    rt, rt);
+	if (!callback_renames(cb))
+		return;
+	strbuf_addstr(out, "\n@site_new_at depends on org || report@\n"
+			   "identifier d, site.fn;\nposition p;\n@@\n(\n");
+	init_sites(cb, out, "fn@p");
+	strbuf_addstr(out, ")\n");
 }
 
 /* one script rule of a mode: FN(): MESSAGE at each position of RULE */
@@ -201,6 +254,22 @@ static void print_rule(struct strbuf *out, const char *mode, const char *when,
 		    "fn << site.fn;\np << %s.p;\n@@\n\n"
 		    "%s(p[0], \"%%s(): %s\" %% fn)\n",
 		    mode, when, rule, print, message);
+}
+
+/* a function with the new prototype already, given to the old member */
+static void print_new_rules(const struct migration_callback *cb,
+			    struct strbuf *out, const char *mode)
+{
+	char *rename = xstrfmt("has the new prototype already: given to "
+			       ".%s of struct %s",
+			       cb->new_field, cb->struct_name);
+
+	print_rule(out, mode, "!form && !form_new", "site_at",
+		   "not defined in this file with the old prototype: left");
+	print_rule(out, mode, NEW_OK, "site_new_at", rename);
+	print_rule(out, mode, "form_new && bad_new", "site_at",
+		   "has the new prototype but returns a value: left");
+	free(rename);
 }
 
 static void print_rules(const struct migration_callback *cb, struct strbuf *out)
@@ -222,9 +291,12 @@ static void print_rules(const struct migration_callback *cb, struct strbuf *out)
 	for (k = 0; k < ARRAY_SIZE(modes); k++) {
 		for (r = 0; r < ARRAY_SIZE(at); r++)
 			print_rule(out, modes[k], OK, at[r], convert);
-		print_rule(out, modes[k], "!form", "site_at",
-			   "not defined in this file with the old "
-			   "prototype: left");
+		if (callback_renames(cb))
+			print_new_rules(cb, out, modes[k]);
+		else
+			print_rule(out, modes[k], "!form", "site_at",
+				   "not defined in this file with the old "
+				   "prototype: left");
 		print_rule(out, modes[k], "form && bad", "site_at", bad);
 		print_rule(out, modes[k], "form && !bad && used2", "site_at",
 			   "also called and its result used: left");
@@ -248,8 +320,10 @@ void cocci_generate_callback(const struct migration *m, struct strbuf *out)
 		    m->name, cb->field, cb->struct_name);
 	find_rules(cb, out);
 	convert_rules(cb, out);
-	if (callback_renames(cb))
-		rename_rule(cb, out);
+	if (callback_renames(cb)) {
+		rename_rule(cb, out, OK, 1);
+		rename_rule(cb, out, NEW_OK, 0);
+	}
 	position_rules(cb, out);
 	print_rules(cb, out);
 }

@@ -70,6 +70,12 @@ static void callback_reason_words(struct strbuf *sb,
 			    "member's place is unknown",
 			    text);
 		break;
+	case CALL_REASON_CALLBACK_RENAME:
+		strbuf_addf(sb,
+			    "'%s' has the new prototype already: converting "
+			    "it renames only the member",
+			    text);
+		break;
 	default:
 		break;
 	}
@@ -144,6 +150,7 @@ const char *call_site_reason_operand(const struct call_site *cs)
 	case CALL_REASON_CALLBACK_PROTOTYPE:
 	case CALL_REASON_CALLBACK_POSITIONAL:
 	case CALL_REASON_CALLBACK_PLACE:
+	case CALL_REASON_CALLBACK_RENAME:
 		return cs->local_name;
 	default:
 		return NULL;

@@ -83,6 +83,8 @@ enum call_site_reason {
 	CALL_REASON_CALLBACK_POSITIONAL, /* given in a positional initializer */
 	/* local_name: the struct; a positional initializer, places unknown */
 	CALL_REASON_CALLBACK_PLACE,
+	/* old: has the new prototype already, only the member to rename */
+	CALL_REASON_CALLBACK_RENAME,
 	CALL_REASON_NR
 };
 

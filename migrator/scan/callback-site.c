@@ -140,7 +140,11 @@ static void decide(const struct cb_code *c, const struct migration *m,
 	}
 }
 
-/* the member's name fits its function's prototype, or its verdict says */
+/*
+ * The member's name fits its function's prototype, or its verdict
+ * says; the old member given a function that has the new prototype
+ * already (and returns nothing) is to convert: only its name changes
+ */
 static void member_verdict(const struct cb_code *c,
 			   const struct migration_callback *cb, size_t field,
 			   struct cb_verdict *v)
@@ -149,7 +153,10 @@ static void member_verdict(const struct cb_code *c,
 
 	if (!callback_renames(cb))
 		return;
-	if (v->defined && new_name != v->new_form) {
+	if (v->defined && !new_name && v->new_form && !v->reason) {
+		v->kind = CALL_SITE_OLD;
+		v->reason = CALL_REASON_CALLBACK_RENAME;
+	} else if (v->defined && new_name != v->new_form) {
 		v->kind = CALL_SITE_AMBIGUOUS;
 		v->reason = CALL_REASON_CALLBACK_MEMBER;
 		v->line = 0;

@@ -22,7 +22,12 @@
  * Every occurrence of the member takes its function's kind, and so do
  * the function's definition and declarations in the buffer (a left
  * function's are a definition and declarations, not calls); each
- * record's local_name is its function.
+ * record's local_name is its function.  When the data renames the
+ * member, an initializer's old member given a new function (that
+ * returns no value) is old, its reason CALL_REASON_CALLBACK_RENAME:
+ * converting it renames the member only; an old function given to the
+ * new member, or a new one to the old member otherwise, is left
+ * (CALL_REASON_CALLBACK_MEMBER).
  *
  * Caller's steps: callback_site_scan() (kind.h's scan_buffer); apply
  * reads a record's span with callback_span() and the conversion of its

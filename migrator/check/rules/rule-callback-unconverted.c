@@ -8,7 +8,9 @@
  * old prototype, and, where libclang did not judge the member (no
  * libclang, a parse it could not make, an #if branch it did not see),
  * one of the new prototype that returns a value or an initializer that
- * names the other member than the function's prototype fits.  Where
+ * names the other member than the function's prototype fits (the old
+ * member given a function of the new prototype is told that only the
+ * member is to be renamed).  Where
  * libclang judged it, callback-type and callback-value-return say
  * those from the types the tree declares.  With "errors: drop", an old
  * function that returns an error is told the error its conversion
@@ -56,16 +58,21 @@ static void check_callback_unconverted(const struct rule_call *rc,
 
 	if (!callback_is_record(call) || callback_type_mismatch(call))
 		return; /* a call's, or callback-type's */
-	if (cs->kind == CALL_SITE_OLD)
+	if (cs->reason == CALL_REASON_CALLBACK_RENAME)
+		call_site_reason_text(&why, cs);
+	else if (cs->kind == CALL_SITE_OLD)
 		old_detail(&why, cs, rc->m);
 	else if (!judged(call) && (cs->reason == CALL_REASON_CALLBACK_MEMBER ||
 				   cs->reason == CALL_REASON_CALLBACK_VALUE))
 		call_site_reason_text(&why, cs);
 	else
 		return;
-	f = call_finding(findings, rc, &rule_callback_unconverted,
-			 "'%s' does not have the member's new prototype",
-			 cs->local_name);
+	f = call_finding(
+		findings, rc, &rule_callback_unconverted,
+		cs->reason == CALL_REASON_CALLBACK_RENAME ?
+			"'%s' is given to the old member" :
+			"'%s' does not have the member's new prototype",
+		cs->local_name);
 	finding_set_detail(f, "%s", why.buf);
 	strbuf_release(&why);
 }
