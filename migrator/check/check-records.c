@@ -44,12 +44,8 @@ void check_records_write(const struct check_file *cf, struct strbuf *out)
 	strbuf_addf(out, "%s\nfile %zu %u", RECORDS_MAGIC, af->nr_seen,
 		    af->too_deep);
 	record_add_string(out, af->parse_error);
-	strbuf_addf(out, "\ndeps %zu\n", af->deps.nr);
-	for (i = 0; i < af->deps.nr; i++) {
-		strbuf_addstr(out, "dep");
-		record_add_string(out, af->deps.items[i].string);
-		strbuf_addch(out, '\n');
-	}
+	strbuf_addch(out, '\n');
+	record_add_deps(out, &af->deps);
 	strbuf_addf(out, "calls %zu\n", cf->nr_calls);
 	for (i = 0; i < cf->nr_calls; i++) {
 		const struct call_analysis *call = &cf->calls[i];
@@ -104,26 +100,12 @@ static void read_call(struct record_cursor *c, struct call_analysis *call)
 /* the file's line and its dependencies */
 static void read_file(struct record_cursor *c, struct analysed_file *af)
 {
-	size_t nr, k;
-
 	record_expect(c, RECORDS_MAGIC);
 	record_expect(c, "file");
 	af->nr_seen = record_number(c);
 	af->too_deep = (unsigned int)record_number(c);
 	af->parse_error = record_string(c);
-	record_expect(c, "deps");
-	nr = record_number(c);
-	for (k = 0; !c->bad && k < nr; k++) {
-		char *dep;
-
-		record_expect(c, "dep");
-		dep = record_string(c);
-		if (!dep)
-			c->bad = 1;
-		else
-			strlist_push(&af->deps, dep);
-		free(dep);
-	}
+	record_deps(c, &af->deps);
 }
 
 /* what read_* filled of the records, given back */

@@ -60,12 +60,7 @@ void value_records_write(const struct clang_value *values, size_t nr,
 		record_add_string(out, value);
 		strbuf_addch(out, '\n');
 	}
-	strbuf_addf(out, "deps %zu\n", deps->nr);
-	for (i = 0; i < deps->nr; i++) {
-		strbuf_addstr(out, "dep");
-		record_add_string(out, deps->items[i].string);
-		strbuf_addch(out, '\n');
-	}
+	record_add_deps(out, deps);
 }
 
 /* a "value KNOWN VALUE" line into v */
@@ -85,26 +80,6 @@ static void read_value(struct record_cursor *c, struct clang_value *v)
 	free(text);
 }
 
-/* "deps N" and N "dep PATH" lines into deps */
-static void read_deps(struct record_cursor *c, struct strlist *deps)
-{
-	size_t i, n;
-
-	record_expect(c, "deps");
-	n = record_number(c);
-	for (i = 0; !c->bad && i < n; i++) {
-		char *dep;
-
-		record_expect(c, "dep");
-		dep = record_string(c);
-		if (!dep)
-			c->bad = 1;
-		else
-			strlist_push(deps, dep);
-		free(dep);
-	}
-}
-
 int value_records_read(const char *buf, size_t len, struct clang_value *values,
 		       size_t nr, struct strlist *deps)
 {
@@ -118,7 +93,7 @@ int value_records_read(const char *buf, size_t len, struct clang_value *values,
 	c.bad |= record_number(&c) != nr;
 	for (i = 0; !c.bad && i < nr; i++)
 		read_value(&c, &read[i]);
-	read_deps(&c, &found_deps);
+	record_deps(&c, &found_deps);
 	ok = record_done(&c);
 	for (i = 0; ok && i < nr; i++) {
 		values[i].known = read[i].known;

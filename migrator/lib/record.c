@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "strlist.h"
 #include "util.h"
 
 void record_add_string(struct strbuf *out, const char *s)
@@ -109,4 +110,35 @@ void record_bytes(struct record_cursor *c, struct strbuf *out)
 int record_done(const struct record_cursor *c)
 {
 	return !c->bad && c->p == c->end;
+}
+
+void record_add_deps(struct strbuf *out, const struct strlist *deps)
+{
+	size_t i;
+
+	strbuf_addf(out, "deps %zu\n", deps->nr);
+	for (i = 0; i < deps->nr; i++) {
+		strbuf_addstr(out, "dep");
+		record_add_string(out, deps->items[i].string);
+		strbuf_addch(out, '\n');
+	}
+}
+
+void record_deps(struct record_cursor *c, struct strlist *deps)
+{
+	size_t i, n;
+
+	record_expect(c, "deps");
+	n = record_number(c);
+	for (i = 0; !c->bad && i < n; i++) {
+		char *dep;
+
+		record_expect(c, "dep");
+		dep = record_string(c);
+		if (!dep)
+			c->bad = 1;
+		else
+			strlist_push(deps, dep);
+		free(dep);
+	}
 }

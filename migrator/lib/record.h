@@ -16,8 +16,12 @@
 
 #include "strbuf.h"
 
+struct strlist;
+
 void record_add_string(struct strbuf *out, const char *s);
 void record_add_bytes(struct strbuf *out, const char *buf, size_t len);
+/* "deps N\n", then a "dep PATH\n" line for each path of deps */
+void record_add_deps(struct strbuf *out, const struct strlist *deps);
 
 struct record_cursor {
 	const char *p, *end;
@@ -37,6 +41,8 @@ size_t record_number(struct record_cursor *c);
 char *record_string(struct record_cursor *c);
 /* bytes as record_add_bytes() wrote them, appended to out */
 void record_bytes(struct record_cursor *c, struct strbuf *out);
+/* lines as record_add_deps() wrote them, each path pushed to deps */
+void record_deps(struct record_cursor *c, struct strlist *deps);
 /* the cursor is good and at the end of the bytes */
 int record_done(const struct record_cursor *c);
 
