@@ -117,8 +117,9 @@ static void pair_results(struct check_result *after,
 		struct check_file *cf = &after->files[i];
 		const char *path = cf->analysed.path;
 		const struct strlist_item *item =
-			paths ? bsearch(path, paths->items, paths->nr,
-					sizeof(*paths->items), compare_item) :
+			paths ? sane_bsearch(path, paths->items, paths->nr,
+					     sizeof(*paths->items),
+					     compare_item) :
 				NULL;
 		const struct check_file *of;
 		size_t j;
@@ -199,9 +200,8 @@ static size_t mark_unchanged(struct check_result *r,
 	for (i = 0; i < r->nr_files; i++) {
 		struct analysed_file *af = &r->files[i].analysed;
 
-		if (changed->nr &&
-		    bsearch(af->path, changed->items, changed->nr,
-			    sizeof(*changed->items), compare_item))
+		if (sane_bsearch(af->path, changed->items, changed->nr,
+				 sizeof(*changed->items), compare_item))
 			continue;
 		af->text_only = 1;
 		n++;

@@ -453,7 +453,7 @@ static const struct check_file *find_file(const struct check_file *files,
 {
 	if (!nr)
 		return NULL;
-	return bsearch(path, files, nr, sizeof(*files), compare_file_path);
+	return sane_bsearch(path, files, nr, sizeof(*files), compare_file_path);
 }
 
 const struct check_file *check_find_file(const struct check_result *r,

@@ -479,8 +479,8 @@ static void keep_only(struct tree_files *list, const struct strlist *only)
 	for (i = 0; i < list->nr; i++) {
 		struct tree_file *f = &list->files[i];
 
-		if (!bsearch(f->path, only->items, only->nr,
-			     sizeof(*only->items), compare_path)) {
+		if (!sane_bsearch(f->path, only->items, only->nr,
+				  sizeof(*only->items), compare_path)) {
 			free(f->path);
 			continue;
 		}
@@ -650,8 +650,8 @@ static int add_new_files(const char *dir, const struct tree_files *list,
 		git_reason(why, &cp, ret, "ls-files");
 	end = cp.out.buf + cp.out.len;
 	for (path = cp.out.buf; !ret && path < end; path += strlen(path) + 1)
-		if (!bsearch(path, known.items, known.nr, sizeof(*known.items),
-			     compare_path))
+		if (!sane_bsearch(path, known.items, known.nr,
+				  sizeof(*known.items), compare_path))
 			strlist_push(changed, path);
 	child_process_clear(&cp);
 	strlist_clear(&known, 0);

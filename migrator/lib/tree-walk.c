@@ -263,7 +263,8 @@ static void drop_duplicates(struct tree_walk *walk)
 
 		if (f->via_link)
 			continue;
-		hit = bsearch(&key, linked, nr, sizeof(*linked), cmp_inode);
+		hit = sane_bsearch(&key, linked, nr, sizeof(*linked),
+				   cmp_inode);
 		if (!hit)
 			continue;
 		while (hit > linked && !cmp_inode(&key, hit - 1))

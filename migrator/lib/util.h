@@ -7,8 +7,9 @@
  * wrappers never return NULL: running out of memory dies.
  *
  * ALLOC_GROW(array, nr, alloc) makes room for nr elements in a growable
- * array whose capacity is kept in alloc.  sane_qsort() is qsort() that
- * accepts an empty array whose pointer is still NULL.
+ * array whose capacity is kept in alloc.  sane_qsort() and
+ * sane_bsearch() are qsort() and bsearch() that accept an empty array
+ * whose pointer is still NULL.
  */
 #ifndef KM_UTIL_H
 #define KM_UTIL_H
@@ -33,6 +34,13 @@ static inline void sane_qsort(void *base, size_t nmemb, size_t size,
 {
 	if (nmemb > 1)
 		qsort(base, nmemb, size, compar);
+}
+
+static inline void *sane_bsearch(const void *key, const void *base,
+				 size_t nmemb, size_t size,
+				 int (*compar)(const void *, const void *))
+{
+	return nmemb ? bsearch(key, base, nmemb, size, compar) : NULL;
 }
 
 /* the program name used as prefix of every diagnostic */
