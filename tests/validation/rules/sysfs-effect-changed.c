@@ -16,7 +16,7 @@
  * check-output-end
  *
  * check-error-start
- * check: 1 call site in 1 file: 1 error, 0 warnings, 0 notes
+ * check: 1 call site in 1 file: 1 error, 0 warnings, 0 notes; 0 files unchanged since the base, not re-judged
  * check-error-end
  */
 #include <linux/device.h>
