@@ -98,6 +98,11 @@ rm "$t/compile_commands.json"
 mkfifo "$t/compile_commands.json"
 km check "$t"
 check 'compile_commands.json a FIFO: check ends' '[ $status -eq 1 ]'
+# with the result cache on, its key reads the tree's compile database:
+# as the tree is read, a FIFO never opened
+XDG_CACHE_HOME=$scratch/cache KMIGRATE_NO_CACHE= km check "$t"
+check 'compile_commands.json a FIFO, the cache on: check ends' \
+	'[ $status -eq 1 ]'
 
 # the 2.6 layout: <asm/...> is include/asm-ARCH, here a link out
 mkdir -p "$scratch/evil/asm"

@@ -127,6 +127,24 @@ static const struct dep_digest *dep_digest(struct clang_cache *cc,
 
 /* ---- the key ---- */
 
+/*
+ * The tree's file rel, read as the tree is read (no FIFO, device or
+ * link out of it: tree-fs.h), or "(none)"
+ */
+static void add_tree_file(struct result_key *key, const char *tree,
+			  const char *rel)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (tree_fs_read_path(tree, rel, &text) < 0)
+		result_key_addstr(key, "(none)");
+	else {
+		result_key_addstr(key, "file");
+		result_key_add(key, text.buf, text.len);
+	}
+	strbuf_release(&text);
+}
+
 void clang_cache_init(struct clang_cache *cc, const char *tree,
 		      const struct migration *m)
 {
@@ -149,9 +167,7 @@ void clang_cache_init(struct clang_cache *cc, const char *tree,
 	result_key_addstr(&key, depth);
 	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
 	result_key_addstr(&key, real);
-	path = xstrfmt("%s/compile_commands.json", real);
-	result_key_add_file_or_none(&key, path);
-	free(path);
+	add_tree_file(&key, real, "compile_commands.json");
 	path = xstrfmt("%s/migration", m->dir);
 	result_key_add_file_or_none(&key, path);
 	free(path);
