@@ -5,7 +5,11 @@
 # are on the include path, and the <asm/NAME.h> a build generates from
 # asm-generic (<asm/types.h>, where u8 comes from) is found, after the
 # architecture's own, so "(U8_MAX + 1)" is 256 and not the 0 of a u8
-# libclang made up after an error.  A file's own "#define NUM_MINORS
+# libclang made up after an error.  What Kbuild includes before every
+# file (<linux/kconfig.h>) is included, and in a tree never configured
+# the Kconfig symbols of kernel-types' config lines for this machine
+# (CONFIG_64BIT on x86_64) are defined; a configured tree's own
+# include/generated/autoconf.h says them instead.  A file's own "#define NUM_MINORS
 # U8_MAX" (drivers/staging/greybus in 6.1) takes the value libclang
 # gives NUM_MINORS in the file, U8_MAX being no literal of the text.
 #
@@ -110,4 +114,49 @@ check "(U8_MAX + 1) through uapi and asm-generic is 256, the arch's own header f
 	 grep -q "^apply: 2 files, 3 calls converted, 0 calls left" "$err"' ||
 	{ echo "# expected: 2 calls to ida_alloc_max() in ids.c; got:"
 	  show "$TMPDIR/diff" 20; }
+
+# a value that depends on <linux/kconfig.h> and CONFIG_64BIT
+t2=$TMPDIR/tree2
+mkdir -p "$t2/include/linux" "$t2/drivers/misc"
+cp "$tree/include/linux/idr.h" "$t2/include/linux/"
+echo '#define KCONFIG_SEEN 1' >"$t2/include/linux/kconfig.h"
+cat >"$t2/include/linux/words.h" <<'EOT'
+#if defined(KCONFIG_SEEN) && defined(CONFIG_64BIT)
+#define NR_WORDS 64
+#else
+#define NR_WORDS 0
+#endif
+EOT
+cat >"$TMPDIR/words.c" <<'EOT'
+#include <linux/idr.h>
+#include <linux/words.h>
+
+int word_get(struct ida *words)
+{
+	return ida_simple_get(words, 0, NR_WORDS, GFP_KERNEL);
+}
+EOT
+# words: apply on $t2 from a fresh words.c, diffed against the call $1
+words() {
+	cp "$TMPDIR/words.c" "$t2/drivers/misc/words.c"
+	sed "s/ida_simple_get(words, 0, NR_WORDS, GFP_KERNEL)/$1/" \
+		"$TMPDIR/words.c" >"$TMPDIR/words.expected"
+	"$KMIGRATE" --migration ida-simple apply --in-place "$t2" \
+		>"$out" 2>"$err" &&
+		diff -u "$TMPDIR/words.expected" "$t2/drivers/misc/words.c" \
+			>"$TMPDIR/diff"
+}
+case $(uname -m) in
+x86_64|aarch64)
+	check "never configured: <linux/kconfig.h> and CONFIG_64BIT seen" \
+		'words "ida_alloc_max(words, NR_WORDS - 1, GFP_KERNEL)"' ||
+		show "$TMPDIR/diff" 20 ;;
+*)
+	skip "never configured: <linux/kconfig.h> and CONFIG_64BIT seen" \
+		"kernel-types gives $(uname -m) no config line" ;;
+esac
+mkdir -p "$t2/include/generated"
+: >"$t2/include/generated/autoconf.h"
+check "configured without CONFIG_64BIT: its own autoconf.h rules" \
+	'words "ida_alloc(words, GFP_KERNEL)"' || show "$TMPDIR/diff" 20
 test_done

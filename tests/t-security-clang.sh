@@ -98,11 +98,35 @@ rm "$t/compile_commands.json"
 mkfifo "$t/compile_commands.json"
 km check "$t"
 check 'compile_commands.json a FIFO: check ends' '[ $status -eq 1 ]'
-# with the result cache on, its key reads the tree's compile database:
-# as the tree is read, a FIFO never opened
+# with the result cache on, its key reads the tree's compile database
+# and autoconf.h: as the tree is read, a FIFO never opened
 XDG_CACHE_HOME=$scratch/cache KMIGRATE_NO_CACHE= km check "$t"
 check 'compile_commands.json a FIFO, the cache on: check ends' \
 	'[ $status -eq 1 ]'
+rm "$t/compile_commands.json"
+mkdir -p "$t/include/generated"
+mkfifo "$t/include/generated/autoconf.h"
+XDG_CACHE_HOME=$scratch/cache KMIGRATE_NO_CACHE= km check "$t"
+check 'include/generated/autoconf.h a FIFO, the cache on: check ends' \
+	'[ $status -eq 1 ]'
+
+# an initializer that makes libclang allocate gigabytes: the worker's
+# memory cap (KMIGRATE_CLANG_MEMORY) fails that parse alone, said as a
+# parse-failure; a sanitizer's build sets no cap
+new_tree "$t" 'static int big[] = { [1 << 28] = 1 };'
+if [ "$KMIGRATE" = "${KMIGRATE_PLAIN:-}" ]; then
+	export KMIGRATE_CLANG_MEMORY=1024
+	check 'an array of 2^28 ints: the parse fails at the cap, a.c judged' \
+		'judged "$t" && grep -q "b.c.*warning: libclang could not analyse" "$out" &&
+		 tr -s " \n" "  " <"$out" | grep -q "needed more than the 1024 MiB a parse may use"'
+	unset KMIGRATE_CLANG_MEMORY
+else
+	skip 'an array of 2^28 ints: the parse fails at the cap, a.c judged' \
+		'a sanitizer build sets no memory cap'
+fi
+KMIGRATE_CLANG_MEMORY=lots km check "$t"
+check 'KMIGRATE_CLANG_MEMORY=lots: a usage error' \
+	'[ $status -eq 2 ] && grep -q "invalid KMIGRATE_CLANG_MEMORY" "$err"'
 
 # the 2.6 layout: <asm/...> is include/asm-ARCH, here a link out
 mkdir -p "$scratch/evil/asm"

@@ -190,7 +190,8 @@ static void from_cache(struct value_cache *vc, struct value_job *job)
 }
 
 /* the pending files evaluated by libclang, one forked worker a file */
-static void evaluate(const char *tree, struct value_job *job)
+static void evaluate(const char *tree, const struct migration *m,
+		     struct value_job *job)
 {
 	struct forked_tasks_opts opts = {
 		.jobs = km_jobs(),
@@ -204,9 +205,10 @@ static void evaluate(const char *tree, struct value_job *job)
 	size_t i;
 
 	if (!job->nr_pending || clang_loader_try() ||
-	    clang_env_init(&env, tree))
+	    clang_env_init(&env, tree, &m->kernel))
 		return;
 	job->env = &env;
+	opts.max_memory = env.max_memory;
 	if (run_forked_tasks(&opts) < 0)
 		for (i = 0; i < job->nr_pending; i++) {
 			struct strbuf res = STRBUF_INIT;
@@ -259,7 +261,7 @@ int km_case_values(const char *tree, const struct migration *m,
 	value_cache_init(&vc, tree, m, scan.header_list);
 	list_files(tree, m, &scan, &job);
 	from_cache(&vc, &job);
-	evaluate(tree, &job);
+	evaluate(tree, m, &job);
 	take_values(&vc, &job, out);
 	value_cache_release(&vc);
 	for (i = 0; i < job.nr; i++) {

@@ -332,6 +332,7 @@ static void analyse_groups(struct analysis_job *job, size_t nr_groups,
 		.done = group_done,
 		.crashed = group_crashed,
 		.cb = job,
+		.max_memory = job->env->max_memory,
 	};
 
 	if (!opts->lexer_only && !run_forked_tasks(&fopts))
@@ -345,7 +346,8 @@ static int run_describe(struct analysis_job *job, size_t nr_groups,
 {
 	struct clang_env env;
 
-	if (clang_env_init(&env, results[0]->tree) < 0)
+	if (clang_env_init(&env, results[0]->tree,
+			   &results[0]->migration->kernel) < 0)
 		return -1;
 	refuse_unreadable(&env, results, nr);
 	env.lexer_only = opts->lexer_only;

@@ -38,7 +38,7 @@
  * libclang is opened at run time (clang-loader.h), by clang_env_init():
  * a machine without it fails there, with one line saying what to install.
  *
- * Caller's steps: clang_env_init(&env, tree) (-1: setup error, reported:
+ * Caller's steps: clang_env_init(&env, tree, kd) (-1: setup error, reported:
  * an unreadable tree or no libclang; exit 2); for each file:
  * clang_file_init(), call_analysis_init() for each of its calls,
  * clang_analyse_file(), read the records, call_analysis_release(),
@@ -52,6 +52,8 @@
 
 #include "call-site.h"
 #include "strlist.h"
+
+struct kernel_data;
 
 struct migration;
 struct strbuf;
@@ -141,9 +143,18 @@ struct clang_env {
 	char *vfs;		/* the -ivfsoverlay file: all libclang sees */
 	int lexer_only;		/* tests: skip libclang */
 	size_t max_expr_depth;	/* expr_depth_limit(); 0: none */
+	size_t max_memory;	/* bytes a worker's parse may map; 0: no cap */
 };
 
-int clang_env_init(struct clang_env *env, const char *tree);
+/*
+ * kd: kernel-types' configs and includes (may be NULL: none).  The
+ * memory a libclang worker may use is CLANG_MEMORY_ENV's MiB (0: no
+ * cap), CLANG_MEMORY_MIB by default: for fork-tasks.h's max_memory.
+ */
+#define CLANG_MEMORY_ENV "KMIGRATE_CLANG_MEMORY"
+#define CLANG_MEMORY_MIB 4096
+int clang_env_init(struct clang_env *env, const char *tree,
+		   const struct kernel_data *kd);
 /* an in-memory file (tests): path absolute or relative to the tree */
 void clang_env_add_unsaved(struct clang_env *env, const char *path,
 			   const char *text);

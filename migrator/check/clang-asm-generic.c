@@ -94,23 +94,18 @@ static int add_wrappers(const struct tree_fs *fs, const char *dir,
 	return nr;
 }
 
-char *clang_asm_generic_write(const char *scratch, const char *tree)
+int clang_asm_generic_write(const char *dir, const char *tree)
 {
-	char *dir = xstrfmt("%s/asm-generic-wrappers", scratch);
 	char *asm_dir = xstrfmt("%s/asm", dir);
 	struct tree_fs fs;
 	int nr = 0;
 
-	if ((!mkdir(dir, 0700) || errno == EEXIST) &&
-	    (!mkdir(asm_dir, 0700) || errno == EEXIST) &&
+	if ((!mkdir(asm_dir, 0700) || errno == EEXIST) &&
 	    !tree_fs_open(&fs, tree)) {
 		nr += add_wrappers(&fs, "include/asm-generic", asm_dir);
 		nr += add_wrappers(&fs, "include/uapi/asm-generic", asm_dir);
 		tree_fs_close(&fs);
 	}
 	free(asm_dir);
-	if (nr)
-		return dir;
-	free(dir);
-	return NULL;
+	return nr;
 }

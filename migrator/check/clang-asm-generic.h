@@ -8,11 +8,10 @@
 #define KM_CLANG_ASM_GENERIC_H
 
 /*
- * Write scratch/asm-generic-wrappers/asm/NAME.h, "#include
- * <asm-generic/NAME.h>", for each header of the tree's asm-generic
- * directories: the directory to put last on the include path, or NULL
- * when the tree has none
+ * Write dir/asm/NAME.h, "#include <asm-generic/NAME.h>", for each header
+ * of the tree's asm-generic directories; dir exists.  Returns how many
+ * were written: dir is then to be put last on the include path.
  */
-char *clang_asm_generic_write(const char *scratch, const char *tree);
+int clang_asm_generic_write(const char *dir, const char *tree);
 
 #endif

@@ -168,6 +168,9 @@ void clang_cache_init(struct clang_cache *cc, const char *tree,
 	result_key_addstr(&key, uname(&un) ? "?" : un.machine);
 	result_key_addstr(&key, real);
 	add_tree_file(&key, real, "compile_commands.json");
+	/* whether the tree is configured decides kernel-types' configs */
+	add_tree_file(&key, real, "include/generated/autoconf.h");
+	add_tree_file(&key, real, "include/linux/autoconf.h");
 	path = xstrfmt("%s/migration", m->dir);
 	result_key_add_file_or_none(&key, path);
 	free(path);

@@ -26,10 +26,13 @@
  * (absolute, "..", a path flag of compile_commands.json) is a missing
  * file for libclang, never opened.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,15 +271,122 @@ static int usable_compile_db(const char *path)
 	       !access(path, R_OK);
 }
 
-int clang_env_init(struct clang_env *env, const char *tree)
+/* CLANG_MEMORY_ENV's MiB in bytes, or the default; -1 when invalid */
+static int memory_limit(size_t *bytes)
 {
-	char *path, *root, *asm_dir, *include, *generic;
+	const char *value = getenv(CLANG_MEMORY_ENV);
+	unsigned long long mib = CLANG_MEMORY_MIB;
+	char *end;
+
+	if (value) {
+		errno = 0;
+		mib = strtoull(value, &end, 10);
+		if (!isdigit((unsigned char)*value) || *end || errno ||
+		    mib > SIZE_MAX >> 20)
+			return -1;
+	}
+	*bytes = (size_t)mib << 20;
+	return 0;
+}
+
+/* a regular file of the tree at rel, not reached through a link */
+static int tree_has_file(const char *tree, const char *rel)
+{
+	struct tree_fs fs;
+	const char *leaf;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (tree_fs_open(&fs, tree))
+		return 0;
+	fd = tree_fs_open_dir(&fs, rel, &leaf);
+	if (fd >= 0) {
+		ret = !fstatat(fd, leaf, &st, AT_SYMLINK_NOFOLLOW) &&
+		      S_ISREG(st.st_mode);
+		close(fd);
+	}
+	tree_fs_close(&fs);
+	return ret;
+}
+
+/*
+ * The header libclang includes before every file (-include), as Kbuild
+ * includes its own: in a tree never configured, the Kconfig symbols
+ * kernel-types gives this machine, so that the headers' types agree
+ * with libclang's target (BITS_PER_LONG with its long); then each of
+ * kernel-types' includes the tree has (<linux/kconfig.h>: IS_ENABLED()).
+ * A configured tree's own autoconf.h says its symbols.
+ */
+static char *write_forced_include(const struct clang_env *env,
+				  const char *dir, const struct kernel_data *kd)
+{
+	char *path = xstrfmt("%s/kmigrate-config.h", dir);
+	struct strbuf text = STRBUF_INIT;
+	struct utsname un;
+	size_t i;
+
+	strbuf_addstr(&text, "/* kmigrate: before every file */\n");
+	if (!uname(&un) &&
+	    !tree_has_file(env->tree, "include/generated/autoconf.h") &&
+	    !tree_has_file(env->tree, "include/linux/autoconf.h"))
+		for (i = 0; kd && i < kd->nr_configs; i++)
+			if (!strcmp(kd->configs[i].machine, un.machine))
+				strbuf_addf(&text, "#define %s %s\n",
+					    kd->configs[i].name,
+					    kd->configs[i].value);
+	for (i = 0; kd && i < kd->nr_includes; i++)
+		strbuf_addf(&text,
+			    "#if __has_include(<%s>)\n#include <%s>\n#endif\n",
+			    kd->includes[i], kd->includes[i]);
+	if (write_scratch_file(path, text.buf, text.len)) {
+		free(path);
+		path = NULL;
+	}
+	strbuf_release(&text);
+	return path;
+}
+
+/*
+ * What a build would have generated, in the scratch directory
+ * "generated" of the environment: the asm-generic wrappers, last on the
+ * include path, and the header included before every file.  Returns
+ * the directory, for libclang's file system to show.
+ */
+static char *add_generated(struct clang_env *env, const struct kernel_data *kd)
+{
+	char *dir = xstrfmt("%s/generated", env->scratch), *forced = NULL;
+
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		error_errno("cannot make '%s'", dir);
+	else
+		forced = write_forced_include(env, dir, kd); /* or said why */
+	if (!forced) {
+		free(dir);
+		return NULL;
+	}
+	if (clang_asm_generic_write(dir, env->tree) > 0) {
+		strlist_push(&env->args, "-idirafter");
+		strlist_push(&env->args, dir);
+	}
+	strlist_push(&env->args, "-include");
+	strlist_push(&env->args, forced);
+	free(forced);
+	return dir;
+}
+
+int clang_env_init(struct clang_env *env, const char *tree,
+		   const struct kernel_data *kd)
+{
+	char *path, *root, *asm_dir, *include, *generated;
 	CXCompilationDatabase_Error db_error;
 
 	memset(env, 0, sizeof(*env));
 	if (expr_depth_limit(&env->max_expr_depth) < 0)
 		return error("invalid %s '%s': not a number of operators",
 			     EXPR_DEPTH_ENV, getenv(EXPR_DEPTH_ENV));
+	if (memory_limit(&env->max_memory) < 0)
+		return error("invalid %s '%s': not a number of MiB",
+			     CLANG_MEMORY_ENV, getenv(CLANG_MEMORY_ENV));
 	if (clang_loader_init() < 0)
 		return -1; /* said what to install */
 	strlist_init(&env->args);
@@ -306,18 +416,14 @@ int clang_env_init(struct clang_env *env, const char *tree)
 	strlist_pushf(&env->args, "-I%s/include", env->tree);
 	asm_dir = add_arch_includes(env);
 	strlist_pushf(&env->args, "-I%s/include", root);
-	generic = clang_asm_generic_write(env->scratch, env->tree);
-	if (generic) {
-		strlist_push(&env->args, "-idirafter");
-		strlist_push(&env->args, generic);
-	}
-	strlist_push(&env->args, "-include");
-	strlist_pushf(&env->args, "%s/include/linux/autoconf.h", root);
+	generated = add_generated(env, kd);
 	include = xstrfmt("%s/include", root);
-	env->vfs = clang_vfs_write(env->scratch, env->tree, env->resource_dir,
-				   include, asm_dir, generic);
+	if (generated)
+		env->vfs = clang_vfs_write(env->scratch, env->tree,
+					   env->resource_dir, include, asm_dir,
+					   generated);
 	free(include);
-	free(generic);
+	free(generated);
 	free(asm_dir);
 	free(root);
 	if (!env->vfs) {

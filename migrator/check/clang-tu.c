@@ -15,6 +15,7 @@
 #include "clang-analysis.h"
 #include "clang-calls.h"
 #include "clang-tu.h"
+#include "fork-tasks.h"
 #include "strbuf.h"
 #include "tree-overlay.h"
 #include "util.h"
@@ -84,6 +85,18 @@ static void unsaved_set_release(struct unsaved_set *set)
 	strlist_clear(&set->paths, 0);
 }
 
+/* why libclang's error err failed the parse */
+static char *parse_failure(const struct clang_env *env, int err)
+{
+	if (err == CXError_Crashed && env->max_memory &&
+	    fork_task_memory_capped())
+		return xstrfmt("libclang crashed parsing it (error %d), or "
+			       "needed more than the %zu MiB a parse may use "
+			       "(%s)",
+			       err, env->max_memory >> 20, CLANG_MEMORY_ENV);
+	return xstrfmt("the parse failed (libclang error %d)", err);
+}
+
 CXTranslationUnit clang_tu_parse(const struct clang_env *env, CXIndex index,
 				 const struct clang_text *t,
 				 const struct strlist *defines, int reusable,
@@ -109,8 +122,7 @@ CXTranslationUnit clang_tu_parse(const struct clang_env *env, CXIndex index,
 		(int)args.nr, set.files, (unsigned int)set.nr, flags, &tu);
 	if (err != CXError_Success || !tu) {
 		free(*why);
-		*why = xstrfmt("the parse failed (libclang error %d)",
-			       (int)err);
+		*why = parse_failure(env, (int)err);
 		tu = NULL;
 	}
 	unsaved_set_release(&set);
@@ -131,7 +143,7 @@ int clang_tu_reparse(const struct clang_env *env, CXTranslationUnit tu,
 	if (!err)
 		return 0;
 	free(*why);
-	*why = xstrfmt("the parse failed (libclang error %d)", err);
+	*why = parse_failure(env, err);
 	return -1;
 }
 

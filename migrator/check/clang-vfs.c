@@ -5,8 +5,8 @@
  * Contract: with "fallthrough": false, what the overlay does not list
  * does not exist for libclang.  It lists five directories as they are
  * (clang's own headers, the scratch autoconf.h, the tree, the asm link's
- * include/asm-ARCH, the scratch asm-generic wrappers of
- * clang-asm-generic.c), and over them, first, what in the tree must not be
+ * include/asm-ARCH, the scratch "generated" directory of clang-env.c: the
+ * asm-generic wrappers and the header included before every file), and over them, first, what in the tree must not be
  * opened: a FIFO, a device, a socket, a link out of the tree or to one
  * of those, a file over the size cap become a stand-in file holding an
  * #error; a directory reached through a link out of the tree, and a
@@ -202,7 +202,7 @@ static void vfs_hidden(FILE *fp, const struct vfs_walk *w, const char *asm_link,
 
 char *clang_vfs_write(const char *scratch, const char *tree,
 		      const char *resource_dir, const char *include,
-		      const char *asm_dir, const char *generic)
+		      const char *asm_dir, const char *generated)
 {
 	struct vfs_walk w = { tree, STRLIST_INIT, STRLIST_INIT, STRLIST_INIT,
 			      0 };
@@ -234,8 +234,8 @@ char *clang_vfs_write(const char *scratch, const char *tree,
 		vfs_root(fp, "directory-remap", resource_dir, resource_dir,
 			 empty, &first);
 	vfs_root(fp, "directory-remap", include, include, empty, &first);
-	if (generic)
-		vfs_root(fp, "directory-remap", generic, generic, empty,
+	if (generated)
+		vfs_root(fp, "directory-remap", generated, generated, empty,
 			 &first);
 	vfs_root(fp, "directory-remap", tree, tree, empty, &first);
 	if (asm_dir)

@@ -12,12 +12,12 @@
 /*
  * Write scratch/vfs.yaml for tree (resolved), with resource_dir (or
  * NULL), the scratch include directory, the directory the scratch
- * asm link leads to (or NULL) and the scratch asm-generic wrappers (or
- * NULL) shown as they are: its path, or NULL (reported).  Walks the
- * whole tree once.
+ * asm link leads to (or NULL) and the scratch "generated" directory of
+ * clang-env.c (or NULL) shown as they are: its path, or NULL
+ * (reported).  Walks the whole tree once.
  */
 char *clang_vfs_write(const char *scratch, const char *tree,
 		      const char *resource_dir, const char *include,
-		      const char *asm_dir, const char *generic);
+		      const char *asm_dir, const char *generated);
 
 #endif

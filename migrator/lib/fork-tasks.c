@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -61,6 +62,36 @@ char *describe_exit_status(int status)
 
 /* ---- in a worker ---- */
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* RLIMIT_AS: what the process maps now, and max more */
+static void cap_memory(size_t max)
+{
+#ifndef UNDER_ASAN
+	unsigned long long pages = 0;
+	struct rlimit rl;
+	FILE *fp;
+
+	if (!max || !(fp = fopen("/proc/self/statm", "r")))
+		return;
+	if (fscanf(fp, "%llu", &pages) == 1) {
+		rl.rlim_cur = rl.rlim_max =
+			(rlim_t)(pages * (unsigned long long)sysconf(_SC_PAGESIZE) +
+				 max);
+		setrlimit(RLIMIT_AS, &rl);
+	}
+	fclose(fp);
+#else
+	(void)max;
+#endif
+}
+
 /* all of buf read from fd, or written to it; -1 at its end, or an error */
 static int transfer(int fd, void *buf, size_t len, int writing)
 {
@@ -100,6 +131,7 @@ worker_main(struct pool *pool, int self, int fd)
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	/* a crash is expected, and reported: no core file in the cwd */
 	setrlimit(RLIMIT_CORE, &no_core);
+	cap_memory(pool->opts->max_memory);
 	for (i = 0; i < (size_t)pool->nr; i++)
 		if ((int)i != self && pool->workers[i].pid)
 			close(pool->workers[i].fd);
@@ -113,6 +145,13 @@ worker_main(struct pool *pool, int self, int fd)
 			break;
 	}
 	_exit(0);
+}
+
+int fork_task_memory_capped(void)
+{
+	struct rlimit rl;
+
+	return !getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY;
 }
 
 /* ---- in the caller ---- */

@@ -45,9 +45,22 @@ struct forked_tasks_opts {
 	/* in the caller: task killed its worker, alone */
 	void (*crashed)(size_t task, int status, void *cb);
 	void *cb;
+	/*
+	 * bytes of address space a worker may map beyond what the caller
+	 * has at the call (RLIMIT_AS), so that a task that would take the
+	 * machine's memory fails alone; 0: no cap.  Not set in a build
+	 * with AddressSanitizer, whose shadow memory is terabytes of it.
+	 */
+	size_t max_memory;
 };
 
 int run_forked_tasks(const struct forked_tasks_opts *opts);
+
+/*
+ * Whether this process's memory is capped (max_memory in a worker, or
+ * the user's ulimit -v): an allocation may have failed for the cap
+ */
+int fork_task_memory_capped(void);
 
 /* "killed by signal 11 (Segmentation fault)" or "exit status N" */
 char *describe_exit_status(int status);

@@ -3,11 +3,14 @@
  * (see kernel-data.h).
  *
  * The file is "key: value" fields (fields.h); the keys "role", "macro",
- * "member" and "attribute" may repeat, any other key is an error.
+ * "member", "attribute", "config" and "include" may repeat, any other
+ * key is an error.
  * Names, macro arguments and types go into the generated semantic
  * patch, so each is checked for what it is (migration-validate.h): a
  * value is one line, a name a C identifier (a role a word), arguments
- * one C expression, a type words and '*'.  Lookups are linear: the
+ * one C expression, a type words and '*'; a config's value is digits and
+ * an include's header a relative path of plain names, for they go into
+ * the header check writes for libclang.  Lookups are linear: the
  * tables hold a few dozen rows.
  */
 #include <errno.h>
@@ -199,6 +202,59 @@ static int add_attribute(struct kernel_data *kd, const char *value,
 	return 0;
 }
 
+/* "MACHINE NAME VALUE": a machine as uname -m says it, a decimal value */
+static int add_config(struct kernel_data *kd, const char *value,
+		      struct strbuf *why)
+{
+	struct kernel_config cf = { NULL, NULL, NULL };
+	size_t n[3], i;
+	const char *p = value;
+	char **word[3] = { &cf.machine, &cf.name, &cf.value };
+
+	for (i = 0; i < 3; i++) {
+		n[i] = strcspn(p, " ");
+		*word[i] = xstrndup(p, n[i]);
+		p += n[i];
+		p += strspn(p, " ");
+	}
+	if (!n[0] || !n[1] || !n[2] || *p)
+		strbuf_addstr(why, "expected 'MACHINE NAME VALUE'");
+	else if (strspn(cf.machine, "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+		 n[0])
+		strbuf_addf(why, "'%s' is no machine name", cf.machine);
+	else if (strspn(cf.value, "0123456789") != n[2])
+		strbuf_addf(why, "'%s' is not a decimal number", cf.value);
+	else if (!validate_identifier(cf.name, why)) {
+		ALLOC_GROW(kd->configs, kd->nr_configs + 1, kd->alloc_configs);
+		kd->configs[kd->nr_configs++] = cf;
+		return 0;
+	}
+	for (i = 0; i < 3; i++)
+		free(*word[i]);
+	return -1;
+}
+
+/* "DIR/NAME.h": names of letters, digits, '_', '-' and '.', no ".." */
+static int add_include(struct kernel_data *kd, const char *value,
+		       struct strbuf *why)
+{
+	size_t n = strlen(value), i;
+
+	for (i = 0; i < n; i++)
+		if (!is_c_ident_char(value[i]) && !strchr("-./", value[i]))
+			break;
+	if (i < n || n < 3 || strcmp(value + n - 2, ".h") ||
+	    value[0] == '/' || value[0] == '.' || strstr(value, "/.") ||
+	    strstr(value, "//")) {
+		strbuf_addstr(why, "expected a header 'DIR/NAME.h' of plain "
+				   "names");
+		return -1;
+	}
+	ALLOC_GROW(kd->includes, kd->nr_includes + 1, kd->alloc_includes);
+	kd->includes[kd->nr_includes++] = xstrdup(value);
+	return 0;
+}
+
 int kernel_data_parse(struct kernel_data *kd, const char *text,
 		      const char *path)
 {
@@ -219,6 +275,10 @@ int kernel_data_parse(struct kernel_data *kd, const char *text,
 			ret = add_member(kd, value.buf, &why);
 		else if (!strcmp(key.buf, "attribute"))
 			ret = add_attribute(kd, value.buf, &why);
+		else if (!strcmp(key.buf, "config"))
+			ret = add_config(kd, value.buf, &why);
+		else if (!strcmp(key.buf, "include"))
+			ret = add_include(kd, value.buf, &why);
 		else
 			ret = -1;
 		if (ret < 0) {
@@ -273,7 +333,16 @@ void kernel_data_release(struct kernel_data *kd)
 	}
 	for (i = 0; i < kd->nr_attributes; i++)
 		free(kd->attributes[i].name);
+	for (i = 0; i < kd->nr_configs; i++) {
+		free(kd->configs[i].machine);
+		free(kd->configs[i].name);
+		free(kd->configs[i].value);
+	}
+	for (i = 0; i < kd->nr_includes; i++)
+		free(kd->includes[i]);
 	free(kd->attributes);
+	free(kd->configs);
+	free(kd->includes);
 	free(kd->roles);
 	free(kd->macros);
 	free(kd->members);

@@ -3,7 +3,7 @@
  * read from semantic-patches/kernel-types and shared by every migration
  * (in the spirit of smatch's smatch_data/).
  *
- * Four tables (the file's format is in semantic-patches/README.md):
+ * Six tables (the file's format is in semantic-patches/README.md):
  *
  *   roles	a C type and the role a parameter or value of that type
  *		plays: "struct class *" is a class, "dev_t" a devt, "void *"
@@ -17,6 +17,12 @@
  *   attributes	the kernel's annotations and attribute macros a
  *		declaration may carry and a prototype's reader skips:
  *		__iomem, __user, __must_check, __printf(2, 3).
+ *   configs	the Kconfig symbols check's libclang sees defined in a tree
+ *		never configured, per machine (uname -m): on x86_64,
+ *		CONFIG_64BIT and CONFIG_X86_64, so that the headers' types
+ *		agree with the machine's (BITS_PER_LONG with its long).
+ *   includes	the headers Kbuild includes before every file (-include),
+ *		when the tree has them: <linux/kconfig.h>'s IS_ENABLED().
  *
  * Types are kept whitespace-normalised and without qualifiers
  * (type_normalise_text(): "const char *" is "char *").  Nothing in
@@ -59,6 +65,13 @@ struct kernel_attribute {
 	int function_like; /* written NAME(...): it takes arguments */
 };
 
+/* a Kconfig symbol defined for libclang on one machine */
+struct kernel_config {
+	char *machine; /* "x86_64", as uname -m says it */
+	char *name;    /* "CONFIG_64BIT" */
+	char *value;   /* "1" */
+};
+
 struct kernel_data {
 	struct kernel_role *roles;
 	size_t nr_roles, alloc_roles;
@@ -68,6 +81,10 @@ struct kernel_data {
 	size_t nr_members, alloc_members;
 	struct kernel_attribute *attributes;
 	size_t nr_attributes, alloc_attributes;
+	struct kernel_config *configs;
+	size_t nr_configs, alloc_configs;
+	char **includes; /* "linux/kconfig.h" */
+	size_t nr_includes, alloc_includes;
 };
 
 /* the data directory's kernel-types; 0, or -1 (reported) */

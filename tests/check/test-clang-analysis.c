@@ -77,7 +77,7 @@ static void records_init(struct analysed *a, const char *text)
 
 static void env_init(struct clang_env *env, const char *tree, int libclang)
 {
-	CU_ASSERT_FATAL(!clang_env_init(env, tree));
+	CU_ASSERT_FATAL(!clang_env_init(env, tree, NULL));
 	env->lexer_only = !libclang;
 	clang_env_add_unsaved(env, "include/linux/device.h", device_h);
 }

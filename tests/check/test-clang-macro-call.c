@@ -68,7 +68,7 @@ static void test_a_macro_function_is_seen_expanded(void)
 			 strlen(class_user_c), &m);
 	check_int_fatal(sf.nr_sites, 1);
 	check_int(sf.sites[0].kind, CALL_SITE_OLD);
-	CU_ASSERT_FATAL(!clang_env_init(&env, tree));
+	CU_ASSERT_FATAL(!clang_env_init(&env, tree, NULL));
 	clang_env_add_unsaved(&env, "include/linux/device/class.h", class_h);
 	clang_file_init(&file, "drivers/char/mem.c");
 	call_analysis_init(&call, &sf.sites[0], &m, &api, &file, 0);

@@ -92,6 +92,17 @@ static void test_errors(void)
 		"attribute: __printf(2, 3)\n",
 		"attribute: __iomem *\n",
 		"attribute: __x(...) y\n",
+		/* go into the header written for libclang */
+		"config: x86_64 CONFIG_64BIT\n",
+		"config: x86_64 CONFIG_64BIT 1 2\n",
+		"config: x86_64 CONFIG_64BIT 1;\n",
+		"config: x86_64 CONFIG-64BIT 1\n",
+		"config: x86/64 CONFIG_64BIT 1\n",
+		"include: /usr/include/stdio.h\n",
+		"include: ../linux/kconfig.h\n",
+		"include: linux/../kconfig.h\n",
+		"include: linux/kconfig.h>\n",
+		"include: linux/kconfig.c\n",
 	};
 	size_t i;
 
@@ -120,6 +131,26 @@ static void test_attributes(void)
 	kernel_data_release(&kd);
 }
 
+static void test_configs_and_includes(void)
+{
+	struct kernel_data kd;
+
+	memset(&kd, 0, sizeof(kd));
+	check_int_fatal(kernel_data_parse(&kd,
+					  "config: x86_64 CONFIG_64BIT 1\n"
+					  "config: aarch64 CONFIG_ARM64 1\n"
+					  "include: linux/kconfig.h\n",
+					  "kernel-types"),
+			0);
+	check_int_fatal(kd.nr_configs, 2);
+	check_str(kd.configs[1].machine, "aarch64");
+	check_str(kd.configs[1].name, "CONFIG_ARM64");
+	check_str(kd.configs[1].value, "1");
+	check_int_fatal(kd.nr_includes, 1);
+	check_str(kd.includes[0], "linux/kconfig.h");
+	kernel_data_release(&kd);
+}
+
 static void test_the_shipped_file(void)
 {
 	struct kernel_data kd;
@@ -138,6 +169,7 @@ static const struct unit_test tests[] = {
 	{ "macros: exact arguments, any arguments, object-like", test_macros },
 	{ "malformed lines are errors", test_errors },
 	{ "attributes: plain and with arguments", test_attributes },
+	{ "configs per machine, and includes", test_configs_and_includes },
 	{ "the shipped kernel-types loads", test_the_shipped_file },
 	{ NULL, NULL }
 };
