@@ -3,13 +3,16 @@
  * that convert it (callback-site.h): a member's name becomes the new
  * one; a function's old return type the new one, and in its body a
  * return of success becomes "return;", or, as the body's last
- * statement, goes with its line (and a blank line above it).
+ * statement, goes with its line (and a blank line above it).  What the
+ * patch's changed lines carry is held to checkpatch.pl's style: "type*
+ * name" on the definition's line, a space before a tab after a member.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "callback-code.h"
 #include "callback-site.h"
+#include "strbuf.h"
 #include "util.h"
 
 static void add_edit(struct callback_edit **edits, size_t *nr, size_t *alloc,
@@ -208,7 +211,41 @@ static void body_edits(const struct cb_code *c,
 	}
 }
 
-/* the old return type's words among tokens [first, name): replaced */
+/* whether offsets a and b are on one line */
+static int same_line(const struct cb_code *c, size_t a, size_t b)
+{
+	return !memchr(c->buf + a, '\n', b - a);
+}
+
+/*
+ * The line the patch changes is held to kernel style (checkpatch.pl):
+ * in its tokens [from, to], "type* name" becomes "type *name"
+ */
+static void star_edits(const struct cb_code *c, size_t line_of, size_t from,
+		       size_t to, struct callback_edit **edits, size_t *nr,
+		       size_t *alloc)
+{
+	size_t i;
+
+	for (i = from + 1; i < to; i++) {
+		const struct token *star = cb_tok(c, i), *prev, *next;
+
+		if (!cb_is(c, i, "*"))
+			continue;
+		prev = cb_tok(c, i - 1);
+		next = cb_tok(c, i + 1);
+		if (prev->type == TOKEN_IDENT && prev->end == star->start &&
+		    next->type == TOKEN_IDENT && next->start > star->end &&
+		    same_line(c, line_of, next->start))
+			add_edit(edits, nr, alloc, prev->end, next->start,
+				 " *");
+	}
+}
+
+/*
+ * The old return type's words among tokens [first, name): replaced; on
+ * its line, a parameter's "type* name" is mended
+ */
 static void type_edit(const struct cb_code *c,
 		      const struct migration_callback *cb,
 		      const struct cb_function *f, struct callback_edit **edits,
@@ -223,8 +260,35 @@ static void type_edit(const struct cb_code *c,
 		if (cb_is(c, i, word)) {
 			add_edit(edits, nr, alloc, cb_tok(c, i)->start,
 				 cb_tok(c, i)->end, cb->new_proto.return_type);
+			star_edits(c, cb_tok(c, i)->start, f->name, f->close,
+				   edits, nr, alloc);
 			return;
 		}
+}
+
+/*
+ * A member's new name; the blanks after it up to the '=' lose a space
+ * before a tab (checkpatch.pl's "no space before tabs" on the line the
+ * patch changes)
+ */
+static void member_edit(const struct cb_code *c, size_t i, const char *name,
+			struct callback_edit **edits, size_t *nr, size_t *alloc)
+{
+	const struct token *t = cb_tok(c, i), *next = cb_tok(c, i + 1);
+	struct strbuf text = STRBUF_INIT;
+	size_t end = t->end, p;
+
+	strbuf_addstr(&text, name);
+	if (cb_is(c, i + 1, "=") && blank(c->buf, t->end, next->start) &&
+	    memmem(c->buf + t->end, next->start - t->end, " \t", 2)) {
+		for (p = t->end; p < next->start; p++)
+			if (c->buf[p] != ' ' ||
+			    !memchr(c->buf + p, '\t', next->start - p))
+				strbuf_addch(&text, c->buf[p]);
+		end = next->start;
+	}
+	add_edit(edits, nr, alloc, t->start, end, text.buf);
+	strbuf_release(&text);
 }
 
 int callback_site_edits(const struct migration *m, const char *buf, size_t len,
@@ -239,8 +303,7 @@ int callback_site_edits(const struct migration *m, const char *buf, size_t len,
 
 	i = read_at(&c, buf, len, toks, name_offset);
 	if (i != CB_NONE && is_member(&c, i)) {
-		add_edit(edits, nr, alloc, cb_tok(&c, i)->start,
-			 cb_tok(&c, i)->end, cb->new_field);
+		member_edit(&c, i, cb->new_field, edits, nr, alloc);
 	} else if (i != CB_NONE && !cb_function_at(&c, i, cb, &f)) {
 		type_edit(&c, cb, &f, edits, nr, alloc);
 		if (f.body)
