@@ -233,6 +233,18 @@ static void position_rules(const struct migration_callback *cb,
 		    "identifier site.fn;\nposition p;\n@@\n"
 		    "%s fn@p(...);\n",
 		    rt, rt);
+	/*
+	 * where a function that is not the member's is named: an
+	 * assignment only to a pointer or a variable of the struct's type,
+	 * so that another struct's member of the same name is none
+	 */
+	strbuf_addf(out,
+		    "\n@site_typed_at depends on org || report@\n"
+		    "identifier d, site.fn;\nstruct %s *P;\nstruct %s V;\n"
+		    "position p;\n@@\n(\nP->%s = fn@p;\n|\nV.%s = fn@p;\n|\n",
+		    cb->struct_name, cb->struct_name, cb->field, cb->field);
+	init_sites(cb, out, "fn@p");
+	strbuf_addstr(out, ")\n");
 	if (!callback_renames(cb))
 		return;
 	strbuf_addstr(out, "\n@site_new_at depends on org || report@\n"
@@ -264,7 +276,7 @@ static void print_new_rules(const struct migration_callback *cb,
 			       ".%s of struct %s",
 			       cb->new_field, cb->struct_name);
 
-	print_rule(out, mode, "!form && !form_new", "site_at",
+	print_rule(out, mode, "!form && !form_new", "site_typed_at",
 		   "not defined in this file with the old prototype: left");
 	print_rule(out, mode, NEW_OK, "site_new_at", rename);
 	print_rule(out, mode, "form_new && bad_new", "site_at",
@@ -294,7 +306,7 @@ static void print_rules(const struct migration_callback *cb, struct strbuf *out)
 		if (callback_renames(cb))
 			print_new_rules(cb, out, modes[k]);
 		else
-			print_rule(out, modes[k], "!form", "site_at",
+			print_rule(out, modes[k], "!form", "site_typed_at",
 				   "not defined in this file with the old "
 				   "prototype: left");
 		print_rule(out, modes[k], "form && bad", "site_at", bad);

@@ -33,3 +33,9 @@ static void done_remove(struct platform_device *pdev)
 static struct platform_driver done_driver = {
 	.remove_new = done_remove,
 };
+
+/* another struct's member, by assignment: not one */
+static void other_setup(struct other_ops *ops)
+{
+	ops->remove = other_remove;
+}
