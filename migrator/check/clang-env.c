@@ -317,8 +317,8 @@ static int tree_has_file(const char *tree, const char *rel)
  * kernel-types' includes the tree has (<linux/kconfig.h>: IS_ENABLED()).
  * A configured tree's own autoconf.h says its symbols.
  */
-static char *write_forced_include(const struct clang_env *env,
-				  const char *dir, const struct kernel_data *kd)
+static char *write_forced_include(const struct clang_env *env, const char *dir,
+				  const struct kernel_data *kd)
 {
 	char *path = xstrfmt("%s/kmigrate-config.h", dir);
 	struct strbuf text = STRBUF_INIT;

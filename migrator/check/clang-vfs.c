@@ -6,10 +6,11 @@
  * does not exist for libclang.  It lists five directories as they are
  * (clang's own headers, the scratch autoconf.h, the tree, the asm link's
  * include/asm-ARCH, the scratch "generated" directory of clang-env.c: the
- * asm-generic wrappers and the header included before every file), and over them, first, what in the tree must not be
- * opened: a FIFO, a device, a socket, a link out of the tree or to one
- * of those, a file over the size cap become a stand-in file holding an
- * #error; a directory reached through a link out of the tree, and a
+ * asm-generic wrappers and the header included before every file), and
+ * over them, first, what in the tree must not be opened: a FIFO, a
+ * device, a socket, a link out of the tree or to one of those, a file
+ * over the size cap become a stand-in file holding an #error; a
+ * directory reached through a link out of the tree, and a
  * version-control directory, become an empty one.  So an absolute
  * #include, one whose ".." leaves the tree, a path flag of
  * compile_commands.json that points elsewhere, and any name in the tree

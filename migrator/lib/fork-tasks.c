@@ -74,16 +74,15 @@ char *describe_exit_status(int status)
 static void cap_memory(size_t max)
 {
 #ifndef UNDER_ASAN
-	unsigned long long pages = 0;
+	unsigned long long pages = 0,
+			   page = (unsigned long long)sysconf(_SC_PAGESIZE);
 	struct rlimit rl;
 	FILE *fp;
 
 	if (!max || !(fp = fopen("/proc/self/statm", "r")))
 		return;
 	if (fscanf(fp, "%llu", &pages) == 1) {
-		rl.rlim_cur = rl.rlim_max =
-			(rlim_t)(pages * (unsigned long long)sysconf(_SC_PAGESIZE) +
-				 max);
+		rl.rlim_cur = rl.rlim_max = (rlim_t)(pages * page + max);
 		setrlimit(RLIMIT_AS, &rl);
 	}
 	fclose(fp);

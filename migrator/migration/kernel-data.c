@@ -243,9 +243,8 @@ static int add_include(struct kernel_data *kd, const char *value,
 	for (i = 0; i < n; i++)
 		if (!is_c_ident_char(value[i]) && !strchr("-./", value[i]))
 			break;
-	if (i < n || n < 3 || strcmp(value + n - 2, ".h") ||
-	    value[0] == '/' || value[0] == '.' || strstr(value, "/.") ||
-	    strstr(value, "//")) {
+	if (i < n || n < 3 || strcmp(value + n - 2, ".h") || value[0] == '/' ||
+	    value[0] == '.' || strstr(value, "/.") || strstr(value, "//")) {
 		strbuf_addstr(why, "expected a header 'DIR/NAME.h' of plain "
 				   "names");
 		return -1;
