@@ -1,7 +1,7 @@
 /*
  * apply-work.h - the state of one apply_tree() run that apply.c,
- * apply-spatch.c, apply-given.c, apply-memo.c and apply-result.c share,
- * they only; callers use apply.h.
+ * apply-spatch.c, apply-given.c, apply-memo.c, apply-result.c and
+ * apply-account.c share, they only; callers use apply.h.
  *
  * apply.c reads each file spatch runs on into an apply_work (the
  * original bytes and their scan), hands them all to apply_spatch(), and
@@ -75,6 +75,17 @@ struct apply_ctx {
 
 /* apply-result.c: an old-form call apply may convert */
 int apply_is_convertible(const struct call_site *cs);
+
+/*
+ * apply-account.c: record in r every call of sites (the file's, nr of
+ * them) that is not converted, with why; changes as spatch's output left
+ * them (NULL: none converted), w the file's work (NULL: spatch never ran
+ * on it)
+ */
+void account_sites(struct apply_result *r, const struct migration *m,
+		   const struct apply_file *file, const struct call_site *sites,
+		   size_t nr, const enum call_change *changes,
+		   const struct apply_work *w);
 
 /*
  * apply-spatch.c: run the semantic patches (coccis, in order) on every
