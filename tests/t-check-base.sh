@@ -146,4 +146,28 @@ km --base HEAD "$t"
 check "--base: no clean filter of the tree runs" \
 	'[ ! -e "$TMPDIR/canary" ] && [ $status -eq 1 ] && grep -q "1 file unchanged since the base" "$err"'
 
+
+# a file over GIT_BLOB_MAX (64 MiB) at REV: refused only where its
+# contents are needed (REV's version of a changed file), never listed
+# with sizes: the unchanged one does not stop the check
+head -c $((65 << 20)) /dev/zero | tr '\0' 'x' >"$t/blob.bin"
+{ echo '/* big */'; head -c $((65 << 20)) /dev/zero | tr '\0' ' '; } \
+	>"$t/drivers/x/huge.c"
+git_in add blob.bin drivers/x/huge.c && git_in commit -q -m big
+km --base HEAD "$t"
+check "--base: a file over 64 MiB, unchanged, is no reason to stop" \
+	'[ $status -eq 1 ] && grep -q "; 1 file unchanged since the base, not re-judged$" "$err"' ||
+	cat "$err" >&2
+echo '/* small */' >"$t/drivers/x/huge.c"
+km --base HEAD "$t"
+check "--base: REV's version over 64 MiB of a changed .c file is refused, exit 2" \
+	'[ $status -eq 2 ] && grep -q "'"'"'drivers/x/huge.c'"'"' is larger than 64 MiB" "$err"' ||
+	cat "$err" >&2
+git_in checkout -q -- drivers/x/huge.c
+echo x >>"$t/blob.bin"
+km --base HEAD "$t"
+check "--base: a changed file over 64 MiB, the whole of REV needed, is refused" \
+	'[ $status -eq 2 ] && grep -q "'"'"'blob.bin'"'"' is larger than 64 MiB" "$err"' ||
+	cat "$err" >&2
+
 test_done

@@ -9,7 +9,10 @@
  * an arbitrary name cannot be overridden, so none of the commands run
  * here applies one.  git_write_tree() lists the revision with
  * "ls-tree -r -l -z" (at most LS_TREE_MAX bytes of listing: a tree whose
- * subtrees repeat lists exponentially many paths) and reads the blobs
+ * subtrees repeat lists exponentially many paths; git_write_files() and
+ * git_changed_files() list it without -l, which reads every blob, and
+ * take the sizes of the files they write from "cat-file --batch-check")
+ * and reads the blobs
  * with "cat-file --batch" in runs of at most BATCH_MAX bytes, so its
  * memory stays bounded whatever the repository holds; only the files
  * it creates itself are written, with O_EXCL and O_NOFOLLOW, under
@@ -234,20 +237,48 @@ static int unsafe_path(const char *path)
 }
 
 /*
- * one entry of ls-tree -r -l -z, "MODE TYPE OID SIZE\tPATH", into
- * list; 0 taken or left out, -1 with the reason in why
+ * size (text) as f's size, within GIT_BLOB_MAX and, with the sizes
+ * list has taken before, GIT_TREE_MAX; -1 with the reason in why
  */
-static int parse_entry(const char *entry, struct tree_files *list,
+static int take_size(struct tree_files *list, struct tree_file *f,
+		     const char *size, struct strbuf *why)
+{
+	char *shown = shown_path(f->path), *end;
+	int ret = -1;
+
+	errno = 0;
+	f->size = strtoul(size, &end, 10);
+	if (*end || errno || !(*size >= '0' && *size <= '9'))
+		strbuf_addf(why, "'%s' is missing from the repository", shown);
+	else if (f->size > GIT_BLOB_MAX)
+		strbuf_addf(why, "'%s' is larger than %lu MiB", shown,
+			    GIT_BLOB_MAX >> 20);
+	else if ((list->total += f->size) > GIT_TREE_MAX)
+		strbuf_addf(why, "its files are larger than %lu GiB",
+			    GIT_TREE_MAX >> 30);
+	else
+		ret = 0;
+	free(shown);
+	return ret;
+}
+
+/*
+ * one entry of ls-tree -r -z, "MODE TYPE OID\tPATH", or with -l (sized)
+ * "MODE TYPE OID SIZE\tPATH", into list; 0 taken or left out, -1 with
+ * the reason in why
+ */
+static int parse_entry(const char *entry, int sized, struct tree_files *list,
 		       struct strbuf *why)
 {
 	const char *tab = strchr(entry, '\t'), *path = tab ? tab + 1 : "";
-	char type[16], oid[68], size[32], *shown = shown_path(path), *end;
+	char type[16], oid[68], size[32], *shown = shown_path(path);
+	int fields = sized ? 4 : 3;
 	unsigned long mode;
 	struct tree_file *f;
 	int ret = -1;
 
-	if (!tab ||
-	    sscanf(entry, "%lo %15s %67s %31s", &mode, type, oid, size) != 4) {
+	if (!tab || sscanf(entry, "%lo %15s %67s %31s", &mode, type, oid,
+			   size) < fields) {
 		strbuf_addf(why, "cannot read git ls-tree's '%s'", shown);
 		goto out_free;
 	}
@@ -269,26 +300,14 @@ static int parse_entry(const char *entry, struct tree_files *list,
 	}
 	ALLOC_GROW(list->files, list->nr + 1, list->alloc);
 	f = &list->files[list->nr];
-	errno = 0;
-	f->size = strtoul(size, &end, 10);
-	if (*end || errno || !(*size >= '0' && *size <= '9')) {
-		strbuf_addf(why, "'%s' is missing from the repository", shown);
-		goto out_free;
-	}
-	if (f->size > GIT_BLOB_MAX) {
-		strbuf_addf(why, "'%s' is larger than %lu MiB", shown,
-			    GIT_BLOB_MAX >> 20);
-		goto out_free;
-	}
-	list->total += f->size;
-	if (list->total > GIT_TREE_MAX) {
-		strbuf_addf(why, "its files are larger than %lu GiB",
-			    GIT_TREE_MAX >> 30);
-		goto out_free;
-	}
 	memcpy(f->oid, oid, sizeof(oid));
 	f->mode = mode & 0111 ? 0755 : 0644;
 	f->path = xstrdup(path);
+	f->size = 0;
+	if (sized && take_size(list, f, size, why)) {
+		free(f->path);
+		goto out_free;
+	}
 	list->nr++;
 	ret = 0;
 out_free:
@@ -296,7 +315,12 @@ out_free:
 	return ret;
 }
 
-static int list_files(const char *dir, const char *spec,
+/*
+ * The files of spec into list; sized: with their sizes ("ls-tree -l",
+ * which reads every blob's header: seconds on a kernel tree), else
+ * without (take them with read_sizes() for the files that need one)
+ */
+static int list_files(const char *dir, const char *spec, int sized,
 		      struct tree_files *list, struct strbuf *why)
 {
 	struct child_process cp;
@@ -305,9 +329,11 @@ static int list_files(const char *dir, const char *spec,
 
 	child_process_init(&cp);
 	git_untrusted_cmd(&cp, dir);
-	strlist_pushv(&cp.args,
-		      (const char *const[]){ "ls-tree", "-r", "-l", "-z",
-					     "--full-tree", spec, NULL });
+	strlist_pushv(&cp.args, (const char *const[]){ "ls-tree", "-r", "-z",
+						       "--full-tree", NULL });
+	if (sized)
+		strlist_push(&cp.args, "-l");
+	strlist_push(&cp.args, spec);
 	ret = git_run_capped(&cp, LS_TREE_MAX);
 	if (ret) {
 		git_reason(why, &cp, ret, "ls-tree");
@@ -316,7 +342,7 @@ static int list_files(const char *dir, const char *spec,
 	end = cp.out.buf + cp.out.len;
 	for (entry = cp.out.buf; !ret && entry < end;
 	     entry += strlen(entry) + 1)
-		ret = parse_entry(entry, list, why);
+		ret = parse_entry(entry, sized, list, why);
 out_clear:
 	child_process_clear(&cp);
 	return ret ? -1 : 0;
@@ -470,12 +496,11 @@ static int compare_path(const void *key, const void *elem)
 	return strcmp(key, ((const struct strlist_item *)elem)->string);
 }
 
-/* keep the files of list whose path is in only (sorted) */
+/* keep the files of list whose path is in only (sorted), unsized */
 static void keep_only(struct tree_files *list, const struct strlist *only)
 {
 	size_t i, n = 0;
 
-	list->total = 0;
 	for (i = 0; i < list->nr; i++) {
 		struct tree_file *f = &list->files[i];
 
@@ -484,10 +509,58 @@ static void keep_only(struct tree_files *list, const struct strlist *only)
 			free(f->path);
 			continue;
 		}
-		list->total += f->size;
 		list->files[n++] = *f;
 	}
 	list->nr = n;
+}
+
+/*
+ * The sizes of list's files, from one "cat-file --batch-check" whose
+ * names go through objects ("<oid> blob <size>" a line, or "<oid>
+ * missing"), held to take_size()'s limits; -1 with the reason in why
+ */
+static int read_sizes(const char *dir, const struct object_list *objects,
+		      struct tree_files *list, struct strbuf *why)
+{
+	struct strbuf oids = STRBUF_INIT;
+	struct child_process cp;
+	const char *line;
+	size_t i;
+	int ret;
+
+	list->total = 0;
+	for (i = 0; i < list->nr; i++)
+		strbuf_addf(&oids, "%s\n", list->files[i].oid);
+	ret = object_list_set(objects, oids.buf, oids.len);
+	strbuf_release(&oids);
+	if (ret < 0) {
+		strbuf_addf(why, "cannot write '%s': %s", objects->path,
+			    strerror(errno));
+		return -1;
+	}
+	child_process_init(&cp);
+	git_untrusted_cmd(&cp, dir);
+	cp.no_stdin = 0;
+	cp.stdin_path = objects->path;
+	strlist_pushv(&cp.args, (const char *const[]){ "cat-file",
+						       "--batch-check", NULL });
+	ret = git_run_capped(&cp, list->nr * BATCH_HEADER_MAX + 4096);
+	if (ret)
+		git_reason(why, &cp, ret, "cat-file");
+	for (i = 0, line = cp.out.buf; !ret && i < list->nr; i++) {
+		struct tree_file *f = &list->files[i];
+		size_t len = strcspn(line, "\n"), at = strlen(f->oid) + 6;
+		char size[32] = "";
+
+		if (len > at && len - at < sizeof(size) &&
+		    !memcmp(line, f->oid, at - 6) &&
+		    !memcmp(line + at - 6, " blob ", 6))
+			memcpy(size, line + at, len - at);
+		ret = take_size(list, f, size, why);
+		line += len + !!line[len];
+	}
+	child_process_clear(&cp);
+	return ret ? -1 : 0;
 }
 
 int git_write_tree(const char *dir, const char *spec, const char *dest,
@@ -512,7 +585,8 @@ int git_write_files(const char *dir, const char *spec,
 			    strerror(errno));
 		return -1;
 	}
-	if (list_files(dir, spec, &list, why))
+	/* a few files of a whole tree: the sizes of those alone */
+	if (list_files(dir, spec, !only, &list, why))
 		goto out_release;
 	if (only)
 		keep_only(&list, only);
@@ -522,7 +596,7 @@ int git_write_files(const char *dir, const char *spec,
 			    strerror(errno));
 		goto out_release;
 	}
-	ret = 0;
+	ret = only ? read_sizes(dir, &objects, &list, why) : 0;
 	for (i = 0; !ret && i < list.nr; i++) {
 		if (i > from && batch + list.files[i].size > BATCH_MAX) {
 			ret = write_batch(dir, dest, &objects, &list, from, i,
@@ -601,11 +675,11 @@ out_free:
 }
 
 /*
- * The files of list the work tree at dir lacks, holds as something
- * else than a regular file or with another size, into changed; the
- * others, with their oid as util, into to_hash
+ * The files of list the work tree at dir lacks or holds as something
+ * else than a regular file, into changed; the others, with their oid
+ * as util, into to_hash
  */
-static void compare_sizes(const char *dir, const struct tree_files *list,
+static void compare_kinds(const char *dir, const struct tree_files *list,
 			  struct strlist *changed, struct strlist *to_hash)
 {
 	size_t i;
@@ -616,7 +690,6 @@ static void compare_sizes(const char *dir, const struct tree_files *list,
 		struct stat st;
 
 		if (lstat(full, &st) < 0 || !S_ISREG(st.st_mode) ||
-		    (unsigned long long)st.st_size != f->size ||
 		    strchr(f->path, '\n'))
 			strlist_push(changed, f->path);
 		else
@@ -666,9 +739,9 @@ int git_changed_files(const char *dir, const char *spec, const char *scratch,
 	int ret = -1;
 
 	strbuf_reset(why);
-	if (list_files(dir, spec, &list, why))
+	if (list_files(dir, spec, 0, &list, why))
 		goto out_release;
-	compare_sizes(dir, &list, changed, &to_hash);
+	compare_kinds(dir, &list, changed, &to_hash);
 	if (!hash_paths(dir, scratch, &to_hash, changed, why) &&
 	    !add_new_files(dir, &list, changed, why))
 		ret = 0;
