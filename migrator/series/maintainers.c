@@ -375,6 +375,18 @@ static void add_lower(struct strbuf *sb, const char *s, size_t len)
 		strbuf_addch(sb, tolower((unsigned char)*s++));
 }
 
+/* "ASoC": spelt with both cases on purpose, kept so in subjects */
+static int mixed_case(const char *s, size_t len)
+{
+	int upper = 0, lower = 0;
+
+	while (len--) {
+		upper |= isupper((unsigned char)*s);
+		lower |= islower((unsigned char)*s++);
+	}
+	return upper && lower;
+}
+
 /* "IEEE 1394 SUBSYSTEM" -> "ieee1394" */
 static void title_word(struct strbuf *name, const char *title)
 {
@@ -430,7 +442,10 @@ char *maintainers_short_name(const char *title, const char *pattern)
 
 	word = parenthesised_word(title, &len);
 	if (word) {
-		add_lower(&name, word, len);
+		if (mixed_case(word, len))
+			strbuf_add(&name, word, len);
+		else
+			add_lower(&name, word, len);
 		return strbuf_detach(&name, NULL);
 	}
 	title_word(&name, title);

@@ -78,12 +78,13 @@ const char *maintainers_entry_pattern(const struct maintainers_entry *entry,
 
 /*
  * a short lowercase name for an entry, for subject lines: an acronym in
- * parentheses ("MEMORY TECHNOLOGY DEVICES (MTD)" -> "mtd"), else the first
- * word of the title with the numbers that follow it ("IEEE 1394 SUBSYSTEM"
- * -> "ieee1394"), unless pattern (the entry's pattern a file matched, may
- * be NULL) is a directory none of whose components starts with that word:
- * then the directory's name ("HARDWARE MONITORING", "drivers/hwmon/" ->
- * "hwmon")
+ * parentheses ("MEMORY TECHNOLOGY DEVICES (MTD)" -> "mtd"; one spelt in
+ * both cases as it is, "... POWER MANAGEMENT (ASoC)" -> "ASoC"), else
+ * the first word of the title with the numbers that follow it ("IEEE
+ * 1394 SUBSYSTEM" -> "ieee1394"), unless pattern (the entry's pattern a
+ * file matched, may be NULL) is a directory none of whose components
+ * starts with that word: then the directory's name ("HARDWARE
+ * MONITORING", "drivers/hwmon/" -> "hwmon")
  */
 char *maintainers_short_name(const char *title, const char *pattern);
 
