@@ -106,6 +106,9 @@ static void classify_word(struct type_class *tc, const char *word, int *tagged)
 		*tagged = 1;
 	} else if (is_integer_word(word)) {
 		tc->kind = TYPE_INTEGER;
+		/* <stdbool.h>'s and the kernel's bool: libclang says _Bool */
+		if (!strcmp(word, "bool"))
+			word = "_Bool";
 	} else if (!strcmp(word, "float") || !strcmp(word, "double")) {
 		tc->kind = TYPE_FLOAT;
 	} else if (!strcmp(word, "void")) {

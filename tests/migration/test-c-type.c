@@ -38,6 +38,10 @@ static void test_type_model(void)
 	check_int(type_spelling_fits("char *", "const char *", 0), 1);
 	check_int(type_spelling_fits("struct device *", "foo_handle *", 0), -1);
 	check_int(type_spelling_fits("dev_t", NULL, 0), -1);
+	/* bool is _Bool, libclang's canonical spelling of it */
+	check_int(type_spelling_fits("bool *res", "_Bool *", 0), 1);
+	check_int(type_spelling_fits("_Bool *", "bool *", 0), 1);
+	check_int(type_spelling_fits("bool *", "int *", 0), 0);
 }
 
 /*
