@@ -6,7 +6,8 @@
 # passing one too many is an argument-count error; a call of another
 # function of the same name (a program under tools/) is a note; a format
 # given through a macro (a string macro, a concatenation of macros) is
-# no format error, before and after a hand patch.
+# no format error, before and after a hand patch; a call in code a
+# Kconfig symbol guards is typed by libclang, parsed with it defined.
 #
 # Needs: $KMIGRATE (with libclang, as t-check.sh), $TMPDIR, git.
 . "$(dirname "$0")/lib.sh"
@@ -272,6 +273,58 @@ check "calls in TP_fast_assign(): no error" \
 	'! grep -q "^include/trace/events/sample.h:.*error" "$out"'
 check "the tree: one error (the int *), exit 1" \
 	'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ]'
+check_shows=
+
+# --- a call in code a Kconfig symbol guards ---------------------------------
+
+# a tree never configured defines no CONFIG_ symbol: the call under
+# "#if defined(CONFIG_BOARD_NAMES)" is parsed again with it defined and
+# typed by libclang; the one under #ifndef was seen the first time
+t=$TMPDIR/guard
+mkdir -p "$t/include/linux" "$t/drivers/x"
+cp "$TMPDIR/sign/include/linux/string.h" "$t/include/linux/string.h"
+cat >"$t/drivers/x/guard.c" <<'EOF'
+#include <linux/string.h>
+
+struct board {
+	char name[8];
+	int *counts;
+};
+
+#if defined(CONFIG_BOARD_NAMES) && !defined(CONFIG_BOARD_NONE)
+void name_board(struct board *b)
+{
+	strscpy(b->counts, "wrong", 4);
+}
+#endif
+
+#ifndef CONFIG_BOARD_NAMES
+void no_name(struct board *b)
+{
+	strscpy(b->name, "none", sizeof(b->name));
+}
+#endif
+
+#ifdef CONFIG_BOARD_DEFAULT
+void default_name(struct board *b)
+{
+	strscpy(b->name, CONFIG_BOARD_DEFAULT, sizeof(b->name));
+}
+#endif
+
+void label(struct board *b)
+{
+	strscpy(b->name, CONFIG_BOARD_LABEL, sizeof(b->name));
+}
+EOF
+check_shows=$out
+km --migration strlcpy-strscpy check "$t"
+check "a call under #if defined(CONFIG_X): libclang's error on its argument" \
+	'diag_join "$out" | grep -q "^drivers/x/guard.c:11:2: error: wrong type for argument 1 \[argument-type\] .b->counts. is a int \*, but parameter 1 is .char \*dest.: pass a char \*$"'
+check "the call under #ifndef is not lost to the second parse: no finding" \
+	'! grep -q "^drivers/x/guard.c:18:" "$out"'
+check "a CONFIG_ symbol used as a value, under its #ifdef or undeclared: no error" \
+	'! grep -q "^drivers/x/guard.c:2[0-9]:.*error" "$out" && [ "$(errors)" -eq 1 ]'
 check_shows=
 
 test_done

@@ -15,9 +15,11 @@
  * clang_env_init() fails without it, and a file analysed anyway is
  * described from its text, with the reason as its parse error.  When a
  * call libclang should keep is missing and the diagnostics name
- * undeclared CONFIG_ identifiers, the file is parsed once more with
- * -DCONFIG_X=1 for each (at most MAX_CONFIG_RETRY), and that parse is
- * used when libclang accepts it.  An argument that is one identifier of
+ * undeclared CONFIG_ identifiers, or the conditionals around the call
+ * need CONFIG_ symbols defined (config-guards.h), the file is parsed
+ * once more with -DCONFIG_X=1 for each (at most MAX_CONFIG_RETRY), and
+ * that parse is used when libclang accepts it and it keeps no fewer
+ * calls.  An argument that is one identifier of
  * a call libclang did not see may be a string macro of the file's
  * headers: header-macro.c looks it up.
  */
@@ -31,11 +33,13 @@
 #include "clang-expr-type.h"
 #include "clang-find.h"
 #include "clang-tu.h"
+#include "config-guards.h"
 #include "decl-lookup.h"
 #include "expr-depth.h"
 #include "header-macro.h"
 #include "lexer.h"
 #include "migration.h"
+#include "scan.h"
 #include "strbuf.h"
 #include "tree-api.h"
 #include "util.h"
@@ -288,27 +292,90 @@ static void fallback_types(const struct fallback_env *fb,
 }
 
 /*
- * The parse again with the undeclared CONFIG_ identifiers defined to 1
- * (in *configs), when there are any and libclang parses it: the new
- * translation unit, its calls in cf; else NULL and cf as it was
+ * An argument that names a CONFIG_ symbol of configs, which a retry
+ * defined to 1: its type and value are made up (CONFIG_CMDLINE is a
+ * string), so it keeps none of libclang's
+ */
+static void forget_configs(struct call_analysis *call,
+			   const struct strlist *configs)
+{
+	size_t i, k;
+
+	for (i = 0; i < call->nr_args; i++) {
+		struct call_argument *arg = &call->args[i];
+
+		for (k = 0; k < configs->nr; k++)
+			if (scan_mentions(arg->text, strlen(arg->text),
+					  configs->items[k].string))
+				break;
+		if (k == configs->nr)
+			continue;
+		free(arg->type);
+		free(arg->canonical);
+		arg->type = arg->canonical = NULL;
+		arg->type_source = TYPE_FROM_NONE;
+		arg->is_null = 0;
+	}
+}
+
+static int compare_offsets(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* how many of v's calls libclang should keep cf has */
+static size_t calls_kept(const struct call_finder *cf,
+			 const struct clang_variant *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nr; i++)
+		n += call_expected_to_parse(&v->calls[i]) &&
+		     call_finder_match(cf, v->calls[i].site);
+	return n;
+}
+
+/*
+ * The parse again with CONFIG_ symbols defined to 1 (in *configs): the
+ * undeclared ones, and those the conditionals around a missing call
+ * need (config-guards.h), when there are any and libclang parses it:
+ * the new translation unit, its calls in cf; else NULL and cf as it
+ * was.  A parse that keeps fewer calls (the symbols left out an "#else"
+ * that held some) is not taken.
  */
 static CXTranslationUnit
 retry_with_configs(const struct clang_env *env, CXIndex index,
 		   const struct clang_text *t, CXTranslationUnit tu,
 		   struct call_finder *cf, const struct clang_variant *v,
-		   struct strlist *configs)
+		   const struct token_list *tokens, struct strlist *configs)
 {
+	size_t *missing = xcalloc(v->nr, sizeof(*missing));
+	size_t i, n = 0, kept = calls_kept(cf, v);
 	CXTranslationUnit again;
 	char *why = NULL;
 
 	clang_tu_undeclared_configs(tu, configs, MAX_CONFIG_RETRY);
+	for (i = 0; i < v->nr; i++)
+		if (call_expected_to_parse(&v->calls[i]) &&
+		    !call_finder_match(cf, v->calls[i].site))
+			missing[n++] = v->calls[i].site->name_offset;
+	sane_qsort(missing, n, sizeof(*missing), compare_offsets);
+	config_guards(v->text, tokens, missing, n, configs, MAX_CONFIG_RETRY);
+	free(missing);
 	if (!configs->nr)
 		return NULL;
 	again = clang_tu_parse(env, index, t, configs, 0, &why);
 	free(why);
-	if (again)
-		call_finder_find(cf, again, t->abs, v->calls, v->nr);
-	return again;
+	if (!again)
+		return NULL;
+	call_finder_find(cf, again, t->abs, v->calls, v->nr);
+	if (calls_kept(cf, v) >= kept)
+		return again;
+	clang_disposeTranslationUnit(again);
+	call_finder_find(cf, tu, t->abs, v->calls, v->nr);
+	return NULL;
 }
 
 /*
@@ -353,7 +420,8 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 	if (tu)
 		call_finder_find(&cf, tu, t->abs, v->calls, v->nr);
 	if (tu && call_finder_missing(&cf, v->calls, v->nr))
-		again = retry_with_configs(env, index, t, tu, &cf, v, &configs);
+		again = retry_with_configs(env, index, t, tu, &cf, v, tokens,
+					   &configs);
 	if (again)
 		tu = again;
 	fb.decls = decl_index_new(v->text, tokens);
@@ -364,6 +432,8 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 
 		if (cc)
 			fill_call(env, call, cc);
+		if (cc && again)
+			forget_configs(call, &configs);
 		if (call->seen_by_libclang)
 			v->file->nr_seen++;
 		else if (call_expected_to_parse(call))
@@ -377,10 +447,9 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			why = xstrfmt("none of its calls survived the parse "
 				      "(first error: %s)%s",
 				      error,
-				      configs.nr ?
-					      ", even with the undeclared "
-					      "CONFIG_ values defined to 1" :
-					      "");
+				      configs.nr ? ", even with its CONFIG_ "
+						   "symbols defined to 1" :
+						   "");
 		free(error);
 	}
 	if (again)

@@ -11,9 +11,11 @@
  * Parse errors of a partial kernel are tolerated; a parse that loses a
  * call to a configuration value used in an expression ("use of
  * undeclared identifier 'CONFIG_X86_L1_CACHE_SHIFT'", the empty
- * autoconf.h defines none) is retried once with those CONFIG_ values
- * defined to 1, and when the call is lost anyway its file's parse error
- * says the retry was made.  For each call libclang
+ * autoconf.h defines none) or to a conditional around it ("#ifdef
+ * CONFIG_HIGH_RES_TIMERS", config-guards.h) is retried once with those
+ * CONFIG_ symbols defined to 1, its result taken unless it keeps fewer
+ * calls, and when the call is lost anyway its file's parse error says
+ * the retry was made.  For each call libclang
  * sees, each argument gets its type as written (below the implicit
  * conversion to the parameter), whether it is a null pointer constant,
  * whether it is a string literal (also through a macro) and its value,
