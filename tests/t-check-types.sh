@@ -56,6 +56,7 @@ void make_all(label_t tn, struct holder *p, const char **pp, const char *param)
 	p->made = class_create(DRV_NAME);
 	p->made = class_create(SAME(param));
 	p->made = class_create(name_of_undeclared(param));
+	p->made = class_create(name_of_undeclared(tn));
 }
 EOF
 cat >"$t/drivers/x/count.c" <<'EOF'
@@ -84,7 +85,7 @@ int main(void)
 EOF
 
 km --migration class-create-owner check "$t"
-check "typedef, member, dereference, global, parameter, cast, macro, a call of an undeclared function: no error" \
+check "typedef, member, dereference, global, parameter, cast, macro, calls of an undeclared function: no error" \
 	'! grep -q "^drivers/x/shapes.c:" "$out"'
 check "a call missing its last argument: an argument-count error" \
 	'diag_join "$out" | grep -q "^drivers/x/count.c:5:9: error: missing argument 1 (0 of 1 passed) \[argument-count\] the tree declares .struct class \*class_create(const char \*name).: argument 1 (const char \*name) is missing; pass it$"'

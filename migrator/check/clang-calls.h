@@ -31,6 +31,7 @@
 #define clang_Cursor_isNull km_clang.Cursor_isNull
 #define clang_equalCursors km_clang.equalCursors
 #define clang_getCursor km_clang.getCursor
+#define clang_Cursor_getTranslationUnit km_clang.Cursor_getTranslationUnit
 #define clang_getLocationForOffset km_clang.getLocationForOffset
 #define clang_getCursorSemanticParent km_clang.getCursorSemanticParent
 #define clang_getCursorReferenced km_clang.getCursorReferenced

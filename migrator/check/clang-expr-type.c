@@ -200,14 +200,15 @@ static int is_recovered_type(CXType type)
 /*
  * A call of a function the parse never saw declared (its header is in
  * an #if branch not taken, or lost to an error): C89's implicit
- * declaration, which libclang places at the call itself, and whose
- * "int" is made up
+ * declaration, whose "int" is made up.  libclang places that
+ * declaration at the function's first call, in this file or in a header
+ * before it, and every later call refers to it: what stands at its place
+ * is an expression, where a declaration written in the code stands for
+ * itself.
  */
 static int calls_undeclared(CXCursor expr)
 {
-	CXCursor callee;
-	CXFile f1, f2;
-	unsigned int o1, o2;
+	CXCursor callee, at;
 
 	expr = strip_parens(expr);
 	if (clang_getCursorKind(expr) != CXCursor_CallExpr)
@@ -216,11 +217,9 @@ static int calls_undeclared(CXCursor expr)
 	if (clang_Cursor_isNull(callee) ||
 	    clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return 0;
-	clang_getExpansionLocation(clang_getCursorLocation(callee), &f1, NULL,
-				   NULL, &o1);
-	clang_getExpansionLocation(clang_getCursorLocation(expr), &f2, NULL,
-				   NULL, &o2);
-	return f1 == f2 && o1 == o2;
+	at = clang_getCursor(clang_Cursor_getTranslationUnit(expr),
+			     clang_getCursorLocation(callee));
+	return clang_isExpression(clang_getCursorKind(at));
 }
 
 void clang_argument_type(struct call_argument *arg, CXCursor cursor)

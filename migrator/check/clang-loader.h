@@ -34,6 +34,7 @@
 	FN(Cursor_isNull)                          \
 	FN(equalCursors)                           \
 	FN(getCursor)                              \
+	FN(Cursor_getTranslationUnit)              \
 	FN(getLocationForOffset)                   \
 	FN(getCursorSemanticParent)                \
 	FN(getCursorReferenced)                    \
