@@ -75,6 +75,15 @@ struct class *relative(void)
 	return class_create("relative");
 }
 EOF
+cat >"$t/drivers/x/noheader.c" <<'EOF'
+struct class;
+
+void two(struct class **a, struct class **b)
+{
+	*a = class_create("one");
+	*b = class_create("two");
+}
+EOF
 cat >"$t/tools/y/user.c" <<'EOF'
 int class_create(int fd, const char *name, int mode);
 
@@ -96,6 +105,8 @@ check "a call of libc's function of the name under tools/: a note, no error" \
 	 ! grep -q "^tools/y/user.c:.*: error: " "$out"'
 check "the header through a relative path is the migration's: no note" \
 	'! grep -q "^drivers/x/relative.c:" "$out"'
+check "calls of the function where no header declares it: no other-declaration note" \
+	'! grep -q "^drivers/x/noheader.c:.*other-declaration" "$out"'
 check "the tree: one error (the missing argument), exit 1" \
 	'[ $status -eq 1 ] && [ "$(errors)" -eq 1 ]'
 

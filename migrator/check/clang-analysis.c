@@ -133,26 +133,21 @@ static char *spelled_at(CXSourceLocation loc, unsigned int *offset)
 /*
  * The file of the first declaration of what the call calls, relative
  * to tree when it is in it; NULL when there is none or it is implicit
- * (a declaration made by the call itself, where it is spelled)
+ * (made by the function's first call: clang-expr-type.h)
  */
 static char *declaration_file(const char *tree, CXCursor call)
 {
 	CXCursor decl = clang_getCursorReferenced(call);
-	unsigned int at, call_at;
-	char *path, *call_path;
+	unsigned int at;
+	char *path;
 	size_t n = strlen(tree);
 
 	if (clang_Cursor_isNull(decl) ||
-	    !clang_isDeclaration(clang_getCursorKind(decl)))
+	    !clang_isDeclaration(clang_getCursorKind(decl)) ||
+	    clang_implicit_declaration(decl))
 		return NULL;
 	path = spelled_at(
 		clang_getCursorLocation(clang_getCanonicalCursor(decl)), &at);
-	call_path = spelled_at(clang_getCursorLocation(call), &call_at);
-	if (path && call_path && at == call_at && !strcmp(path, call_path)) {
-		free(path);
-		path = NULL;
-	}
-	free(call_path);
 	if (path && (strstr(path, "/./") || strstr(path, "/../"))) {
 		/* "drivers/x/../../include/...": the tree's own name */
 		char *real = realpath(path, NULL);

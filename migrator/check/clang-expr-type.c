@@ -197,29 +197,31 @@ static int is_recovered_type(CXType type)
 	return type.kind == CXType_Invalid || type.kind == CXType_Dependent;
 }
 
+int clang_implicit_declaration(CXCursor decl)
+{
+	/* what stands at its place is the call that made it */
+	CXCursor at = clang_getCursor(clang_Cursor_getTranslationUnit(decl),
+				      clang_getCursorLocation(decl));
+
+	return clang_isExpression(clang_getCursorKind(at));
+}
+
 /*
  * A call of a function the parse never saw declared (its header is in
  * an #if branch not taken, or lost to an error): C89's implicit
- * declaration, whose "int" is made up.  libclang places that
- * declaration at the function's first call, in this file or in a header
- * before it, and every later call refers to it: what stands at its place
- * is an expression, where a declaration written in the code stands for
- * itself.
+ * declaration, whose "int" is made up
  */
 static int calls_undeclared(CXCursor expr)
 {
-	CXCursor callee, at;
+	CXCursor callee;
 
 	expr = strip_parens(expr);
 	if (clang_getCursorKind(expr) != CXCursor_CallExpr)
 		return 0;
 	callee = clang_getCursorReferenced(expr);
-	if (clang_Cursor_isNull(callee) ||
-	    clang_getCursorKind(callee) != CXCursor_FunctionDecl)
-		return 0;
-	at = clang_getCursor(clang_Cursor_getTranslationUnit(expr),
-			     clang_getCursorLocation(callee));
-	return clang_isExpression(clang_getCursorKind(at));
+	return !clang_Cursor_isNull(callee) &&
+	       clang_getCursorKind(callee) == CXCursor_FunctionDecl &&
+	       clang_implicit_declaration(callee);
 }
 
 void clang_argument_type(struct call_argument *arg, CXCursor cursor)

@@ -16,4 +16,11 @@ struct call_argument;
 /* fill arg from the argument expression at cursor */
 void clang_argument_type(struct call_argument *arg, CXCursor cursor);
 
+/*
+ * 1 when decl is C89's implicit declaration of a function the parse
+ * never saw declared, which libclang places at the function's first
+ * call (in this file or a header before it) for every call of it
+ */
+int clang_implicit_declaration(CXCursor decl);
+
 #endif
