@@ -19,7 +19,9 @@
  * analysed in the group takes a copy of those records when every header
  * they read is the same in both versions' overlays; then, on the
  * calling thread again, what libclang described goes to the cache.
- * libclang is loaded only when a file is left to analyse.  A worker
+ * libclang is loaded only when a file is left to parse (one neither
+ * text_only nor unreadable); else every file is described from its
+ * text on threads of this process (clang_env_init_text()).  A worker
  * hands back each version's records as the cache keeps them
  * (check_records_write()); a group whose worker libclang kills, twice,
  * the second time alone, is described from its text, marked crashed
@@ -335,22 +337,38 @@ static void analyse_groups(struct analysis_job *job, size_t nr_groups,
 		.max_memory = job->env->max_memory,
 	};
 
-	if (!opts->lexer_only && !run_forked_tasks(&fopts))
+	if (!job->env->lexer_only && !run_forked_tasks(&fopts))
 		return;
 	run_tasks_parallel(opts->jobs, nr_groups, analyse_group, job);
+}
+
+/* some file is left for libclang to parse (not text_only, readable) */
+static int needs_parse(const struct pending *pending, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!pending[i].cf->analysed.text_only &&
+		    !pending[i].cf->analysed.parse_error)
+			return 1;
+	return 0;
 }
 
 static int run_describe(struct analysis_job *job, size_t nr_groups,
 			const struct check_options *opts,
 			struct check_result *const *results, size_t nr)
 {
+	const char *tree = results[0]->tree;
 	struct clang_env env;
 
-	if (clang_env_init(&env, results[0]->tree,
-			   &results[0]->migration->kernel) < 0)
+	if (opts->lexer_only || !needs_parse(job->pending, job->total)) {
+		if (clang_env_init_text(&env, tree) < 0)
+			return -1;
+	} else if (clang_env_init(&env, tree, &results[0]->migration->kernel) <
+		   0) {
 		return -1;
+	}
 	refuse_unreadable(&env, results, nr);
-	env.lexer_only = opts->lexer_only;
 	job->env = &env;
 	pthread_mutex_init(&job->lock, NULL);
 	job->progress = km_show_progress();

@@ -157,6 +157,12 @@ struct clang_env {
 #define CLANG_MEMORY_MIB 4096
 int clang_env_init(struct clang_env *env, const char *tree,
 		   const struct kernel_data *kd);
+/*
+ * An environment for describing files from their text only (every
+ * file text_only or unreadable): lexer_only, the tree, and nothing that
+ * loads libclang; released with clang_env_release()
+ */
+int clang_env_init_text(struct clang_env *env, const char *tree);
 /* an in-memory file (tests): path absolute or relative to the tree */
 void clang_env_add_unsaved(struct clang_env *env, const char *path,
 			   const char *text);

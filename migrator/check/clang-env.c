@@ -460,6 +460,19 @@ void clang_env_refuse(struct clang_env *env, const char *path, const char *why)
 	strbuf_release(&text);
 }
 
+int clang_env_init_text(struct clang_env *env, const char *tree)
+{
+	memset(env, 0, sizeof(*env));
+	strlist_init(&env->args);
+	strlist_init(&env->unsaved);
+	env->lexer_only = 1;
+	env->tree = realpath(tree, NULL);
+	if (!env->tree)
+		return error("cannot open tree '%s': %s", tree,
+			     strerror(errno));
+	return 0;
+}
+
 void clang_env_release(struct clang_env *env)
 {
 	if (env->compile_db)
