@@ -3,8 +3,8 @@
  * migrated function in a tree, as a CI gate.
  *
  *	kmigrate check [--format text|json|sarif] [--werror]
- *		       [--max-findings N] [--patch FILE | --base REV]
- *		       [--verdicts] [-j N] [-q] TREE
+ *		       [--max-findings N] [--patch FILE | --base REV
+ *		       [--parse-renamed]] [--verdicts] [-j N] [-q] TREE
  *
  * The findings (rules in rule-list.h) go to stdout: text, a first line
  * "FILE:LINE:COL: SEVERITY: MESSAGE [RULE]" and the detail indented
@@ -20,7 +20,10 @@
  * --patch FILE reviews a hand-written conversion (TREE is the tree
  * before it and is never written); --base REV judges the files changed
  * since REV fully, each call compared with its version at REV, and
- * the others from their text (check-patch.h).
+ * the others from their text (check-patch.h); a changed file whose
+ * only change is calls renamed with their arguments as they were, of a
+ * function whose parameter types stay, is judged by REV's version
+ * (check-renamed.h), unless --parse-renamed.
  *
  * Exit: 0 when no finding is an error (with --werror: no error and no
  * warning), 1 when one is, 2 for usage errors, a missing migration or
@@ -44,7 +47,8 @@
 
 static const char *const check_usage[] = {
 	"kmigrate check [--format text|json|sarif] [--werror] [-j N] [-q]",
-	"               [--patch FILE | --base REV] [--verdicts] TREE",
+	"               [--patch FILE | --base REV [--parse-renamed]]",
+	"               [--verdicts] TREE",
 	"",
 	"Validate every call of the migrated function in TREE: its form",
 	"against the prototype the tree declares, argument types, NULL-ness,",
@@ -57,7 +61,10 @@ static const char *const check_usage[] = {
 	"with the semantic conversion (hand-patch-divergence) and with the",
 	"call before (sysfs-effect-changed).  --base REV judges the files",
 	"changed since REV of TREE's git work tree fully, each call against",
-	"its version at REV, and the others from their text.  --verdicts",
+	"its version at REV, and the others from their text; a file that",
+	"only renames calls, their arguments and parameter types kept, is",
+	"judged by its version at REV without a parse, unless",
+	"--parse-renamed.  --verdicts",
 	"prints one line per call instead of findings: 'FILE:LINE: PATH [dev]",
 	"[device|device?]', 'FILE:LINE: error -EXXX' or 'FILE:LINE: unknown:",
 	"WHY', what the model registers for it (device?: unless the device",
@@ -125,7 +132,7 @@ int cmd_check(int argc, const char **argv, struct km_setup *setup)
 {
 	const char *format = "text";
 	int werror = 0, max_findings = 1000, verdicts = 0, status;
-	struct check_compare_opts copts = { NULL, NULL };
+	struct check_compare_opts copts = { NULL, NULL, 0 };
 	const struct option options[] = {
 		OPT_STRING(0, "format", &format, "FORMAT",
 			   "text (default), json or sarif"),
@@ -133,6 +140,9 @@ int cmd_check(int argc, const char **argv, struct km_setup *setup)
 			   "review the hand-written patch FILE against TREE"),
 		OPT_STRING(0, "base", &copts.base, "REV",
 			   "compare each call with its version at REV"),
+		OPT_BOOL(0, "parse-renamed", &copts.parse_renamed,
+			 "with --base, parse also the files that only "
+			 "rename calls"),
 		OPT_BOOL(0, "verdicts", &verdicts,
 			 "print the model's verdict on each call instead"),
 		OPT_BOOL(0, "werror", &werror,
@@ -157,6 +167,8 @@ int cmd_check(int argc, const char **argv, struct km_setup *setup)
 	if (copts.patch && copts.base)
 		usage_error("check", "'--patch' and '--base' cannot be "
 				     "combined");
+	if (copts.parse_renamed && !copts.base)
+		usage_error("check", "'--parse-renamed' needs '--base'");
 	if (verdicts)
 		fmt = &check_verdicts;
 	if (run_check(setup->tree, setup->migration, &copts, &result) < 0) {

@@ -247,7 +247,7 @@ static int step_check(const struct run_ctx *ctx)
 
 static int step_review(const struct run_ctx *ctx)
 {
-	struct check_compare_opts copts = { ctx->patch, NULL };
+	struct check_compare_opts copts = { ctx->patch, NULL, 0 };
 	struct check_options opts;
 	struct check_result r;
 	int ret;

@@ -259,6 +259,30 @@ static void mark_base(struct check_result *before, struct check_result *after,
 	after->nr_unchanged = mark_unchanged(after, &t->paths);
 }
 
+/*
+ * --base: the changed files the kind judges by their base, described
+ * from their text as the unchanged ones (check-renamed.h for a call)
+ */
+static void mark_by_base(const struct check_result *before,
+			 struct check_result *after)
+{
+	const struct migration_kind *kind = after->migration->kind;
+	size_t i;
+
+	for (i = 0; kind->judged_by_base && i < after->nr_files; i++) {
+		struct check_file *cf = &after->files[i];
+		const struct check_file *of;
+
+		if (cf->analysed.text_only)
+			continue;
+		of = check_find_file(before, cf->analysed.path);
+		if (of && kind->judged_by_base(after, of, cf)) {
+			cf->analysed.text_only = cf->analysed.by_base = 1;
+			after->nr_by_base++;
+		}
+	}
+}
+
 int check_compared(const struct check_options *opts,
 		   const struct check_compare_opts *copts,
 		   struct check_result *result)
@@ -293,6 +317,8 @@ int check_compared(const struct check_options *opts,
 		goto out_release;
 	if (!patch)
 		mark_base(&before, result, &t, opts->migration);
+	if (!patch && !t.base_tree && !copts->parse_renamed)
+		mark_by_base(&before, result);
 	if (analyse_versions(opts, &before, result, &converted, patch))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,

@@ -29,7 +29,10 @@
  * of them alone are extracted and laid over TREE as the "before"; each
  * file with calls that is not one of them is described from its text
  * only (analysed_file.text_only) in both versions, and counted in
- * result->nr_unchanged.  Else REV's version of the whole tree is
+ * result->nr_unchanged.  A changed file the migration's kind judges by
+ * its base (kind.h's judged_by_base: for a call, check-renamed.h) is
+ * described from its text too, and counted in result->nr_by_base,
+ * unless copts->parse_renamed.  Else REV's version of the whole tree is
  * extracted (git_write_tree()) into a scratch directory and analysed
  * as the "before" of TREE as it is; result->base says which.
  *
@@ -55,6 +58,7 @@
 struct check_compare_opts {
 	const char *patch; /* --patch FILE, or NULL */
 	const char *base;  /* --base REV, or NULL */
+	int parse_renamed; /* --parse-renamed: judge no file by its base */
 };
 
 int check_compared(const struct check_options *opts,

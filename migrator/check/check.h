@@ -92,10 +92,13 @@ struct check_result {
 	struct findings findings; /* sorted after check_run_rules() */
 	/*
 	 * check --base: report.h's enum report_base, what was judged
-	 * fully, and the files with calls unchanged since REV (text_only)
+	 * fully, the files with calls unchanged since REV (text_only),
+	 * and the changed ones judged by REV's version (text_only too)
 	 */
 	int base;
 	size_t nr_unchanged;
+	/* changed files judged by their base (kind.h's judged_by_base) */
+	size_t nr_by_base;
 };
 
 int check_analyse(const struct check_options *opts,

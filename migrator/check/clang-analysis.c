@@ -262,7 +262,7 @@ static void fallback_types(const struct fallback_env *fb,
 		arg_position(arg, call->site, text, len,
 			     call->site->args[i].start);
 		arg->created_as = decl_created_name(&src, arg->text);
-		if (arg->type)
+		if (arg->type || call->file->by_base)
 			continue;
 		guess_expression(&src, arg->text, call->site->args[i].start,
 				 &guess);

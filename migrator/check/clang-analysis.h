@@ -91,9 +91,15 @@ struct analysed_file {
 	unsigned crashed : 1;
 	/*
 	 * described from its text only, never from libclang nor the
-	 * result cache: the file is as it was at check --base's REV
+	 * result cache: the file is as it was at check --base's REV, or
+	 * differs only where REV's version proves it (check-renamed.h)
 	 */
 	unsigned text_only : 1;
+	/*
+	 * of them, a file changed since REV but judged by REV's version
+	 * (check-renamed.h): its arguments' types are REV's, not guessed
+	 */
+	unsigned by_base : 1;
 	size_t nr_calls; /* calls handed over */
 	size_t nr_seen;	 /* of them, calls libclang saw */
 	/*

@@ -140,6 +140,7 @@ void check_report_summary(struct report_summary *s,
 	s->binary_files = tree_notes_count(&r->scan.notes, TREE_NOTE_BINARY);
 	s->base = r->base;
 	s->unchanged_files = r->nr_unchanged;
+	s->by_base_files = r->nr_by_base;
 	for (i = 0; i < r->nr_files; i++) {
 		for (j = 0; j < r->files[i].nr_calls; j++) {
 			const struct call_analysis *call;

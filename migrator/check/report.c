@@ -134,6 +134,12 @@ void report_summary_counts(struct strbuf *out, const struct findings *findings,
 			    "re-judged",
 			    summary->unchanged_files,
 			    summary->unchanged_files == 1 ? "" : "s");
+	if (summary->base == REPORT_BASE_CHANGED && summary->by_base_files)
+		strbuf_addf(out,
+			    "; %zu changed only by calls renamed with their "
+			    "arguments and parameter types kept, judged by "
+			    "the base",
+			    summary->by_base_files);
 	else if (summary->base == REPORT_BASE_ALL)
 		strbuf_addstr(out, "; a file other than a .c changed since "
 				   "the base: every file judged");
@@ -201,6 +207,7 @@ static void json_base(struct json_writer *w,
 	json_key(w, "base_judged");
 	json_string(w, base_names[summary->base]);
 	json_count(w, "unchanged_files", summary->unchanged_files);
+	json_count(w, "by_base_files", summary->by_base_files);
 }
 
 void report_json(struct strbuf *out, const struct findings *findings,

@@ -59,6 +59,7 @@ struct report_summary {
 		REPORT_BASE_ALL,
 	} base;
 	size_t unchanged_files;
+	size_t by_base_files; /* changed, judged by REV's version */
 };
 
 /* give back what a filled summary holds */

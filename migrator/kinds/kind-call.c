@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "call-site.h"
+#include "check-renamed.h"
 #include "check.h"
 #include "cocci-gen.h"
 #include "cross-check.h"
@@ -287,6 +288,7 @@ const struct migration_kind kind_call = {
 	.prepare = check_prepare_calls,
 	.analyse_files = check_analyse_calls,
 	.conclude = check_conclude_calls,
+	.judged_by_base = check_renamed_only,
 	.rules = call_rules,
 	.describe = family_describe,
 	.describe_users = call_describe_users,

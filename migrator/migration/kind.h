@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 
+struct check_file;
 struct check_options;
 struct check_result;
 struct apply_rewrite;
@@ -136,6 +137,15 @@ struct migration_kind {
 	size_t (*count_judged)(const struct migration *m,
 			       const struct scan_result *scan, size_t *files,
 			       struct strbuf *what);
+	/*
+	 * check --base, optional: 1 when a changed file's version in r
+	 * (after) differs from its base's (before) only where the base
+	 * already proves the types (a call renamed, its arguments as they
+	 * were): after is then described from its text, not parsed
+	 */
+	int (*judged_by_base)(const struct check_result *r,
+			      const struct check_file *before,
+			      const struct check_file *after);
 	/* the names of the call rules it brings, NULL last */
 	const char *const *rules;
 

@@ -354,6 +354,40 @@ int migration_renames(const struct migration *m)
 	return m->new_function && strcmp(m->new_function, m->function);
 }
 
+/* the same parameters, by type, in the same places */
+static int same_params(const struct migration_prototype *a,
+		       const struct migration_prototype *b)
+{
+	size_t i;
+
+	if (a->nr_params != b->nr_params || a->variadic != b->variadic ||
+	    a->format != b->format)
+		return 0;
+	for (i = 0; i < a->nr_params; i++)
+		if (strcmp(a->params[i].type, b->params[i].type))
+			return 0;
+	return 1;
+}
+
+int migration_only_renames(const struct migration *m)
+{
+	const struct migration_prototype *o = &m->old_proto, *n = &m->new_proto;
+	size_t i;
+
+	if (!migration_renames(m) || m->is_case || m->nr_not_null || m->model ||
+	    !o->return_type || !n->return_type || !same_params(o, n) ||
+	    m->new_call_nr != n->nr_params + (size_t)n->variadic)
+		return 0;
+	if (strcmp(o->return_type, n->return_type) &&
+	    m->where != CALL_WHERE_RESULT_UNUSED)
+		return 0;
+	for (i = 0; i < n->nr_params; i++)
+		if (m->new_call[i].kind != CALL_ITEM_ARG ||
+		    m->new_call[i].arg != (int)i + 1)
+			return 0;
+	return !n->variadic || m->new_call[i].kind == CALL_ITEM_REST;
+}
+
 int migration_new_position(const struct migration *m, int arg)
 {
 	if (arg < 1 || (size_t)arg > m->old_proto.nr_params || !m->old_to_new)

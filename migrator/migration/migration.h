@@ -192,6 +192,15 @@ const char *migration_function(const struct migration *m, int new_form);
 /* the function gets a new name */
 int migration_renames(const struct migration *m);
 /*
+ * The new call is the old one under another name and nothing else: the
+ * same arguments in the same places, parameters of the same types (a
+ * variadic one's format at the same place), the same return type or a
+ * map that applies only where the result is unused, and no not-null
+ * parameter, case or model: what holds of an old call's types holds of
+ * the renamed call's
+ */
+int migration_only_renames(const struct migration *m);
+/*
  * Old argument i (0-based) is kept and its place among the kept
  * arguments changes
  */

@@ -8,6 +8,7 @@
 #include "migration.h"
 #include "strbuf.h"
 #include "unit.h"
+#include "util.h"
 
 static const char sample[] =
 	"# a comment\n"
@@ -226,6 +227,59 @@ static void test_map_swap_rename_and_commas(void)
 	migration_release(&m);
 }
 
+/* parse_map()'s frob renamed frob2, with extra keys; only renames? */
+static int only_renames(const char *new_proto, const char *extra)
+{
+	struct migration m;
+	char *keys = xstrfmt("new-function: frob2\n%s", extra);
+	int ret = -1;
+
+	if (!parse_map(&m, new_proto, keys))
+		ret = migration_only_renames(&m);
+	else
+		fprintf(stderr, "'%s' with '%s' does not parse\n", new_proto,
+			extra);
+	migration_release(&m);
+	free(keys);
+	return ret;
+}
+
+static void test_map_only_renames(void)
+{
+	const char *same = "int frob2(struct module *owner, int a, char *b, "
+			   "char *fmt, ...)";
+
+	check_int(only_renames(same, "new-call: $1 $2 $3 $4 ...\n"), 1);
+	/* a parameter of another type, a return of another type */
+	check_int(only_renames("int frob2(struct module *owner, long a, "
+			       "char *b, char *fmt, ...)",
+			       "new-call: $1 $2 $3 $4 ...\n"),
+		  0);
+	check_int(only_renames("long frob2(struct module *owner, int a, "
+			       "char *b, char *fmt, ...)",
+			       "new-call: $1 $2 $3 $4 ...\n"),
+		  0);
+	/* ... which is no matter where the result is unused */
+	check_int(only_renames("long frob2(struct module *owner, int a, "
+			       "char *b, char *fmt, ...)",
+			       "new-call: $1 $2 $3 $4 ...\n"
+			       "where: result-unused\n"
+			       "left-reason: frob2() returns a long\n"),
+		  1);
+	/* arguments moved, a value, a not-null parameter, a model */
+	check_int(only_renames("int frob2(struct module *owner, char *a, "
+			       "char *b, char *fmt, ...)",
+			       "new-call: $1 $3 $2 $4 ...\n"),
+		  0);
+	check_int(only_renames(same, "new-call: $1 0 $3 $4 ...\n"), 0);
+	check_int(only_renames(same, "new-call: $1 $2 $3 $4 ...\n"
+				     "not-null: owner the module\n"),
+		  0);
+	check_int(only_renames(same, "new-call: $1 $2 $3 $4 ...\n"
+				     "model: frob\n"),
+		  0);
+}
+
 static void test_map_errors(void)
 {
 	static const struct {
@@ -308,6 +362,8 @@ static const struct unit_test tests[] = {
 	  test_map_remove_and_drop },
 	{ "new-call: swap, rename, commas between items",
 	  test_map_swap_rename_and_commas },
+	{ "a map that only renames, and the ones that do more",
+	  test_map_only_renames },
 	{ "new-call: maps that do not fit the prototypes are errors",
 	  test_map_errors },
 	{ "the shipped map and its kernel types", test_the_shipped_map },
