@@ -224,15 +224,24 @@ static int prepare_quietly(const struct check_options *opts, const char *tree,
 
 /*
  * Every version analysed at once (one parse of a file serves them all),
- * then each concluded: --patch has three, --base two (converted unused)
+ * then each concluded: --patch has three; --base two, or one when the
+ * model does not run the migration (before, NULL, is then read by no
+ * rule: only sysfs-effect-changed and swapped-arguments read REV's
+ * calls, for their model verdicts)
  */
 static int analyse_versions(const struct check_options *opts,
 			    struct check_result *before,
 			    struct check_result *after,
-			    struct check_result *converted, int with_converted)
+			    struct check_result *converted)
 {
-	struct check_result *all[] = { before, after, converted };
-	size_t i, nr = with_converted ? 3 : 2;
+	struct check_result *all[3];
+	size_t i, nr = 0;
+
+	if (before)
+		all[nr++] = before;
+	all[nr++] = after;
+	if (converted)
+		all[nr++] = converted;
 
 	if (check_analyse_files(all, nr, opts) < 0)
 		return -1;
@@ -244,8 +253,8 @@ static int analyse_versions(const struct check_options *opts,
 /*
  * --base: the unchanged files marked, what the summary says of it.
  * REV's version of a changed file is compared on the model's verdict
- * alone (sysfs-effect-changed); a migration the model does not run is
- * described from its text there too, one libclang parse a file less.
+ * alone (sysfs-effect-changed); a migration the model does not run
+ * leaves REV's version undescribed (analyse_versions()).
  */
 static void mark_base(struct check_result *before, struct check_result *after,
 		      const struct compared_trees *t, const struct migration *m)
@@ -319,7 +328,11 @@ int check_compared(const struct check_options *opts,
 		mark_base(&before, result, &t, opts->migration);
 	if (!patch && !t.base_tree && !copts->parse_renamed)
 		mark_by_base(&before, result);
-	if (analyse_versions(opts, &before, result, &converted, patch))
+	if (analyse_versions(opts,
+			     patch || model_call_runs(opts->migration) ?
+				     &before :
+				     NULL,
+			     result, patch ? &converted : NULL))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,
 		     patch ? COMPARE_PATCH : COMPARE_BASE,
