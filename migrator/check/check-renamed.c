@@ -17,7 +17,10 @@
  * changed since the base never gets here (check-patch.c extracts the
  * whole base then and judges every file).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check-renamed.h"
 #include "migration.h"
@@ -131,7 +134,10 @@ static size_t count_renamed(const struct check_file *before,
 	return renamed;
 }
 
-/* the header an '#include "name"' of path names, as the tree has it */
+/*
+ * The header an '#include "name"' of path names, as the tree has it:
+ * 0; 1 when neither place holds it; -1 when it cannot be read
+ */
 static int read_quoted(const struct tree_fs *fs, const struct tree_overlay *ov,
 		       const char *path, const char *name, struct strbuf *text)
 {
@@ -142,9 +148,9 @@ static int read_quoted(const struct tree_fs *fs, const struct tree_overlay *ov,
 	const char *tries[] = { beside, below };
 	struct stat st;
 	size_t i;
-	int ret = -1;
+	int ret = 1;
 
-	for (i = 0; ret < 0 && i < ARRAY_SIZE(tries); i++) {
+	for (i = 0; ret > 0 && i < ARRAY_SIZE(tries); i++) {
 		const struct overlay_file *f = tree_overlay_find(ov, tries[i]);
 
 		strbuf_reset(text);
@@ -153,6 +159,8 @@ static int read_quoted(const struct tree_fs *fs, const struct tree_overlay *ov,
 			ret = 0;
 		} else if (!f && !tree_fs_read(fs, tries[i], text, &st)) {
 			ret = 0;
+		} else if (!f && errno != ENOENT && errno != ENOTDIR) {
+			ret = -1;
 		}
 	}
 	free(beside);
@@ -162,7 +170,12 @@ static int read_quoted(const struct tree_fs *fs, const struct tree_overlay *ov,
 
 /*
  * A header the file includes with "..." names the function: it may
- * declare one of its own, or a macro of it.  Unreadable counts as named.
+ * declare one of its own, or a macro of it.  One that cannot be read
+ * counts as named.  One that is neither beside the file nor below
+ * include/ is found through a Makefile's -I, which check does not know:
+ * libclang cannot read it either (its parse fails at the #include), so
+ * the base tells as much as a parse would; unless the tree has
+ * compile_commands.json, whose -I libclang follows.
  */
 static int quoted_names(const struct check_result *r,
 			const struct check_file *cf, const char *name)
@@ -170,10 +183,13 @@ static int quoted_names(const struct check_result *r,
 	const char *p = cf->text.buf, *end = p + cf->text.len;
 	struct strbuf text = STRBUF_INIT;
 	struct tree_fs fs;
-	int named = 0;
+	struct stat st;
+	int named = 0, found, compile_db;
 
 	if (tree_fs_open(&fs, r->tree) < 0)
 		return 1;
+	compile_db = !fstatat(fs.root_fd, "compile_commands.json", &st,
+			      AT_SYMLINK_NOFOLLOW);
 	for (; !named && p < end;
 	     p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : end) {
 		const char *q = p, *close;
@@ -194,9 +210,10 @@ static int quoted_names(const struct check_result *r,
 		    memchr(q, '\n', (size_t)(close - q)))
 			continue;
 		header = xstrndup(q + 1, (size_t)(close - q - 1));
-		named = read_quoted(&fs, r->overlay, cf->analysed.path, header,
-				    &text) < 0 ||
-			count_words(text.buf, text.len, name);
+		found = read_quoted(&fs, r->overlay, cf->analysed.path, header,
+				    &text);
+		named = found < 0 || (found > 0 && compile_db) ||
+			(!found && count_words(text.buf, text.len, name));
 		free(header);
 	}
 	tree_fs_close(&fs);
