@@ -9,7 +9,8 @@
 # another type but converted only where it is unused.  The cases parsed
 # all the same: an argument changed too, another byte of the file
 # changed, a file that names strscpy outside its calls, one including with
-# "..." a header that names strscpy, a call whose result is used
+# "..." a header that names strscpy (or one found nowhere, when
+# compile_commands.json gives libclang its -I), a call whose result is used
 # renamed by hand, a migration whose new parameter has another type;
 # and any file with --parse-renamed.
 #
@@ -104,6 +105,28 @@ sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/b.c"
 km_no_clang
 check "an unchanged \"...\" include naming strscpy: parsed (exit 2)" \
 	'[ $status -eq 2 ] && grep -q "cannot load libclang" "$err"'
+git_in checkout -q -- drivers/x/b.c
+git_in reset -q --hard HEAD~1
+sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/a.c"
+
+# a "..." header found nowhere (a Makefile's -I): libclang could not
+# read it either, the base tells more; unless compile_commands.json
+# gives libclang the -I
+sed -i '1a #include "elsewhere.h"' "$t/drivers/x/b.c"
+echo '[]' >"$t/compile_commands.json"
+git_in add compile_commands.json
+git_in commit -q -m elsewhere drivers/x/b.c compile_commands.json
+sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/b.c"
+km_no_clang
+check "a \"...\" header found nowhere, compile_commands.json: parsed (exit 2)" \
+	'[ $status -eq 2 ] && grep -q "cannot load libclang" "$err"'
+git_in checkout -q -- drivers/x/b.c
+git_in rm -q compile_commands.json
+git_in commit -q -m no-db
+sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/b.c"
+km_no_clang
+check "a \"...\" header found nowhere: judged by the base, exit 0" \
+	'[ $status -eq 0 ] && grep -q "; 2 changed only by calls renamed" "$err"'
 git_in checkout -q -- drivers/x/b.c
 sed -i 's/^\tstrlcpy(b->name, src,/\tif (strlcpy(b->name, src,/; s/sizeof(b->name));$/sizeof(b->name)) > 4) return;/' \
 	"$t/drivers/x/b.c"
