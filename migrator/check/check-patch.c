@@ -211,7 +211,7 @@ static size_t mark_unchanged(struct check_result *r,
 
 /* prepare a result that says nothing the checked one will not say */
 static int prepare_quietly(const struct check_options *opts, const char *tree,
-			   const struct tree_overlay *overlay,
+			   const struct tree_overlay *overlay, int overlay_only,
 			   struct check_result *r)
 {
 	struct check_options o = *opts;
@@ -219,6 +219,7 @@ static int prepare_quietly(const struct check_options *opts, const char *tree,
 	o.tree = tree;
 	o.overlay = overlay;
 	o.quiet = 1;
+	o.overlay_only = overlay_only;
 	return check_prepare(&o, r);
 }
 
@@ -304,6 +305,8 @@ int check_compared(const struct check_options *opts,
 				    NULL };
 	struct check_result before, converted;
 	int patch = !copts->base, ret = -1;
+	/* REV's or the unpatched version, when a rule reads it */
+	int before_read = patch || model_call_runs(opts->migration);
 	const char *before_tree;
 
 	memset(result, 0, sizeof(*result));
@@ -314,25 +317,28 @@ int check_compared(const struct check_options *opts,
 		    make_base_trees(opts, copts, &t))
 		goto out_release;
 	before_tree = t.base_tree ? t.base_tree : opts->tree;
+	/*
+	 * REV's changed files over TREE: when no rule reads REV's version,
+	 * its scan of those files alone pairs the calls and tells what a
+	 * file only renames (mark_by_base())
+	 */
 	if (prepare_quietly(opts, before_tree,
-			    patch || t.base_tree ? NULL : &t.base, &before) ||
+			    patch || t.base_tree ? NULL : &t.base,
+			    !patch && !t.base_tree && !before_read, &before) ||
 	    check_prepare(&(struct check_options){ opts->tree,
 						   patch ? &t.patched : NULL,
 						   opts->migration, opts->jobs,
-						   opts->lexer_only, 0 },
+						   opts->lexer_only, 0, 0 },
 			  result) ||
 	    (patch &&
-	     prepare_quietly(opts, opts->tree, &t.converted, &converted)))
+	     prepare_quietly(opts, opts->tree, &t.converted, 0, &converted)))
 		goto out_release;
 	if (!patch)
 		mark_base(&before, result, &t, opts->migration);
 	if (!patch && !t.base_tree && !copts->parse_renamed)
 		mark_by_base(&before, result);
-	if (analyse_versions(opts,
-			     patch || model_call_runs(opts->migration) ?
-				     &before :
-				     NULL,
-			     result, patch ? &converted : NULL))
+	if (analyse_versions(opts, before_read ? &before : NULL, result,
+			     patch ? &converted : NULL))
 		goto out_release;
 	pair_results(result, &before, PAIR_BEFORE,
 		     patch ? COMPARE_PATCH : COMPARE_BASE,

@@ -296,8 +296,11 @@ int check_prepare(const struct check_options *opts, struct check_result *result)
 	if (!is_dir(opts->tree))
 		return error("cannot open tree '%s': %s", opts->tree,
 			     tree_error(opts->tree));
-	if (scan_tree_overlay(opts->tree, opts->overlay, m, opts->jobs,
-			      &result->scan) < 0)
+	if ((opts->overlay_only ?
+		     scan_overlay_only(opts->tree, opts->overlay, m, opts->jobs,
+				       &result->scan) :
+		     scan_tree_overlay(opts->tree, opts->overlay, m, opts->jobs,
+				       &result->scan)) < 0)
 		return error("cannot open tree '%s': %s", opts->tree,
 			     strerror(errno));
 	result->files =

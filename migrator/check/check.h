@@ -47,6 +47,11 @@ struct check_options {
 	int jobs;
 	int lexer_only; /* describe calls from their text only */
 	int quiet;	/* no notes: a version compared with the checked one */
+	/*
+	 * only the overlay's files are this version's (scan_overlay_only()):
+	 * a version no rule describes, for what its scan tells
+	 */
+	int overlay_only;
 };
 
 /*

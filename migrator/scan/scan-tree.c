@@ -151,8 +151,8 @@ static void list_paths(const struct tree_walk *walk,
 		const struct overlay_file *f = &ov->files[i];
 
 		if (!f->removed && is_source(f->path) &&
-		    !bsearch(f->path, walk->files, walk->nr_files,
-			     sizeof(*walk->files), compare_walked))
+		    !sane_bsearch(f->path, walk->files, walk->nr_files,
+				  sizeof(*walk->files), compare_walked))
 			strlist_push(paths, f->path);
 	}
 	if (ov && ov->nr)
@@ -329,6 +329,19 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *ov,
 		errno = saved;
 		return -1;
 	}
+	scan_walked(tree, &walk, &started, ov, m, jobs, result);
+	tree_walk_release(&walk);
+	return 0;
+}
+
+int scan_overlay_only(const char *tree, const struct tree_overlay *ov,
+		      const struct migration *m, int jobs,
+		      struct scan_result *result)
+{
+	struct tree_walk walk = TREE_WALK_INIT;
+	struct timespec started;
+
+	clock_gettime(CLOCK_REALTIME, &started);
 	scan_walked(tree, &walk, &started, ov, m, jobs, result);
 	tree_walk_release(&walk);
 	return 0;

@@ -86,6 +86,14 @@ int scan_tree_overlay(const char *tree, const struct tree_overlay *overlay,
  * The same from a walk of tree (tree-walk.h) begun at started, whose
  * notes it takes: for a caller that looks at the walk first
  */
+/*
+ * The overlay's sources alone, the tree's other files unread: for a
+ * version of a tree whose files outside the overlay are another
+ * result's concern (check --base's REV, check-patch.c)
+ */
+int scan_overlay_only(const char *tree, const struct tree_overlay *ov,
+		      const struct migration *m, int jobs,
+		      struct scan_result *result);
 void scan_walked(const char *tree, struct tree_walk *walk,
 		 const struct timespec *started, const struct tree_overlay *ov,
 		 const struct migration *m, int jobs,

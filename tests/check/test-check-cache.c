@@ -62,7 +62,7 @@ static void setup(void)
 /* the tree's one file, analysed from its text only (no libclang) */
 static void analyse(struct check_result *r, const struct tree_overlay *ov)
 {
-	struct check_options opts = { tree, ov, &m, 1, 1, 0 };
+	struct check_options opts = { tree, ov, &m, 1, 1, 0, 0 };
 
 	CU_ASSERT_FATAL(!check_prepare(&opts, r));
 	CU_ASSERT_FATAL(r->nr_files == 1);
@@ -73,7 +73,7 @@ static void test_records_round_trip(void)
 {
 	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
 	struct check_result a, b;
-	struct check_options opts = { NULL, NULL, &m, 1, 1, 0 };
+	struct check_options opts = { NULL, NULL, &m, 1, 1, 0, 0 };
 
 	setup();
 	opts.tree = tree;
@@ -101,7 +101,7 @@ static void test_records_round_trip(void)
 static void test_damaged_records_fill_nothing(void)
 {
 	struct strbuf good = STRBUF_INIT, bad = STRBUF_INIT;
-	struct check_options opts = { NULL, NULL, &m, 1, 1, 0 };
+	struct check_options opts = { NULL, NULL, &m, 1, 1, 0, 0 };
 	struct check_result a, b;
 	size_t cut;
 
@@ -128,7 +128,7 @@ static void test_damaged_records_fill_nothing(void)
 /* 1 when the cache has r's one file */
 static int cached(struct check_cache *cc, const struct tree_overlay *ov)
 {
-	struct check_options opts = { tree, ov, &m, 1, 1, 0 };
+	struct check_options opts = { tree, ov, &m, 1, 1, 0, 0 };
 	struct check_result r;
 	int hit;
 

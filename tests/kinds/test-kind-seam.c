@@ -232,7 +232,7 @@ static void put(const char *tree, const char *path, const char *text)
 static void test_tree_and_check_ask_the_kind(void)
 {
 	char *tree = tempdir_create("test-kind-seam");
-	struct check_options opts = { tree, NULL, NULL, 1, 0, 1 };
+	struct check_options opts = { tree, NULL, NULL, 1, 0, 1, 0 };
 	struct check_result r, *one = &r;
 	struct migration m;
 
