@@ -16,7 +16,10 @@
 # migration names no model entry point.  A changed header, a renamed file (a new path) and
 # a change outside .c files make every file judged again, as the
 # summary says.  A tracked .gitattributes filter is not run by the
-# comparison (git hash-object --no-filters).
+# comparison: kmigrate hashes the files itself, as git hash-object
+# --no-filters would, so an empty file, one with NUL bytes and one past
+# the 64 KiB read buffer are unchanged, until a byte of one changes; the
+# same in a repository of SHA-256 object names.
 #
 # Needs: $KMIGRATE, $TMPDIR, git (else skipped), libclang (else skipped).
 . "$(dirname "$0")/lib.sh"
@@ -66,8 +69,21 @@ void name_it(char *dst, const char *src)
 	strlcpy(dst, src, 8);
 }
 EOF
+# files that are no source, hashed all the same
+mkdir -p "$t/firmware"
+: >"$t/firmware/empty"
+printf 'one\0two\0\0three\n' >"$t/firmware/nul.bin"
+head -c $((200 << 10)) /dev/urandom >"$t/firmware/big.bin"
 git_in init -q && git_in add -A && git_in commit -q -m base
-sed -i 's/strlcpy(dst/strscpy(dst/' "$t/drivers/x/conv.c"
+# the same tree in a repository of SHA-256 object names, if git makes one
+t256=$TMPDIR/base-tree-256
+cp -a "$t" "$t256" && rm -rf "$t256/.git"
+git -C "$t256" init -q --object-format=sha256 >/dev/null 2>&1 &&
+	git -C "$t256" add -A &&
+	git -C "$t256" -c user.name=t -c user.email=t@example.org \
+		-c commit.gpgsign=false commit -q -m base >/dev/null 2>&1 ||
+	t256=
+sed -i 's/strlcpy(dst/strscpy(dst/' "$t/drivers/x/conv.c" ${t256:+"$t256/drivers/x/conv.c"}
 
 km "$t"
 if grep -q "libclang" "$err" || ! grep -q "argument-type" "$out"; then
@@ -89,6 +105,34 @@ check "--base: the changed file is judged, no finding in it" \
 	'! grep -q "^drivers/x/conv.c" "$out"'
 check "--base: the summary counts the unchanged file" \
 	'grep -qx "check: 3 call sites in 2 files: 1 error, 1 warning, 0 notes; 1 file unchanged since the base, not re-judged" "$err"'
+# every file but conv.c hashed as git hashed it: none other changed
+summary=$(tail -n 1 "$err")
+cp "$out" "$TMPDIR/base.out"
+
+# a byte more in the file past the read buffer: a file other than a .c
+printf x >>"$t/firmware/big.bin"
+km --base HEAD "$t"
+check "--base: a changed byte past the 64 KiB read buffer is a change" \
+	'grep -q "; a file other than a .c changed since the base: every file judged$" "$err"'
+git_in checkout -q -- firmware/big.bin
+printf '\0' >>"$t/firmware/nul.bin"
+km --base HEAD "$t"
+check "--base: a NUL byte more in a binary file is a change" \
+	'grep -q "every file judged$" "$err"'
+git_in checkout -q -- firmware/nul.bin
+
+if [ -n "$t256" ]; then
+	km --base HEAD --parse-renamed "$t256"
+	check "--base, SHA-256 object names: the same findings and summary" \
+		'[ $status -eq 1 ] && [ "$(tail -n 1 "$err")" = "$summary" ] &&
+		 cmp -s "$out" "$TMPDIR/base.out"'
+	printf x >>"$t256/firmware/big.bin"
+	km --base HEAD "$t256"
+	check "--base, SHA-256 object names: a changed byte is a change" \
+		'grep -q "every file judged$" "$err"'
+else
+	skip "--base, SHA-256 object names" "git makes no SHA-256 repository"
+fi
 
 # REV's conv.c is not parsed either: strlcpy-strscpy names no model entry
 # point, so nothing compares REV's calls beyond their text; libclang's

@@ -181,8 +181,8 @@ static int make_base_trees(const struct check_options *opts,
 	int ret;
 
 	t->scratch = tempdir_create("kmigrate-base");
-	ret = make_base_changes(opts->tree, copts->base, t->scratch, &t->base,
-				&t->paths);
+	ret = make_base_changes(opts->tree, copts->base, t->scratch, opts->jobs,
+				&t->base, &t->paths);
 	if (ret <= 0)
 		return ret;
 	return make_base(opts->tree, copts->base, t->scratch, &t->base_tree);

@@ -382,7 +382,8 @@ static int is_c_file(const char *path)
 }
 
 int make_base_changes(const char *tree, const char *rev, const char *scratch,
-		      struct tree_overlay *ov, struct strlist *changed)
+		      int jobs, struct tree_overlay *ov,
+		      struct strlist *changed)
 {
 	struct strbuf why = STRBUF_INIT;
 	char *spec = NULL, *files = xstrfmt("%s/files", scratch);
@@ -391,7 +392,7 @@ int make_base_changes(const char *tree, const char *rev, const char *scratch,
 
 	if (base_spec(tree, rev, &spec))
 		goto out_free;
-	if (git_changed_files(tree, spec, scratch, changed, &why)) {
+	if (git_changed_files(tree, spec, jobs, changed, &why)) {
 		error("cannot use '--base': cannot compare '%s' with '%s': %s",
 		      tree, rev, why.buf);
 		goto out_free;

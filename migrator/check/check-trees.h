@@ -33,14 +33,16 @@ int make_base(const char *tree, const char *rev, const char *scratch,
 	      char **base_tree);
 /*
  * What --base REV needs of REV when the change is in .c files only: the
- * files of TREE that differ from REV (git_changed_files()) into changed
- * (the caller clears it); when each is a .c file, REV's version of them
- * in ov (a file REV has not is removed), extracted into scratch/files
- * and read back as make_patched() reads its files, and 0; 1 when
+ * files of TREE that differ from REV (git_changed_files(), hashing on
+ * jobs threads) into changed (the caller clears it); when each is a .c
+ * file, REV's version of them in ov (a file REV has not is removed),
+ * extracted into scratch/files and read back as make_patched() reads
+ * its files, and 0; 1 when
  * another file changed (a header: the caller extracts the whole tree
  * with make_base()); -1 reported
  */
 int make_base_changes(const char *tree, const char *rev, const char *scratch,
-		      struct tree_overlay *ov, struct strlist *changed);
+		      int jobs, struct tree_overlay *ov,
+		      struct strlist *changed);
 
 #endif

@@ -16,7 +16,8 @@
  * with "cat-file --batch" in runs of at most BATCH_MAX bytes, so its
  * memory stays bounded whatever the repository holds; only the files
  * it creates itself are written, with O_EXCL and O_NOFOLLOW, under
- * directories it made.
+ * directories it made.  git_changed_files() hashes the work tree's files
+ * itself (blob-hash.h): git lists them, never reads them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "blob-hash.h"
 #include "git-plumbing.h"
 #include "scratch.h"
 #include "strlist.h"
@@ -619,83 +621,51 @@ out_release:
 
 /* --- what differs from a revision --------------------------------------- */
 
-/*
- * The paths of to_hash (util: REV's oid) whose contents git hashes,
- * without filters, to another blob, into changed; -1 with the reason
- * in why.  The names go through a file in scratch, one a line.
- */
-static int hash_paths(const char *dir, const char *scratch,
-		      const struct strlist *to_hash, struct strlist *changed,
-		      struct strbuf *why)
+/* why file was not compared, for the one-line message */
+static void unread_reason(struct strbuf *why, const struct blob_file *file)
 {
-	struct object_list names = { -1, NULL };
-	struct strbuf list = STRBUF_INIT;
-	struct child_process cp;
-	char *target = xstrfmt("%s/paths", scratch);
-	const char *line;
-	size_t i;
-	int ret = -1;
+	char *shown;
 
-	for (i = 0; i < to_hash->nr; i++)
-		strbuf_addf(&list, "%s\n", to_hash->items[i].string);
-	names.fd = tempfile_mkstemp(target, &names.path);
-	if (names.fd < 0 || object_list_set(&names, list.buf, list.len) < 0) {
-		strbuf_addf(why, "cannot write a file in '%s': %s", scratch,
-			    strerror(errno));
-		goto out_free;
+	if (file->error == EFBIG) {
+		strbuf_addf(why, "more than %lu GiB of files to hash",
+			    GIT_TREE_MAX >> 30);
+		return;
 	}
-	child_process_init(&cp);
-	git_untrusted_cmd(&cp, dir);
-	cp.no_stdin = 0;
-	cp.stdin_path = names.path;
-	strlist_pushv(&cp.args,
-		      (const char *const[]){ "hash-object", "--no-filters",
-					     "--stdin-paths", NULL });
-	ret = git_run_capped(&cp, to_hash->nr * 72 + 4096);
-	if (ret)
-		git_reason(why, &cp, ret, "hash-object");
-	for (i = 0, line = cp.out.buf; !ret && i < to_hash->nr; i++) {
-		size_t len = strcspn(line, "\n");
-
-		if (len != strlen(to_hash->items[i].util) ||
-		    memcmp(line, to_hash->items[i].util, len))
-			strlist_push(changed, to_hash->items[i].string);
-		line += len + !!line[len];
-	}
-	child_process_clear(&cp);
-out_free:
-	if (names.fd >= 0) {
-		close(names.fd);
-		tempfile_remove(names.path);
-	}
-	free(names.path);
-	free(target);
-	strbuf_release(&list);
-	return ret ? -1 : 0;
+	shown = shown_path(file->path);
+	strbuf_addf(why, "cannot read '%s': %s", shown, strerror(file->error));
+	free(shown);
 }
 
 /*
- * The files of list the work tree at dir lacks or holds as something
- * else than a regular file, into changed; the others, with their oid
- * as util, into to_hash
+ * The files of list the work tree at dir lacks or holds with other
+ * contents, hashed on jobs threads, into changed; -1 with the reason in
+ * why
  */
-static void compare_kinds(const char *dir, const struct tree_files *list,
-			  struct strlist *changed, struct strlist *to_hash)
+static int compare_files(const char *dir, const struct tree_files *list,
+			 int jobs, struct strlist *changed, struct strbuf *why)
 {
+	struct blob_file *files = xcalloc(list->nr, sizeof(*files));
 	size_t i;
+	int ret = 0;
 
 	for (i = 0; i < list->nr; i++) {
-		const struct tree_file *f = &list->files[i];
-		char *full = xstrfmt("%s/%s", dir, f->path);
-		struct stat st;
-
-		if (lstat(full, &st) < 0 || !S_ISREG(st.st_mode) ||
-		    strchr(f->path, '\n'))
-			strlist_push(changed, f->path);
-		else
-			strlist_push(to_hash, f->path)->util = (void *)f->oid;
-		free(full);
+		files[i].path = list->files[i].path;
+		files[i].oid = list->files[i].oid;
 	}
+	if (blob_files_compare(dir, files, list->nr, jobs, GIT_TREE_MAX) < 0) {
+		strbuf_addf(why, "cannot open '%s': %s", dir, strerror(errno));
+		ret = -1;
+	}
+	for (i = 0; !ret && i < list->nr; i++) {
+		if (files[i].differs)
+			strlist_push(changed, files[i].path);
+		if (files[i].error) {
+			unread_reason(why, &files[i]);
+			ret = -1;
+		}
+	}
+	free(files);
+	return ret;
 }
 
 /* the files git knows in dir's work tree that REV has not, into changed */
@@ -731,23 +701,20 @@ static int add_new_files(const char *dir, const struct tree_files *list,
 	return ret ? -1 : 0;
 }
 
-int git_changed_files(const char *dir, const char *spec, const char *scratch,
+int git_changed_files(const char *dir, const char *spec, int jobs,
 		      struct strlist *changed, struct strbuf *why)
 {
 	struct tree_files list = { NULL, 0, 0, 0, STRLIST_INIT };
-	struct strlist to_hash = STRLIST_INIT;
 	int ret = -1;
 
 	strbuf_reset(why);
 	if (list_files(dir, spec, 0, &list, why))
 		goto out_release;
-	compare_kinds(dir, &list, changed, &to_hash);
-	if (!hash_paths(dir, scratch, &to_hash, changed, why) &&
+	if (!compare_files(dir, &list, jobs, changed, why) &&
 	    !add_new_files(dir, &list, changed, why))
 		ret = 0;
 	strlist_sort(changed);
 out_release:
-	strlist_clear(&to_hash, 0);
 	tree_files_release(&list);
 	return ret;
 }

@@ -70,14 +70,16 @@ int git_write_files(const char *dir, const char *spec,
 /*
  * The files of the work tree at dir that differ from the tree-ish spec,
  * into changed (sorted, relative to dir): a regular file of spec the
- * work tree lacks, holds as no regular file, or whose contents git
- * hashes (hash-object --no-filters: no filter runs) to another blob;
- * a file git lists in the work tree (ls-files -c -o --exclude-standard:
- * tracked, or untracked and not ignored) that spec has not.  Symbolic
- * links and submodules of spec are not compared.  scratch holds the
- * list of names handed to git.  -1 with the reason, one line, in why.
+ * work tree lacks, holds as no regular file, or whose contents hash to
+ * another blob (hashed here, on jobs threads, as "git hash-object
+ * --no-filters" would: no git reads the work tree's files, no filter
+ * runs; blob-hash.h); a file git lists in the work tree (ls-files -c -o
+ * --exclude-standard: tracked, or untracked and not ignored) that spec
+ * has not.  Symbolic links and submodules of spec are not compared.
+ * -1 with the reason, one line, in why: a file that cannot be read, or
+ * files over GIT_TREE_MAX in all to hash.
  */
-int git_changed_files(const char *dir, const char *spec, const char *scratch,
+int git_changed_files(const char *dir, const char *spec, int jobs,
 		      struct strlist *changed, struct strbuf *why);
 
 /*

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,8 +148,8 @@ int tree_fs_open_dir(const struct tree_fs *fs, const char *path,
 	return fd;
 }
 
-/* fd's regular file, of no more than the cap, and its stat */
-static int check_regular(int fd, struct stat *st)
+/* fd's regular file, of no more than max bytes, and its stat */
+static int check_regular(int fd, struct stat *st, size_t max)
 {
 	int flags;
 
@@ -158,7 +159,7 @@ static int check_regular(int fd, struct stat *st)
 		errno = EINVAL;
 		return -1;
 	}
-	if ((unsigned long long)st->st_size > max_file_size) {
+	if ((unsigned long long)st->st_size > max) {
 		errno = EFBIG;
 		return -1;
 	}
@@ -168,7 +169,8 @@ static int check_regular(int fd, struct stat *st)
 	return 0;
 }
 
-int tree_fs_open_regular(int dir_fd, const char *leaf, struct stat *st)
+static int open_regular(int dir_fd, const char *leaf, struct stat *st,
+			size_t max)
 {
 	int fd = openat(dir_fd, leaf,
 			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
@@ -177,13 +179,23 @@ int tree_fs_open_regular(int dir_fd, const char *leaf, struct stat *st)
 
 	if (fd < 0)
 		return -1;
-	if (check_regular(fd, st) < 0) {
+	if (check_regular(fd, st, max) < 0) {
 		saved = errno;
 		close(fd);
 		errno = saved;
 		return -1;
 	}
 	return fd;
+}
+
+int tree_fs_open_regular(int dir_fd, const char *leaf, struct stat *st)
+{
+	return open_regular(dir_fd, leaf, st, max_file_size);
+}
+
+int tree_fs_open_stream(int dir_fd, const char *leaf, struct stat *st)
+{
+	return open_regular(dir_fd, leaf, st, SIZE_MAX);
 }
 
 /* fd's text appended to text; closes fd */
@@ -303,7 +315,7 @@ int tree_fs_read_path(const char *root, const char *path, struct strbuf *text)
 		fd = open_beneath_by_realpath(root, path);
 	if (fd < 0)
 		return -1;
-	if (check_regular(fd, &st) < 0) {
+	if (check_regular(fd, &st, max_file_size) < 0) {
 		saved = errno;
 		close(fd);
 		errno = saved;

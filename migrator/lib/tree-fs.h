@@ -35,8 +35,10 @@
  * file is read (a FIFO is opened with O_NONBLOCK, so it never blocks,
  * and refused like a device), never through a link that leads out of
  * the tree, and never more than tree_fs_max_file_size() bytes (64 MiB,
- * or what --max-file-size says): what the tree holds may make a file
- * unreadable, never make kmigrate hang or run out of memory.
+ * or what --max-file-size says; a reader that holds a chunk at a time,
+ * whatever the size, opens the file with tree_fs_open_stream()): what
+ * the tree holds may make a file unreadable, never make kmigrate hang or
+ * run out of memory.
  * tree_fs_strerror() says why a file was refused, for the message
  * "cannot read 'FILE': WHY".
  *
@@ -98,6 +100,11 @@ int tree_fs_read(const struct tree_fs *fs, const char *path,
  * reading as tree_fs_read() opens it, and its stat; -1 with errno
  */
 int tree_fs_open_regular(int dir_fd, const char *leaf, struct stat *st);
+/*
+ * The same whatever its size, for a reader that streams the file and so
+ * never holds it whole (blob-hash.c)
+ */
+int tree_fs_open_stream(int dir_fd, const char *leaf, struct stat *st);
 
 /*
  * The same for the tree at root, opened for this one read, where a
