@@ -26,6 +26,7 @@
 #include "kernel-data.h"
 #include "name-table.h"
 #include "strbuf.h"
+#include "strlist.h"
 #include "util.h"
 
 static int is_statement_word(const struct code_view *cv, size_t i)
@@ -392,34 +393,81 @@ char *decl_member_type(const struct source_text *src, const char *record,
 	return nearest_type(src, name, before, 1, record);
 }
 
-static char *string_macro(const struct source_text *src, const char *name)
+/* the token after "#define" of directive d; -1 when d is no #define */
+static size_t defined_name(const struct source_text *src, size_t d)
+{
+	const struct token_list *tl = src->tokens;
+	size_t i = directive_name(tl, d);
+
+	if (i == (size_t)-1 || !token_is(src->buf, &tl->tokens[i], "define") ||
+	    i + 1 >= tl->nr)
+		return (size_t)-1;
+	return i + 1;
+}
+
+/*
+ * The string of directive d's tokens from i on when they are string
+ * literals (comments between them allowed), else NULL
+ */
+static char *defined_string(const struct source_text *src, size_t d, size_t i)
 {
 	const struct token_list *tl = src->tokens;
 	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+
+	for (; i < tl->nr && tl->tokens[i].directive == d; i++) {
+		if (tl->tokens[i].type == TOKEN_COMMENT)
+			continue;
+		if (tl->tokens[i].type != TOKEN_STRING)
+			break;
+		code_literal(&sb, src->buf, &tl->tokens[i]);
+		n++;
+	}
+	if (n && (i >= tl->nr || tl->tokens[i].directive != d))
+		return strbuf_detach(&sb, NULL);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+static char *string_macro(const struct source_text *src, const char *name)
+{
+	const struct token_list *tl = src->tokens;
 	size_t d;
 
 	for (d = 1; d <= tl->nr_directives; d++) {
-		size_t i = directive_name(tl, d), n = 0;
+		size_t i = defined_name(src, d);
+		char *value;
 
 		if (i == (size_t)-1 ||
-		    !token_is(src->buf, &tl->tokens[i], "define") ||
-		    i + 1 >= tl->nr ||
-		    !token_is(src->buf, &tl->tokens[i + 1], name))
+		    !token_is(src->buf, &tl->tokens[i], name))
 			continue;
-		for (i += 2; i < tl->nr && tl->tokens[i].directive == d; i++) {
-			if (tl->tokens[i].type == TOKEN_COMMENT)
-				continue;
-			if (tl->tokens[i].type != TOKEN_STRING)
-				break;
-			code_literal(&sb, src->buf, &tl->tokens[i]);
-			n++;
-		}
-		if (n && (i >= tl->nr || tl->tokens[i].directive != d))
-			return strbuf_detach(&sb, NULL);
-		strbuf_reset(&sb);
+		value = defined_string(src, d, i + 1);
+		if (value)
+			return value;
 	}
-	strbuf_release(&sb);
 	return NULL;
+}
+
+void decl_string_macros(const struct source_text *src, struct strlist *list)
+{
+	const struct token_list *tl = src->tokens;
+	size_t d;
+
+	for (d = 1; d <= tl->nr_directives; d++) {
+		size_t i = defined_name(src, d);
+		const struct token *t;
+		char *value;
+
+		if (i == (size_t)-1)
+			continue;
+		value = defined_string(src, d, i + 1);
+		if (!value)
+			continue;
+		t = &tl->tokens[i];
+		strlist_pushf(list, "%.*s", (int)(t->end - t->start),
+			      src->buf + t->start)
+			->util = value;
+	}
 }
 
 /* the index's entry of name, made when new */

@@ -26,6 +26,7 @@
 #include "lexer.h"
 
 struct kernel_data;
+struct strlist;
 
 struct decl_index;
 
@@ -72,6 +73,12 @@ char *decl_member_type(const struct source_text *src, const char *record,
 		       const char *name, size_t before);
 /* the string of '#define name "..."' in the file */
 char *decl_string_macro(const struct source_text *src, const char *name);
+/*
+ * Every '#define NAME "..."' of the file, in the file's order, added to
+ * list: NAME, its string as util (malloc'd: strlist_clear(list, 1)).
+ * The first of a NAME is the one decl_string_macro() gives.
+ */
+void decl_string_macros(const struct source_text *src, struct strlist *list);
 /*
  * "vmlogrdr" when the file assigns the expression's variable from a call
  * with a string literal: 'vmlogrdr_class = class_create(THIS_MODULE,

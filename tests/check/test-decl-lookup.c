@@ -10,6 +10,7 @@
 
 #include "decl-lookup.h"
 #include "lexer.h"
+#include "strlist.h"
 #include "unit.h"
 
 static void test_declarations_in_text(void)
@@ -164,10 +165,65 @@ static void test_dereference_and_member(void)
 	token_list_release(&tokens);
 }
 
+/* every string macro of a text, and the first of a name is the lookup's */
+static void test_string_macros(void)
+{
+	static const char text[] = "#define NAME \"first\"\n"
+				   "#define NUMBER 3\n"
+				   "#define NAME \"second\"\n"
+				   "#define JOINED \"a\" /* b */ \"c\"\n"
+				   "#define CALL(x) \"call\"\n"
+				   "#define MIXED \"m\" NUMBER\n"
+				   "#define EMPTY\n"
+				   "#undef NAME\n";
+	static const char *const want[][2] = {
+		{ "NAME", "first" },
+		{ "NAME", "second" },
+		{ "JOINED", "ac" },
+	};
+	static const char *const names[] = {
+		"NAME", "NUMBER", "JOINED", "CALL", "MIXED", "EMPTY", "UNKNOWN",
+	};
+	struct token_list tokens = TOKEN_LIST_INIT;
+	struct source_text src = { text, sizeof(text) - 1, &tokens, NULL,
+				   NULL };
+	struct strlist list = STRLIST_INIT;
+	size_t k;
+
+	lex_buffer(text, src.len, &tokens);
+	decl_string_macros(&src, &list);
+	check_uint_fatal(list.nr, ARRAY_SIZE(want));
+	for (k = 0; k < list.nr; k++) {
+		check_str(list.items[k].string, want[k][0]);
+		check_str(list.items[k].util, want[k][1]);
+	}
+	/* what decl_string_macro() says of each name: the list's first */
+	for (k = 0; k < ARRAY_SIZE(names); k++) {
+		char *value = decl_string_macro(&src, names[k]);
+		size_t i;
+
+		for (i = 0; i < list.nr; i++)
+			if (!strcmp(list.items[i].string, names[k]))
+				break;
+		if (i < list.nr) {
+			CU_ASSERT_PTR_NOT_NULL(value);
+			if (value)
+				check_str(value, list.items[i].util);
+		} else {
+			CU_ASSERT_PTR_NULL(value);
+		}
+		free(value);
+	}
+	strlist_clear(&list, 1);
+	token_list_release(&tokens);
+}
+
 static const struct unit_test tests[] = {
 	{ "a dereference, a member of its own record",
 	  test_dereference_and_member },
 	{ "declarations and shapes in the text", test_declarations_in_text },
+	{ "every string macro, the first of a name the lookup's",
+	  test_string_macros },
 	{ "the nearest declaration, with the index or without",
 	  test_declarations_indexed },
 	{ NULL, NULL }
