@@ -21,7 +21,8 @@
  * that parse is used when libclang accepts it and it keeps no fewer
  * calls.  An argument that is one identifier of
  * a call libclang did not see may be a string macro of the file's
- * headers: header-macro.c looks it up.
+ * headers: header-macro.c looks it up, reading each header once for
+ * all the calls of the file's text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,7 +214,8 @@ static void arg_position(struct call_argument *arg,
 struct fallback_env {
 	const struct clang_env *env;
 	struct header_lookup headers;
-	struct decl_index *decls; /* of the file's text */
+	struct header_macros *macros; /* made by the first lookup, or NULL */
+	struct decl_index *decls;     /* of the file's text */
 };
 
 /*
@@ -221,10 +223,10 @@ struct fallback_env {
  * a string: its value, as libclang gives it for the calls it sees (so
  * both sides of a comparison read a format the same way)
  */
-static void header_literal(const struct fallback_env *fb,
+static void header_literal(struct fallback_env *fb,
 			   const struct call_analysis *call,
 			   struct call_argument *arg, const char *text,
-			   size_t len, const struct token_list *tokens)
+			   const struct token_list *tokens)
 {
 	const char *p = arg->text;
 
@@ -235,8 +237,10 @@ static void header_literal(const struct fallback_env *fb,
 		      (*p >= 'A' && *p <= 'Z') ||
 		      (p > arg->text && *p >= '0' && *p <= '9')))
 			return;
-	arg->literal = header_string_macro(&fb->headers, call->file->path, text,
-					   len, tokens, arg->text);
+	if (!fb->macros)
+		fb->macros = header_macros_new(&fb->headers, call->file->path,
+					       text, tokens);
+	arg->literal = header_macros_find(fb->macros, arg->text);
 	if (!arg->literal)
 		return;
 	arg->is_literal = 1;
@@ -247,9 +251,9 @@ static void header_literal(const struct fallback_env *fb,
 }
 
 /* what the file's text says, for what libclang left unknown */
-static void fallback_types(const struct fallback_env *fb,
-			   struct call_analysis *call, const char *text,
-			   size_t len, const struct token_list *tokens)
+static void fallback_types(struct fallback_env *fb, struct call_analysis *call,
+			   const char *text, size_t len,
+			   const struct token_list *tokens)
 {
 	struct source_text src = { text, len, tokens, &call->migration->kernel,
 				   fb->decls };
@@ -279,8 +283,7 @@ static void fallback_types(const struct fallback_env *fb,
 			arg->literal = guess.literal;
 			guess.literal = NULL;
 			if (!arg->is_literal)
-				header_literal(fb, call, arg, text, len,
-					       tokens);
+				header_literal(fb, call, arg, text, tokens);
 		}
 		expr_guess_release(&guess);
 	}
@@ -402,7 +405,8 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 			     struct clang_inclusions *known, char *why)
 {
 	struct call_finder cf = { .calls = NULL };
-	struct fallback_env fb = { env, { env->tree, v->overlay, NULL }, NULL };
+	struct fallback_env fb = { .env = env,
+				   .headers = { env->tree, v->overlay, NULL } };
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
 	const struct migration *family = m->family ? m->family : m;
@@ -456,6 +460,7 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 		v->file->parse_error = why;
 	}
 	strlist_clear(&configs, 0);
+	header_macros_free(fb.macros);
 	decl_index_free(fb.decls);
 	call_finder_release(&cf);
 	if (again)

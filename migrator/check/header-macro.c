@@ -6,9 +6,19 @@
  * then below TREE/include; <x.h> below TREE/include) are resolved to
  * paths relative to TREE, made plain (no ".", no "..", never above
  * TREE: such an include is skipped), and queued once.  Each header is
- * read with tree_fs_read(), lexed, and asked decl_string_macro(); the
- * first that defines the name answers.  A header that cannot be read is
+ * read with tree_fs_read(), lexed, its includes queued and its string
+ * macros (decl_string_macros()) put in one table, a name's first
+ * header in the queue's order winning; the header's text is then let
+ * go.  A name not in the table has the next headers read until one
+ * puts it there or the queue ends.  A header that cannot be read is
  * skipped: the answer is then the same "unknown" as before.
+ *
+ * The queue is the same whichever names are asked: a header's place
+ * depends only on the includes of the headers before it.  So a walk
+ * per name, stopping at the first header that defines it, reads a
+ * prefix of the queue; the table answers as that walk would, from the
+ * headers it would read, and what the walks together read is what was
+ * read here, in the same order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +26,7 @@
 
 #include "decl-lookup.h"
 #include "header-macro.h"
+#include "name-table.h"
 #include "strbuf.h"
 #include "strlist.h"
 #include "tree-fs.h"
@@ -142,42 +153,112 @@ static int read_header(const struct tree_fs *fs, const struct tree_overlay *ov,
 	return tree_fs_read(fs, header, buf, &st);
 }
 
-char *header_string_macro(const struct header_lookup *where, const char *path,
-			  const char *text, size_t len,
-			  const struct token_list *tokens, const char *name)
-{
-	struct strlist queued = STRLIST_INIT;
+struct header_macros {
+	struct header_lookup where;
 	struct tree_fs fs;
-	char *found = NULL;
-	size_t i;
+	int fs_open;	       /* 0: TREE cannot be opened, no header is read */
+	struct strlist queued; /* the file, then its headers in walk order */
+	size_t next;	       /* queued.items[next]: the next header to read */
+	struct name_table defined; /* a name -> its struct string_macro */
+};
 
-	(void)len;
-	if (tree_fs_open(&fs, where->tree) < 0)
-		return NULL;
-	strlist_push(&queued, path);
-	queue_includes(&queued, path, text, tokens);
-	for (i = 1; !found && i < queued.nr; i++) {
-		const char *header = queued.items[i].string;
-		struct token_list tl = TOKEN_LIST_INIT;
-		struct strbuf buf = STRBUF_INIT;
-		struct source_text src = { .tokens = &tl };
+/* a name's string, from the first header read that defines it */
+struct string_macro {
+	char *name; /* the table's key */
+	char *value;
+};
 
-		if (read_header(&fs, where->overlay, header, &buf) < 0) {
-			strbuf_release(&buf);
+struct header_macros *header_macros_new(const struct header_lookup *where,
+					const char *path, const char *text,
+					const struct token_list *tokens)
+{
+	struct header_macros *hm = xcalloc(1, sizeof(*hm));
+
+	hm->where = *where;
+	hm->fs_open = !tree_fs_open(&hm->fs, where->tree);
+	strlist_init(&hm->queued);
+	strlist_push(&hm->queued, path);
+	queue_includes(&hm->queued, path, text, tokens);
+	hm->next = 1;
+	return hm;
+}
+
+static void string_macro_free(void *p)
+{
+	struct string_macro *sm = p;
+
+	free(sm->name);
+	free(sm->value);
+	free(sm);
+}
+
+void header_macros_free(struct header_macros *hm)
+{
+	if (!hm)
+		return;
+	if (hm->fs_open)
+		tree_fs_close(&hm->fs);
+	strlist_clear(&hm->queued, 0);
+	name_table_release(&hm->defined, string_macro_free);
+	free(hm);
+}
+
+/* the string macros of a lexed header, each name's first unless known */
+static void add_macros(struct header_macros *hm, const struct source_text *src)
+{
+	struct strlist found = STRLIST_INIT;
+	size_t k;
+
+	decl_string_macros(src, &found);
+	for (k = 0; k < found.nr; k++) {
+		const char *name = found.items[k].string;
+		struct string_macro *sm;
+		void **slot;
+
+		if (name_table_get(&hm->defined, name, strlen(name)))
 			continue;
-		}
-		if (where->read && strlist_find(where->read, header) < 0)
-			strlist_push(where->read, header);
-		lex_buffer(buf.buf, buf.len, &tl);
-		src.buf = buf.buf;
-		src.len = buf.len;
-		found = decl_string_macro(&src, name);
-		if (!found)
-			queue_includes(&queued, header, buf.buf, &tl);
-		token_list_release(&tl);
-		strbuf_release(&buf);
+		sm = xmalloc(sizeof(*sm));
+		sm->name = xstrdup(name);
+		sm->value = found.items[k].util;
+		found.items[k].util = NULL;
+		slot = name_table_put(&hm->defined, sm->name, strlen(sm->name));
+		*slot = sm;
 	}
-	strlist_clear(&queued, 0);
-	tree_fs_close(&fs);
-	return found;
+	strlist_clear(&found, 1);
+}
+
+/* the next header of the queue read, when there is one: 0 at the end */
+static int read_next(struct header_macros *hm)
+{
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct strbuf buf = STRBUF_INIT;
+	struct source_text src = { .tokens = &tl };
+	const char *header;
+
+	if (!hm->fs_open || hm->next >= hm->queued.nr)
+		return 0;
+	header = hm->queued.items[hm->next++].string;
+	if (read_header(&hm->fs, hm->where.overlay, header, &buf) < 0)
+		goto out_release_buf;
+	if (hm->where.read && strlist_find(hm->where.read, header) < 0)
+		strlist_push(hm->where.read, header);
+	lex_buffer(buf.buf, buf.len, &tl);
+	src.buf = buf.buf;
+	src.len = buf.len;
+	add_macros(hm, &src);
+	queue_includes(&hm->queued, header, buf.buf, &tl);
+	token_list_release(&tl);
+out_release_buf:
+	strbuf_release(&buf);
+	return 1;
+}
+
+char *header_macros_find(struct header_macros *hm, const char *name)
+{
+	size_t len = strlen(name);
+	const struct string_macro *sm = name_table_get(&hm->defined, name, len);
+
+	while (!sm && read_next(hm))
+		sm = name_table_get(&hm->defined, name, len);
+	return sm ? xstrdup(sm->value) : NULL;
 }

@@ -1,6 +1,7 @@
 /*
  * test-header-macro.c - a string macro found in the headers a file
- * includes, as the preprocessor would find it, and nowhere else.
+ * includes, as the preprocessor would find it, and nowhere else; the
+ * names of one file looked up as alone, each header read once.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "header-macro.h"
 #include "lexer.h"
+#include "strbuf.h"
 #include "tempfile.h"
 #include "tree-overlay.h"
 #include "unit.h"
@@ -36,18 +38,29 @@ static void put(const char *rel, const char *text)
 	free(path);
 }
 
-/* the macro name's value for the file at path holding text */
-static char *lookup(const char *path, const char *text, const char *name)
+/*
+ * The macro name's value for the file at path holding text, the only
+ * name asked (headers read into *read when not NULL)
+ */
+static char *lookup_read(const char *path, const char *text, const char *name,
+			 struct strlist *read)
 {
 	struct token_list tl = TOKEN_LIST_INIT;
-	struct header_lookup where = { root, NULL, NULL };
+	struct header_lookup where = { root, NULL, read };
+	struct header_macros *hm;
 	char *value;
 
 	lex_buffer(text, strlen(text), &tl);
-	value = header_string_macro(&where, path, text, strlen(text), &tl,
-				    name);
+	hm = header_macros_new(&where, path, text, &tl);
 	token_list_release(&tl);
+	value = header_macros_find(hm, name);
+	header_macros_free(hm);
 	return value;
+}
+
+static char *lookup(const char *path, const char *text, const char *name)
+{
+	return lookup_read(path, text, name, NULL);
 }
 
 #define ASSERT_VALUE(path, text, name, want)                 \
@@ -127,6 +140,7 @@ static void test_overlay_first_and_reads_listed(void)
 	struct strlist read = STRLIST_INIT;
 	struct header_lookup where = { NULL, &ov, &read };
 	struct token_list tl = TOKEN_LIST_INIT;
+	struct header_macros *hm;
 	char *value;
 
 	root = tempdir_create("test-header-macro");
@@ -136,8 +150,10 @@ static void test_overlay_first_and_reads_listed(void)
 	tree_overlay_set(&ov, "drivers/ieee1394/raw1394-private.h", changed,
 			 strlen(changed));
 	lex_buffer(driver, strlen(driver), &tl);
-	value = header_string_macro(&where, "drivers/ieee1394/raw1394.c",
-				    driver, strlen(driver), &tl, "RAW_NAME");
+	hm = header_macros_new(&where, "drivers/ieee1394/raw1394.c", driver,
+			       &tl);
+	value = header_macros_find(hm, "RAW_NAME");
+	header_macros_free(hm);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(value);
 	check_str(value, "patched");
 	CU_ASSERT(strlist_find(&read, "drivers/ieee1394/raw1394-private.h") >=
@@ -145,8 +161,10 @@ static void test_overlay_first_and_reads_listed(void)
 	free(value);
 	/* a header the overlay removes is not read from the tree */
 	tree_overlay_remove(&ov, "drivers/ieee1394/raw1394-private.h");
-	value = header_string_macro(&where, "drivers/ieee1394/raw1394.c",
-				    driver, strlen(driver), &tl, "RAW_NAME");
+	hm = header_macros_new(&where, "drivers/ieee1394/raw1394.c", driver,
+			       &tl);
+	value = header_macros_find(hm, "RAW_NAME");
+	header_macros_free(hm);
 	CU_ASSERT_PTR_NULL(value);
 	free(value);
 	token_list_release(&tl);
@@ -155,7 +173,160 @@ static void test_overlay_first_and_reads_listed(void)
 	free(root);
 }
 
+/* the lines of list, one a line, for one comparison */
+static char *joined(const struct strlist *list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k;
+
+	for (k = 0; k < list->nr; k++)
+		strbuf_addf(&sb, "%s\n", list->items[k].string);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * a.c includes one.h then two.h; one.h includes deep.h.  Breadth first:
+ * one.h, two.h, deep.h (include/one.h and the others, tried after
+ * each, are not there).
+ */
+static const char includer[] = "#include \"one.h\"\n#include \"two.h\"\n";
+static const char *const names[] = { "ONE", "DEEP", "BOTH", "TWO", "NONE" };
+static const char *const values[] = { "one", "deep", "two", "two", NULL };
+
+static void put_includes(void)
+{
+	put("drivers/a/one.h", "#include \"deep.h\"\n#define ONE \"one\"\n");
+	put("drivers/a/two.h", "#define BOTH \"two\"\n#define TWO \"two\"\n");
+	put("drivers/a/deep.h",
+	    "#define BOTH \"deep\"\n#define DEEP \"deep\"\n");
+}
+
+/* the names of order asked of one file, each answer as alone */
+static void check_one_file(const size_t *order, const char *want_read)
+{
+	struct strlist read = STRLIST_INIT, alone_read = STRLIST_INIT;
+	struct header_lookup where = { root, NULL, &read };
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct header_macros *hm;
+	char *got, *alone;
+	size_t k;
+
+	lex_buffer(includer, strlen(includer), &tl);
+	hm = header_macros_new(&where, "drivers/a/a.c", includer, &tl);
+	token_list_release(&tl);
+	for (k = 0; k < ARRAY_SIZE(names); k++) {
+		const char *name = names[order[k]];
+
+		got = header_macros_find(hm, name);
+		alone = lookup_read("drivers/a/a.c", includer, name,
+				    &alone_read);
+		if (values[order[k]]) {
+			CU_ASSERT_PTR_NOT_NULL(got);
+			if (got)
+				check_str(got, values[order[k]]);
+		} else {
+			CU_ASSERT_PTR_NULL(got);
+		}
+		if (got && alone)
+			check_str(got, alone);
+		else
+			CU_ASSERT_PTR_EQUAL(got, alone);
+		free(got);
+		free(alone);
+		/* the walks one by one read what the file's lookups did */
+		got = joined(&read);
+		alone = joined(&alone_read);
+		check_str(got, alone);
+		free(got);
+		free(alone);
+		if (k == 0) {
+			got = joined(&read);
+			check_str(got, want_read);
+			free(got);
+		}
+	}
+	header_macros_free(hm);
+	strlist_clear(&alone_read, 0);
+	strlist_clear(&read, 0);
+}
+
+static void test_one_file_many_names(void)
+{
+	/* the first stops at one.h; DEEP is read further in */
+	static const size_t shallow_first[] = { 0, 1, 2, 3, 4 };
+	/* all read at once; BOTH is still two.h's, before deep.h */
+	static const size_t deep_first[] = { 1, 2, 0, 4, 3 };
+	/* no name defined: every header read */
+	static const size_t none_first[] = { 4, 3, 2, 1, 0 };
+
+	root = tempdir_create("test-header-macro");
+	put_includes();
+	check_one_file(shallow_first, "drivers/a/one.h\n");
+	check_one_file(deep_first,
+		       "drivers/a/one.h\ndrivers/a/two.h\ndrivers/a/deep.h\n");
+	check_one_file(none_first,
+		       "drivers/a/one.h\ndrivers/a/two.h\ndrivers/a/deep.h\n");
+	free(root);
+}
+
+/*
+ * A chain of headers, each including the next with <...> (one path to
+ * try): the file and HEADER_MACRO_MAX - 1 of them are looked in
+ */
+static void test_at_most_max_headers(void)
+{
+	static const char file[] = "#include <c/h0.h>\n";
+	struct strlist read = STRLIST_INIT;
+	struct header_lookup where = { NULL, NULL, &read };
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct header_macros *hm;
+	char *last, *past, *value;
+	int i;
+
+	root = tempdir_create("test-header-macro");
+	where.tree = root;
+	for (i = 0; i <= HEADER_MACRO_MAX; i++) {
+		char *path = xstrfmt("include/c/h%d.h", i);
+		char *text = xstrfmt("#include <c/h%d.h>\n#define N%d \"%d\"\n",
+				     i + 1, i, i);
+
+		put(path, text);
+		free(text);
+		free(path);
+	}
+	last = xstrfmt("N%d", HEADER_MACRO_MAX - 2);
+	past = xstrfmt("N%d", HEADER_MACRO_MAX - 1);
+	lex_buffer(file, strlen(file), &tl);
+	hm = header_macros_new(&where, "drivers/c.c", file, &tl);
+	token_list_release(&tl);
+	CU_ASSERT_PTR_NULL(header_macros_find(hm, past));
+	check_size(read.nr, HEADER_MACRO_MAX - 1);
+	value = header_macros_find(hm, last);
+	CU_ASSERT_PTR_NOT_NULL(value);
+	if (value)
+		check_int(atoi(value), HEADER_MACRO_MAX - 2);
+	free(value);
+	value = header_macros_find(hm, "N0");
+	CU_ASSERT_PTR_NOT_NULL(value);
+	if (value)
+		check_str(value, "0");
+	free(value);
+	header_macros_free(hm);
+	value = lookup("drivers/c.c", file, last);
+	CU_ASSERT_PTR_NOT_NULL(value);
+	free(value);
+	CU_ASSERT_PTR_NULL(lookup("drivers/c.c", file, past));
+	strlist_clear(&read, 0);
+	free(past);
+	free(last);
+	free(root);
+}
+
 static const struct unit_test tests[] = {
+	{ "the names of one file: each as alone, each header read once",
+	  test_one_file_many_names },
+	{ "at most HEADER_MACRO_MAX headers looked in",
+	  test_at_most_max_headers },
 	{ "an overlay's header first; each header read is listed",
 	  test_overlay_first_and_reads_listed },
 	{ "a private header beside the file, and its own includes",
