@@ -406,7 +406,8 @@ static void describe_variant(const struct clang_env *env, CXIndex index,
 {
 	struct call_finder cf = { .calls = NULL };
 	struct fallback_env fb = { .env = env,
-				   .headers = { env->tree, v->overlay, NULL } };
+				   .headers = { env->tree, v->overlay, NULL,
+						env->headers } };
 	struct strlist configs = STRLIST_INIT;
 	const struct migration *m = v->calls[0].migration;
 	const struct migration *family = m->family ? m->family : m;

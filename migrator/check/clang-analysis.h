@@ -152,6 +152,8 @@ struct clang_env {
 	int lexer_only;		/* tests: skip libclang */
 	size_t max_expr_depth;	/* expr_depth_limit(); 0: none */
 	size_t max_memory;	/* bytes a worker's parse may map; 0: no cap */
+	/* the headers the text fallbacks read (header-macro.h) */
+	struct header_cache *headers;
 };
 
 /*

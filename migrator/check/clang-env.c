@@ -45,6 +45,7 @@
 #include "clang-calls.h"
 #include "clang-vfs.h"
 #include "expr-depth.h"
+#include "header-macro.h"
 #include "scratch.h"
 #include "strbuf.h"
 #include "strlist.h"
@@ -391,6 +392,7 @@ int clang_env_init(struct clang_env *env, const char *tree,
 		return -1; /* said what to install */
 	strlist_init(&env->args);
 	strlist_init(&env->unsaved);
+	env->headers = header_cache_new();
 	env->tree = realpath(tree, NULL);
 	if (!env->tree)
 		return error("cannot open tree '%s': %s", tree,
@@ -466,6 +468,7 @@ int clang_env_init_text(struct clang_env *env, const char *tree)
 	strlist_init(&env->args);
 	strlist_init(&env->unsaved);
 	env->lexer_only = 1;
+	env->headers = header_cache_new();
 	env->tree = realpath(tree, NULL);
 	if (!env->tree)
 		return error("cannot open tree '%s': %s", tree,
@@ -483,6 +486,7 @@ void clang_env_release(struct clang_env *env)
 	free(env->scratch);
 	free(env->resource_dir);
 	free(env->vfs);
+	header_cache_free(env->headers);
 	memset(env, 0, sizeof(*env));
 }
 

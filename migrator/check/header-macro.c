@@ -20,6 +20,7 @@
  * headers it would read, and what the walks together read is what was
  * read here, in the same order.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -81,16 +82,26 @@ static char *dir_of(const char *path)
 	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
 }
 
-static void queue(struct strlist *queued, char *path)
+/* a path an #include may name, in order (NULL: none, above TREE) */
+static void queue(struct strlist *candidates, char *path)
 {
-	if (path && strlist_find(queued, path) < 0 &&
-	    queued->nr < HEADER_MACRO_MAX)
-		strlist_push(queued, path);
+	if (path)
+		strlist_push(candidates, path);
 	free(path);
 }
 
-/* the header an #include directive names, queued as its paths to try */
-static void queue_include(struct strlist *queued, const char *includer,
+/* the candidates queued once each, as long as the queue has room */
+static void enqueue(struct strlist *queued, const struct strlist *candidates)
+{
+	size_t i;
+
+	for (i = 0; i < candidates->nr && queued->nr < HEADER_MACRO_MAX; i++)
+		if (strlist_find(queued, candidates->items[i].string) < 0)
+			strlist_push(queued, candidates->items[i].string);
+}
+
+/* the paths to try for the header an #include directive names */
+static void queue_include(struct strlist *candidates, const char *includer,
 			  const char *buf, const struct token_list *tl,
 			  size_t d)
 {
@@ -109,8 +120,8 @@ static void queue_include(struct strlist *queued, const char *includer,
 		/* beside the includer first, then the include directory */
 		name = xstrndup(buf + t->start + 1, t->end - t->start - 2);
 		dir = dir_of(includer);
-		queue(queued, plain_path(dir, name));
-		queue(queued, plain_path("include", name));
+		queue(candidates, plain_path(dir, name));
+		queue(candidates, plain_path("include", name));
 		free(dir);
 		free(name);
 	} else if (t->type == TOKEN_PUNCT && token_is(buf, t, "<")) {
@@ -122,19 +133,19 @@ static void queue_include(struct strlist *queued, const char *includer,
 		if (j >= tl->nr || tl->tokens[j].directive != d)
 			return;
 		name = xstrndup(buf + start, tl->tokens[j].start - start);
-		queue(queued, plain_path("include", name));
+		queue(candidates, plain_path("include", name));
 		free(name);
 	}
 }
 
-/* every #include of a lexed text, queued */
-static void queue_includes(struct strlist *queued, const char *includer,
+/* the paths every #include of a lexed text may name, in order */
+static void queue_includes(struct strlist *candidates, const char *includer,
 			   const char *buf, const struct token_list *tl)
 {
 	size_t d;
 
 	for (d = 1; d <= tl->nr_directives; d++)
-		queue_include(queued, includer, buf, tl, d);
+		queue_include(candidates, includer, buf, tl, d);
 }
 
 /* header's text as the overlay has it, else as the tree does */
@@ -151,6 +162,120 @@ static int read_header(const struct tree_fs *fs, const struct tree_overlay *ov,
 		return 0;
 	}
 	return tree_fs_read(fs, header, buf, &st);
+}
+
+/* ---- what a header says, kept for the run ---- */
+
+/* a header as the walk reads it: its string macros and includes */
+struct header_facts {
+	char *key; /* TREE, a NUL, the header's path */
+	size_t key_len;
+	int missing;		 /* it cannot be read */
+	struct strlist macros;	 /* each name, its string as util */
+	struct strlist includes; /* the paths its includes may name */
+};
+
+struct header_cache {
+	pthread_mutex_t lock;	 /* guards facts */
+	struct name_table facts; /* key -> struct header_facts */
+};
+
+struct header_cache *header_cache_new(void)
+{
+	struct header_cache *hc = xcalloc(1, sizeof(*hc));
+
+	pthread_mutex_init(&hc->lock, NULL);
+	return hc;
+}
+
+static void header_facts_free(void *p)
+{
+	struct header_facts *hf = p;
+
+	if (!hf)
+		return;
+	free(hf->key);
+	strlist_clear(&hf->macros, 1);
+	strlist_clear(&hf->includes, 0);
+	free(hf);
+}
+
+void header_cache_free(struct header_cache *hc)
+{
+	if (!hc)
+		return;
+	name_table_release(&hc->facts, header_facts_free);
+	pthread_mutex_destroy(&hc->lock);
+	free(hc);
+}
+
+/* header read, from the overlay or else the tree, and lexed */
+static struct header_facts *read_facts(const struct tree_fs *fs,
+				       const struct tree_overlay *ov,
+				       const char *header)
+{
+	struct header_facts *hf = xcalloc(1, sizeof(*hf));
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct strbuf buf = STRBUF_INIT;
+	struct source_text src = { .tokens = &tl };
+
+	strlist_init(&hf->macros);
+	strlist_init(&hf->includes);
+	if (read_header(fs, ov, header, &buf) < 0) {
+		hf->missing = 1;
+		strbuf_release(&buf);
+		return hf;
+	}
+	lex_buffer(buf.buf, buf.len, &tl);
+	src.buf = buf.buf;
+	src.len = buf.len;
+	decl_string_macros(&src, &hf->macros);
+	queue_includes(&hf->includes, header, buf.buf, &tl);
+	token_list_release(&tl);
+	strbuf_release(&buf);
+	return hf;
+}
+
+/*
+ * header's facts: read for the file when the overlay has it or there
+ * is no cache (*owned: the caller frees them), else the cache's, read
+ * once for the run
+ */
+static const struct header_facts *facts_of(const struct header_lookup *where,
+					   const struct tree_fs *fs,
+					   const char *header, int *owned)
+{
+	struct header_cache *hc = where->cache;
+	struct header_facts *hf;
+	char *key;
+	size_t len;
+	void **slot;
+
+	*owned = !hc || tree_overlay_find(where->overlay, header);
+	if (*owned)
+		return read_facts(fs, where->overlay, header);
+	len = strlen(where->tree) + 1 + strlen(header);
+	key = xstrfmt("%s%c%s", where->tree, '\0', header);
+	pthread_mutex_lock(&hc->lock);
+	hf = name_table_get(&hc->facts, key, len);
+	pthread_mutex_unlock(&hc->lock);
+	if (hf) {
+		free(key);
+		return hf;
+	}
+	hf = read_facts(fs, NULL, header);
+	hf->key = key;
+	hf->key_len = len;
+	pthread_mutex_lock(&hc->lock);
+	slot = name_table_put(&hc->facts, hf->key, hf->key_len);
+	if (*slot) {
+		header_facts_free(hf); /* another thread read it too */
+		hf = *slot;
+	} else {
+		*slot = hf;
+	}
+	pthread_mutex_unlock(&hc->lock);
+	return hf;
 }
 
 struct header_macros {
@@ -175,10 +300,14 @@ struct header_macros *header_macros_new(const struct header_lookup *where,
 	struct header_macros *hm = xcalloc(1, sizeof(*hm));
 
 	hm->where = *where;
+	struct strlist candidates = STRLIST_INIT;
+
 	hm->fs_open = !tree_fs_open(&hm->fs, where->tree);
 	strlist_init(&hm->queued);
 	strlist_push(&hm->queued, path);
-	queue_includes(&hm->queued, path, text, tokens);
+	queue_includes(&candidates, path, text, tokens);
+	enqueue(&hm->queued, &candidates);
+	strlist_clear(&candidates, 0);
 	hm->next = 1;
 	return hm;
 }
@@ -203,15 +332,13 @@ void header_macros_free(struct header_macros *hm)
 	free(hm);
 }
 
-/* the string macros of a lexed header, each name's first unless known */
-static void add_macros(struct header_macros *hm, const struct source_text *src)
+/* the string macros of a header, each name's first unless known */
+static void add_macros(struct header_macros *hm, const struct strlist *found)
 {
-	struct strlist found = STRLIST_INIT;
 	size_t k;
 
-	decl_string_macros(src, &found);
-	for (k = 0; k < found.nr; k++) {
-		const char *name = found.items[k].string;
+	for (k = 0; k < found->nr; k++) {
+		const char *name = found->items[k].string;
 		struct string_macro *sm;
 		void **slot;
 
@@ -219,37 +346,31 @@ static void add_macros(struct header_macros *hm, const struct source_text *src)
 			continue;
 		sm = xmalloc(sizeof(*sm));
 		sm->name = xstrdup(name);
-		sm->value = found.items[k].util;
-		found.items[k].util = NULL;
+		sm->value = xstrdup(found->items[k].util);
 		slot = name_table_put(&hm->defined, sm->name, strlen(sm->name));
 		*slot = sm;
 	}
-	strlist_clear(&found, 1);
 }
 
 /* the next header of the queue read, when there is one: 0 at the end */
 static int read_next(struct header_macros *hm)
 {
-	struct token_list tl = TOKEN_LIST_INIT;
-	struct strbuf buf = STRBUF_INIT;
-	struct source_text src = { .tokens = &tl };
+	const struct header_facts *hf;
 	const char *header;
+	int owned;
 
 	if (!hm->fs_open || hm->next >= hm->queued.nr)
 		return 0;
 	header = hm->queued.items[hm->next++].string;
-	if (read_header(&hm->fs, hm->where.overlay, header, &buf) < 0)
-		goto out_release_buf;
-	if (hm->where.read && strlist_find(hm->where.read, header) < 0)
-		strlist_push(hm->where.read, header);
-	lex_buffer(buf.buf, buf.len, &tl);
-	src.buf = buf.buf;
-	src.len = buf.len;
-	add_macros(hm, &src);
-	queue_includes(&hm->queued, header, buf.buf, &tl);
-	token_list_release(&tl);
-out_release_buf:
-	strbuf_release(&buf);
+	hf = facts_of(&hm->where, &hm->fs, header, &owned);
+	if (!hf->missing) {
+		if (hm->where.read && strlist_find(hm->where.read, header) < 0)
+			strlist_push(hm->where.read, header);
+		add_macros(hm, &hf->macros);
+		enqueue(&hm->queued, &hf->includes);
+	}
+	if (owned)
+		header_facts_free((struct header_facts *)hf);
 	return 1;
 }
 

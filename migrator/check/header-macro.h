@@ -40,11 +40,24 @@
 
 struct tree_overlay;
 
+/*
+ * What the headers of one tree say, for every file of one run: each
+ * header read from the tree (not the overlay) is read and lexed once,
+ * and its string macros and includes kept.  Shared by threads; each
+ * forked worker fills its own copy.  A run reads a tree as it is when
+ * the run starts: a header changed meanwhile is not read again.
+ */
+struct header_cache;
+
+struct header_cache *header_cache_new(void);
+void header_cache_free(struct header_cache *hc);
+
 /* where the headers are read, and who hears of each one read */
 struct header_lookup {
 	const char *tree;
 	const struct tree_overlay *overlay; /* NULL: the tree as it is */
 	struct strlist *read; /* NULL, or each header read is added once */
+	struct header_cache *cache; /* NULL: each header read for the file */
 };
 
 struct header_macros;

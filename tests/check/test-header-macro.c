@@ -46,7 +46,7 @@ static char *lookup_read(const char *path, const char *text, const char *name,
 			 struct strlist *read)
 {
 	struct token_list tl = TOKEN_LIST_INIT;
-	struct header_lookup where = { root, NULL, read };
+	struct header_lookup where = { root, NULL, read, NULL };
 	struct header_macros *hm;
 	char *value;
 
@@ -138,7 +138,7 @@ static void test_overlay_first_and_reads_listed(void)
 	static const char changed[] = "#define RAW_NAME \"patched\"\n";
 	struct tree_overlay ov = TREE_OVERLAY_INIT;
 	struct strlist read = STRLIST_INIT;
-	struct header_lookup where = { NULL, &ov, &read };
+	struct header_lookup where = { NULL, &ov, &read, NULL };
 	struct token_list tl = TOKEN_LIST_INIT;
 	struct header_macros *hm;
 	char *value;
@@ -205,7 +205,7 @@ static void put_includes(void)
 static void check_one_file(const size_t *order, const char *want_read)
 {
 	struct strlist read = STRLIST_INIT, alone_read = STRLIST_INIT;
-	struct header_lookup where = { root, NULL, &read };
+	struct header_lookup where = { root, NULL, &read, NULL };
 	struct token_list tl = TOKEN_LIST_INIT;
 	struct header_macros *hm;
 	char *got, *alone;
@@ -277,7 +277,7 @@ static void test_at_most_max_headers(void)
 {
 	static const char file[] = "#include <c/h0.h>\n";
 	struct strlist read = STRLIST_INIT;
-	struct header_lookup where = { NULL, NULL, &read };
+	struct header_lookup where = { NULL, NULL, &read, NULL };
 	struct token_list tl = TOKEN_LIST_INIT;
 	struct header_macros *hm;
 	char *last, *past, *value;
