@@ -322,6 +322,62 @@ static void test_at_most_max_headers(void)
 	free(root);
 }
 
+/* name's value for the file at path, through where (reads listed) */
+static char *find_in(const struct header_lookup *where, const char *path,
+		     const char *text, const char *name)
+{
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct header_macros *hm;
+	char *value;
+
+	lex_buffer(text, strlen(text), &tl);
+	hm = header_macros_new(where, path, text, &tl);
+	token_list_release(&tl);
+	value = header_macros_find(hm, name);
+	header_macros_free(hm);
+	return value;
+}
+
+static void test_cache_of_the_run(void)
+{
+	static const char changed[] = "#define RAW_NAME \"patched\"\n";
+	static const char other[] = "#include \"raw1394-private.h\"\n";
+	struct header_cache *hc = header_cache_new();
+	struct tree_overlay ov = TREE_OVERLAY_INIT;
+	struct strlist read_a = STRLIST_INIT, read_b = STRLIST_INIT;
+	struct header_lookup a = { NULL, NULL, &read_a, hc };
+	struct header_lookup b = { NULL, &ov, &read_b, hc };
+	const char *header = "drivers/ieee1394/raw1394-private.h";
+	char *value;
+
+	root = tempdir_create("test-header-macro");
+	a.tree = b.tree = root;
+	put(header, "#define RAW_NAME \"raw1394\"\n");
+	/* two files of the run: the kept header answers both, both list it */
+	value = find_in(&a, "drivers/ieee1394/raw1394.c", driver, "RAW_NAME");
+	check_str(value ? value : "(none)", "raw1394");
+	free(value);
+	value = find_in(&a, "drivers/ieee1394/other.c", other, "RAW_NAME");
+	check_str(value ? value : "(none)", "raw1394");
+	free(value);
+	CU_ASSERT(strlist_find(&read_a, header) >= 0);
+	/* an overlay's version is read for the file, never the kept one */
+	tree_overlay_set(&ov, header, changed, strlen(changed));
+	value = find_in(&b, "drivers/ieee1394/raw1394.c", driver, "RAW_NAME");
+	check_str(value ? value : "(none)", "patched");
+	free(value);
+	CU_ASSERT(strlist_find(&read_b, header) >= 0);
+	/* ... and the kept one still answers a file without the overlay */
+	value = find_in(&a, "drivers/ieee1394/other.c", other, "RAW_NAME");
+	check_str(value ? value : "(none)", "raw1394");
+	free(value);
+	strlist_clear(&read_a, 0);
+	strlist_clear(&read_b, 0);
+	tree_overlay_release(&ov);
+	header_cache_free(hc);
+	free(root);
+}
+
 static const struct unit_test tests[] = {
 	{ "the names of one file: each as alone, each header read once",
 	  test_one_file_many_names },
@@ -333,6 +389,8 @@ static const struct unit_test tests[] = {
 	  test_private_header_beside_the_file },
 	{ "no header is read through a link or above the tree",
 	  test_never_outside_the_tree },
+	{ "a run's kept headers answer every file, an overlay's its own",
+	  test_cache_of_the_run },
 	{ NULL, NULL }
 };
 
