@@ -109,6 +109,17 @@ git_in checkout -q -- drivers/x/b.c
 git_in reset -q --hard HEAD~1
 sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/a.c"
 
+# an #include through a macro may name any header: parsed
+sed -i '1a #define LOCAL "local.h"\n#include LOCAL' "$t/drivers/x/b.c"
+git_in commit -q -m macro drivers/x/b.c
+sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/b.c"
+km_no_clang
+check "an #include through a macro: parsed (exit 2)" \
+	'[ $status -eq 2 ] && grep -q "cannot load libclang" "$err"'
+git_in checkout -q -- drivers/x/b.c
+git_in reset -q --hard HEAD~1
+sed -i 's/strlcpy(/strscpy(/' "$t/drivers/x/a.c"
+
 # a "..." header found nowhere (a Makefile's -I): libclang could not
 # read it either, the base tells more; unless compile_commands.json
 # gives libclang the -I

@@ -171,7 +171,8 @@ static int read_quoted(const struct tree_fs *fs, const struct tree_overlay *ov,
 /*
  * A header the file includes with "..." names the function: it may
  * declare one of its own, or a macro of it.  One that cannot be read
- * counts as named.  One that is neither beside the file nor below
+ * counts as named, and so does any an #include names through a macro
+ * (or an #include_next).  One that is neither beside the file nor below
  * include/ is found through a Makefile's -I, which check does not know:
  * libclang cannot read it either (its parse fails at the #include), so
  * the base tells as much as a parse would; unless the tree has
@@ -205,6 +206,10 @@ static int quoted_names(const struct check_result *r,
 			continue;
 		for (q += 7; q < end && (*q == ' ' || *q == '\t'); q++)
 			;
+		if (q < end && *q != '"' && *q != '<') {
+			named = 1; /* a macro names the header: any one */
+			continue;
+		}
 		if (q == end || *q != '"' ||
 		    !(close = memchr(q + 1, '"', (size_t)(end - q - 1))) ||
 		    memchr(q, '\n', (size_t)(close - q)))
