@@ -81,7 +81,9 @@ static int only_calls(const struct check_file *cf, const char *name)
 
 /*
  * The call at index i of before, renamed at *at of after: advance *at
- * past the new name, which names holds once
+ * past the new name, which names holds once.  Whether the names stand
+ * only in calls is read once a file for each new name (a file of
+ * 40,000 calls would read its text 40,000 times).
  */
 static int renamed_at(const struct check_file *before, size_t i,
 		      const struct check_file *after, size_t *at,
@@ -92,13 +94,15 @@ static int renamed_at(const struct check_file *before, size_t i,
 
 	if (call->form != CALL_SITE_OLD || call->site->in_macro ||
 	    !migration_only_renames(m) ||
-	    !word_at(after->text.buf, after->text.len, *at, m->new_function) ||
-	    !only_calls(before, m->function) ||
-	    !only_calls(after, m->new_function))
+	    !word_at(after->text.buf, after->text.len, *at, m->new_function))
 		return 0;
-	*at += strlen(m->new_function);
-	if (strlist_find(names, m->new_function) < 0)
+	if (strlist_find(names, m->new_function) < 0) {
+		if (!only_calls(before, m->function) ||
+		    !only_calls(after, m->new_function))
+			return 0;
 		strlist_push(names, m->new_function);
+	}
+	*at += strlen(m->new_function);
 	return 1;
 }
 
